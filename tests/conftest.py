@@ -1,0 +1,83 @@
+"""Shared fixtures: users, an API client per user, and a fake language model."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from toulmini_site.llm.fake import FakeClient
+from toulmini_site.llm.providers import override_client
+
+
+def make_user(username: str, *, staff: bool = False, password: str = "pw-for-tests-123"):
+    return get_user_model().objects.create_user(
+        username=username, password=password, is_staff=staff, is_superuser=staff
+    )
+
+
+@pytest.fixture
+def owner(db):
+    return make_user("owner")
+
+
+@pytest.fixture
+def other_user(db):
+    return make_user("intruder")
+
+
+@pytest.fixture
+def staff_user(db):
+    return make_user("teacher", staff=True)
+
+
+@pytest.fixture
+def api_client():
+    return APIClient()
+
+
+@pytest.fixture
+def owner_api(owner):
+    client = APIClient()
+    client.force_authenticate(owner)
+    return client
+
+
+@pytest.fixture
+def other_api(other_user):
+    client = APIClient()
+    client.force_authenticate(other_user)
+    return client
+
+
+@pytest.fixture
+def owner_client(client, owner):
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def other_client(client, other_user):
+    client.force_login(other_user)
+    return client
+
+
+@pytest.fixture
+def fake_llm():
+    """Serve the "llm" engine from a FakeClient: ``fake_llm(handler=..., responses=[...])``."""
+    made: list[FakeClient] = []
+
+    def install(handler=None, *, responses=None, latency=0.0):
+        client = FakeClient(handler, responses=responses, latency=latency)
+        made.append(client)
+        return client
+
+    clients: dict[str, FakeClient] = {}
+
+    def factory():
+        return clients["current"]
+
+    def use(handler=None, *, responses=None, latency=0.0) -> FakeClient:
+        clients["current"] = install(handler, responses=responses, latency=latency)
+        return clients["current"]
+
+    with override_client("llm", factory):
+        yield use

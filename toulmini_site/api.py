@@ -1,0 +1,103 @@
+"""Project-wide API infrastructure: the JSON error shape every endpoint answers with.
+
+Errors are ``{"error": human text, "code": stable code, "missing": [...], "details": [...]}``
+(``missing`` and ``details`` only where useful). Never an HTML page or a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger(__name__)
+
+
+class ApiError(exceptions.APIException):
+    """An error with a stable code, raised by API views (``raise ApiError(...)``)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str,
+        status_code: int = status.HTTP_400_BAD_REQUEST,
+        missing: list[str] | None = None,
+        details: list[dict[str, str]] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.payload = error_body(message, code=code, missing=missing, details=details)
+        self.payload.update(extra or {})
+
+
+def error_body(
+    message: str,
+    *,
+    code: str,
+    missing: list[str] | None = None,
+    details: list[dict[str, str]] | None = None,
+) -> dict[str, Any]:
+    body: dict[str, Any] = {"error": message, "code": code}
+    if missing:
+        body["missing"] = missing
+    if details:
+        body["details"] = details
+    return body
+
+
+def _flatten(detail: Any, prefix: str = "") -> list[dict[str, str]]:
+    """DRF's nested error detail as ``[{"loc": "a.b", "msg": ...}]``."""
+    if isinstance(detail, dict):
+        out: list[dict[str, str]] = []
+        for key, value in detail.items():
+            loc = key if key != "non_field_errors" else ""
+            out += _flatten(value, f"{prefix}.{loc}".strip(".") if loc else prefix)
+        return out
+    if isinstance(detail, list):
+        out = []
+        for index, item in enumerate(detail):
+            if isinstance(item, dict | list) and not isinstance(item, str):
+                out += _flatten(item, f"{prefix}.{index}".strip("."))
+            else:
+                out += _flatten(item, prefix)
+        return out
+    return [{"loc": prefix or "(root)", "msg": str(detail)}]
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ApiError):
+        return Response(exc.payload, status=exc.status_code)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        logger.exception("Unhandled API error", exc_info=exc)
+        return Response(
+            error_body("An unexpected error occurred on the server.", code="server_error"),
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        )
+    if isinstance(exc, exceptions.ValidationError):
+        details = _flatten(exc.detail)
+        missing = [d["loc"] for d in details if d["msg"] in ("This field is required.",)]
+        body = error_body(
+            "The request is invalid: " + "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:5]),
+            code="invalid_input",
+            missing=missing,
+            details=details,
+        )
+    else:
+        code = getattr(exc, "default_code", "error")
+        detail = getattr(exc, "detail", str(exc))
+        body = error_body(str(detail), code=str(code))
+    response.data = body
+    return response
+
+
+def json_404(request, exception=None) -> JsonResponse:  # noqa: ARG001
+    return JsonResponse(error_body("Not found.", code="not_found"), status=404)

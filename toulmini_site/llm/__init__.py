@@ -1,0 +1,32 @@
+"""The only place that talks to a language model. See ``client.py`` for the interface."""
+
+from toulmini_site.llm.client import (
+    CallRecord,
+    LLMClient,
+    LLMError,
+    LLMInvalidOutput,
+    LLMNotConfigured,
+    LLMRequest,
+    LLMTimeout,
+    LLMUnavailable,
+    StructuredResult,
+    Usage,
+    validation_details,
+)
+from toulmini_site.llm.offline import register_offline, word_chunks
+
+__all__ = [
+    "CallRecord",
+    "LLMClient",
+    "LLMError",
+    "LLMInvalidOutput",
+    "LLMNotConfigured",
+    "LLMRequest",
+    "LLMTimeout",
+    "LLMUnavailable",
+    "StructuredResult",
+    "Usage",
+    "register_offline",
+    "validation_details",
+    "word_chunks",
+]

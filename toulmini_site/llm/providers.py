@@ -1,0 +1,60 @@
+"""Which client serves which engine, read through one function tests can replace."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from django.conf import settings
+
+from toulmini_site.llm.client import LLMClient, LLMNotConfigured
+from toulmini_site.llm.offline import OfflineClient
+from toulmini_site.llm.openai_provider import OpenAICompatibleClient
+
+_overrides: dict[str, Callable[[], LLMClient]] = {}
+
+
+def llm_configured() -> bool:
+    """True when a server-side language model is configured (``LLM_MODEL`` is set)."""
+    return bool(settings.LLM_MODEL) or "llm" in _overrides
+
+
+def client_for(engine: str) -> LLMClient:
+    """A fresh client for ``engine``: ``"offline"`` or ``"llm"``.
+
+    Raises ``LLMNotConfigured`` for ``"llm"`` when no model is configured.
+    """
+    if engine in _overrides:
+        return _overrides[engine]()
+    if engine == "offline":
+        return OfflineClient()
+    if engine == "llm":
+        if not settings.LLM_MODEL:
+            raise LLMNotConfigured(
+                "No language model is configured on this server (set LLM_MODEL); "
+                "use the offline analyzer or your own AI."
+            )
+        return OpenAICompatibleClient(
+            model=settings.LLM_MODEL,
+            base_url=settings.LLM_BASE_URL or None,
+            api_key=settings.LLM_API_KEY or None,
+            timeout=settings.LLM_TIMEOUT_SECONDS,
+            max_retries=settings.LLM_MAX_RETRIES,
+            validation_retries=settings.LLM_VALIDATION_RETRIES,
+            temperature=settings.LLM_TEMPERATURE,
+        )
+    raise ValueError(f"unknown engine {engine!r}")
+
+
+@contextmanager
+def override_client(engine: str, factory: Callable[[], LLMClient]) -> Iterator[None]:
+    """Serve ``engine`` from ``factory`` inside the block (tests and benchmarks)."""
+    previous = _overrides.get(engine)
+    _overrides[engine] = factory
+    try:
+        yield
+    finally:
+        if previous is None:
+            _overrides.pop(engine, None)
+        else:
+            _overrides[engine] = previous

@@ -1,0 +1,31 @@
+from collections.abc import Iterable
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+
+from toulmini_site.llm.client import CallRecord
+from toulmini_site.llm.models import LLMCall
+
+
+def llm_calls_save(*, records: Iterable[CallRecord], subject: models.Model | None) -> int:
+    """Store the records of a client's calls against ``subject``; returns how many."""
+    content_type = ContentType.objects.get_for_model(subject) if subject is not None else None
+    rows = [
+        LLMCall(
+            content_type=content_type,
+            object_id=subject.pk if subject is not None else None,
+            purpose=r.purpose,
+            provider=r.provider,
+            model=r.model,
+            prompt_chars=r.prompt_chars,
+            tokens_in=r.tokens_in,
+            tokens_out=r.tokens_out,
+            latency_ms=r.latency_ms,
+            outcome=r.outcome,
+            error=r.error,
+            raw_output=r.raw_output if r.outcome != "ok" else "",
+        )
+        for r in records
+    ]
+    LLMCall.objects.bulk_create(rows)
+    return len(rows)

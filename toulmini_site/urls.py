@@ -1,0 +1,30 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from arguments import urls as arguments_urls
+from arguments import views as arguments_views
+from coach import urls as coach_urls
+from council import urls as council_urls
+from toulmini_site import accounts
+
+api_v1 = [
+    path("", include((arguments_urls.api_urlpatterns, "arguments_api"))),
+    path("coach/", include((coach_urls.api_urlpatterns, "coach_api"))),
+    path("", include((council_urls.api_urlpatterns, "council_api"))),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/login/", accounts.login_view, name="login"),
+    path("accounts/logout/", accounts.logout_view, name="logout"),
+    path("accounts/signup/", accounts.signup_view, name="signup"),
+    path("api/v1/", include(api_v1)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("coach/", include(coach_urls)),
+    path("", include(council_urls)),
+    path("", arguments_views.home, name="home"),
+    path("", include(arguments_urls)),
+]
