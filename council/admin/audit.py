@@ -1,0 +1,1 @@
+"""Audit: see the package docstring."""

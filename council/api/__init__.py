@@ -1,0 +1,1 @@
+"""Api for critiques and audits, split by feature."""

@@ -1,0 +1,3 @@
+"""Audit api."""
+
+urlpatterns: list = []

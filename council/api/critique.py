@@ -1,0 +1,3 @@
+"""Critique api."""
+
+urlpatterns: list = []

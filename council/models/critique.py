@@ -1,0 +1,1 @@
+"""Critique: see the package docstring."""

@@ -1,0 +1,1 @@
+"""Services for critiques and audits, split by feature."""

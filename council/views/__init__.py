@@ -1,0 +1,1 @@
+"""Views for critiques and audits, split by feature."""

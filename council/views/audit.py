@@ -1,0 +1,3 @@
+"""Audit views."""
+
+urlpatterns: list = []

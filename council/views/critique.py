@@ -1,0 +1,3 @@
+"""Critique views."""
+
+urlpatterns: list = []
