@@ -1,0 +1,72 @@
+"""What every benchmark needs: Django set up on a throwaway test database, and figures printed.
+
+Run a benchmark from the project root: ``.venv/bin/python -m benchmarks.<name>``
+(``make bench`` runs them all).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def django_setup() -> None:
+    """Configure Django for a benchmark (immediate tasks, DEBUG off)."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toulmini_site.settings")
+    os.environ.setdefault("TASKS_BACKEND", "immediate")
+    os.environ.setdefault("DEBUG", "0")
+    os.environ.setdefault("SECRET_KEY", "benchmark-only-secret-key")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    import django
+
+    django.setup()
+
+
+@contextmanager
+def test_database() -> Iterator[None]:
+    """A fresh, migrated test database (as pytest-django makes), dropped afterwards."""
+    django_setup()
+    from django.test.utils import (
+        setup_databases,
+        setup_test_environment,
+        teardown_databases,
+        teardown_test_environment,
+    )
+
+    setup_test_environment()
+    config = setup_databases(verbosity=0, interactive=False)
+    try:
+        yield
+    finally:
+        teardown_databases(config, verbosity=0)
+        teardown_test_environment()
+
+
+def percentile(values: Sequence[float], pct: float) -> float:
+    """The ``pct`` percentile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    index = max(0, min(len(ordered) - 1, round(pct / 100 * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+def report(title: str, rows: list[tuple[str, str]]) -> None:
+    """Print a titled two-column table of figures."""
+    width = max(len(name) for name, _ in rows)
+    print(f"\n== {title}")
+    for name, value in rows:
+        print(f"  {name.ljust(width)}  {value}")
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def summary_ms(samples: Sequence[float]) -> str:
+    return f"median {ms(statistics.median(samples))}, p95 {ms(percentile(samples, 95))}"
