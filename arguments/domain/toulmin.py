@@ -1,0 +1,525 @@
+"""Stephen Toulmin's seven components, their validation, and the rules of a chain.
+
+Framework-free: pydantic and the standard library only. Everything that decides whether an
+argument chain may go on lives here — the strict component schemas, the cross-component rules
+(qualifier bands, verdict consistency, absolute rebuttals), the circuit breakers, and the
+sequence of the four phases. Views, the API, the MCP server and the model pipeline all call
+these functions; none of them re-implements a rule.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+StrengthLevel = Literal["absolute", "strong", "weak", "irrelevant"]
+VerdictStatus = Literal["sustained", "overruled", "remanded"]
+QualifierForce = Literal["certainly", "presumably", "probably", "possibly", "apparently"]
+LogicType = Literal["deductive", "inductive", "abductive"]
+EvidenceType = Literal["empirical", "statistical", "testimonial", "documentary", "expert"]
+ClaimScope = Literal["universal", "general", "specific", "singular"]
+
+TERMINATING_STRENGTHS = ("weak", "irrelevant")
+
+# Inclusive confidence bands of each qualifier degree.
+QUALIFIER_BANDS: dict[str, tuple[int, int]] = {
+    "certainly": (90, 100),
+    "presumably": (70, 89),
+    "probably": (50, 69),
+    "possibly": (30, 49),
+    "apparently": (0, 29),
+}
+
+NonEmpty = Annotated[str, Field(min_length=1)]
+
+
+class Component(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class Citation(Component):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+    source: str = Field(min_length=1)
+    reference: str = Field(min_length=1)
+
+
+class Data(Component):
+    facts: list[NonEmpty] = Field(min_length=1)
+    citations: list[Citation] = Field(min_length=1)
+    evidence_type: EvidenceType
+
+
+class Claim(Component):
+    statement: str = Field(min_length=10)
+    scope: ClaimScope
+
+    @field_validator("statement")
+    @classmethod
+    def _not_a_question(cls, value: str) -> str:
+        if value.strip().endswith("?"):
+            raise ValueError("a claim is a statement, not a question: it may not end with '?'")
+        return value
+
+
+class Warrant(Component):
+    principle: str = Field(min_length=20)
+    logic_type: LogicType
+    strength: StrengthLevel
+
+
+class Backing(Component):
+    authority: str = Field(min_length=10)
+    citations: list[Citation] = Field(min_length=1)
+    strength: StrengthLevel
+
+
+class Rebuttal(Component):
+    exceptions: list[NonEmpty] = Field(min_length=1)
+    counterexamples: list[NonEmpty] = Field(default_factory=list)
+    strength: StrengthLevel
+
+
+class Qualifier(Component):
+    degree: QualifierForce
+    # Strict: 55.0 or "55" is not an integer percentage.
+    confidence_pct: int = Field(ge=0, le=100, strict=True)
+    rationale: str = Field(min_length=10)
+
+    @model_validator(mode="after")
+    def _degree_matches_band(self) -> Qualifier:
+        low, high = QUALIFIER_BANDS[self.degree]
+        if not low <= self.confidence_pct <= high:
+            raise ValueError(
+                f"degree '{self.degree}' needs a confidence of {low}-{high}%, "
+                f"got {self.confidence_pct}% (which is '{degree_for(self.confidence_pct)}')"
+            )
+        return self
+
+
+class Verdict(Component):
+    status: VerdictStatus
+    reasoning: str = Field(min_length=50)
+    final_statement: str = Field(min_length=10)
+
+    @model_validator(mode="after")
+    def _reasoning_matches_status(self) -> Verdict:
+        contradiction = verdict_contradiction(self.status, self.reasoning)
+        if contradiction:
+            raise ValueError(contradiction)
+        return self
+
+
+def degree_for(confidence_pct: int) -> str:
+    """The qualifier degree whose band holds ``confidence_pct``."""
+    for degree, (low, high) in QUALIFIER_BANDS.items():
+        if low <= confidence_pct <= high:
+            return degree
+    raise ValueError(f"confidence {confidence_pct} is outside 0-100")
+
+
+# -- verdict consistency ------------------------------------------------------------------
+
+_CONTRADICTIONS: dict[str, tuple[str, frozenset[str]]] = {
+    "sustained": ("fails", frozenset({"fails", "failed", "rejected"})),
+    "overruled": ("succeeds", frozenset({"succeeds", "sustained"})),
+}
+_NEGATORS = frozenset(
+    {
+        "not",
+        "no",
+        "never",
+        "cannot",
+        "can't",
+        "cant",
+        "doesn't",
+        "didn't",
+        "don't",
+        "won't",
+        "isn't",
+        "wasn't",
+        "aren't",
+        "weren't",
+        "hasn't",
+        "haven't",
+        "hadn't",
+        "shouldn't",
+        "couldn't",
+        "wouldn't",
+        "neither",
+        "nor",
+        "without",
+        "hardly",
+    }
+)
+_WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")
+_NEGATION_WINDOW = 3
+
+
+def verdict_contradiction(status: str, reasoning: str) -> str | None:
+    """Why ``reasoning`` contradicts ``status``, or None.
+
+    Whole words, case-insensitive. A word preceded (within three words) by a negation — "does
+    not fail", "cannot be sustained" — is not a contradiction; "failsafe" is not "fails".
+    """
+    if status not in _CONTRADICTIONS:
+        return None
+    meaning, forbidden = _CONTRADICTIONS[status]
+    words = [w.replace("’", "'") for w in _WORD.findall(reasoning.lower())]
+    for index, word in enumerate(words):
+        if word not in forbidden:
+            continue
+        window = words[max(0, index - _NEGATION_WINDOW) : index]
+        if any(w in _NEGATORS for w in window):
+            continue
+        return (
+            f"a '{status}' verdict's reasoning may not say the argument {meaning} (found '{word}')"
+        )
+    return None
+
+
+# -- phases -------------------------------------------------------------------------------
+
+
+class Phase1Output(Component):
+    data: Data
+    claim: Claim
+
+
+class Phase2Output(Component):
+    warrant: Warrant
+    backing: Backing
+
+
+class Phase3Output(Component):
+    rebuttal: Rebuttal
+    qualifier: Qualifier
+
+
+class Phase4Output(Component):
+    verdict: Verdict
+
+
+COMPONENT_MODELS: dict[str, type[Component]] = {
+    "data": Data,
+    "claim": Claim,
+    "warrant": Warrant,
+    "backing": Backing,
+    "rebuttal": Rebuttal,
+    "qualifier": Qualifier,
+    "verdict": Verdict,
+}
+COMPONENT_ORDER = tuple(COMPONENT_MODELS)
+
+
+@dataclass(frozen=True)
+class Phase:
+    number: int
+    name: str
+    tool: str
+    components: tuple[str, ...]
+    output: type[Component]
+
+
+PHASES: dict[int, Phase] = {
+    1: Phase(1, "Data and claim", "initiate_toulmin_sequence", ("data", "claim"), Phase1Output),
+    2: Phase(2, "Warrant and backing", "inject_logic_bridge", ("warrant", "backing"), Phase2Output),
+    3: Phase(
+        3, "Rebuttal and qualifier", "stress_test_argument", ("rebuttal", "qualifier"), Phase3Output
+    ),
+    4: Phase(4, "Verdict", "render_verdict", ("verdict",), Phase4Output),
+}
+
+
+# -- errors -------------------------------------------------------------------------------
+
+
+class ToulminError(Exception):
+    """A rule of the chain was broken. ``as_dict()`` is the API's JSON error object.
+
+    Codes: ``INVALID_INPUT`` (a value breaks a schema or rule), ``MISSING_INPUT`` (a required
+    input is absent), ``INVALID_JSON`` (a ``*_json`` input does not parse), ``TERMINATED`` (a
+    circuit breaker stopped the chain), ``PHASE_OUT_OF_ORDER`` and ``CHAIN_COMPLETE``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str,
+        missing: list[str] | None = None,
+        details: list[dict[str, str]] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.missing = missing or []
+        self.details = details or []
+
+    def as_dict(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"error": self.message, "code": self.code}
+        if self.missing:
+            body["missing"] = self.missing
+        if self.details:
+            body["details"] = self.details
+        return body
+
+
+def _details(error: ValidationError, prefix: str = "") -> list[dict[str, str]]:
+    out = []
+    for e in error.errors(include_url=False):
+        loc = ".".join(str(p) for p in e["loc"])
+        loc = f"{prefix}.{loc}".strip(".") if prefix else loc
+        msg = e["msg"].removeprefix("Value error, ")
+        out.append({"loc": loc or prefix or "(root)", "msg": msg})
+    return out
+
+
+def invalid(error: ValidationError, *, what: str, prefix: str = "") -> ToulminError:
+    """A ``ToulminError`` for a pydantic error, with field paths (and missing inputs)."""
+    details = _details(error, prefix)
+    missing = [
+        f"{prefix}.{e['loc'][0]}".strip(".") if prefix else str(e["loc"][0])
+        for e in error.errors(include_url=False)
+        if e["type"] == "missing" and len(e["loc"]) == 1
+    ]
+    summary = "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:4])
+    if missing and len(missing) == len(details):
+        return ToulminError(
+            f"{what} is missing: {', '.join(missing)}",
+            code="MISSING_INPUT",
+            missing=missing,
+            details=details,
+        )
+    return ToulminError(f"{what} is invalid — {summary}", code="INVALID_INPUT", details=details)
+
+
+def parse_component(name: str, value: Any) -> Component:
+    """Validate one component given as a dict or a JSON string."""
+    model = COMPONENT_MODELS[name]
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError as exc:
+            raise ToulminError(
+                f"{name} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
+                code="INVALID_JSON",
+                details=[{"loc": name, "msg": f"invalid JSON: {exc.msg}"}],
+            ) from None
+    if not isinstance(value, dict):
+        raise ToulminError(
+            f"{name} must be a JSON object",
+            code="INVALID_INPUT",
+            details=[{"loc": name, "msg": "must be a JSON object"}],
+        )
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        raise invalid(exc, what=name.capitalize(), prefix=name) from None
+
+
+def parse_phase_output(phase: int, payload: Any) -> Component:
+    """Validate what a model (or a person) produced for ``phase``: a dict or JSON text."""
+    spec = PHASES[phase]
+    if isinstance(payload, str):
+        try:
+            payload = json.loads(payload)
+        except json.JSONDecodeError as exc:
+            raise ToulminError(
+                f"Phase {phase} output is not valid JSON: {exc.msg} "
+                f"at line {exc.lineno} column {exc.colno}",
+                code="INVALID_JSON",
+                details=[{"loc": "(root)", "msg": f"invalid JSON: {exc.msg}"}],
+            ) from None
+    if not isinstance(payload, dict):
+        raise ToulminError(
+            f"Phase {phase} output must be a JSON object with keys {', '.join(spec.components)}",
+            code="INVALID_INPUT",
+            details=[{"loc": "(root)", "msg": "must be a JSON object"}],
+        )
+    try:
+        return spec.output.model_validate(payload)
+    except ValidationError as exc:
+        raise invalid(exc, what=f"Phase {phase} output") from None
+
+
+# -- the chain ----------------------------------------------------------------------------
+
+
+@dataclass
+class ChainState:
+    """A query and whichever components have been established so far."""
+
+    query: str
+    data: Data | None = None
+    claim: Claim | None = None
+    warrant: Warrant | None = None
+    backing: Backing | None = None
+    rebuttal: Rebuttal | None = None
+    qualifier: Qualifier | None = None
+    verdict: Verdict | None = None
+
+    def components(self) -> dict[str, Component | None]:
+        return {name: getattr(self, name) for name in COMPONENT_ORDER}
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            name: (value.model_dump(mode="json") if value is not None else None)
+            for name, value in self.components().items()
+        }
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    status: Literal["in_progress", "terminated", "complete"]
+    next_phase: int | None
+    termination_reason: str = ""
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+
+def circuit_breaker(warrant: Warrant | None, backing: Backing | None) -> str:
+    """The termination reason when the warrant or backing is weak or irrelevant, else ""."""
+    reasons = [
+        f"{name.upper()} REJECTED: strength is '{part.strength}'"
+        for name, part in (("warrant", warrant), ("backing", backing))
+        if part is not None and part.strength in TERMINATING_STRENGTHS
+    ]
+    return "; ".join(reasons)
+
+
+def cross_component_errors(state: ChainState) -> list[dict[str, str]]:
+    """Rules that span components (errors, with field paths)."""
+    errors = []
+    if (
+        state.rebuttal is not None
+        and state.verdict is not None
+        and state.rebuttal.strength == "absolute"
+        and state.verdict.status != "overruled"
+    ):
+        errors.append(
+            {
+                "loc": "verdict.status",
+                "msg": "an absolute rebuttal requires an 'overruled' verdict, "
+                f"got '{state.verdict.status}'",
+            }
+        )
+    return errors
+
+
+def chain_warnings(state: ChainState) -> list[str]:
+    warnings = []
+    if (
+        state.verdict is not None
+        and state.qualifier is not None
+        and state.verdict.status == "sustained"
+        and state.qualifier.confidence_pct < 30
+    ):
+        warnings.append(
+            f"A 'sustained' verdict with only {state.qualifier.confidence_pct}% confidence: "
+            "'overruled' or 'remanded' is recommended below 30%."
+        )
+    return warnings
+
+
+def evaluate(state: ChainState) -> Evaluation:
+    """Where the chain stands: in progress (and which phase is next), terminated, complete.
+
+    The first phase whose components are not all present is next; a weak or irrelevant
+    warrant or backing terminates the chain (circuit breaker).
+    """
+    reason = circuit_breaker(state.warrant, state.backing)
+    warnings = tuple(chain_warnings(state))
+    if reason:
+        return Evaluation("terminated", None, reason, warnings)
+    for number, phase in PHASES.items():
+        if any(getattr(state, name) is None for name in phase.components):
+            return Evaluation("in_progress", number, "", warnings)
+    return Evaluation("complete", None, "", warnings)
+
+
+def require_prior(state: ChainState, phase: int) -> None:
+    """Raise ``MISSING_INPUT`` when a component of an earlier phase is absent."""
+    missing = [
+        name
+        for number in range(1, phase)
+        for name in PHASES[number].components
+        if getattr(state, name) is None
+    ]
+    if missing:
+        raise ToulminError(
+            f"Phase {phase} needs every earlier component; missing: {', '.join(missing)}",
+            code="MISSING_INPUT",
+            missing=missing,
+        )
+
+
+def apply_phase(state: ChainState, phase: int, payload: Any) -> ChainState:
+    """Validate ``payload`` as phase ``phase``'s output and return the extended state.
+
+    Raises ``ToulminError``: ``CHAIN_COMPLETE`` or ``TERMINATED`` if the chain has ended,
+    ``PHASE_OUT_OF_ORDER`` if ``phase`` is not the next one, ``INVALID_JSON``,
+    ``MISSING_INPUT`` or ``INVALID_INPUT`` (with field paths) for a bad payload.
+    """
+    if phase not in PHASES:
+        raise ToulminError(
+            f"There is no phase {phase}; phases are 1 to 4.",
+            code="INVALID_INPUT",
+            details=[{"loc": "phase", "msg": "must be 1, 2, 3 or 4"}],
+        )
+    current = evaluate(state)
+    if current.status == "terminated":
+        raise ToulminError(
+            f"The chain was terminated: {current.termination_reason}", code="TERMINATED"
+        )
+    if current.status == "complete":
+        raise ToulminError("The chain is complete; no phase is left.", code="CHAIN_COMPLETE")
+    if phase != current.next_phase:
+        raise ToulminError(
+            f"Phase {phase} is out of order: the next phase is {current.next_phase}.",
+            code="PHASE_OUT_OF_ORDER",
+        )
+    output = parse_phase_output(phase, payload)
+    extended = ChainState(**{**state.components(), "query": state.query})
+    for name in PHASES[phase].components:
+        setattr(extended, name, getattr(output, name))
+    errors = cross_component_errors(extended)
+    if errors:
+        raise ToulminError(
+            f"Phase {phase} output is invalid — "
+            + "; ".join(f"{e['loc']}: {e['msg']}" for e in errors),
+            code="INVALID_INPUT",
+            details=errors,
+        )
+    return extended
+
+
+def state_from_json(query: str, components: dict[str, Any]) -> ChainState:
+    """Rebuild a state from stored component dicts (already validated when stored)."""
+    values = {
+        name: COMPONENT_MODELS[name].model_validate(value)
+        for name, value in components.items()
+        if value is not None
+    }
+    return ChainState(query=query, **values)
+
+
+QUERY_MIN = 5
+QUERY_MAX = 2000
+
+
+def clean_query(query: Any) -> str:
+    """A query trimmed and checked: 5 to 2,000 characters."""
+    if not isinstance(query, str) or not query.strip():
+        raise ToulminError("query is required", code="MISSING_INPUT", missing=["query"])
+    query = query.strip()
+    if not QUERY_MIN <= len(query) <= QUERY_MAX:
+        raise ToulminError(
+            f"query must be {QUERY_MIN} to {QUERY_MAX} characters, got {len(query)}",
+            code="INVALID_INPUT",
+            details=[{"loc": "query", "msg": f"must be {QUERY_MIN}-{QUERY_MAX} characters"}],
+        )
+    return query
