@@ -3,3 +3,11 @@ from django.apps import AppConfig
 
 class ArgumentsConfig(AppConfig):
     name = "arguments"
+    verbose_name = "Arguments (Toulmin chains)"
+
+    def ready(self) -> None:
+        from arguments.domain.analyzer import analyze_phase
+        from toulmini_site.llm import register_offline
+
+        for phase in (1, 2, 3, 4):
+            register_offline(f"arguments.phase{phase}", analyze_phase)

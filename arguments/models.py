@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from arguments.domain.toulmin import COMPONENT_ORDER, ChainState, state_from_json
+
+
+class Chain(models.Model):
+    """One argument taken through Toulmin's four phases, from query to verdict."""
+
+    class Engine(models.TextChoices):
+        OFFLINE = "offline", "Offline analyzer"
+        LLM = "llm", "Language model on the server"
+        MANUAL = "manual", "My own AI (copy the prompts)"
+        MCP = "mcp", "AI client over MCP"
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        TERMINATED = "terminated", "Terminated"
+        COMPLETE = "complete", "Complete"
+
+    class Review(models.TextChoices):
+        PENDING = "pending", "Pending"
+        CONFIRMED = "confirmed", "Confirmed"
+        OVERTURNED = "overturned", "Overturned"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chains"
+    )
+    query = models.CharField(max_length=2000)
+    source_text = models.TextField(blank=True, max_length=50000)
+    engine = models.CharField(max_length=10, choices=Engine.choices, default=Engine.OFFLINE)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    next_phase = models.PositiveSmallIntegerField(null=True, blank=True, default=1)
+
+    data = models.JSONField(null=True, blank=True)
+    claim = models.JSONField(null=True, blank=True)
+    warrant = models.JSONField(null=True, blank=True)
+    backing = models.JSONField(null=True, blank=True)
+    rebuttal = models.JSONField(null=True, blank=True)
+    qualifier = models.JSONField(null=True, blank=True)
+    verdict = models.JSONField(null=True, blank=True)
+    # The verdict's status, copied out of the JSON so lists can filter and sort by it.
+    verdict_status = models.CharField(max_length=10, blank=True)
+
+    termination_reason = models.TextField(blank=True)
+    warnings = models.JSONField(default=list, blank=True)
+
+    review_status = models.CharField(max_length=10, choices=Review.choices, default=Review.PENDING)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reviewed_chains",
+    )
+    review_note = models.TextField(blank=True)
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["owner", "-created_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(status="in_progress", next_phase__gte=1, next_phase__lte=4)
+                    | (~models.Q(status="in_progress") & models.Q(next_phase__isnull=True))
+                ),
+                name="chain_next_phase_matches_status",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status="terminated") | ~models.Q(termination_reason=""),
+                name="chain_terminated_has_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.query[:60]}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("arguments:chain_detail", kwargs={"pk": self.pk})
+
+    def state(self) -> ChainState:
+        return state_from_json(self.query, {name: getattr(self, name) for name in COMPONENT_ORDER})
+
+    @property
+    def is_running_engine(self) -> bool:
+        """True when the server can run the phases itself (offline analyzer or model)."""
+        return self.engine in (self.Engine.OFFLINE, self.Engine.LLM)
+
+
+class PhaseAttempt(models.Model):
+    """Every output offered for a phase — kept raw, with how validation judged it."""
+
+    chain = models.ForeignKey(Chain, on_delete=models.CASCADE, related_name="attempts")
+    phase = models.PositiveSmallIntegerField()
+    source = models.CharField(max_length=10)
+    raw_output = models.TextField()
+    accepted = models.BooleanField()
+    error_code = models.CharField(max_length=30, blank=True)
+    errors = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(phase__gte=1, phase__lte=4), name="attempt_phase_1_to_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"chain #{self.chain_id} phase {self.phase} ({'ok' if self.accepted else 'rejected'})"
+        )

@@ -1,0 +1,280 @@
+"""Writes on argument chains. Views, the API, the admin, commands and MCP all call these."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from django.db import transaction
+from django.utils import timezone
+
+from arguments.domain.analyzer import NotInText
+from arguments.domain.prompts import phase_messages
+from arguments.domain.sequence import validated_state
+from arguments.domain.toulmin import (
+    COMPONENT_ORDER,
+    PHASES,
+    ChainState,
+    ToulminError,
+    apply_phase,
+    clean_query,
+    evaluate,
+)
+from arguments.models import Chain, PhaseAttempt
+from toulmini_site.llm import LLMClient, LLMError
+from toulmini_site.llm.providers import client_for, llm_configured
+from toulmini_site.llm.services import llm_calls_save
+
+SOURCE_TEXT_MAX = 50_000
+
+
+class PhaseRejected(Exception):
+    """A phase output was refused; ``error`` says why (the attempt is kept)."""
+
+    def __init__(self, error: ToulminError, *, chain: Chain) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.chain = chain
+
+
+class ModelFailed(Exception):
+    """The language model failed; earlier phases are kept and the run can be retried."""
+
+    def __init__(self, message: str, *, chain: Chain, code: str = "MODEL_FAILED") -> None:
+        super().__init__(message)
+        self.message = message
+        self.chain = chain
+        self.code = code
+
+
+def _store(chain: Chain, state: ChainState) -> None:
+    """Copy ``state`` and its evaluation onto ``chain`` (not saved)."""
+    for name, value in state.as_json().items():
+        setattr(chain, name, value)
+    evaluation = evaluate(state)
+    chain.status = evaluation.status
+    chain.next_phase = evaluation.next_phase
+    chain.termination_reason = evaluation.termination_reason
+    chain.warnings = list(evaluation.warnings)
+    chain.verdict_status = state.verdict.status if state.verdict else ""
+
+
+def chain_create(
+    *, owner: Any, query: str, source_text: str = "", engine: str = Chain.Engine.OFFLINE
+) -> Chain:
+    """A new chain at phase 1. Raises ``ToulminError`` for a bad query, text or engine."""
+    query = clean_query(query)
+    source_text = (source_text or "").strip()
+    if len(source_text) > SOURCE_TEXT_MAX:
+        raise ToulminError(
+            f"source_text may be at most {SOURCE_TEXT_MAX:,} characters, got {len(source_text):,}",
+            code="INVALID_INPUT",
+            details=[{"loc": "source_text", "msg": f"at most {SOURCE_TEXT_MAX} characters"}],
+        )
+    if engine not in Chain.Engine.values:
+        raise ToulminError(
+            f"engine must be one of {', '.join(Chain.Engine.values)}",
+            code="INVALID_INPUT",
+            details=[{"loc": "engine", "msg": "unknown engine"}],
+        )
+    if engine == Chain.Engine.LLM and not llm_configured():
+        raise ToulminError(
+            "No language model is configured on this server; choose the offline analyzer "
+            "or your own AI.",
+            code="MODEL_NOT_CONFIGURED",
+            details=[{"loc": "engine", "msg": "no language model configured"}],
+        )
+    return Chain.objects.create(owner=owner, query=query, source_text=source_text, engine=engine)
+
+
+def chain_import(
+    *,
+    owner: Any,
+    query: str,
+    components: dict[str, Any],
+    engine: str = Chain.Engine.MCP,
+    source_text: str = "",
+) -> Chain:
+    """Store a chain whose components were produced elsewhere (an MCP client, the coach).
+
+    ``components`` maps component names to dicts or JSON strings; they must form a prefix of
+    the chain (phase by phase) and are validated exactly as the stateless tools validate them,
+    except that a weak warrant or backing is stored as a terminated chain, not refused.
+    """
+    given = [name for name in COMPONENT_ORDER if components.get(name) not in (None, "")]
+    names = tuple(COMPONENT_ORDER[: len(given)])
+    if tuple(given) != names:
+        missing = [n for n in names if n not in given]
+        raise ToulminError(
+            f"Components must be given phase by phase; missing: {', '.join(missing)}",
+            code="MISSING_INPUT",
+            missing=missing,
+        )
+    inputs = {f"{name}_json": components[name] for name in names}
+    try:
+        state = validated_state(query, inputs, tuple(inputs))
+    except ToulminError as error:
+        if error.code != "TERMINATED":
+            raise
+        # Keep a terminated chain: validate the parts without the circuit breaker.
+        state = ChainState(query=clean_query(query))
+        for name in names:
+            state = _with_component(state, name, components[name])
+    chain = chain_create(owner=owner, query=query, source_text=source_text, engine=engine)
+    _store(chain, state)
+    chain.save()
+    return chain
+
+
+def _with_component(state: ChainState, name: str, value: Any) -> ChainState:
+    from arguments.domain.toulmin import parse_component
+
+    setattr(state, name, parse_component(name, value))
+    return state
+
+
+def chain_submit_phase(*, chain: Chain, phase: int, payload: Any, source: str = "manual") -> Chain:
+    """Validate and record ``payload`` as phase ``phase``'s output; return the updated chain.
+
+    The attempt is kept either way (raw text, accepted or not, the errors). Raises
+    ``PhaseRejected`` when the chain has ended, the phase is out of order, or the payload is
+    invalid; the chain is then unchanged.
+    """
+    raw = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
+    rejection: ToulminError | None = None
+    with transaction.atomic():
+        locked = Chain.objects.select_for_update().get(pk=chain.pk)
+        try:
+            state = apply_phase(locked.state(), phase, payload)
+        except ToulminError as error:
+            rejection = error
+        else:
+            _store(locked, state)
+            locked.save()
+        PhaseAttempt.objects.create(
+            chain=locked,
+            phase=phase if 1 <= phase <= 4 else 1,
+            source=source,
+            raw_output=raw[:100_000],
+            accepted=rejection is None,
+            error_code=rejection.code if rejection else "",
+            errors=rejection.as_dict().get("details", []) if rejection else [],
+        )
+    if rejection is not None:
+        raise PhaseRejected(rejection, chain=locked)
+    return locked
+
+
+def chain_terminate(*, chain: Chain, reason: str) -> Chain:
+    """End an in-progress chain with ``reason`` (the analyzer found a part missing)."""
+    Chain.objects.filter(pk=chain.pk, status=Chain.Status.IN_PROGRESS).update(
+        status=Chain.Status.TERMINATED,
+        next_phase=None,
+        termination_reason=reason,
+        updated_at=timezone.now(),
+    )
+    chain.refresh_from_db()
+    return chain
+
+
+def chain_run(
+    *,
+    chain: Chain,
+    until: Literal["next", "end"] = "next",
+    client: LLMClient | None = None,
+) -> Chain:
+    """Run the chain's engine (offline analyzer or server model) for one phase or to the end.
+
+    Each phase is committed as it passes, so when the model fails (``ModelFailed``) the
+    earlier phases are kept and a retry carries on from the first missing one. Raises
+    ``ToulminError`` (``MANUAL_ENGINE``, ``TERMINATED``, ``CHAIN_COMPLETE``) when there is
+    nothing the server can run.
+    """
+    if not chain.is_running_engine:
+        raise ToulminError(
+            "This chain runs on your own AI: fetch the phase prompt and submit its output.",
+            code="MANUAL_ENGINE",
+        )
+    if chain.status == Chain.Status.TERMINATED:
+        raise ToulminError(
+            f"The chain was terminated: {chain.termination_reason}", code="TERMINATED"
+        )
+    if chain.status == Chain.Status.COMPLETE:
+        raise ToulminError("The chain is complete; no phase is left.", code="CHAIN_COMPLETE")
+    try:
+        client = client or client_for(chain.engine)
+    except LLMError as error:
+        raise ModelFailed(str(error), chain=chain, code="MODEL_NOT_CONFIGURED") from error
+    try:
+        while chain.status == Chain.Status.IN_PROGRESS:
+            chain = _run_phase(chain, client)
+            if until == "next":
+                break
+    finally:
+        llm_calls_save(records=client.drain_calls(), subject=chain)
+    return chain
+
+
+def _run_phase(chain: Chain, client: LLMClient) -> Chain:
+    phase = chain.next_phase
+    assert phase is not None
+    state = chain.state()
+    try:
+        result = client.structured(
+            purpose=f"arguments.phase{phase}",
+            messages=phase_messages(phase, state, source_text=chain.source_text),
+            schema=PHASES[phase].output,
+            inputs={
+                "phase": phase,
+                "query": chain.query,
+                "source_text": chain.source_text,
+                "components": state.as_json(),
+            },
+        )
+    except NotInText as missing:
+        return chain_terminate(chain=chain, reason=str(missing))
+    except LLMError as error:
+        raise ModelFailed(
+            f"Phase {phase} failed: {error} Earlier phases are kept; try again.",
+            chain=chain,
+        ) from error
+    try:
+        return chain_submit_phase(
+            chain=chain,
+            phase=phase,
+            payload=result.value.model_dump(mode="json"),
+            source=chain.engine,
+        )
+    except PhaseRejected as rejected:
+        if rejected.error.code == "PHASE_OUT_OF_ORDER":  # another request ran it first
+            chain.refresh_from_db()
+            return chain
+        raise ModelFailed(
+            f"Phase {phase}: the model's answer broke a rule of the chain "
+            f"({rejected.error.message}). Earlier phases are kept; try again.",
+            chain=chain,
+        ) from rejected
+
+
+def chain_review(*, chain: Chain, reviewer: Any, status: str, note: str = "") -> Chain:
+    """Record a staff review of the chain's verdict (confirmed or overturned)."""
+    if status not in (Chain.Review.CONFIRMED, Chain.Review.OVERTURNED, Chain.Review.PENDING):
+        raise ValueError(f"unknown review status {status!r}")
+    chain.review_status = status
+    chain.reviewed_by = reviewer
+    chain.review_note = note
+    chain.reviewed_at = timezone.now()
+    chain.save(
+        update_fields=["review_status", "reviewed_by", "review_note", "reviewed_at", "updated_at"]
+    )
+    return chain
+
+
+def chains_review(*, chains: Any, reviewer: Any, status: str) -> int:
+    """Bulk review (admin action); returns how many chains were updated."""
+    return chains.update(
+        review_status=status,
+        reviewed_by=reviewer,
+        reviewed_at=timezone.now(),
+        updated_at=timezone.now(),
+    )
