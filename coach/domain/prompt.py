@@ -1,0 +1,79 @@
+"""The messages sent to a language model for one tutor turn.
+
+The instructions come from ``coach/prompts/turn_system.md``. Everything the student wrote (the
+draft, the conversation, the new message) goes into one block the instructions call data.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from coach.domain.steps import STEPS
+
+PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
+HISTORY_MESSAGES = 12
+HISTORY_MESSAGE_CHARS = 1000
+
+
+@cache
+def system_prompt() -> str:
+    return (PROMPTS_DIR / "turn_system.md").read_text(encoding="utf-8")
+
+
+def _defang(text: str) -> str:
+    """Student text cannot close the data block early."""
+    return text.replace("DATA>>>", "DATA >>>").replace("<<<DATA", "<<< DATA")
+
+
+def turn_messages(
+    *,
+    step: str,
+    language: str,
+    topic: str,
+    draft: dict[str, str],
+    history: list[dict[str, str]],
+    user_message: str,
+    is_first_turn: bool,
+    rewrite_requested: bool,
+) -> list[dict[str, str]]:
+    """System instructions, then one user message holding hints and the data block.
+
+    ``history`` is the conversation so far, oldest first (``role``, ``text``); only the last
+    ``HISTORY_MESSAGES`` are sent, each cut to ``HISTORY_MESSAGE_CHARS`` characters.
+    """
+    hints = []
+    if is_first_turn:
+        hints.append(
+            "This is the student's FIRST message on this step: prefer coaching feedback and "
+            "questions over a proposal; propose only with confidence >= 0.8."
+        )
+    if rewrite_requested:
+        hints.append(
+            "The student asked for a REWRITE: propose an improved version of their own existing "
+            "text for this step, keeping their meaning."
+        )
+    recent = [
+        {"role": m["role"], "text": m["text"][:HISTORY_MESSAGE_CHARS]}
+        for m in history[-HISTORY_MESSAGES:]
+    ]
+    data = {
+        "current_step": step,
+        "session_language": language,
+        "topic": topic,
+        "draft": {name: draft.get(name, "") for name in STEPS},
+        "recent_conversation": recent,
+        "student_message": user_message,
+    }
+    body = json.dumps(data, ensure_ascii=False, indent=1)
+    content = (
+        f"CURRENT STEP: {step}\n"
+        + "".join(f"HINT: {hint}\n" for hint in hints)
+        + f"\n<<<DATA\n{_defang(body)}\nDATA>>>\n\n"
+        + "Answer with the JSON object only."
+    )
+    return [
+        {"role": "system", "content": system_prompt()},
+        {"role": "user", "content": content},
+    ]

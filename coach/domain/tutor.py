@@ -1,0 +1,277 @@
+"""The offline tutor: a deterministic coach that asks, checks and explains, in EN or ES.
+
+It follows the contract as a careful model would: it asks each step's guiding questions,
+checks the student's own text with the step heuristics, says what is missing, and proposes
+text only when the student confirms their text or asks for a rewrite of text that exists. It
+never writes the argument for the student: a proposal is always the student's own words,
+at most tidied (spacing, capital letter, final full stop).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from coach.domain.heuristics import step_check
+from coach.domain.phrases import guess_language, is_confirmation, is_rewrite_request, words
+from coach.domain.steps import STEPS, step_name, step_number
+
+GUIDING_QUESTIONS: dict[str, dict[str, str]] = {
+    "en": {
+        "claim": "What do you want your reader to accept? Write it as one statement, not a "
+        "question.",
+        "grounds": "What facts, figures or observations support your claim? Where do they "
+        "come from?",
+        "warrant": "What general rule connects those facts to your claim? Try 'If ..., "
+        "then usually ...'.",
+        "groundsBacking": "Who or what makes your grounds trustworthy: which study, report or "
+        "institution?",
+        "warrantBacking": "What authority or body of knowledge supports that general rule?",
+        "qualifier": "How sure are you? Would you say 'certainly', 'probably', 'in most cases'...?",
+        "rebuttal": "Under what conditions would your claim not hold? Start with 'unless' "
+        "or 'except when'.",
+    },
+    "es": {
+        "claim": "¿Qué quieres que acepte tu lector? Escríbelo como una afirmación, no como "
+        "una pregunta.",
+        "grounds": "¿Qué hechos, cifras u observaciones apoyan tu tesis? ¿De dónde salen?",
+        "warrant": "¿Qué regla general une esos hechos con tu tesis? Prueba con 'Si ..., "
+        "normalmente ...'.",
+        "groundsBacking": "¿Quién o qué hace fiables tus datos: qué estudio, informe o "
+        "institución?",
+        "warrantBacking": "¿Qué autoridad o conocimiento respalda esa regla general?",
+        "qualifier": "¿Qué tan seguro estás? ¿Dirías 'ciertamente', 'probablemente', 'en la "
+        "mayoría de los casos'...?",
+        "rebuttal": "¿En qué condiciones no se cumpliría tu tesis? Empieza con 'a menos que' "
+        "o 'salvo si'.",
+    },
+}
+
+PROBLEMS: dict[str, dict[str, str]] = {
+    "en": {
+        "empty": "There is no text for this step yet.",
+        "too_short": "That is too short to stand on its own; say a little more.",
+        "is_question": "That reads as a question. A claim takes a position: state it.",
+        "no_evidence": "I don't see evidence yet: a fact, a number, a study or an observation.",
+        "no_principle": "That sounds specific. A warrant states a general rule that would "
+        "hold in other cases too (if ..., when ..., usually ...).",
+        "no_authority": "I can't tell who stands behind this: name a study, an institution, "
+        "an expert or a source.",
+        "no_modal": "A qualifier says how strong the claim is, with a word like 'probably', "
+        "'usually' or 'certainly'.",
+        "no_condition": "A rebuttal names a condition under which the claim fails "
+        "('unless ...', 'except when ...').",
+    },
+    "es": {
+        "empty": "Todavía no hay texto para este paso.",
+        "too_short": "Es demasiado breve para sostenerse sola; desarróllalo un poco más.",
+        "is_question": "Eso parece una pregunta. Una tesis toma una posición: afírmala.",
+        "no_evidence": "Aún no veo evidencia: un hecho, una cifra, un estudio o una observación.",
+        "no_principle": "Eso suena concreto. Una garantía enuncia una regla general que valdría "
+        "también en otros casos (si ..., cuando ..., normalmente ...).",
+        "no_authority": "No sé quién respalda esto: nombra un estudio, una institución, un "
+        "experto o una fuente.",
+        "no_modal": "Un calificador dice cuán fuerte es la tesis, con palabras como "
+        "'probablemente', 'normalmente' o 'ciertamente'.",
+        "no_condition": "Una refutación nombra una condición en la que la tesis falla "
+        "('a menos que ...', 'salvo si ...').",
+    },
+}
+
+PRAISE: dict[str, dict[str, str]] = {
+    "en": {
+        "claim": "That is a clear position a reader can agree or disagree with.",
+        "grounds": "Good: that is evidence a reader can check.",
+        "warrant": "Good: that is a general rule, not just this case.",
+        "groundsBacking": "Good: you name where your evidence comes from.",
+        "warrantBacking": "Good: you name what stands behind your rule.",
+        "qualifier": "Good: that says how strongly you hold the claim.",
+        "rebuttal": "Good: that names when the claim would not hold.",
+    },
+    "es": {
+        "claim": "Es una posición clara con la que un lector puede estar de acuerdo o no.",
+        "grounds": "Bien: es evidencia que un lector puede comprobar.",
+        "warrant": "Bien: es una regla general, no solo este caso.",
+        "groundsBacking": "Bien: dices de dónde sale tu evidencia.",
+        "warrantBacking": "Bien: dices qué respalda tu regla.",
+        "qualifier": "Bien: dice con cuánta fuerza sostienes la tesis.",
+        "rebuttal": "Bien: nombra cuándo la tesis no se cumpliría.",
+    },
+}
+
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "confirm_hint": "If you are happy with it, say “yes” and I will put it in your "
+        "draft, or refine it first.",
+        "proposal_confirmed": "Here is your {step} as you wrote it. Confirm it to save it and "
+        "move on.",
+        "proposal_rewrite": "I tidied your own words ({changes}). Confirm it if it says what "
+        "you mean.",
+        "rationale_confirmed": "Your own text; it fits what a {step} needs.",
+        "rationale_rewrite": "Your text with {changes}.",
+        "no_changes": "nothing needed changing",
+        "nothing_yet": "Write your own first attempt and I will help you polish it.",
+        "still_missing": "Before I can propose it: {problem}",
+        "opening": "Let's build your argument about “{topic}” in seven steps. Step 1 of 7: the "
+        "claim.",
+        "intro": "Saved. Step {number} of 7: {step}.",
+        "complete": "Your argument is complete: all seven parts are in your draft. You can "
+        "turn it into a Toulmin chain now.",
+        "spacing": "spacing",
+        "capital": "a capital letter",
+        "full_stop": "a final full stop",
+        "statement": "a statement instead of a question mark",
+    },
+    "es": {
+        "confirm_hint": "Si te convence, di “sí” y lo pondré en tu borrador, o mejóralo antes.",
+        "proposal_confirmed": "Aquí está tu {step} tal como la escribiste. Confírmala para "
+        "guardarla y seguir.",
+        "proposal_rewrite": "Ordené tus propias palabras ({changes}). Confírmalo si dice lo que "
+        "quieres decir.",
+        "rationale_confirmed": "Tu propio texto; cumple lo que necesita este paso ({step}).",
+        "rationale_rewrite": "Tu texto con {changes}.",
+        "no_changes": "no hacía falta cambiar nada",
+        "nothing_yet": "Escribe tu primer intento y te ayudaré a pulirlo.",
+        "still_missing": "Antes de proponerlo: {problem}",
+        "opening": "Construyamos tu argumento sobre «{topic}» en siete pasos. Paso 1 de 7: la "
+        "tesis.",
+        "intro": "Guardado. Paso {number} de 7: {step}.",
+        "complete": "Tu argumento está completo: las siete partes están en tu borrador. Ya "
+        "puedes convertirlo en una cadena de Toulmin.",
+        "spacing": "espacios",
+        "capital": "mayúscula inicial",
+        "full_stop": "punto final",
+        "statement": "una afirmación en lugar de signos de pregunta",
+    },
+}
+
+CONTROL_MESSAGE_MAX_WORDS = 6
+
+
+def _lang(language: str) -> str:
+    return language if language in GUIDING_QUESTIONS else "en"
+
+
+def opening_text(topic: str, language: str) -> str:
+    """The tutor's first words in a new session: the plan and the claim's question."""
+    lang = _lang(language)
+    opening = PHRASES[lang]["opening"].format(topic=topic)
+    return f"{opening}\n\n{GUIDING_QUESTIONS[lang]['claim']}"
+
+
+def step_intro_text(step: str, language: str) -> str:
+    """What the tutor says when a step begins, after the previous one was saved."""
+    lang = _lang(language)
+    intro = PHRASES[lang]["intro"].format(number=step_number(step), step=step_name(step, lang))
+    return f"{intro}\n\n{GUIDING_QUESTIONS[lang][step]}"
+
+
+def completion_text(language: str) -> str:
+    return PHRASES[_lang(language)]["complete"]
+
+
+def tidy(step: str, text: str, language: str) -> tuple[str, list[str]]:
+    """The student's text with mechanical fixes only, and the names of the fixes made."""
+    lang = _lang(language)
+    changes: list[str] = []
+    cleaned = re.sub(r"\s+", " ", text).strip()
+    if cleaned != text.strip():
+        changes.append(PHRASES[lang]["spacing"])
+    if step == "claim" and (cleaned.endswith("?") or cleaned.startswith("¿")):
+        cleaned = cleaned.lstrip("¿").rstrip("?").rstrip() + "."
+        changes.append(PHRASES[lang]["statement"])
+    if cleaned and cleaned[0].islower():
+        cleaned = cleaned[0].upper() + cleaned[1:]
+        changes.append(PHRASES[lang]["capital"])
+    if cleaned and cleaned[-1] not in ".!?…\"'»”)":
+        cleaned += "."
+        changes.append(PHRASES[lang]["full_stop"])
+    return cleaned, changes
+
+
+def _is_control(message: str) -> bool:
+    """A short message that only confirms or asks for a rewrite, carrying no text of its own."""
+    return (is_confirmation(message) or is_rewrite_request(message)) and len(
+        words(message)
+    ) <= CONTROL_MESSAGE_MAX_WORDS
+
+
+def candidate_text(message: str, earlier_messages: list[str], draft_value: str) -> str:
+    """The student's own text for the step that a confirmation or rewrite refers to."""
+    if not _is_control(message):
+        if is_rewrite_request(message) and ":" in message:
+            return message.split(":", 1)[1].strip()
+        return message.strip()
+    for earlier in reversed(earlier_messages):
+        if earlier.strip() and not _is_control(earlier):
+            return earlier.strip()
+    return (draft_value or "").strip()
+
+
+def offline_turn(inputs: dict[str, Any]) -> str:
+    """The offline provider's answer for purpose ``coach.turn``: a CoachAIResult as JSON text.
+
+    ``inputs``: ``step``, ``language``, ``user_message``, ``draft_value``, ``is_first_turn``,
+    ``step_messages`` (the student's earlier messages on this step, oldest first).
+    """
+    step = inputs["step"]
+    message = inputs.get("user_message", "")
+    draft_value = inputs.get("draft_value", "") or ""
+    lang = _lang(guess_language(message, inputs.get("language", "en")))
+    text = PHRASES[lang]
+    question = GUIDING_QUESTIONS[lang][step]
+    name = step_name(step, lang).lower()
+    earlier = list(inputs.get("step_messages", []))
+    result: dict[str, Any] = {"step": step, "nextQuestion": question}
+
+    confirming = is_confirmation(message) and not is_rewrite_request(message)
+    rewriting = is_rewrite_request(message)
+    if confirming or rewriting:
+        candidate = candidate_text(message, earlier, draft_value)
+        if not candidate:
+            result["assistantText"] = text["nothing_yet"]
+            return json.dumps(result, ensure_ascii=False)
+        value, changes = tidy(step, candidate, lang) if rewriting else (candidate, [])
+        check = step_check(step, value)
+        if not check.passed:
+            problem = PROBLEMS[lang][check.problem or "empty"]
+            result["assistantText"] = text["still_missing"].format(problem=problem)
+            result["confidence"] = 0.3
+            return json.dumps(result, ensure_ascii=False)
+        if rewriting:
+            listed = ", ".join(changes) or text["no_changes"]
+            result["assistantText"] = text["proposal_rewrite"].format(changes=listed)
+            rationale = text["rationale_rewrite"].format(changes=listed)
+        else:
+            result["assistantText"] = text["proposal_confirmed"].format(step=name)
+            rationale = text["rationale_confirmed"].format(step=name)
+        result.update(
+            confidence=0.9,
+            proposedUpdate={"field": step, "value": value, "rationale": rationale},
+            shouldAdvance=True,
+        )
+        result.pop("nextQuestion")
+        return json.dumps(result, ensure_ascii=False)
+
+    check = step_check(step, message)
+    if check.passed:
+        result["assistantText"] = f"{PRAISE[lang][step]} {text['confirm_hint']}"
+        result["confidence"] = 0.7
+        result.pop("nextQuestion")
+    else:
+        result["assistantText"] = PROBLEMS[lang][check.problem or "empty"]
+        result["confidence"] = 0.2
+    return json.dumps(result, ensure_ascii=False)
+
+
+__all__ = [
+    "GUIDING_QUESTIONS",
+    "STEPS",
+    "candidate_text",
+    "completion_text",
+    "offline_turn",
+    "opening_text",
+    "step_intro_text",
+    "tidy",
+]
