@@ -3,3 +3,8 @@ from django.apps import AppConfig
 
 class CouncilConfig(AppConfig):
     name = "council"
+
+    def ready(self) -> None:
+        from council.graph_audit import offline_register as audit_offline_register
+
+        audit_offline_register()

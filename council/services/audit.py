@@ -1,1 +1,276 @@
-"""Audit: see the package docstring."""
+"""Audits: seed the rubrics, create an audit, run it (in a task), run one without saving."""
+
+from __future__ import annotations
+
+import logging
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from council.domain.audit import (
+    UNKNOWN,
+    AgentState,
+    Criterion,
+    CriterionResult,
+    Evidence,
+    JudicialOpinion,
+    StateMergeError,
+)
+from council.domain.audit_document import document_from_text
+from council.domain.audit_rubrics import DEFAULT_RUBRIC, SEED_RUBRICS
+from council.graph_audit import audit_graph_run
+from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
+from toulmini_site.llm import LLMClient, LLMError
+from toulmini_site.llm.providers import client_for, llm_configured
+from toulmini_site.llm.services import llm_calls_save
+
+logger = logging.getLogger(__name__)
+
+
+class RubricUnusable(ValueError):
+    """The rubric does not exist or has no criteria; ``code`` is stable."""
+
+    def __init__(self, message: str, *, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def rubrics_seed(*, rubric_model: Any = Rubric, criterion_model: Any = RubricCriterion) -> int:
+    """Create the seeded rubrics that do not exist yet; returns how many were created.
+
+    Idempotent, and never touches an existing rubric (the admin may have edited it). The model
+    classes can be passed in so a data migration can use its historical models.
+    """
+    created = 0
+    for seed in SEED_RUBRICS:
+        rubric, made = rubric_model.objects.get_or_create(
+            name=seed.name, defaults={"description": seed.description}
+        )
+        if not made:
+            continue
+        created += 1
+        criterion_model.objects.bulk_create(
+            criterion_model(
+                rubric=rubric,
+                key=c.id,
+                name=c.name,
+                description=c.description,
+                weight=Decimal(str(c.weight)),
+                is_security=c.is_security,
+                analyzer=c.analyzer,
+                position=position,
+            )
+            for position, c in enumerate(seed.criteria)
+        )
+    return created
+
+
+def audit_engine() -> str:
+    """The engine new audits use: the language model when one is configured, else offline."""
+    return "llm" if llm_configured() else "offline"
+
+
+def rubric_get(*, name: str | None) -> Rubric:
+    """The rubric called ``name`` (the default rubric when empty), with at least one criterion.
+
+    Raises ``RubricUnusable`` (code ``unknown_rubric`` or ``empty_rubric``).
+    """
+    name = (name or "").strip() or DEFAULT_RUBRIC
+    rubric = Rubric.objects.filter(name=name).first()
+    if rubric is None:
+        known = ", ".join(Rubric.objects.values_list("name", flat=True)) or "none"
+        raise RubricUnusable(
+            f"There is no rubric called {name!r} (known: {known}).", code="unknown_rubric"
+        )
+    if not rubric.criteria.exists():
+        raise RubricUnusable(f"The rubric {name!r} has no criteria.", code="empty_rubric")
+    return rubric
+
+
+def rubric_criteria(*, rubric: Rubric) -> list[Criterion]:
+    """The rubric's criteria as the graph receives them, in order."""
+    return [
+        Criterion(
+            id=c.key,
+            name=c.name,
+            description=c.description,
+            weight=float(c.weight),
+            is_security=c.is_security,
+            analyzer=c.analyzer,
+        )
+        for c in rubric.criteria.all()
+    ]
+
+
+def audit_create(
+    *,
+    owner: Any,
+    text: str,
+    rubric_name: str | None = None,
+    case_id: str = "",
+    court_name: str = "",
+    filename: str = "",
+) -> Audit:
+    """Save a queued audit of ``text`` (its rubric's criteria and weights copied as used) and
+    enqueue its run once the transaction commits.
+
+    Raises ``DocumentRejected`` for an unusable document and ``RubricUnusable``.
+    """
+    from council.audit_tasks import audit_run_task
+
+    document = document_from_text(text)
+    rubric = rubric_get(name=rubric_name)
+    with transaction.atomic():
+        audit = Audit.objects.create(
+            owner=owner,
+            rubric=rubric,
+            rubric_name=rubric.name,
+            document=document,
+            filename=filename[:255],
+            case_id=case_id.strip()[:200] or UNKNOWN,
+            court_name=court_name.strip()[:200] or UNKNOWN,
+            engine=audit_engine(),
+        )
+        AuditCriterionResult.objects.bulk_create(
+            AuditCriterionResult(
+                audit=audit,
+                criterion_id=c.key,
+                name=c.name,
+                description=c.description,
+                weight=c.weight,
+                is_security=c.is_security,
+                analyzer=c.analyzer,
+                position=position,
+            )
+            for position, c in enumerate(rubric.criteria.all())
+        )
+    transaction.on_commit(lambda: audit_run_task.enqueue(audit_id=audit.pk))
+    return audit
+
+
+def _criteria_of(audit: Audit) -> list[Criterion]:
+    return [
+        Criterion(
+            id=r.criterion_id,
+            name=r.name,
+            description=r.description,
+            weight=float(r.weight),
+            is_security=r.is_security,
+            analyzer=r.analyzer,
+        )
+        for r in audit.results.all()
+    ]
+
+
+def _result_save(
+    audit: Audit,
+    criterion_id: str,
+    result: CriterionResult | None,
+    evidence: list[Evidence],
+    error: str,
+) -> None:
+    """Record one finished criterion (called as the graph streams: the progress bar)."""
+    row = AuditCriterionResult.objects.get(audit=audit, criterion_id=criterion_id)
+    if result is None:
+        row.status, row.error = AuditCriterionResult.Status.FAILED, error
+    else:
+        row.status = AuditCriterionResult.Status.DONE
+        row.numeric_score = result.numeric_score
+        row.reasoning = result.reasoning
+        row.security_violation_found = result.security_violation_found
+        row.relevance_confidence = result.relevance_confidence
+        row.evidence = [e.model_dump() for e in evidence]
+    row.save()
+
+
+def _fail(audit: Audit, message: str) -> None:
+    audit.status = Audit.Status.FAILED
+    audit.error = message
+    audit.finished_at = timezone.now()
+    audit.save(update_fields=["status", "error", "finished_at"])
+
+
+def audit_run(*, audit_id: int, client: LLMClient | None = None) -> Audit:
+    """Run a queued audit: every criterion in parallel, each saved as it finishes, then the
+    report. A failed criterion is left out of the score; when none could be scored, or the
+    model or the state merge fails, the audit is marked failed with the reason. An audit that
+    is not queued is left as it is (a repeated task does nothing). Model calls are saved
+    against the audit.
+    """
+    audit = Audit.objects.get(pk=audit_id)
+    if audit.status != Audit.Status.QUEUED:
+        return audit
+    audit.status, audit.started_at = Audit.Status.RUNNING, timezone.now()
+    audit.save(update_fields=["status", "started_at"])
+    try:
+        client = client or client_for(audit.engine)
+    except LLMError as exc:
+        _fail(audit, str(exc))
+        return audit
+    document = JudicialOpinion(
+        text=audit.document,
+        case_id=audit.case_id or UNKNOWN,
+        court_name=audit.court_name or UNKNOWN,
+    )
+    try:
+        state = audit_graph_run(
+            client=client,
+            document=document,
+            criteria=_criteria_of(audit),
+            on_result=lambda *args: _result_save(audit, *args),
+        )
+    except (StateMergeError, LLMError) as exc:
+        _fail(audit, f"The audit stopped: {exc}")
+        return audit
+    except Exception:
+        logger.exception("Audit %s crashed", audit.pk)
+        _fail(audit, "The audit stopped on an unexpected error.")
+        raise
+    finally:
+        llm_calls_save(records=client.drain_calls(), subject=audit)
+    return _report_save(audit, state)
+
+
+def _report_save(audit: Audit, state: AgentState) -> Audit:
+    report = state.get("report")
+    if report is None:
+        failures = state.get("failures") or {}
+        reasons = "; ".join(f"{k}: {v}" for k, v in sorted(failures.items()))
+        _fail(audit, f"No criterion could be scored. {reasons}".strip())
+        return audit
+    audit.status = Audit.Status.DONE
+    audit.global_score = Decimal(str(report.global_score))
+    audit.summary = report.summary
+    audit.security_violation = any(r.security_violation_found for r in report.criterion_results)
+    audit.report = report.model_dump(mode="json")
+    audit.finished_at = timezone.now()
+    audit.save()
+    return audit
+
+
+def audit_document_run(
+    *,
+    text: str,
+    rubric_name: str | None = None,
+    case_id: str = "",
+    court_name: str = "",
+) -> tuple[AgentState, list[Criterion]]:
+    """Audit ``text`` without saving an audit (the ``audit`` command): the final state and the
+    criteria used. Model calls are still recorded, against no subject.
+
+    Raises ``DocumentRejected``, ``RubricUnusable``, ``LLMError`` and ``StateMergeError``.
+    """
+    document = JudicialOpinion(
+        text=document_from_text(text),
+        case_id=case_id.strip() or UNKNOWN,
+        court_name=court_name.strip() or UNKNOWN,
+    )
+    criteria = rubric_criteria(rubric=rubric_get(name=rubric_name))
+    client = client_for(audit_engine())
+    try:
+        state = audit_graph_run(client=client, document=document, criteria=criteria)
+    finally:
+        llm_calls_save(records=client.drain_calls(), subject=None)
+    return state, criteria

@@ -1,0 +1,340 @@
+"""Offline auditors: one deterministic analyzer per kind of criterion.
+
+Each analyzer reads the document's sentences and answers a ``CriterionAssessment``: a score of
+1 to 5, its reasoning, and evidence quoted exactly from the document (whole sentences, located
+by paragraph and sentence). Same document, same answer. Framework-free.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from council.domain.audit import CriterionAssessment, Evidence
+from council.domain.audit_document import Sentence, sentences
+
+MAX_QUOTES = 6
+
+
+def _words(*words: str) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(words) + r")\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Hit:
+    sentence: Sentence
+    label: str
+
+
+def _hits(found: list[Sentence], patterns: dict[str, re.Pattern[str]]) -> list[Hit]:
+    """The sentences matching any pattern, each once, with the first matching label."""
+    hits = []
+    for sentence in found:
+        for label, pattern in patterns.items():
+            if pattern.search(sentence.text):
+                hits.append(Hit(sentence, label))
+                break
+    return hits
+
+
+def _evidence(hits: list[Hit], confidence: float) -> list[Evidence]:
+    return [
+        Evidence(
+            source_ref=h.sentence.ref, content=h.sentence.text, relevance_confidence=confidence
+        )
+        for h in hits[:MAX_QUOTES]
+    ]
+
+
+def _confidence(count: int) -> float:
+    """More matching sentences, more confidence in the score (0.5 to 0.9)."""
+    return round(min(0.9, 0.5 + 0.1 * count), 2)
+
+
+def _by_count(count: int) -> int:
+    return 1 if count == 0 else min(5, count + 2)
+
+
+def _sentences(count: int) -> str:
+    return "1 sentence" if count == 1 else f"{count} sentences"
+
+
+def _labels(hits: list[Hit]) -> str:
+    return ", ".join(sorted({h.label for h in hits}))
+
+
+# -- reasoning ----------------------------------------------------------------------------
+REASONING = {
+    "cause": _words("because", "since", "given that", "on the ground that", "as a result of"),
+    "inference": _words(
+        "therefore", "thus", "hence", "consequently", "accordingly", "it follows",
+        "for these reasons", "for this reason", "we conclude", "the court concludes",
+        "this means", "which shows",
+    ),
+}  # fmt: skip
+
+
+def assess_reasoning(found: list[Sentence], name: str) -> CriterionAssessment:
+    hits = _hits(found, REASONING)
+    ratio = len(hits) / len(found)
+    score = 1 if not hits else 2 if ratio < 0.1 else 3 if ratio < 0.2 else 4 if ratio < 0.3 else 5
+    reasoning = (
+        f"{len(hits)} of {len(found)} sentences state a reason or draw an inference "
+        f"({_labels(hits)})."
+        if hits
+        else "No sentence states a reason or draws an inference."
+    )
+    return CriterionAssessment(
+        numeric_score=score,
+        reasoning=f"{name}: {reasoning}",
+        relevance_confidence=_confidence(len(hits)),
+        evidence=_evidence(hits, 0.8),
+    )
+
+
+# -- evidence and precedent ---------------------------------------------------------------
+CITATIONS = {
+    "case citation": re.compile(r"\b[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*\s+v\.?\s+[A-Z]"),
+    "statute": re.compile(r"§+\s*\d+|\b(?:Article|Art\.|Section|Sec\.|Rule)\s+\d+", re.I),
+    "reporter": re.compile(r"\b\d+\s+[A-Z][A-Za-z.]*(?:\s?\d?[a-z]{1,2})?\s+\d+\b"),
+    "precedent": _words("precedent", "precedents", "stare decisis", "was held", "held that"),
+    "record": _words(
+        "exhibit", "testimony", "testified", "witness", "witnesses", "affidavit",
+        "the record", "expert report", "evidence shows", "the evidence",
+    ),
+}  # fmt: skip
+
+
+def assess_citations(found: list[Sentence], name: str) -> CriterionAssessment:
+    hits = _hits(found, CITATIONS)
+    score = 1 if not hits else 2 if len(hits) == 1 else 3 if len(hits) == 2 else 4
+    if len(hits) >= 5 and len({h.label for h in hits}) >= 2:
+        score = 5
+    reasoning = (
+        f"{_sentences(len(hits))} rest on cited authority or the record ({_labels(hits)})."
+        if hits
+        else "No citation, precedent or reference to the record was found."
+    )
+    return CriterionAssessment(
+        numeric_score=score,
+        reasoning=f"{name}: {reasoning}",
+        relevance_confidence=_confidence(len(hits)),
+        evidence=_evidence(hits, 0.85),
+    )
+
+
+# -- balance and loaded language ----------------------------------------------------------
+COUNTERPOINTS = {
+    "counterpoint": _words(
+        "however",
+        "nevertheless",
+        "nonetheless",
+        "on the other hand",
+        "although",
+        "admittedly",
+        "it is true that",
+        "we acknowledge",
+        "we recognise",
+        "we recognize",
+    ),
+    "the other side's case": re.compile(
+        r"\b(?:defendant|plaintiff|appellant|respondent|prosecution|defen[cs]e|counsel|"
+        r"petitioner|applicant)s?\b[^.]{0,40}\b(?:argues?|argued|contends?|contended|"
+        r"submits?|submitted|claims?|claimed)\b",
+        re.IGNORECASE,
+    ),
+}
+LOADED = {
+    "loaded language": _words(
+        "obviously", "undeniably", "absurd", "outrageous", "ridiculous", "disgraceful",
+        "shameful", "preposterous", "despicable", "laughable", "nonsense", "pathetic",
+        "everyone knows", "no reasonable person", "liar", "liars", "idiotic",
+    ),
+}  # fmt: skip
+
+
+def assess_balance(found: list[Sentence], name: str) -> CriterionAssessment:
+    loaded = _hits(found, LOADED)
+    counter = _hits([s for s in found if s not in {h.sentence for h in loaded}], COUNTERPOINTS)
+    score = max(1, min(5, 3 + min(len(counter), 2) - min(len(loaded), 2)))
+    parts = [
+        f"{_sentences(len(counter))} weigh the other side",
+        f"{_sentences(len(loaded))} use loaded terms",
+    ]
+    return CriterionAssessment(
+        numeric_score=score,
+        reasoning=f"{name}: {'; '.join(parts)}.",
+        relevance_confidence=_confidence(len(counter) + len(loaded)),
+        evidence=_evidence(loaded, 0.8) + _evidence(counter, 0.7)[: MAX_QUOTES - len(loaded)],
+    )
+
+
+# -- clarity ------------------------------------------------------------------------------
+LONG_SENTENCE_WORDS = 35
+
+
+def assess_clarity(found: list[Sentence], name: str) -> CriterionAssessment:
+    average = sum(s.words for s in found) / len(found)
+    score = 5 if average <= 18 else 4 if average <= 24 else 3 if average <= 30 else 2
+    if average > 40:
+        score = 1
+    long_ones = sorted(
+        (s for s in found if s.words > LONG_SENTENCE_WORDS), key=lambda s: (-s.words, s.start)
+    )
+    reasoning = (
+        f"{name}: sentences average {average:.1f} words; "
+        f"{len(long_ones)} run past {LONG_SENTENCE_WORDS} words."
+    )
+    return CriterionAssessment(
+        numeric_score=score,
+        reasoning=reasoning,
+        relevance_confidence=0.7 if len(found) >= 5 else 0.5,
+        evidence=_evidence([Hit(s, "long sentence") for s in long_ones], 0.6),
+    )
+
+
+# -- security: unredacted personal data, instructions aimed at an AI ----------------------
+_NAME = r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+"
+PERSONAL_DATA = {
+    "a national ID number": re.compile(
+        r"\b\d{3}-\d{2}-\d{4}\b|\b\d{8}-?[A-HJ-NP-TV-Z]\b|\b[XYZ]-?\d{7}-?[A-Z]\b"
+    ),
+    "an identity document number": re.compile(
+        r"\b(?:passport|ID card|identity card|driver'?s licen[cs]e|social security)"
+        r"(?:\s+(?:number|no\.?))?\s*[:#]?\s*[A-Z0-9-]*\d[A-Z0-9-]{4,}",
+        re.IGNORECASE,
+    ),
+    "an account number": re.compile(
+        r"\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,7}\b|\b(?:\d{4}[ -]){3}\d{1,7}\b|"
+        r"\baccount\s+(?:number|no\.?)\s*[:#]?\s*\d[\d -]{5,}",
+        re.IGNORECASE,
+    ),
+    "a minor's name": re.compile(
+        r"\b(?:minor|child|juvenile|son|daughter|boy|girl)\b,?\s+(?:named\s+|called\s+)?"
+        + _NAME
+        + r"|"
+        + _NAME
+        + r",?\s+(?:a minor|aged\s+\d{1,2}\b|age\s+\d{1,2}\b|\d{1,2}\s+years?\s+old)"
+    ),
+}
+AI_INSTRUCTIONS = {
+    "an instruction aimed at an AI": re.compile(
+        r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?"
+        r"(?:previous|prior|above|earlier|preceding)\s+(?:instructions?|prompts?|rules)"
+        r"|\bsystem\s+prompt\b"
+        r"|\b(?:AI|LLM|language model|chatbot|assistant|auditor)s?\b[^.]{0,60}"
+        r"\b(?:must|should|shall|are instructed to|is instructed to)\b"
+        r"|\b(?:give|assign|award|rate)\b[^.]{0,40}\b(?:score|rating|grade|mark)\b[^.]{0,10}\b5\b"
+        r"|</?(?:system|instructions?)>",
+        re.IGNORECASE,
+    ),
+}
+
+
+def assess_security(found: list[Sentence], name: str) -> CriterionAssessment:
+    hits = _hits(found, PERSONAL_DATA | AI_INSTRUCTIONS)
+    if not hits:
+        return CriterionAssessment(
+            numeric_score=5,
+            reasoning=(
+                f"{name}: no unredacted identifier, account number or minor's name, and no "
+                "instruction aimed at an AI, was found by the pattern checks."
+            ),
+            security_violation_found=False,
+            relevance_confidence=0.9,
+        )
+    kinds = _labels(hits)
+    return CriterionAssessment(
+        numeric_score=1,
+        reasoning=f"{name}: {_sentences(len(hits))} expose or attempt: {kinds}.",
+        security_violation_found=True,
+        relevance_confidence=0.95,
+        evidence=_evidence(hits, 0.95),
+    )
+
+
+# -- the parts of a Toulmin argument ------------------------------------------------------
+TOULMIN = {
+    "claim": _words(
+        "i argue", "i believe", "i claim", "i contend", "my claim", "my position", "should",
+        "must", "ought to", "in conclusion", "therefore", "we need to",
+    ),
+    "grounds": re.compile(
+        r"\b(?:for example|for instance|according to|studies show|research shows|data|"
+        r"survey|statistics|in \d{4})\b|\d+(?:\.\d+)?\s?%",
+        re.IGNORECASE,
+    ),
+    "warrant": _words(
+        "because", "since", "given that", "this means", "which shows", "this shows",
+        "it follows", "so it is", "that is why",
+    ),
+    "backing": _words(
+        "research", "experts", "expert", "the law", "studies", "scientists", "evidence from",
+        "peer-reviewed", "published", "according to", "principle",
+    ),
+    "qualifier": _words(
+        "probably", "likely", "in most cases", "usually", "generally", "perhaps", "may",
+        "might", "often", "typically", "presumably", "almost",
+    ),
+    "rebuttal": _words(
+        "unless", "however", "although", "critics", "opponents", "some may argue",
+        "some argue", "on the other hand", "except", "admittedly", "even though",
+    ),
+}  # fmt: skip
+
+
+def _toulmin(part: str) -> Callable[[list[Sentence], str], CriterionAssessment]:
+    patterns = {part: TOULMIN[part]}
+
+    def assess(found: list[Sentence], name: str) -> CriterionAssessment:
+        hits = _hits(found, patterns)
+        reasoning = (
+            f"{_sentences(len(hits))} show the markers of a {part}."
+            if hits
+            else f"No sentence shows the markers of a {part}."
+        )
+        return CriterionAssessment(
+            numeric_score=_by_count(len(hits)),
+            reasoning=f"{name}: {reasoning}",
+            relevance_confidence=_confidence(len(hits)),
+            evidence=_evidence(hits, 0.7),
+        )
+
+    assess.__doc__ = f"Sentences showing the markers of a {part}."
+    return assess
+
+
+ANALYZERS: dict[str, Callable[[list[Sentence], str], CriterionAssessment]] = {
+    "reasoning": assess_reasoning,
+    "citations": assess_citations,
+    "balance": assess_balance,
+    "clarity": assess_clarity,
+    "security": assess_security,
+    **{part: _toulmin(part) for part in TOULMIN},
+}
+
+ANALYZER_LABELS: dict[str, str] = {
+    "reasoning": "Markers of reasoning",
+    "citations": "Citations, precedent and the record",
+    "balance": "Counterpoints against loaded language",
+    "clarity": "Readability (sentence length)",
+    "security": "Unredacted personal data and instructions aimed at an AI",
+    "claim": "Toulmin: claim",
+    "grounds": "Toulmin: grounds",
+    "warrant": "Toulmin: warrant",
+    "backing": "Toulmin: backing",
+    "qualifier": "Toulmin: qualifier",
+    "rebuttal": "Toulmin: rebuttal",
+}
+
+
+def assess(*, text: str, analyzer: str, criterion_name: str) -> CriterionAssessment:
+    """The offline assessment of ``text`` for one criterion, by the named analyzer.
+
+    Raises ``KeyError`` for an unknown analyzer and ``ValueError`` for a text without sentences.
+    """
+    found = sentences(text)
+    if not found:
+        raise ValueError("the document has no sentences")
+    return ANALYZERS[analyzer](found, criterion_name)

@@ -1,0 +1,196 @@
+"""The audit graph: one auditor node per criterion in parallel, merged by reducers, then a report.
+
+``START --Send per criterion--> assess (xN, in parallel) --> report --> END``
+
+Auditor nodes receive the model client from ``audit_graph_build`` and never touch the
+database; the service that runs the graph saves what it streams out. Updates from the parallel
+nodes are merged by the reducers declared on ``AgentState`` (``merge_evidences``,
+``merge_criterion_results``); a structurally wrong update raises ``StateMergeError``, which
+stops the graph and comes out of ``invoke()``/``stream()`` unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from string import Template
+from typing import Any, TypedDict
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import Send
+
+from council.domain.audit import (
+    AgentState,
+    AuditReport,
+    Criterion,
+    CriterionAssessment,
+    CriterionResult,
+    Evidence,
+    JudicialOpinion,
+    compute_global_score,
+)
+from council.domain.audit_analyzers import ANALYZERS, assess
+from toulmini_site.llm import LLMClient, LLMError, register_offline
+
+AUDIT_PURPOSE = "audit.criterion"
+SECURITY_CAP = 3.0
+_PROMPT = Template((Path(__file__).parent / "prompts" / "audit_criterion.txt").read_text())
+
+
+class AssessTask(TypedDict):
+    """What one auditor node receives through ``Send``."""
+
+    document: JudicialOpinion
+    criterion: Criterion
+
+
+def criterion_messages(document: JudicialOpinion, criterion: Criterion) -> list[dict[str, str]]:
+    """The prompt for one criterion: instructions, then the document as a delimited data
+    block (its own closing tag is neutralised so it cannot end the block early)."""
+    system = _PROMPT.safe_substitute(
+        criterion_name=criterion.name,
+        criterion_description=criterion.description or "(no description)",
+        is_security="yes" if criterion.is_security else "no",
+    )
+    body = document.text.replace("</document>", "</ document>")
+    user = (
+        f"Case: {document.case_id} · Court: {document.court_name}\n<document>\n{body}\n</document>"
+    )
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def offline_assessment(inputs: dict[str, Any]) -> CriterionAssessment:
+    """The offline provider's answer for ``AUDIT_PURPOSE``: the criterion's analyzer."""
+    analyzer = inputs["analyzer"]
+    if analyzer not in ANALYZERS:
+        raise LLMError(f"No offline analyzer is called {analyzer!r}.")
+    return assess(text=inputs["text"], analyzer=analyzer, criterion_name=inputs["criterion_name"])
+
+
+def offline_register() -> None:
+    """Let the offline engine answer audit criteria (called from ``CouncilConfig.ready``)."""
+    register_offline(AUDIT_PURPOSE, offline_assessment)
+
+
+def _summary(state: AgentState, score: float, capped: bool) -> str:
+    criteria = {c.id: c for c in state["criteria"]}
+    results = state["criterion_results"]
+    ranked = sorted(results.values(), key=lambda r: (-r.numeric_score, r.criterion_id))
+    best, worst = ranked[0], ranked[-1]
+    lines = [
+        f"Global score {score:.1f}/5 over {len(results)} of {len(criteria)} criteria.",
+        f"Strongest: {criteria[best.criterion_id].name} ({best.numeric_score}/5). "
+        f"Weakest: {criteria[worst.criterion_id].name} ({worst.numeric_score}/5).",
+    ]
+    if capped:
+        lines.append(
+            f"SECURITY VIOLATION: the document exposes personal data or addresses an AI; "
+            f"the global score is capped at {SECURITY_CAP:.1f}."
+        )
+    failures = state.get("failures") or {}
+    if failures:
+        names = ", ".join(criteria[c].name for c in sorted(failures) if c in criteria)
+        lines.append(f"Not assessed (left out of the score): {names}.")
+    return " ".join(lines)
+
+
+def audit_graph_build(*, client: LLMClient):
+    """The compiled audit graph, its auditor nodes calling ``client``."""
+
+    def fan_out(state: AgentState) -> list[Send] | str:
+        criteria = state["criteria"]
+        if not criteria:
+            return "report"
+        return [Send("assess", {"document": state["document"], "criterion": c}) for c in criteria]
+
+    def assess_criterion(task: AssessTask) -> dict[str, Any]:
+        document, criterion = task["document"], task["criterion"]
+        try:
+            answer = client.structured(
+                purpose=AUDIT_PURPOSE,
+                messages=criterion_messages(document, criterion),
+                schema=CriterionAssessment,
+                inputs={
+                    "text": document.text,
+                    "criterion_id": criterion.id,
+                    "criterion_name": criterion.name,
+                    "analyzer": criterion.analyzer,
+                },
+            ).value
+        except LLMError as exc:
+            return {"failures": {criterion.id: str(exc)}}
+        result = CriterionResult(
+            criterion_id=criterion.id,
+            numeric_score=answer.numeric_score,
+            reasoning=answer.reasoning,
+            security_violation_found=answer.security_violation_found,
+            relevance_confidence=answer.relevance_confidence,
+        )
+        return {
+            "criterion_results": {criterion.id: result},
+            "evidences": {criterion.id: list(answer.evidence)},
+        }
+
+    def report(state: AgentState) -> dict[str, Any]:
+        results = state.get("criterion_results") or {}
+        if not results:
+            return {"report": None}
+        weights = {c.id: c.weight for c in state["criteria"]}
+        score = compute_global_score(results, weights, security_cap=SECURITY_CAP)
+        capped = any(r.security_violation_found for r in results.values())
+        order = [c.id for c in state["criteria"] if c.id in results]
+        return {
+            "report": AuditReport(
+                criterion_results=[results[c] for c in order],
+                summary=_summary(state, score, capped),
+                global_score=score,
+            )
+        }
+
+    graph = StateGraph(AgentState)
+    graph.add_node("assess", assess_criterion)
+    graph.add_node("report", report)
+    graph.add_conditional_edges(START, fan_out, ["assess", "report"])
+    graph.add_edge("assess", "report")
+    graph.add_edge("report", END)
+    return graph.compile()
+
+
+OnResult = Callable[[str, CriterionResult | None, list[Evidence], str], None]
+
+
+def audit_graph_run(
+    *,
+    client: LLMClient,
+    document: JudicialOpinion,
+    criteria: Sequence[Criterion],
+    on_result: OnResult | None = None,
+) -> AgentState:
+    """Run the audit and return the final state (``report`` is None when nothing was scored).
+
+    ``on_result(criterion_id, result, evidence, error)`` is called in the caller's thread as
+    each criterion finishes (``result`` None and ``error`` set when it failed), so a service
+    can show progress. All criteria run at once (``max_concurrency`` = their number).
+    """
+    graph = audit_graph_build(client=client)
+    state: AgentState = {
+        "document": document,
+        "criteria": list(criteria),
+        "evidences": {},
+        "criterion_results": {},
+        "failures": {},
+        "report": None,
+    }
+    config = {"max_concurrency": max(1, len(criteria))}
+    final: AgentState = state
+    for mode, chunk in graph.stream(state, config, stream_mode=["updates", "values"]):
+        if mode == "values":
+            final = chunk
+            continue
+        update = chunk.get("assess") if isinstance(chunk, dict) else None
+        if update and on_result is not None:
+            for criterion_id, message in update.get("failures", {}).items():
+                on_result(criterion_id, None, [], message)
+            for criterion_id, result in update.get("criterion_results", {}).items():
+                on_result(criterion_id, result, update["evidences"][criterion_id], "")
+    return final
