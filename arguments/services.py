@@ -10,9 +10,8 @@ from django.utils import timezone
 
 from arguments.domain.analyzer import NotInText
 from arguments.domain.prompts import phase_messages
-from arguments.domain.sequence import validated_state
+from arguments.domain.sequence import chain_state
 from arguments.domain.toulmin import (
-    COMPONENT_ORDER,
     PHASES,
     ChainState,
     ToulminError,
@@ -97,40 +96,15 @@ def chain_import(
 ) -> Chain:
     """Store a chain whose components were produced elsewhere (an MCP client, the coach).
 
-    ``components`` maps component names to dicts or JSON strings; they must form a prefix of
-    the chain (phase by phase) and are validated exactly as the stateless tools validate them,
-    except that a weak warrant or backing is stored as a terminated chain, not refused.
+    ``components`` maps component names to dicts or JSON strings, given phase by phase, and
+    are validated as the stateless tools validate them (``ToulminError`` otherwise), except
+    that a weak warrant or backing is stored as a terminated chain rather than refused.
     """
-    given = [name for name in COMPONENT_ORDER if components.get(name) not in (None, "")]
-    names = tuple(COMPONENT_ORDER[: len(given)])
-    if tuple(given) != names:
-        missing = [n for n in names if n not in given]
-        raise ToulminError(
-            f"Components must be given phase by phase; missing: {', '.join(missing)}",
-            code="MISSING_INPUT",
-            missing=missing,
-        )
-    inputs = {f"{name}_json": components[name] for name in names}
-    try:
-        state = validated_state(query, inputs, tuple(inputs))
-    except ToulminError as error:
-        if error.code != "TERMINATED":
-            raise
-        # Keep a terminated chain: validate the parts without the circuit breaker.
-        state = ChainState(query=clean_query(query))
-        for name in names:
-            state = _with_component(state, name, components[name])
+    state = chain_state(query, components)
     chain = chain_create(owner=owner, query=query, source_text=source_text, engine=engine)
     _store(chain, state)
     chain.save()
     return chain
-
-
-def _with_component(state: ChainState, name: str, value: Any) -> ChainState:
-    from arguments.domain.toulmin import parse_component
-
-    setattr(state, name, parse_component(name, value))
-    return state
 
 
 def chain_submit_phase(*, chain: Chain, phase: int, payload: Any, source: str = "manual") -> Chain:

@@ -1,6 +1,30 @@
 """Pages (`urlpatterns`) and API endpoints (`api_urlpatterns`, mounted under /api/v1/)."""
 
+from django.urls import path
+
+from arguments import api, views
+
 app_name = "arguments"
 
-urlpatterns: list = []
-api_urlpatterns: list = []
+urlpatterns = [
+    path("chains/", views.chain_list, name="chain_list"),
+    path("chains/new/", views.chain_new, name="chain_new"),
+    path("chains/<int:pk>/", views.chain_detail, name="chain_detail"),
+    path("chains/<int:pk>/run/", views.chain_run, name="chain_run"),
+    path("chains/<int:pk>/phase/", views.chain_phase, name="chain_phase"),
+    path("chains/<int:pk>/export.<str:fmt>", views.chain_export, name="chain_export"),
+]
+
+api_urlpatterns = [
+    path("chains/", api.chain_list, name="chain_list"),
+    path("chains/<int:pk>/", api.chain_detail, name="chain_detail"),
+    path("chains/<int:pk>/prompt/", api.chain_prompt, name="chain_prompt"),
+    path("chains/<int:pk>/phases/<int:phase>/", api.chain_phase, name="chain_phase"),
+    path("chains/<int:pk>/run/", api.chain_run, name="chain_run"),
+    path("chains/<int:pk>/export/", api.chain_export, name="chain_export"),
+    path("toulmin/validate/", api.validate, name="toulmin_validate"),
+    *[
+        path(f"toulmin/{tool}/", view, name=f"toulmin_{tool}")
+        for tool, view in api.TOOL_VIEWS.items()
+    ],
+]

@@ -1,8 +1,150 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+"""HTML pages for argument chains. Each view: authorize, call a service, render."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from arguments import selectors, services
+from arguments.api import ChainSerializer
+from arguments.domain.prompts import phase_prompt
+from arguments.domain.report import chain_markdown
+from arguments.domain.toulmin import PHASES, ToulminError, evaluate
+from arguments.forms import ChainForm, PhaseOutputForm
+from arguments.models import Chain
+
+PAGE_SIZE = 20
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "arguments/home.html")
+    recent = selectors.chains_for(request.user)[:5] if request.user.is_authenticated else []
+    return render(request, "arguments/home.html", {"recent": recent})
+
+
+@login_required
+@require_GET
+def chain_list(request: HttpRequest) -> HttpResponse:
+    page = Paginator(selectors.chains_for(request.user), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    return render(request, "arguments/chain_list.html", {"page": page})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def chain_new(request: HttpRequest) -> HttpResponse:
+    form = ChainForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            chain = services.chain_create(owner=request.user, **form.cleaned_data)
+        except ToulminError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(chain)
+    return render(request, "arguments/chain_new.html", {"form": form})
+
+
+def _detail_context(chain: Chain, **extra) -> dict:
+    state = chain.state()
+    prompt = ""
+    if chain.engine in (Chain.Engine.MANUAL, Chain.Engine.MCP) and chain.next_phase:
+        prompt = phase_prompt(chain.next_phase, state, source_text=chain.source_text)
+    return {
+        "chain": chain,
+        "phases": [
+            {"number": n, "name": p.name, "done": all(getattr(state, c) for c in p.components)}
+            for n, p in PHASES.items()
+        ],
+        "prompt": prompt,
+        "phase_form": extra.pop("phase_form", None)
+        or PhaseOutputForm(initial={"phase": chain.next_phase}),
+        "attempts": chain.attempts.filter(accepted=False).order_by("-created_at")[:3],
+        **extra,
+    }
+
+
+def _render_chain(request: HttpRequest, chain: Chain, status: int = 200, **extra) -> HttpResponse:
+    template = "arguments/chain_detail.html"
+    if request.htmx:
+        template += "#chain"
+    return render(request, template, _detail_context(chain, **extra), status=status)
+
+
+@login_required
+@require_GET
+def chain_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _render_chain(request, selectors.chain_for(request.user, pk))
+
+
+@login_required
+@require_POST
+def chain_run(request: HttpRequest, pk: int) -> HttpResponse:
+    chain = selectors.chain_for(request.user, pk)
+    until = "end" if request.POST.get("until") == "end" else "next"
+    error = ""
+    try:
+        chain = services.chain_run(chain=chain, until=until)
+    except (ToulminError, services.ModelFailed) as failure:
+        error = failure.message
+        chain.refresh_from_db()
+    if request.htmx:
+        return _render_chain(request, chain, run_error=error)
+    if error:
+        messages.error(request, error)
+    return redirect(chain)
+
+
+@login_required
+@require_POST
+def chain_phase(request: HttpRequest, pk: int) -> HttpResponse:
+    chain = selectors.chain_for(request.user, pk)
+    form = PhaseOutputForm(request.POST)
+    if not form.is_valid():
+        return _render_chain(request, chain, status=200 if request.htmx else 400, phase_form=form)
+    try:
+        chain = services.chain_submit_phase(
+            chain=chain,
+            phase=form.cleaned_data["phase"],
+            payload=form.cleaned_data["output"],
+            source=Chain.Engine.MANUAL,
+        )
+    except services.PhaseRejected as rejected:
+        return _render_chain(
+            request,
+            rejected.chain,
+            status=200 if request.htmx else 400,
+            phase_form=form,
+            phase_error=rejected.error,
+        )
+    if request.htmx:
+        return _render_chain(request, chain)
+    return redirect(chain)
+
+
+@login_required
+@require_GET
+def chain_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    chain = selectors.chain_for(request.user, pk)
+    filename = f"toulmin-chain-{chain.pk}.{'md' if fmt == 'md' else 'json'}"
+    if fmt == "md":
+        state = chain.state()
+        response = HttpResponse(
+            chain_markdown(
+                state,
+                evaluate(state),
+                source_text=chain.source_text,
+                engine=chain.get_engine_display(),
+            ),
+            content_type="text/markdown; charset=utf-8",
+        )
+    elif fmt == "json":
+        response = JsonResponse(ChainSerializer(chain).data, json_dumps_params={"indent": 2})
+    else:
+        return HttpResponse("Unknown export format: use .md or .json", status=404)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -9,8 +9,14 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.contrib.auth import authenticate
 from django.http import Http404, JsonResponse
-from rest_framework import exceptions, status
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -79,7 +85,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
         return Response(
-            error_body("An unexpected error occurred on the server.", code="server_error"),
+            error_body("An unexpected error occurred on the server.", code="SERVER_ERROR"),
             status=status.HTTP_500_INTERNAL_SERVER_ERROR,
         )
     if isinstance(exc, exceptions.ValidationError):
@@ -87,17 +93,49 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         missing = [d["loc"] for d in details if d["msg"] in ("This field is required.",)]
         body = error_body(
             "The request is invalid: " + "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:5]),
-            code="invalid_input",
+            code="INVALID_INPUT",
             missing=missing,
             details=details,
         )
     else:
         code = getattr(exc, "default_code", "error")
         detail = getattr(exc, "detail", str(exc))
-        body = error_body(str(detail), code=str(code))
+        body = error_body(str(detail), code=str(code).upper())
     response.data = body
     return response
 
 
 def json_404(request, exception=None) -> JsonResponse:  # noqa: ARG001
-    return JsonResponse(error_body("Not found.", code="not_found"), status=404)
+    return JsonResponse(error_body("Not found.", code="NOT_FOUND"), status=404)
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+
+
+@extend_schema(
+    request=TokenRequestSerializer,
+    responses=inline_serializer("Token", {"token": serializers.CharField()}),
+    summary="Exchange a username and password for an API token",
+    auth=[],
+)
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def token_obtain(request: Request) -> Response:
+    serializer = TokenRequestSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    user = authenticate(
+        request=request._request,
+        username=serializer.validated_data["username"],
+        password=serializer.validated_data["password"],
+    )
+    if user is None or not user.is_active:
+        raise ApiError(
+            "Unable to log in with those credentials.",
+            code="INVALID_CREDENTIALS",
+            status_code=status.HTTP_400_BAD_REQUEST,
+        )
+    token, _ = Token.objects.get_or_create(user=user)
+    return Response({"token": token.key})

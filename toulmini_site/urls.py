@@ -6,9 +6,10 @@ from arguments import urls as arguments_urls
 from arguments import views as arguments_views
 from coach import urls as coach_urls
 from council import urls as council_urls
-from toulmini_site import accounts
+from toulmini_site import accounts, api
 
 api_v1 = [
+    path("auth/token/", api.token_obtain, name="api-token"),
     path("", include((arguments_urls.api_urlpatterns, "arguments_api"))),
     path("coach/", include((coach_urls.api_urlpatterns, "coach_api"))),
     path("", include((council_urls.api_urlpatterns, "council_api"))),

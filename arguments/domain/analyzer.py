@@ -411,11 +411,15 @@ def phase1(query: str, source_text: str) -> Phase1Output:
         )
     statement, claim_sentence = find_claim(query, sents)
     others = [s for s in sents if s is not claim_sentence and not s.text.rstrip().endswith("?")]
-    marked = [s for s in others if _fact_score(s) > 0]
+    # Objections ("however", "critics argue") are rebuttal material, not the argument's data.
+    supporting = [
+        s for s in others if not _has(EXCEPTION, s.text) and not _has(REFUTATION, s.text)
+    ]
+    marked = [s for s in supporting if _fact_score(s) > 0]
     chosen = sorted(marked, key=lambda s: (-_fact_score(s), s.index))[:MAX_FACTS]
     if not chosen:
         # No evidential markers: the author's other statements are their grounds.
-        chosen = [s for s in others if not _has(EXCEPTION, s.text)][:3]
+        chosen = supporting[:3]
     if not chosen:
         raise NotInText(
             "DATA MISSING: the source text states a position but gives no grounds for it. "

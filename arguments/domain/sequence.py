@@ -12,6 +12,7 @@ from typing import Any
 
 from arguments.domain.prompts import phase_prompt, report_prompt
 from arguments.domain.toulmin import (
+    COMPONENT_ORDER,
     ChainState,
     ToulminError,
     circuit_breaker,
@@ -45,7 +46,13 @@ TOOL_INPUTS: dict[str, tuple[str, ...]] = {
 }
 
 
-def validated_state(query: Any, inputs: dict[str, Any], names: tuple[str, ...]) -> ChainState:
+def validated_state(
+    query: Any,
+    inputs: dict[str, Any],
+    names: tuple[str, ...],
+    *,
+    stop_on_breaker: bool = True,
+) -> ChainState:
     """Check the query and every ``<component>_json`` in ``names``; return the state.
 
     Missing inputs are reported together (``MISSING_INPUT`` with ``missing``); then each
@@ -65,7 +72,7 @@ def validated_state(query: Any, inputs: dict[str, Any], names: tuple[str, ...]) 
         component = name.removesuffix("_json")
         setattr(state, component, parse_component(component, inputs[name]))
     reason = circuit_breaker(state.warrant, state.backing)
-    if reason:
+    if reason and stop_on_breaker:
         raise ToulminError(f"The chain terminates: {reason}", code="TERMINATED")
     errors = cross_component_errors(state)
     if errors:
@@ -75,6 +82,25 @@ def validated_state(query: Any, inputs: dict[str, Any], names: tuple[str, ...]) 
             details=errors,
         )
     return state
+
+
+def chain_state(query: Any, components: dict[str, Any]) -> ChainState:
+    """A whole or partial chain, given as component dicts or JSON strings, validated.
+
+    The components must be given phase by phase (no gaps). A weak warrant or backing is
+    accepted here: ``evaluate()`` reports the chain as terminated.
+    """
+    given = [name for name in COMPONENT_ORDER if components.get(name) not in (None, "")]
+    names = COMPONENT_ORDER[: len(given)]
+    if tuple(given) != names:
+        missing = [n for n in names if n not in given]
+        raise ToulminError(
+            f"Components must be given phase by phase; missing: {', '.join(missing)}",
+            code="MISSING_INPUT",
+            missing=missing,
+        )
+    inputs = {f"{name}_json": components[name] for name in names}
+    return validated_state(query, inputs, tuple(inputs), stop_on_breaker=False)
 
 
 def run_tool(tool: str, query: Any, inputs: dict[str, Any] | None = None) -> str:

@@ -1,0 +1,74 @@
+# The two commands: `make run` and `make test`. Everything they need is set up here.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+# A Python >= 3.12: $PYTHON if set, python3.13, python3.12, python3, then pyenv's versions.
+FIND_PYTHON = for c in "$$PYTHON" python3.13 python3.12 python3 \
+	  $$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
+	  [ -n "$$c" ] || continue; \
+	  "$$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1 \
+	    && { echo "$$c"; break; }; \
+	done
+
+.PHONY: run test setup lint format bench migrate demo browser-deps clean
+
+$(STAMP): pyproject.toml
+	@py="$$($(FIND_PYTHON))"; \
+	if [ -z "$$py" ]; then \
+	  echo "ERROR: Toulmini needs Python 3.12 or newer (Django 6). None was found among" >&2; \
+	  echo "  python3.13, python3.12, python3 or pyenv's versions. Install one, or set" >&2; \
+	  echo "  PYTHON=/path/to/python3.12 and run make again." >&2; \
+	  exit 1; \
+	fi; \
+	if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)'; then \
+	  echo "Creating $(VENV) with $$py ($$($$py --version))"; \
+	  rm -rf $(VENV) && "$$py" -m venv $(VENV); \
+	fi
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+migrate: setup
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py demo_data
+
+# Start the app on http://127.0.0.1:8000 with demo data, SQLite and the offline analyzer,
+# plus the background worker for critiques and audits.
+run: demo
+	@echo "Starting the task worker and the web server on http://127.0.0.1:8000 (Ctrl-C stops both)"
+	@export TASKS_BACKEND=database; \
+	$(PY) manage.py db_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Debian's chromium for the browser tests (root + apt only; otherwise those tests skip).
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing Debian's chromium for the browser tests..."; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
+	    || echo "WARNING: could not install chromium; browser tests will be skipped." >&2; \
+	fi
+
+lint: setup
+	$(PY) -m ruff check .
+
+format: setup
+	$(PY) -m ruff format .
+
+test: setup browser-deps lint
+	$(PY) -m pytest
+
+bench: setup
+	@for b in benchmarks/[a-z]*.py; do \
+	  name=$$(basename $$b .py); [ "$$name" = harness ] && continue; \
+	  $(PY) -m benchmarks.$$name || exit 1; \
+	done
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,321 @@
+"""REST API for argument chains and the stateless Toulmini tools (mounted at /api/v1/)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from arguments import selectors, services
+from arguments.domain.prompts import phase_prompt
+from arguments.domain.report import chain_markdown
+from arguments.domain.sequence import TOOL_INPUTS, chain_state, run_tool
+from arguments.domain.toulmin import (
+    COMPONENT_MODELS,
+    COMPONENT_ORDER,
+    QUERY_MAX,
+    QUERY_MIN,
+    ToulminError,
+    evaluate,
+    parse_component,
+)
+from arguments.models import Chain
+from toulmini_site.api import ApiError
+
+_STATUS_FOR_CODE = {
+    "TERMINATED": status.HTTP_409_CONFLICT,
+    "PHASE_OUT_OF_ORDER": status.HTTP_409_CONFLICT,
+    "CHAIN_COMPLETE": status.HTTP_409_CONFLICT,
+    "MANUAL_ENGINE": status.HTTP_409_CONFLICT,
+}
+
+
+def _api_error(error: ToulminError, *, chain: Chain | None = None) -> ApiError:
+    extra: dict[str, Any] = {}
+    if error.code == "TERMINATED" and chain is not None:
+        extra["termination_reason"] = chain.termination_reason
+    return ApiError(
+        error.message,
+        code=error.code,
+        status_code=_STATUS_FOR_CODE.get(error.code, status.HTTP_400_BAD_REQUEST),
+        missing=error.missing,
+        details=error.details,
+        extra=extra,
+    )
+
+
+# -- serializers ----------------------------------------------------------------------------
+
+
+class ChainSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Chain
+        fields = [
+            "id",
+            "query",
+            "source_text",
+            "engine",
+            "status",
+            "next_phase",
+            *COMPONENT_ORDER,
+            "termination_reason",
+            "warnings",
+            "review_status",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+
+class ChainListSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Chain
+        fields = [
+            "id",
+            "query",
+            "engine",
+            "status",
+            "next_phase",
+            "verdict_status",
+            "termination_reason",
+            "review_status",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+
+class ChainCreateSerializer(serializers.Serializer):
+    query = serializers.CharField(min_length=QUERY_MIN, max_length=QUERY_MAX, trim_whitespace=True)
+    source_text = serializers.CharField(
+        required=False, allow_blank=True, max_length=services.SOURCE_TEXT_MAX, default=""
+    )
+    engine = serializers.ChoiceField(
+        choices=Chain.Engine.choices, required=False, default=Chain.Engine.OFFLINE
+    )
+
+
+class RunSerializer(serializers.Serializer):
+    until = serializers.ChoiceField(choices=["next", "end"], default="next")
+
+
+def _chain_response(chain: Chain, code: int = status.HTTP_200_OK) -> Response:
+    return Response(ChainSerializer(chain).data, status=code)
+
+
+# -- chains ---------------------------------------------------------------------------------
+
+
+@extend_schema(
+    methods=["GET"], responses=ChainListSerializer(many=True), summary="List your chains"
+)
+@extend_schema(
+    methods=["POST"],
+    request=ChainCreateSerializer,
+    responses={201: ChainSerializer},
+    summary="Create a chain",
+)
+@api_view(["GET", "POST"])
+def chain_list(request: Request) -> Response:
+    if request.method == "GET":
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(selectors.chains_for(request.user), request)
+        return paginator.get_paginated_response(ChainListSerializer(page, many=True).data)
+    serializer = ChainCreateSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    try:
+        chain = services.chain_create(owner=request.user, **serializer.validated_data)
+    except ToulminError as error:
+        raise _api_error(error) from None
+    return _chain_response(chain, status.HTTP_201_CREATED)
+
+
+@extend_schema(responses=ChainSerializer, summary="One of your chains")
+@api_view(["GET"])
+def chain_detail(request: Request, pk: int) -> Response:
+    return _chain_response(selectors.chain_for(request.user, pk))
+
+
+@extend_schema(
+    responses=inline_serializer(
+        "PhasePrompt", {"phase": serializers.IntegerField(), "prompt": serializers.CharField()}
+    ),
+    summary="The prompt for the chain's next phase (run it on your own AI)",
+)
+@api_view(["GET"])
+def chain_prompt(request: Request, pk: int) -> Response:
+    chain = selectors.chain_for(request.user, pk)
+    if chain.next_phase is None:
+        code = "TERMINATED" if chain.status == Chain.Status.TERMINATED else "CHAIN_COMPLETE"
+        message = (
+            f"The chain was terminated: {chain.termination_reason}"
+            if code == "TERMINATED"
+            else "The chain is complete; no phase is left."
+        )
+        raise _api_error(ToulminError(message, code=code), chain=chain)
+    prompt = phase_prompt(chain.next_phase, chain.state(), source_text=chain.source_text)
+    return Response({"phase": chain.next_phase, "prompt": prompt})
+
+
+@extend_schema(
+    request=OpenApiTypes.OBJECT,
+    responses={200: ChainSerializer},
+    summary="Submit a phase's output",
+    description=(
+        'The phase output exactly as the model produces it: phase 1 {"data", "claim"}, '
+        '2 {"warrant", "backing"}, 3 {"rebuttal", "qualifier"}, 4 {"verdict"}. '
+        "400 with field paths when invalid, 409 when out of order or the chain has ended."
+    ),
+)
+@api_view(["POST"])
+def chain_phase(request: Request, pk: int, phase: int) -> Response:
+    chain = selectors.chain_for(request.user, pk)
+    try:
+        chain = services.chain_submit_phase(
+            chain=chain, phase=phase, payload=request.data, source=Chain.Engine.MANUAL
+        )
+    except services.PhaseRejected as rejected:
+        raise _api_error(rejected.error, chain=rejected.chain) from None
+    return _chain_response(chain)
+
+
+@extend_schema(
+    request=RunSerializer,
+    responses={200: ChainSerializer},
+    summary="Run the chain's engine for the next phase or to the end",
+)
+@api_view(["POST"])
+def chain_run(request: Request, pk: int) -> Response:
+    chain = selectors.chain_for(request.user, pk)
+    serializer = RunSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    try:
+        chain = services.chain_run(chain=chain, until=serializer.validated_data["until"])
+    except ToulminError as error:
+        raise _api_error(error, chain=chain) from None
+    except services.ModelFailed as failure:
+        raise ApiError(
+            failure.message, code=failure.code, status_code=status.HTTP_502_BAD_GATEWAY
+        ) from None
+    return _chain_response(chain)
+
+
+@extend_schema(
+    parameters=[OpenApiParameter("format", str, enum=["json", "markdown"], default="json")],
+    responses={200: OpenApiTypes.OBJECT},
+    summary="Export a chain as JSON or Markdown",
+)
+@api_view(["GET"])
+def chain_export(request: Request, pk: int) -> Response | HttpResponse:
+    chain = selectors.chain_for(request.user, pk)
+    fmt = request.query_params.get("format", "json")
+    if fmt not in ("json", "markdown"):
+        raise ApiError(
+            "format must be json or markdown",
+            code="INVALID_INPUT",
+            details=[{"loc": "format", "msg": "must be json or markdown"}],
+        )
+    filename = f"toulmin-chain-{chain.pk}"
+    if fmt == "markdown":
+        body = chain_markdown(
+            chain.state(),
+            evaluate(chain.state()),
+            source_text=chain.source_text,
+            engine=chain.get_engine_display(),
+        )
+        response = HttpResponse(body, content_type="text/markdown; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{filename}.md"'
+        return response
+    response = Response(ChainSerializer(chain).data)
+    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    return response
+
+
+# -- stateless tools ------------------------------------------------------------------------
+
+
+def _tool_view(tool: str):
+    names = TOOL_INPUTS[tool]
+
+    @extend_schema(
+        operation_id=f"toulmin_{tool}",
+        request=inline_serializer(
+            f"{tool}_input",
+            {
+                "query": serializers.CharField(),
+                **{n: serializers.CharField(help_text=f"the {n[:-5]} as JSON") for n in names},
+            },
+        ),
+        responses=inline_serializer(f"{tool}_output", {"prompt": serializers.CharField()}),
+        summary=f"{tool}: validate the inputs, return the prompt",
+    )
+    @api_view(["POST"])
+    def view(request: Request) -> Response:
+        data = request.data if isinstance(request.data, dict) else {}
+        inputs = {name: data.get(name) for name in names}
+        try:
+            prompt = run_tool(tool, data.get("query"), inputs)
+        except ToulminError as error:
+            raise _api_error(error) from None
+        return Response({"prompt": prompt})
+
+    view.__name__ = tool
+    return view
+
+
+TOOL_VIEWS = {tool: _tool_view(tool) for tool in TOOL_INPUTS}
+
+
+@extend_schema(
+    request=OpenApiTypes.OBJECT,
+    responses=OpenApiTypes.OBJECT,
+    summary="Validate one component or a whole chain",
+    description=(
+        '{"component": "warrant", "value": {...}} or {"chain": {"query": ..., "data": ..., '
+        '"claim": ...}}. A chain answers with its status, next_phase, termination_reason and '
+        "warnings."
+    ),
+)
+@api_view(["POST"])
+def validate(request: Request) -> Response:
+    data = request.data if isinstance(request.data, dict) else {}
+    try:
+        if "component" in data:
+            name = data.get("component")
+            if name not in COMPONENT_MODELS:
+                raise ToulminError(
+                    f"component must be one of {', '.join(COMPONENT_ORDER)}",
+                    code="INVALID_INPUT",
+                    details=[{"loc": "component", "msg": "unknown"}],
+                )
+            if data.get("value") is None:
+                raise ToulminError("value is required", code="MISSING_INPUT", missing=["value"])
+            parse_component(name, data["value"])
+            return Response({"valid": True, "component": name})
+        if isinstance(data.get("chain"), dict):
+            body = data["chain"]
+            state = chain_state(body.get("query"), body)
+            evaluation = evaluate(state)
+            return Response(
+                {
+                    "valid": True,
+                    "status": evaluation.status,
+                    "next_phase": evaluation.next_phase,
+                    "termination_reason": evaluation.termination_reason,
+                    "warnings": list(evaluation.warnings),
+                }
+            )
+        raise ToulminError(
+            'Send {"component", "value"} or {"chain"}.',
+            code="MISSING_INPUT",
+            missing=["component", "chain"],
+        )
+    except ToulminError as error:
+        raise _api_error(error) from None

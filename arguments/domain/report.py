@@ -1,0 +1,114 @@
+"""The Markdown export of a chain: deterministic, built from the stored components only."""
+
+from __future__ import annotations
+
+from arguments.domain.toulmin import ChainState, Evaluation
+
+
+def _list(items: list[str]) -> str:
+    return "\n".join(f"- {item}" for item in items) or "- (none)"
+
+
+def _citations(citations: list) -> str:
+    return _list([f"{c.source} — {c.reference}" for c in citations])
+
+
+def chain_markdown(
+    state: ChainState, evaluation: Evaluation, *, source_text: str = "", engine: str = ""
+) -> str:
+    """The chain as a Markdown document: verdict first, then the diagram and each part."""
+    lines = [f"# Toulmin analysis: {state.query}", ""]
+    if engine:
+        lines += [f"*Engine: {engine} · status: {evaluation.status.replace('_', ' ')}*", ""]
+    if state.verdict:
+        v = state.verdict
+        lines += [
+            f"## Verdict: {v.status.upper()}",
+            "",
+            f"**{v.final_statement}**",
+            "",
+            v.reasoning,
+            "",
+        ]
+    elif evaluation.status == "terminated":
+        lines += ["## Terminated", "", f"**{evaluation.termination_reason}**", ""]
+    else:
+        lines += [f"## In progress — next phase: {evaluation.next_phase}", ""]
+    if evaluation.warnings:
+        lines += ["> **Warnings:** " + " ".join(evaluation.warnings), ""]
+    if state.claim and state.data:
+        qualifier = (
+            f"{state.qualifier.degree} ({state.qualifier.confidence_pct}%)"
+            if state.qualifier
+            else "…"
+        )
+        lines += [
+            "## Diagram",
+            "",
+            "```",
+            f"DATA ──► ({qualifier}) ──► CLAIM: {state.claim.statement}",
+            f"   since WARRANT: {state.warrant.principle if state.warrant else '…'}",
+            f"   on account of BACKING: {state.backing.authority if state.backing else '…'}",
+            "   unless REBUTTAL: "
+            + ("; ".join(state.rebuttal.exceptions) if state.rebuttal else "…"),
+            "```",
+            "",
+        ]
+    if state.claim:
+        lines += ["## Claim", "", f"{state.claim.statement} *(scope: {state.claim.scope})*", ""]
+    if state.data:
+        lines += [
+            "## Data",
+            "",
+            f"Evidence type: {state.data.evidence_type}",
+            "",
+            _list(state.data.facts),
+            "",
+            "Citations:",
+            "",
+            _citations(state.data.citations),
+            "",
+        ]
+    if state.warrant:
+        w = state.warrant
+        lines += [
+            "## Warrant",
+            "",
+            w.principle,
+            "",
+            f"Logic: {w.logic_type} · strength: {w.strength}",
+            "",
+        ]
+    if state.backing:
+        b = state.backing
+        lines += [
+            "## Backing",
+            "",
+            b.authority,
+            "",
+            f"Strength: {b.strength}",
+            "",
+            _citations(b.citations),
+            "",
+        ]
+    if state.rebuttal:
+        r = state.rebuttal
+        lines += [
+            "## Rebuttal",
+            "",
+            f"Strength: {r.strength}",
+            "",
+            "Exceptions:",
+            "",
+            _list(r.exceptions),
+            "",
+        ]
+        if r.counterexamples:
+            lines += ["Counterexamples:", "", _list(r.counterexamples), ""]
+    if state.qualifier:
+        q = state.qualifier
+        lines += ["## Qualifier", "", f"{q.degree} — {q.confidence_pct}%", "", q.rationale, ""]
+    if source_text:
+        quoted = "\n".join(f"> {line}" if line else ">" for line in source_text.splitlines())
+        lines += ["## Source text", "", quoted, ""]
+    return "\n".join(lines).rstrip() + "\n"

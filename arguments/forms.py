@@ -1,0 +1,44 @@
+from django import forms
+
+from arguments.domain.toulmin import QUERY_MAX, QUERY_MIN
+from arguments.models import Chain
+from arguments.services import SOURCE_TEXT_MAX
+from toulmini_site.llm.providers import llm_configured
+
+
+class ChainForm(forms.Form):
+    query = forms.CharField(
+        min_length=QUERY_MIN,
+        max_length=QUERY_MAX,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="The question or claim to analyse (5 to 2,000 characters).",
+    )
+    source_text = forms.CharField(
+        required=False,
+        max_length=SOURCE_TEXT_MAX,
+        widget=forms.Textarea(attrs={"rows": 10}),
+        help_text=(
+            "Optional: the text that argues the point (an essay, an article, a comment). "
+            "The offline analyzer only uses facts found in it."
+        ),
+    )
+    engine = forms.ChoiceField(choices=(), initial=Chain.Engine.OFFLINE, widget=forms.RadioSelect)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [
+            (Chain.Engine.OFFLINE, "Offline analyzer — instant, rule-based, no AI"),
+            (Chain.Engine.MANUAL, "My own AI — copy each phase's prompt, paste the JSON back"),
+        ]
+        if llm_configured():
+            choices.insert(1, (Chain.Engine.LLM, "Language model on the server"))
+        self.fields["engine"].choices = choices
+
+
+class PhaseOutputForm(forms.Form):
+    phase = forms.IntegerField(min_value=1, max_value=4, widget=forms.HiddenInput)
+    output = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "mono"}),
+        max_length=100_000,
+        help_text="Paste the JSON your AI produced for this phase.",
+    )

@@ -1,0 +1,48 @@
+"""Create the demo teacher and student and their demo chains. Safe to run again."""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from arguments.demo import DEMO_CHAINS
+from arguments.models import Chain
+from arguments.services import chain_create, chain_run
+
+DEMO_USERS = (
+    # username, password, staff
+    ("teacher", "toulmin-teacher", True),
+    ("student", "toulmin-student", False),
+)
+
+
+class Command(BaseCommand):
+    help = "Create demo users (teacher = staff, student) and demo chains; idempotent."
+
+    def handle(self, *args, **options) -> None:
+        User = get_user_model()
+        with transaction.atomic():
+            for username, password, staff in DEMO_USERS:
+                user, created = User.objects.get_or_create(
+                    username=username, defaults={"is_staff": staff, "is_superuser": staff}
+                )
+                if created:
+                    user.set_password(password)
+                    user.save()
+        student = User.objects.get(username="student")
+        made = 0
+        for demo in DEMO_CHAINS:
+            if Chain.objects.filter(owner=student, query=demo["query"]).exists():
+                continue
+            chain = chain_create(
+                owner=student, query=demo["query"], source_text=demo["source_text"]
+            )
+            chain_run(chain=chain, until="end")
+            made += 1
+        manual_query = "Should voting be compulsory?"
+        if not Chain.objects.filter(owner=student, query=manual_query).exists():
+            chain_create(owner=student, query=manual_query, engine=Chain.Engine.MANUAL)
+            made += 1
+        self.stdout.write(f"Demo data ready ({made} new chain(s)).")
+        for username, password, staff in DEMO_USERS:
+            role = "teacher, staff: can use /admin/" if staff else "student"
+            self.stdout.write(f"  log in as {username} / {password}  ({role})")
