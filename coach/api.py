@@ -1,0 +1,245 @@
+"""The coach's JSON API under /api/v1/coach/: sessions, streamed tutor turns, proposals."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from django.http import StreamingHttpResponse
+from django.urls import NoReverseMatch, reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from coach import selectors, services
+from coach.domain.steps import LANGUAGES, STEPS
+from coach.models import CoachMessage, CoachSession
+from toulmini_site.api import ApiError
+
+NDJSON = "application/x-ndjson"
+
+
+class SessionIn(serializers.Serializer):
+    topic = serializers.CharField(max_length=services.TOPIC_MAX_CHARS)
+    language = serializers.ChoiceField(choices=LANGUAGES, default="en")
+
+
+class MessageOut(serializers.ModelSerializer):
+    class Meta:
+        model = CoachMessage
+        fields = [
+            "id",
+            "role",
+            "text",
+            "step",
+            "proposal",
+            "proposal_status",
+            "proposal_decision",
+            "confidence",
+            "created_at",
+        ]
+
+
+class SessionOut(serializers.ModelSerializer):
+    draft = serializers.SerializerMethodField()
+    draft_version = serializers.IntegerField(source="draft.version")
+
+    class Meta:
+        model = CoachSession
+        fields = [
+            "id",
+            "topic",
+            "language",
+            "current_step",
+            "status",
+            "draft",
+            "draft_version",
+            "chain_id",
+            "created_at",
+            "updated_at",
+        ]
+
+    @extend_schema_field({"type": "object", "properties": {s: {"type": "string"} for s in STEPS}})
+    def get_draft(self, session: CoachSession) -> dict[str, str]:
+        return session.draft.as_dict()
+
+
+class SessionDetailOut(SessionOut):
+    messages = MessageOut(many=True, read_only=True)
+    pending_proposal = serializers.SerializerMethodField()
+
+    class Meta(SessionOut.Meta):
+        fields = [*SessionOut.Meta.fields, "messages", "pending_proposal"]
+
+    @extend_schema_field(MessageOut(allow_null=True))
+    def get_pending_proposal(self, session: CoachSession) -> dict[str, Any] | None:
+        pending = selectors.pending_proposal(session)
+        return MessageOut(pending).data if pending else None
+
+
+class TurnIn(serializers.Serializer):
+    # No max_length here: the service refuses long messages with its own clear error.
+    message = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    retry = serializers.BooleanField(default=False)
+
+
+class ConfirmIn(serializers.Serializer):
+    draft_version = serializers.IntegerField(required=False, min_value=1)
+
+
+class DraftIn(serializers.Serializer):
+    draft_version = serializers.IntegerField(min_value=1)
+    draft = serializers.DictField(
+        child=serializers.CharField(allow_blank=True, trim_whitespace=False)
+    )
+
+    def validate_draft(self, value: dict[str, str]) -> dict[str, str]:
+        unknown = sorted(set(value) - set(STEPS))
+        if unknown:
+            raise serializers.ValidationError(f"unknown fields: {', '.join(unknown)}")
+        return value
+
+
+def _refused(error: services.CoachError) -> ApiError:
+    return ApiError(error.message, code=error.code, status_code=error.status, extra=error.extra)
+
+
+def _detail(session: CoachSession) -> dict[str, Any]:
+    session = selectors.session_of(session.owner, session.pk)
+    return SessionDetailOut(session).data
+
+
+@extend_schema(
+    methods=["POST"],
+    request=SessionIn,
+    responses={201: SessionOut},
+    summary="Start a coach session",
+)
+@extend_schema(methods=["GET"], responses=SessionOut(many=True), summary="List my sessions")
+@api_view(["GET", "POST"])
+def sessions(request: Request) -> Response:
+    if request.method == "GET":
+        rows = selectors.sessions_of(request.user)
+        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
+        page = paginator.paginate_queryset(rows, request)
+        return paginator.get_paginated_response(SessionOut(page, many=True).data)
+    given = SessionIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    try:
+        session = services.session_create(owner=request.user, **given.validated_data)
+    except services.CoachError as error:
+        raise _refused(error) from error
+    return Response(SessionOut(session).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(responses=SessionDetailOut, summary="A session with its draft and messages")
+@api_view(["GET"])
+def session_detail(request: Request, pk: int) -> Response:
+    session = selectors.session_of(request.user, pk)
+    return Response(SessionDetailOut(session).data)
+
+
+def _ndjson(events: Iterator[dict[str, Any]]) -> Iterator[bytes]:
+    for event in events:
+        yield (json.dumps(event, ensure_ascii=False) + "\n").encode()
+
+
+@extend_schema(
+    request=TurnIn,
+    responses={
+        (200, NDJSON): OpenApiResponse(
+            description='NDJSON lines: {"type": "start"}, {"type": "partial", "text"}..., then '
+            '{"type": "final", "result", "message_id", "proposal_status", "session"} or '
+            '{"type": "error", "error": "coach_stream_failed" | "coach_validation_failed" | '
+            '"coach_empty_response" | "coach_step_mismatch", "message", "retry"}'
+        )
+    },
+    summary="Send a message (or retry the last) and stream the tutor's answer",
+)
+@api_view(["POST"])
+def turn(request: Request, pk: int) -> StreamingHttpResponse:
+    session = selectors.session_of(request.user, pk)
+    given = TurnIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    try:
+        user_message = services.turn_start(
+            session=session, user=request.user, **given.validated_data
+        )
+    except services.CoachError as error:
+        raise _refused(error) from error
+
+    def events() -> Iterator[dict[str, Any]]:
+        yield {"type": "start", "user_message_id": user_message.pk, "step": user_message.step}
+        yield from services.turn_events(session=session, user_message=user_message)
+
+    response = StreamingHttpResponse(_ndjson(events()), content_type=NDJSON)
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # let nginx pass lines through as they come
+    return response
+
+
+@extend_schema(request=ConfirmIn, responses=SessionDetailOut, summary="Confirm the proposal")
+@api_view(["POST"])
+def proposal_confirm(request: Request, pk: int) -> Response:
+    session = selectors.session_of(request.user, pk)
+    given = ConfirmIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    try:
+        session = services.proposal_confirm(session=session, **given.validated_data)
+    except services.CoachError as error:
+        raise _refused(error) from error
+    return Response(_detail(session))
+
+
+@extend_schema(request=None, responses=SessionDetailOut, summary="Reject the proposal")
+@api_view(["POST"])
+def proposal_reject(request: Request, pk: int) -> Response:
+    session = selectors.session_of(request.user, pk)
+    try:
+        session = services.proposal_reject(session=session)
+    except services.CoachError as error:
+        raise _refused(error) from error
+    return Response(_detail(session))
+
+
+@extend_schema(request=DraftIn, responses=SessionDetailOut, summary="Edit draft fields by hand")
+@api_view(["PATCH"])
+def draft(request: Request, pk: int) -> Response:
+    session = selectors.session_of(request.user, pk)
+    given = DraftIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    try:
+        services.draft_update(
+            session=session,
+            values=given.validated_data["draft"],
+            draft_version=given.validated_data["draft_version"],
+        )
+    except services.CoachError as error:
+        raise _refused(error) from error
+    return Response(_detail(session))
+
+
+class ChainOut(serializers.Serializer):
+    chain_id = serializers.IntegerField()
+    url = serializers.CharField(allow_blank=True)
+    phase_one_error = serializers.CharField(allow_blank=True)
+
+
+@extend_schema(request=None, responses={201: ChainOut}, summary="Make a Toulmin chain")
+@api_view(["POST"])
+def chain(request: Request, pk: int) -> Response:
+    session = selectors.session_of(request.user, pk)
+    try:
+        made, problem = services.session_chain_create(session=session)
+    except services.CoachError as error:
+        raise _refused(error) from error
+    try:
+        url = reverse("arguments:chain_detail", kwargs={"pk": made.pk})
+    except NoReverseMatch:
+        url = ""
+    body = {"chain_id": made.pk, "url": url, "phase_one_error": problem}
+    return Response(ChainOut(body).data, status=status.HTTP_201_CREATED)

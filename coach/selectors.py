@@ -1,0 +1,34 @@
+"""Reads on coach sessions, always scoped to their owner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+
+from coach.models import CoachMessage, CoachSession
+
+
+def sessions_of(user: Any) -> QuerySet[CoachSession]:
+    return CoachSession.objects.filter(owner=user).select_related("draft")
+
+
+def session_of(user: Any, pk: int) -> CoachSession:
+    """The user's session ``pk``; 404 for anyone else's, so its existence is not revealed."""
+    return get_object_or_404(sessions_of(user), pk=pk)
+
+
+def pending_proposal(session: CoachSession) -> CoachMessage | None:
+    """The tutor message whose proposal waits for confirm or reject, if any."""
+    return (
+        session.messages.filter(proposal_decision=CoachMessage.Decision.PENDING)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
+def unanswered_message(session: CoachSession) -> CoachMessage | None:
+    """The student's last message when a failed turn left it without an answer."""
+    last = session.messages.order_by("-created_at", "-id").first()
+    return last if last is not None and last.role == CoachMessage.Role.USER else None

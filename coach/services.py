@@ -1,0 +1,459 @@
+"""Writes on coach sessions. Pages, the API, the admin and the benchmark all call these.
+
+A tutor turn has two halves: ``turn_start`` (checks, saves the student's message, counts the
+turn) runs before anything streams, and ``turn_events`` calls the model and yields the events
+the client streams, saving the tutor's answer only once it has passed the contract's guards.
+A failed model call changes nothing but the call log: the student's message stays, unanswered,
+and ``turn_start(retry=True)`` answers it again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from pydantic import ValidationError
+
+from coach.domain import conversion
+from coach.domain.guards import enforce_contract, failure_code
+from coach.domain.phrases import is_rewrite_request
+from coach.domain.prompt import turn_messages
+from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
+from coach.domain.stream import parse_answer, streamed_text
+from coach.domain.tutor import completion_text, opening_text, step_intro_text
+from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
+from coach.selectors import pending_proposal
+from toulmini_site.llm import LLMError
+from toulmini_site.llm.providers import client_for, llm_configured
+from toulmini_site.llm.services import llm_calls_save
+
+logger = logging.getLogger(__name__)
+
+MESSAGE_MAX_CHARS = 5_000
+TURNS_PER_MINUTE = 20
+TOPIC_MAX_CHARS = 300
+PURPOSE = "coach.turn"
+
+
+class CoachError(Exception):
+    """A refused coach operation: ``code`` is stable, ``str(error)`` is safe to show."""
+
+    code = "coach_error"
+    status = 400
+
+    def __init__(self, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+
+class MessageTooLong(CoachError):
+    code = "coach_message_too_long"
+
+
+class TurnRateLimited(CoachError):
+    code = "coach_rate_limited"
+    status = 429
+
+
+class SessionCompleted(CoachError):
+    code = "coach_session_completed"
+    status = 409
+
+
+class NothingToRetry(CoachError):
+    code = "coach_nothing_to_retry"
+    status = 409
+
+
+class NoPendingProposal(CoachError):
+    code = "coach_no_pending_proposal"
+    status = 409
+
+
+class StepMismatch(CoachError):
+    code = "coach_step_mismatch"
+    status = 409
+
+
+class DraftConflict(CoachError):
+    code = "coach_draft_conflict"
+    status = 409
+
+
+class ChainNotReady(CoachError):
+    code = "coach_not_completed"
+    status = 409
+
+
+def now() -> datetime:
+    """The current time; the one place tests replace it."""
+    return timezone.now()
+
+
+def engine() -> str:
+    """The tutor engine: the configured language model, else the offline tutor."""
+    return "llm" if llm_configured() else "offline"
+
+
+# -- sessions and drafts -------------------------------------------------------------------
+
+
+@transaction.atomic
+def session_create(*, owner: Any, topic: str, language: str = "en") -> CoachSession:
+    """A new session on the claim step, with an empty draft and the tutor's opening words."""
+    topic = " ".join(topic.split())
+    if not topic:
+        raise CoachError("Give your argument a topic.")
+    if len(topic) > TOPIC_MAX_CHARS:
+        raise CoachError(f"The topic may be at most {TOPIC_MAX_CHARS} characters.")
+    if language not in LANGUAGES:
+        raise CoachError("The language must be 'en' or 'es'.")
+    session = CoachSession.objects.create(owner=owner, topic=topic, language=language)
+    CoachDraft.objects.create(session=session)
+    CoachMessage.objects.create(
+        session=session,
+        role=CoachMessage.Role.ASSISTANT,
+        text=opening_text(topic, language),
+        step=session.current_step,
+    )
+    return session
+
+
+def _bump_draft(session: CoachSession, expected_version: int | None, values: dict[str, str]):
+    """Write ``values`` (step -> text) on the draft if it is still at ``expected_version``."""
+    rows = CoachDraft.objects.filter(session=session)
+    if expected_version is not None:
+        rows = rows.filter(version=expected_version)
+    columns = {DRAFT_COLUMNS[step]: text for step, text in values.items()}
+    if not rows.update(**columns, version=F("version") + 1):
+        current = CoachDraft.objects.get(session=session).version
+        raise DraftConflict(
+            "The draft changed in another tab or window (version "
+            f"{current}, yours {expected_version}). Reload to see the latest version.",
+            draft_version=current,
+        )
+
+
+@transaction.atomic
+def draft_update(
+    *, session: CoachSession, values: dict[str, str], draft_version: int
+) -> CoachDraft:
+    """Save fields edited by hand (step -> text); refused if the draft moved on meanwhile."""
+    unknown = sorted(set(values) - set(DRAFT_COLUMNS))
+    if unknown:
+        raise CoachError(f"Unknown draft fields: {', '.join(unknown)}.")
+    too_long = [step for step, text in values.items() if len(text) > MESSAGE_MAX_CHARS]
+    if too_long:
+        raise MessageTooLong(
+            f"Each field may be at most {MESSAGE_MAX_CHARS:,} characters ({', '.join(too_long)})."
+        )
+    CoachSession.objects.select_for_update().get(pk=session.pk)
+    _bump_draft(session, draft_version, {k: v.strip() for k, v in values.items()})
+    CoachSession.objects.filter(pk=session.pk).update(updated_at=now())
+    return CoachDraft.objects.get(session=session)
+
+
+def _advance(session: CoachSession) -> None:
+    """Move ``session`` (locked) past its current step, or complete it on the rebuttal."""
+    if session.current_step == LAST_STEP:
+        session.status = CoachSession.Status.COMPLETED
+        text = completion_text(session.language)
+    else:
+        session.current_step = next_step(session.current_step)
+        text = step_intro_text(session.current_step, session.language)
+    session.save(update_fields=["current_step", "status", "updated_at"])
+    CoachMessage.objects.create(
+        session=session, role=CoachMessage.Role.ASSISTANT, text=text, step=session.current_step
+    )
+
+
+@transaction.atomic
+def proposal_confirm(*, session: CoachSession, draft_version: int | None = None) -> CoachSession:
+    """Save the pending proposal to the draft, advance the step and start the next one.
+
+    Refused (``NoPendingProposal``) when another tab already confirmed or rejected it, and
+    (``DraftConflict``) when ``draft_version`` is given and the draft has moved on.
+    """
+    locked = CoachSession.objects.select_for_update().get(pk=session.pk)
+    if locked.is_completed:
+        raise SessionCompleted("This session is already complete.")
+    pending = pending_proposal(locked)
+    if pending is None:
+        raise NoPendingProposal("There is no proposal waiting for confirmation.")
+    if pending.proposal["field"] != locked.current_step:
+        pending.proposal_decision = CoachMessage.Decision.SUPERSEDED
+        pending.save(update_fields=["proposal_decision"])
+        raise StepMismatch("That proposal was for another step; it has been set aside.")
+    _bump_draft(locked, draft_version, {locked.current_step: pending.proposal["value"]})
+    pending.proposal_decision = CoachMessage.Decision.CONFIRMED
+    pending.save(update_fields=["proposal_decision"])
+    _advance(locked)
+    return locked
+
+
+@transaction.atomic
+def proposal_reject(*, session: CoachSession) -> CoachSession:
+    """Set the pending proposal aside; the conversation goes on."""
+    locked = CoachSession.objects.select_for_update().get(pk=session.pk)
+    pending = pending_proposal(locked)
+    if pending is None:
+        raise NoPendingProposal("There is no proposal waiting for confirmation.")
+    pending.proposal_decision = CoachMessage.Decision.REJECTED
+    pending.save(update_fields=["proposal_decision"])
+    return locked
+
+
+# -- tutor turns ---------------------------------------------------------------------------
+
+
+def _count_turn(user: Any, at: datetime) -> None:
+    """Record one turn for ``user``, refusing the 21st within a minute (shared by workers)."""
+    # Lock the user's row so two workers counting at once cannot both take the last slot.
+    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+    window_start = at - timedelta(minutes=1)
+    CoachTurnAttempt.objects.filter(user=user, created_at__lt=window_start).delete()
+    recent = list(
+        CoachTurnAttempt.objects.filter(user=user, created_at__gte=window_start)
+        .order_by("created_at")
+        .values_list("created_at", flat=True)[:TURNS_PER_MINUTE]
+    )
+    if len(recent) >= TURNS_PER_MINUTE:
+        wait = max(1, int((recent[0] + timedelta(minutes=1) - at).total_seconds() + 0.999))
+        raise TurnRateLimited(
+            f"You have sent {TURNS_PER_MINUTE} messages in the last minute. Wait {wait} "
+            "seconds and send again; your text has not been lost.",
+            retry_after=wait,
+        )
+    CoachTurnAttempt.objects.create(user=user, created_at=at)
+
+
+def turn_start(
+    *, session: CoachSession, user: Any, message: str = "", retry: bool = False
+) -> CoachMessage:
+    """Check a turn may run and return the student's message it answers (saved first).
+
+    With ``retry``, the session's last message must be a student message left unanswered by a
+    failed turn; it is answered again. Raises ``MessageTooLong``, ``TurnRateLimited``,
+    ``SessionCompleted`` or ``NothingToRetry``; none of them saves anything.
+    """
+    if len(message) > MESSAGE_MAX_CHARS:
+        raise MessageTooLong(
+            f"Your message is {len(message):,} characters long; the limit is "
+            f"{MESSAGE_MAX_CHARS:,}. Shorten it and send again."
+        )
+    with transaction.atomic():
+        locked = CoachSession.objects.select_for_update().get(pk=session.pk)
+        if locked.is_completed:
+            raise SessionCompleted("This session is complete; start a new one to keep practising.")
+        last = locked.messages.order_by("-created_at", "-id").first()
+        if retry:
+            if last is None or last.role != CoachMessage.Role.USER:
+                raise NothingToRetry("There is no unanswered message to retry.")
+            _count_turn(user, now())
+            return last
+        if not message.strip():
+            raise CoachError("Write a message first.")
+        _count_turn(user, now())
+        saved = CoachMessage.objects.create(
+            session=locked,
+            role=CoachMessage.Role.USER,
+            text=message.strip(),
+            step=locked.current_step,
+        )
+        CoachSession.objects.filter(pk=locked.pk).update(updated_at=now())
+        return saved
+
+
+def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[str, Any]:
+    """What the tutor needs to answer ``user_message``: read once, before the model call."""
+    draft = CoachDraft.objects.get(session=session).as_dict()
+    step = user_message.step
+    earlier = list(session.messages.filter(id__lt=user_message.id).order_by("created_at", "id"))
+    step_messages = [m.text for m in earlier if m.role == "user" and m.step == step]
+    return {
+        "step": step,
+        "language": session.language,
+        "topic": session.topic,
+        "draft": draft,
+        "draft_value": draft[step],
+        "user_message": user_message.text,
+        "is_first_turn": not step_messages,
+        "rewrite_requested": is_rewrite_request(user_message.text),
+        "step_messages": step_messages,
+        "history": [{"role": m.role, "text": m.text} for m in earlier],
+    }
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "error": code, "message": message, "retry": True}
+
+
+def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterator[dict[str, Any]]:
+    """Run the tutor on ``user_message``: yields ``partial`` events (new text as it streams),
+    then one ``final`` event with the enforced result, or one ``error`` event.
+
+    The tutor's answer is saved only after it passed ``enforce_contract``; a failure saves
+    nothing but the call log, so the student can retry.
+    """
+    inputs = turn_inputs(session=session, user_message=user_message)
+    client = client_for(engine())
+    messages = turn_messages(
+        step=inputs["step"],
+        language=inputs["language"],
+        topic=inputs["topic"],
+        draft=inputs["draft"],
+        history=inputs["history"],
+        user_message=inputs["user_message"],
+        is_first_turn=inputs["is_first_turn"],
+        rewrite_requested=inputs["rewrite_requested"],
+    )
+    buffer: list[str] = []
+    shown = ""
+    try:
+        try:
+            for chunk in client.stream(purpose=PURPOSE, messages=messages, inputs=inputs):
+                buffer.append(chunk)
+                text = streamed_text("".join(buffer))
+                if len(text) > len(shown):
+                    yield {"type": "partial", "text": text[len(shown) :]}
+                    shown = text
+        except LLMError as exc:
+            yield _error("coach_stream_failed", str(exc))
+            return
+        yield _finish(
+            session=session, user_message=user_message, inputs=inputs, raw="".join(buffer)
+        )
+    finally:
+        records = client.drain_calls()
+        if records:
+            llm_calls_save(records=records, subject=session)
+
+
+def _finish(
+    *, session: CoachSession, user_message: CoachMessage, inputs: dict[str, Any], raw: str
+) -> dict[str, Any]:
+    """Judge the whole answer and, if it stands, save it and apply an advance."""
+    try:
+        answer = parse_answer(raw)
+    except ValueError:
+        if not raw.strip():
+            return _error("coach_empty_response", "The tutor gave no answer. Try again.")
+        return _error("coach_validation_failed", "The tutor's answer was not readable.")
+    try:
+        result, status = enforce_contract(
+            answer,
+            current_step=inputs["step"],
+            draft_value=inputs["draft_value"],
+            is_first_turn=inputs["is_first_turn"],
+            user_message=inputs["user_message"],
+        )
+    except ValidationError:
+        code = failure_code(answer)
+        text = (
+            "The tutor gave no answer. Try again."
+            if code == "coach_empty_response"
+            else "The tutor's answer did not follow the expected format. Try again."
+        )
+        return _error(code, text)
+    with transaction.atomic():
+        locked = CoachSession.objects.select_for_update().get(pk=session.pk)
+        if locked.current_step != inputs["step"] or locked.is_completed:
+            return _error(
+                "coach_step_mismatch",
+                "The session moved on (another tab?) while the tutor was answering. Reload.",
+            )
+        proposal = result.proposedUpdate.model_dump() if result.proposedUpdate else None
+        if proposal is not None:
+            locked.messages.filter(proposal_decision=CoachMessage.Decision.PENDING).update(
+                proposal_decision=CoachMessage.Decision.SUPERSEDED
+            )
+        saved = CoachMessage.objects.create(
+            session=locked,
+            role=CoachMessage.Role.ASSISTANT,
+            text=result.assistantText,
+            step=inputs["step"],
+            proposal=proposal,
+            proposal_status=status,
+            proposal_decision=(
+                CoachMessage.Decision.PENDING if proposal else CoachMessage.Decision.NONE
+            ),
+            confidence=result.confidence,
+            result=result.model_dump(mode="json", exclude_none=True),
+        )
+        # With nothing to confirm, an advance the guards allowed happens now.
+        if proposal is None and (result.shouldAdvance or result.isComplete):
+            _bump_draft(locked, None, {})
+            _advance(locked)
+        else:
+            locked.save(update_fields=["updated_at"])
+        version = CoachDraft.objects.get(session=locked).version
+    return {
+        "type": "final",
+        "result": result.model_dump(mode="json", exclude_none=True),
+        "message_id": saved.pk,
+        "proposal_status": status,
+        "session": {
+            "current_step": locked.current_step,
+            "status": locked.status,
+            "draft_version": version,
+        },
+    }
+
+
+def turn_run(
+    *, session: CoachSession, user: Any, message: str = "", retry: bool = False
+) -> dict[str, Any]:
+    """A whole turn without streaming (pages without JavaScript): the last event."""
+    user_message = turn_start(session=session, user=user, message=message, retry=retry)
+    last: dict[str, Any] = {}
+    for event in turn_events(session=session, user_message=user_message):
+        last = event
+    return last
+
+
+# -- the Toulmin chain ---------------------------------------------------------------------
+
+
+def session_chain_create(*, session: CoachSession) -> tuple[Any, str]:
+    """Turn a completed session into a Toulmin chain (arguments app), phase 1 filled in.
+
+    Returns the chain and, when the arguments app refused phase 1, its reason (the chain is
+    kept at phase 1 so the student can fill it there). Calling it again returns the same chain.
+    """
+    from arguments.domain.toulmin import ToulminError
+    from arguments.models import Chain
+    from arguments.services import PhaseRejected, chain_create, chain_submit_phase
+
+    with transaction.atomic():
+        locked = CoachSession.objects.select_for_update().get(pk=session.pk)
+        if not locked.is_completed:
+            raise ChainNotReady("Finish all seven steps before making a chain.")
+        if locked.chain_id is not None:
+            existing = Chain.objects.filter(pk=locked.chain_id, owner=locked.owner).first()
+            if existing is not None:
+                return existing, ""
+        draft = CoachDraft.objects.get(session=locked).as_dict()
+        try:
+            chain = chain_create(
+                owner=locked.owner,
+                query=draft["claim"] or locked.topic,
+                source_text=conversion.source_text(draft),
+                engine="offline",
+            )
+        except ToulminError as error:
+            raise CoachError(f"The chain could not be made: {error.message}") from error
+        locked.chain_id = chain.pk
+        locked.save(update_fields=["chain_id", "updated_at"])
+    payload = conversion.phase_one_payload(draft, reference=f"Coach session {locked.pk}")
+    try:
+        chain = chain_submit_phase(chain=chain, phase=1, payload=payload, source="coach")
+    except PhaseRejected as rejected:
+        return rejected.chain, rejected.error.message
+    return chain, ""

@@ -1,0 +1,203 @@
+"""The coach's pages: the session list at /coach/ and one session's workspace.
+
+Every form posts normally and redirects; with htmx the same POST answers with the workspace
+fragment instead. The chat streams through the API (static/coach/coach.js) when JavaScript
+runs, and through the plain ``turn`` form otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from coach import selectors, services
+from coach.domain.steps import STEPS
+from coach.forms import DraftForm, SessionForm, TurnForm
+from coach.models import CoachSession
+
+STEP_LABELS = {
+    "claim": gettext_lazy("Claim"),
+    "grounds": gettext_lazy("Grounds"),
+    "warrant": gettext_lazy("Warrant"),
+    "groundsBacking": gettext_lazy("Backing for the grounds"),
+    "warrantBacking": gettext_lazy("Backing for the warrant"),
+    "qualifier": gettext_lazy("Qualifier"),
+    "rebuttal": gettext_lazy("Rebuttal"),
+}
+STEP_HELP = {
+    "claim": gettext_lazy("The position you want your reader to accept."),
+    "grounds": gettext_lazy("The facts and evidence behind the claim."),
+    "warrant": gettext_lazy("The general rule linking grounds to claim."),
+    "groundsBacking": gettext_lazy("Who or what makes the grounds trustworthy."),
+    "warrantBacking": gettext_lazy("What supports the general rule."),
+    "qualifier": gettext_lazy("How strongly you hold the claim."),
+    "rebuttal": gettext_lazy("When the claim would not hold."),
+}
+
+
+def _chain_url(session: CoachSession) -> str:
+    if session.chain_id is None:
+        return ""
+    try:
+        return reverse("arguments:chain_detail", kwargs={"pk": session.chain_id})
+    except NoReverseMatch:
+        return ""
+
+
+def _workspace(session: CoachSession, **extra: Any) -> dict[str, Any]:
+    draft = session.draft.as_dict()
+    current = STEPS.index(session.current_step)
+    steps = [
+        {
+            "key": step,
+            "number": index + 1,
+            "label": STEP_LABELS[step],
+            "help": STEP_HELP[step],
+            "value": draft[step],
+            "is_current": index == current and not session.is_completed,
+            "is_done": index < current or session.is_completed,
+        }
+        for index, step in enumerate(STEPS)
+    ]
+    draft_form = DraftForm(initial={"draft_version": session.draft.version, **draft})
+    return {
+        "session": session,
+        "steps": steps,
+        "by_step": {row["key"]: row for row in steps},
+        "current_label": STEP_LABELS[session.current_step],
+        "chat": list(session.messages.all()),
+        "pending": selectors.pending_proposal(session),
+        "unanswered": selectors.unanswered_message(session),
+        "turn_form": extra.pop("turn_form", None) or TurnForm(),
+        "draft_form": draft_form,
+        "chain_url": _chain_url(session),
+        "error": "",
+        **extra,
+    }
+
+
+def _after_post(request: HttpRequest, pk: int, error: str = "", **extra: Any) -> HttpResponse:
+    """htmx: the fresh workspace fragment; plain POST: a message and a redirect."""
+    if request.htmx:
+        session = selectors.session_of(request.user, pk)
+        context = _workspace(session, error=error, **extra)
+        return render(request, "coach/session.html#workspace", context)
+    if error:
+        messages.error(request, error)
+    return redirect("coach:detail", pk=pk)
+
+
+@require_GET
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    context = {"sessions": selectors.sessions_of(request.user), "form": SessionForm()}
+    return render(request, "coach/index.html", context)
+
+
+@require_POST
+@login_required
+def create(request: HttpRequest) -> HttpResponse:
+    form = SessionForm(request.POST)
+    if form.is_valid():
+        try:
+            session = services.session_create(owner=request.user, **form.cleaned_data)
+        except services.CoachError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("coach:detail", pk=session.pk)
+    context = {"sessions": selectors.sessions_of(request.user), "form": form}
+    return render(request, "coach/index.html", context, status=400)
+
+
+@require_GET
+@login_required
+def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_of(request.user, pk)
+    template = "coach/session.html#workspace" if request.htmx else "coach/session.html"
+    return render(request, template, _workspace(session))
+
+
+@require_POST
+@login_required
+def turn(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_of(request.user, pk)
+    form = TurnForm(request.POST)
+    if not form.is_valid():
+        return _after_post(request, pk, " ".join(form.errors.get("message", [])), turn_form=form)
+    try:
+        event = services.turn_run(session=session, user=request.user, **form.cleaned_data)
+    except services.CoachError as error:
+        return _after_post(request, pk, error.message, turn_form=form)
+    return _after_post(request, pk, event.get("message", "") if "error" in event else "")
+
+
+@require_POST
+@login_required
+def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_of(request.user, pk)
+    version = request.POST.get("draft_version", "")
+    try:
+        services.proposal_confirm(
+            session=session, draft_version=int(version) if version.isdigit() else None
+        )
+    except services.CoachError as error:
+        return _after_post(request, pk, error.message)
+    return _after_post(request, pk)
+
+
+@require_POST
+@login_required
+def reject(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_of(request.user, pk)
+    try:
+        services.proposal_reject(session=session)
+    except services.CoachError as error:
+        return _after_post(request, pk, error.message)
+    return _after_post(request, pk)
+
+
+@require_POST
+@login_required
+def draft(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_of(request.user, pk)
+    form = DraftForm(request.POST)
+    if not form.is_valid():
+        problems = [f"{field}: {' '.join(errors)}" for field, errors in form.errors.items()]
+        return _after_post(request, pk, " ".join(problems))
+    try:
+        services.draft_update(
+            session=session,
+            values=form.draft_values(),
+            draft_version=form.cleaned_data["draft_version"],
+        )
+    except services.CoachError as error:
+        return _after_post(request, pk, error.message)
+    if not request.htmx:
+        messages.success(request, _("Draft saved."))
+    return _after_post(request, pk)
+
+
+@require_POST
+@login_required
+def chain(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_of(request.user, pk)
+    try:
+        made, problem = services.session_chain_create(session=session)
+    except services.CoachError as error:
+        messages.error(request, error.message)
+        return redirect("coach:detail", pk=pk)
+    if problem:
+        messages.warning(request, _("Phase 1 needs your attention: %s") % problem)
+    try:
+        return redirect("arguments:chain_detail", pk=made.pk)
+    except NoReverseMatch:
+        messages.success(request, _("Chain %d created.") % made.pk)
+        return redirect("coach:detail", pk=pk)

@@ -1,0 +1,142 @@
+// The coach page's streaming chat and live diagram. Without this file the page still works:
+// the chat form posts normally and the server answers with the whole turn.
+(function () {
+  "use strict";
+  window.coachEvents = window.coachEvents || [];
+
+  function workspace() { return document.getElementById("workspace"); }
+
+  function log(type, detail) {
+    window.coachEvents.push({ type: type, at: performance.now(), detail: detail || null });
+  }
+
+  function showError(text) {
+    var ws = workspace();
+    if (!ws) return;
+    var box = ws.querySelector(".coach-error");
+    if (!box) {
+      box = document.createElement("p");
+      box.className = "coach-error";
+      box.setAttribute("role", "alert");
+      ws.insertBefore(box, ws.firstChild);
+    }
+    box.textContent = text;
+  }
+
+  function refresh(errorText) {
+    var ws = workspace();
+    var url = ws.dataset.detailUrl;
+    var done = function () {
+      if (errorText) showError(errorText);
+      log("refreshed");
+    };
+    if (window.htmx) {
+      window.htmx.ajax("GET", url, { target: "#workspace", swap: "outerHTML" }).then(done);
+    } else {
+      window.location.reload();
+    }
+  }
+
+  function bubble(role, text) {
+    var li = document.createElement("li");
+    li.className = "chat-msg chat-" + role;
+    li.textContent = text;
+    document.getElementById("chat-log").appendChild(li);
+    li.scrollIntoView({ block: "end" });
+    return li;
+  }
+
+  async function send(form, payload) {
+    var ws = workspace();
+    var token = form.querySelector("input[name=csrfmiddlewaretoken]").value;
+    var buttons = form.querySelectorAll("button");
+    buttons.forEach(function (b) { b.disabled = true; });
+    if (payload.message) bubble("user", payload.message);
+    var tutor = bubble("assistant", "");
+    tutor.classList.add("is-streaming");
+    tutor.setAttribute("data-placeholder", ws.dataset.textWaiting);
+    log("sent");
+    var response;
+    try {
+      response = await fetch(ws.dataset.streamUrl, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: {
+          "Content-Type": "application/json",
+          "Accept": "application/x-ndjson",
+          "X-CSRFToken": token,
+        },
+        body: JSON.stringify(payload),
+      });
+    } catch (err) {
+      tutor.remove();
+      buttons.forEach(function (b) { b.disabled = false; });
+      showError(ws.dataset.textFailed);
+      return;
+    }
+    if (!response.ok) {
+      // Refused before streaming (too long, too many turns...): the text stays in the box.
+      var body = {};
+      try { body = await response.json(); } catch (err) { body = {}; }
+      tutor.remove();
+      if (payload.message) document.getElementById("chat-log").lastChild.remove();
+      buttons.forEach(function (b) { b.disabled = false; });
+      log("refused", body.code);
+      showError(body.error || ws.dataset.textFailed);
+      return;
+    }
+    var textarea = form.querySelector("textarea[name=message]");
+    if (textarea) textarea.value = "";
+    var reader = response.body.getReader();
+    var decoder = new TextDecoder();
+    var pending = "";
+    var failure = null;
+    for (;;) {
+      var chunk = await reader.read();
+      if (chunk.done) break;
+      pending += decoder.decode(chunk.value, { stream: true });
+      var lines = pending.split("\n");
+      pending = lines.pop();
+      lines.forEach(function (line) {
+        if (!line.trim()) return;
+        var event = JSON.parse(line);
+        if (event.type === "partial") {
+          tutor.textContent += event.text;
+          log("partial", tutor.textContent.length);
+        } else if (event.type === "final") {
+          tutor.classList.remove("is-streaming");
+          log("final", event.proposal_status);
+        } else if (event.error) {
+          failure = event.message || ws.dataset.textFailed;
+          log("error", event.error);
+        } else {
+          log(event.type);
+        }
+      });
+    }
+    refresh(failure);
+  }
+
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!window.fetch || !window.ReadableStream) return;
+    if (form.id === "chat-form") {
+      var text = form.querySelector("textarea[name=message]").value;
+      if (!text.trim()) return;
+      e.preventDefault();
+      send(form, { message: text });
+    } else if (form.classList.contains("coach-retry")) {
+      e.preventDefault();
+      e.stopPropagation();
+      send(form, { retry: true });
+    }
+  }, true);
+
+  // The diagram follows the draft as the student types.
+  document.addEventListener("input", function (e) {
+    var step = e.target.dataset && e.target.dataset.step;
+    if (!step) return;
+    var box = document.querySelector('[data-diagram-step="' + step + '"] p');
+    if (box) box.textContent = e.target.value.trim() || "…";
+  });
+})();
