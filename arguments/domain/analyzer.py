@@ -51,19 +51,42 @@ class Sentence:
         return self.text.lower()
 
 
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+[\"')\]]*|$)", re.MULTILINE)
+# A sentence ends at . ! or ? (closing quotes and brackets included) before white space or the
+# end, or at a line break — not inside "3.5", and not after an abbreviation or an initial.
+_BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s|$)|\n")
+_ABBREVIATIONS = frozenset(
+    "dr mr mrs ms prof st jr sr vs etc e.g i.e u.s u.k no fig al approx inc ltd co".split()
+)
 
 
 def sentences(text: str) -> list[Sentence]:
-    """Sentences with their character offsets; line breaks also end a sentence."""
+    """Sentences with their character offsets into ``text``."""
+    text = text or ""
     out: list[Sentence] = []
-    for match in _SENTENCE.finditer(text or ""):
-        raw = match.group(0)
+
+    def add(start: int, end: int) -> None:
+        raw = text[start:end]
         stripped = raw.strip()
         if len(re.findall(r"[A-Za-zÀ-ÿ]", stripped)) < 3:
-            continue
-        start = match.start() + (len(raw) - len(raw.lstrip()))
-        out.append(Sentence(len(out), start, start + len(stripped), stripped))
+            return
+        offset = start + (len(raw) - len(raw.lstrip()))
+        out.append(Sentence(len(out), offset, offset + len(stripped), stripped))
+
+    start = 0
+    for match in _BOUNDARY.finditer(text):
+        if match.group() != "\n":
+            before = re.search(r"(\S+)$", text[start : match.start()])
+            word = before.group(1).lower().rstrip(".") if before else ""
+            if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
+                continue
+            following = re.match(r"\s*(\S)", text[match.end() :])
+            if following and following.group(1).islower():
+                continue
+            add(start, match.end())
+        else:
+            add(start, match.start())
+        start = match.end()
+    add(start, len(text))
     return out
 
 
@@ -412,9 +435,7 @@ def phase1(query: str, source_text: str) -> Phase1Output:
     statement, claim_sentence = find_claim(query, sents)
     others = [s for s in sents if s is not claim_sentence and not s.text.rstrip().endswith("?")]
     # Objections ("however", "critics argue") are rebuttal material, not the argument's data.
-    supporting = [
-        s for s in others if not _has(EXCEPTION, s.text) and not _has(REFUTATION, s.text)
-    ]
+    supporting = [s for s in others if not _has(EXCEPTION, s.text) and not _has(REFUTATION, s.text)]
     marked = [s for s in supporting if _fact_score(s) > 0]
     chosen = sorted(marked, key=lambda s: (-_fact_score(s), s.index))[:MAX_FACTS]
     if not chosen:
