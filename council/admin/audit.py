@@ -1,1 +1,90 @@
-"""Audit: see the package docstring."""
+"""Audit admin: rubrics are edited here; audits are reviewed (read-only) with their model calls."""
+
+from django.contrib import admin
+
+from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
+from toulmini_site.llm.admin import LLMCallInline
+
+
+class RubricCriterionInline(admin.TabularInline):
+    model = RubricCriterion
+    extra = 0
+    fields = ("position", "key", "name", "description", "weight", "is_security", "analyzer")
+
+
+@admin.register(Rubric)
+class RubricAdmin(admin.ModelAdmin):
+    list_display = ("name", "criteria_count", "created_at")
+    search_fields = ("name",)
+    inlines = [RubricCriterionInline]
+
+    @admin.display(description="criteria")
+    def criteria_count(self, rubric: Rubric) -> int:
+        return rubric.criteria.count()
+
+
+_RESULT_FIELDS = (
+    "position",
+    "criterion_id",
+    "name",
+    "weight",
+    "is_security",
+    "status",
+    "numeric_score",
+    "security_violation_found",
+    "relevance_confidence",
+    "reasoning",
+    "evidence",
+    "error",
+)
+
+
+class AuditCriterionResultInline(admin.TabularInline):
+    model = AuditCriterionResult
+    extra = 0
+    can_delete = False
+    fields = _RESULT_FIELDS
+    readonly_fields = _RESULT_FIELDS
+
+    def has_add_permission(self, request, obj=None):  # results come from a run
+        return False
+
+
+@admin.register(Audit)
+class AuditAdmin(admin.ModelAdmin):
+    list_display = (
+        "id",
+        "owner",
+        "rubric_name",
+        "case_id",
+        "status",
+        "global_score",
+        "security_violation",
+        "engine",
+        "created_at",
+    )
+    list_filter = ("status", "security_violation", "engine", "rubric_name")
+    search_fields = ("case_id", "court_name", "owner__username", "summary")
+    readonly_fields = (
+        "owner",
+        "rubric",
+        "rubric_name",
+        "document",
+        "filename",
+        "case_id",
+        "court_name",
+        "engine",
+        "status",
+        "error",
+        "global_score",
+        "summary",
+        "security_violation",
+        "report",
+        "created_at",
+        "started_at",
+        "finished_at",
+    )
+    inlines = [AuditCriterionResultInline, LLMCallInline]
+
+    def has_add_permission(self, request):  # audits are started from the site or the API
+        return False

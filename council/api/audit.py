@@ -1,3 +1,137 @@
-"""Audit api."""
+"""Audit API: start an audit (202, runs in the background), then read its report."""
 
-urlpatterns: list = []
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from council.domain.audit_document import (
+    MAX_DOCUMENT_CHARS,
+    MAX_UPLOAD_BYTES,
+    DocumentRejected,
+    document_from_bytes,
+)
+from council.domain.audit_rubrics import DEFAULT_RUBRIC
+from council.models import Audit
+from council.services.audit import RubricUnusable, audit_create
+from toulmini_site.api import ApiError
+
+
+class AuditCreateSerializer(serializers.Serializer):
+    text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text=f"The document, up to {MAX_DOCUMENT_CHARS:,} characters (or send `file`).",
+    )
+    file = serializers.FileField(
+        required=False, help_text=f"A UTF-8 text file, up to {MAX_UPLOAD_BYTES:,} bytes."
+    )
+    case_id = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    court_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    rubric = serializers.CharField(
+        max_length=100, required=False, help_text=f'A rubric name (default "{DEFAULT_RUBRIC}").'
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        if "text" in attrs and "file" in attrs:
+            raise serializers.ValidationError("Send either `text` or `file`, not both.")
+        if "text" not in attrs and "file" not in attrs:
+            raise serializers.ValidationError({"text": "This field is required."})
+        return attrs
+
+
+class AuditCreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    url = serializers.CharField()
+
+
+class EvidenceSerializer(serializers.Serializer):
+    source_ref = serializers.CharField()
+    content = serializers.CharField()
+    relevance_confidence = serializers.FloatField()
+
+
+class AuditResultSerializer(serializers.Serializer):
+    criterion_id = serializers.CharField()
+    name = serializers.CharField()
+    weight = serializers.FloatField()
+    is_security = serializers.BooleanField()
+    status = serializers.CharField()
+    numeric_score = serializers.IntegerField(allow_null=True)
+    reasoning = serializers.CharField()
+    security_violation_found = serializers.BooleanField()
+    relevance_confidence = serializers.FloatField(allow_null=True)
+    evidence = EvidenceSerializer(many=True)
+    error = serializers.CharField()
+
+
+class AuditSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    rubric = serializers.CharField(source="rubric_name")
+    engine = serializers.CharField()
+    case_id = serializers.CharField()
+    court_name = serializers.CharField()
+    global_score = serializers.FloatField(allow_null=True)
+    summary = serializers.CharField()
+    security_violation = serializers.BooleanField()
+    error = serializers.CharField()
+    results = AuditResultSerializer(many=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+@extend_schema(
+    request={
+        "application/json": AuditCreateSerializer,
+        "multipart/form-data": AuditCreateSerializer,
+    },
+    responses={202: AuditCreatedSerializer},
+    summary="Start an audit of a document against a rubric",
+)
+@api_view(["POST"])
+def audit_create_api(request: Request) -> Response:
+    payload = AuditCreateSerializer(data=request.data)
+    payload.is_valid(raise_exception=True)
+    data = payload.validated_data
+    upload = data.get("file")
+    try:
+        text = document_from_bytes(upload.read(MAX_UPLOAD_BYTES + 1)) if upload else data["text"]
+        audit = audit_create(
+            owner=request.user,
+            text=text,
+            rubric_name=data.get("rubric"),
+            case_id=data.get("case_id", ""),
+            court_name=data.get("court_name", ""),
+            filename=upload.name if upload else "",
+        )
+    except DocumentRejected as exc:
+        raise ApiError(str(exc), code=exc.code) from None
+    except RubricUnusable as exc:
+        raise ApiError(
+            str(exc), code=exc.code, details=[{"loc": "rubric", "msg": str(exc)}]
+        ) from None
+    url = request.build_absolute_uri(reverse("council_api:audit_detail_api", args=[audit.pk]))
+    return Response(
+        {"id": audit.pk, "status": audit.status, "url": url}, status=status.HTTP_202_ACCEPTED
+    )
+
+
+@extend_schema(responses={200: AuditSerializer}, summary="An audit: status, scores, evidence")
+@api_view(["GET"])
+def audit_detail_api(request: Request, pk: int) -> Response:
+    audit = get_object_or_404(Audit.objects.filter(owner=request.user), pk=pk)
+    return Response(AuditSerializer(audit).data)
+
+
+urlpatterns = [
+    path("audits/", audit_create_api, name="audit_create_api"),
+    path("audits/<int:pk>/", audit_detail_api, name="audit_detail_api"),
+]

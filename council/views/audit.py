@@ -1,3 +1,111 @@
-"""Audit views."""
+"""Audit pages: the list, a form to start one, and the report that fills in as criteria finish."""
 
-urlpatterns: list = []
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.views.decorators.http import require_GET, require_http_methods
+
+from council.domain.audit_document import (
+    MAX_UPLOAD_BYTES,
+    DocumentRejected,
+    document_from_bytes,
+    document_from_text,
+    highlight_segments,
+)
+from council.domain.audit_rubrics import DEFAULT_RUBRIC
+from council.models import Audit, Rubric
+from council.services.audit import RubricUnusable, audit_create
+
+
+class AuditForm(forms.Form):
+    text = forms.CharField(
+        label="Document", widget=forms.Textarea(attrs={"rows": 14}), required=False, strip=False
+    )
+    file = forms.FileField(
+        label="…or a plain-text file", required=False, help_text="UTF-8 text, up to 1 MB."
+    )
+    rubric = forms.ModelChoiceField(
+        queryset=Rubric.objects.all(), to_field_name="name", empty_label=None
+    )
+    case_id = forms.CharField(label="Case id", max_length=200, required=False)
+    court_name = forms.CharField(label="Court", max_length=200, required=False)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        text, upload = data.get("text") or "", data.get("file")
+        if bool(text.strip()) == bool(upload):
+            raise forms.ValidationError("Paste the document or upload a file (one of the two).")
+        try:
+            if upload:
+                data["document"] = document_from_bytes(upload.read(MAX_UPLOAD_BYTES + 1))
+            else:
+                data["document"] = document_from_text(text)
+        except DocumentRejected as exc:
+            raise forms.ValidationError(str(exc), code=exc.code) from None
+        return data
+
+
+def _owned(request: HttpRequest, pk: int) -> Audit:
+    return get_object_or_404(Audit.objects.filter(owner=request.user), pk=pk)
+
+
+@require_GET
+@login_required
+def audit_list(request: HttpRequest) -> HttpResponse:
+    audits = Audit.objects.filter(owner=request.user).only(
+        "id", "rubric_name", "case_id", "court_name", "status", "global_score",
+        "security_violation", "created_at",
+    )  # fmt: skip
+    return render(request, "council/audit_list.html", {"audits": audits})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def audit_new(request: HttpRequest) -> HttpResponse:
+    initial = {"rubric": request.GET.get("rubric") or DEFAULT_RUBRIC}
+    form = AuditForm(request.POST or None, request.FILES or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            audit = audit_create(
+                owner=request.user,
+                text=data["document"],
+                rubric_name=data["rubric"].name,
+                case_id=data["case_id"],
+                court_name=data["court_name"],
+                filename=data["file"].name if data["file"] else "",
+            )
+        except RubricUnusable as exc:
+            form.add_error("rubric", str(exc))
+        else:
+            return redirect(audit)
+    status = 400 if form.is_bound else 200
+    return render(request, "council/audit_new.html", {"form": form}, status=status)
+
+
+@require_GET
+@login_required
+def audit_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    audit = _owned(request, pk)
+    results = list(audit.results.all())
+    quotes = [(e["content"], r.name) for r in results for e in r.evidence]
+    context = {
+        "audit": audit,
+        "results": results,
+        "assessed": sum(r.status != r.Status.PENDING for r in results),
+        "security_names": [r.name for r in results if r.is_security],
+        "segments": highlight_segments(audit.document, quotes),
+    }
+    template = "council/audit_detail.html"
+    return render(request, f"{template}#report" if request.htmx else template, context)
+
+
+urlpatterns = [
+    path("audits/", audit_list, name="audit_list"),
+    path("audits/new/", audit_new, name="audit_new"),
+    path("audits/<int:pk>/", audit_detail, name="audit_detail"),
+]
