@@ -47,10 +47,13 @@ REWRITE_REQUESTS: tuple[str, ...] = (
     # Spanish
     "reescribe",
     "reescribelo",
+    "reescribir",
     "mejora",
     "mejoralo",
+    "mejorar",
     "arregla",
     "arreglalo",
+    "arreglar",
     "redacta",
 )
 
@@ -107,7 +110,8 @@ def is_rewrite_request(text: str) -> bool:
 
 _SPANISH_MARKERS = frozenset(
     "el la los las un una que de del es son por para con como pero porque segun si no "
-    "mas muy esto esta este estos estas lo al se su sus tesis datos hay ser y".split()
+    "mas muy esto esta este estos estas lo al se su sus tesis datos hay ser y sirve vale "
+    "acuerdo mejoralo mejora reescribe arregla arreglalo claro".split()
 )
 _ENGLISH_MARKERS = frozenset(
     "the a an of to is are be for with as but because according if not more very this that "

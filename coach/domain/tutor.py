@@ -218,15 +218,20 @@ def offline_turn(inputs: dict[str, Any]) -> str:
     step = inputs["step"]
     message = inputs.get("user_message", "")
     draft_value = inputs.get("draft_value", "") or ""
-    lang = _lang(guess_language(message, inputs.get("language", "en")))
+    earlier = list(inputs.get("step_messages", []))
+    session_language = inputs.get("language", "en")
+    context_language = guess_language(" ".join(earlier[-2:]), session_language)
+    lang = _lang(guess_language(message, context_language))
     text = PHRASES[lang]
     question = GUIDING_QUESTIONS[lang][step]
     name = step_name(step, lang).lower()
-    earlier = list(inputs.get("step_messages", []))
     result: dict[str, Any] = {"step": step, "nextQuestion": question}
 
-    confirming = is_confirmation(message) and not is_rewrite_request(message)
-    rewriting = is_rewrite_request(message)
+    # A long message is the student's text even if it contains "si" (if) or "fix";
+    # only a short one, or "rewrite: <text>", is a request about their text.
+    short = len(words(message)) <= CONTROL_MESSAGE_MAX_WORDS
+    rewriting = is_rewrite_request(message) and (short or ":" in message)
+    confirming = is_confirmation(message) and short and not rewriting
     if confirming or rewriting:
         candidate = candidate_text(message, earlier, draft_value)
         if not candidate:

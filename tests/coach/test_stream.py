@@ -1,0 +1,35 @@
+import json
+
+import pytest
+
+from coach.domain.stream import parse_answer, streamed_text
+
+
+def test_streamed_text_grows_with_the_buffer_and_never_changes_what_it_showed():
+    whole = json.dumps({"step": "claim", "assistantText": 'Say "why" — ¿por qué?\nThen go.'})
+    shown = ""
+    for end in range(len(whole) + 1):
+        text = streamed_text(whole[:end])
+        assert text.startswith(shown)
+        shown = text
+    assert shown == 'Say "why" — ¿por qué?\nThen go.'
+
+
+def test_streamed_text_is_empty_until_the_key_arrives():
+    assert streamed_text('{"step": "claim", "assist') == ""
+
+
+def test_streamed_text_waits_for_a_whole_unicode_escape():
+    assert streamed_text('{"assistantText": "caf\\u00') == "caf"
+    assert streamed_text('{"assistantText": "caf\\u00e9') == "café"
+
+
+def test_parse_answer_reads_json_inside_a_markdown_fence_or_surrounding_text():
+    assert parse_answer('```json\n{"a": 1}\n```') == {"a": 1}
+    assert parse_answer('Here you go: {"a": 1} done') == {"a": 1}
+
+
+@pytest.mark.parametrize("text", ["", "no json here", '{"a": '])
+def test_parse_answer_refuses_text_without_a_json_object(text):
+    with pytest.raises(ValueError):
+        parse_answer(text)
