@@ -1,0 +1,56 @@
+"""The council's result as objective, robotic text (the spec's ``format_critique_output``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+RULE = "=" * 60
+
+
+def format_critique_output(critique_data: dict[str, Any]) -> str:
+    """Format ``{final_assessment, points, no_findings}`` (plus ``failures``) as plain text.
+
+    "NO SIGNIFICANT FINDINGS" appears only when ``no_findings`` is true; a degraded run lists
+    what failed, whatever else it says.
+    """
+    points = critique_data.get("points") or []
+    failures = critique_data.get("failures") or []
+    lines = [RULE, "REASONING COUNCIL ASSESSMENT", RULE]
+    if critique_data.get("no_findings"):
+        lines += ["RESULT: NO SIGNIFICANT FINDINGS.", ""]
+    else:
+        status = "DEGRADED" if failures else "COMPLETE"
+        lines += [f"STATUS: {status}", f"POINTS: {len(points)}", ""]
+    assessment = (critique_data.get("final_assessment") or "").strip()
+    if assessment:
+        lines += ["ASSESSMENT:", f"  {assessment}", ""]
+    for number, point in enumerate(points, start=1):
+        agents = ", ".join(a.capitalize() for a in point.get("agents", []))
+        lines.append(
+            f"[{number}] AREA: {point['area']} | SEVERITY: {point['severity']} | "
+            f"CONFIDENCE: {point['confidence']:.2f} | AGENTS: {agents}"
+        )
+        lines.append(f"    CRITIQUE: {point['critique']}")
+        if point.get("evidence"):
+            marker = " (NOT FOUND IN DOCUMENT)" if point.get("unverified_quote") else ""
+            lines.append(f'    EVIDENCE: "{_shorten(point["evidence"])}"{marker}')
+        lines.append("")
+    if failures:
+        lines.append("INCOMPLETE ANALYSIS:")
+        for failure in failures:
+            lines.append(f"  - {_describe(failure)}")
+        lines.append("")
+    lines.append(RULE)
+    return "\n".join(lines)
+
+
+def _describe(failure: dict[str, Any]) -> str:
+    where = f" ({', '.join(failure['nodes'])})" if failure.get("nodes") else ""
+    return (
+        f"{failure['agent'].capitalize()} failed at {failure['stage']}{where}: {failure['error']}"
+    )
+
+
+def _shorten(text: str, limit: int = 240) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,444 @@
+"""The offline philosophers: deterministic analyzers in each thinker's style (the default).
+
+Each answers the same calls a model would (one per tree level, a self-critique, a summary)
+from the request's ``inputs``, and every finding quotes the text it is about, verbatim:
+
+- Popper: unfalsifiable and untestable claims;
+- Descartes: unclear or undefined terms, unsupported foundations;
+- Russell: vague quantifiers, ambiguity, contradictions;
+- Aristotle: missing purpose, structure, evidence;
+- Kant: normative claims without a universal principle, inconsistency;
+- Leibniz: claims without sufficient reason.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from council.domain.critique.quotes import content_words, overlaps, sentences, words
+from council.domain.critique.schemas import SEVERITY_WEIGHT
+from council.domain.critique.synthesis import default_assessment
+from council.domain.critique.tree import MAX_TOP_POINTS
+
+
+@dataclass(frozen=True)
+class Rule:
+    pattern: re.Pattern[str]
+    area: str
+    claim: str  # "{term}" is replaced by the matched words
+    severity: str
+    confidence: float
+    unless: re.Pattern[str] | None = None  # the sentence is exempt when this matches
+
+
+def _rx(words_alternation: str) -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{words_alternation})\b", re.IGNORECASE)
+
+
+_REASON = _rx(
+    r"because|since|due to|given that|as shown|evidence|data|study|studies|research|"
+    r"measured|according to|for example|for instance"
+)
+_DIGIT = re.compile(r"\d")
+
+RULES: dict[str, list[Rule]] = {
+    "popper": [
+        Rule(
+            _rx(r"ultimately|inevitably|truly|fundamentally|essentially|in the long run|naturally"),
+            "Testability",
+            "Unfalsifiable framing ('{term}'): the claim names no observable outcome that "
+            "could refute it.",
+            "High",
+            0.62,
+        ),
+        Rule(
+            # "(?-i:may)": the modal, not the month.
+            _rx(r"(?-i:may)|might|could|possibly|perhaps|arguably|in some sense|somehow"),
+            "Testability",
+            "Hedged claim ('{term}'): as stated, no observation could count against it.",
+            "Medium",
+            0.55,
+        ),
+        Rule(
+            _rx(
+                r"improv\w*|better|transform\w*|revolutioni[sz]\w*|enhanc\w*|boost\w*|"
+                r"increas\w*|reduc\w*"
+            ),
+            "Testability",
+            "Claimed effect ('{term}') has no measure, threshold or time frame, so it cannot "
+            "be tested.",
+            "Medium",
+            0.5,
+            unless=_DIGIT,
+        ),
+        Rule(
+            _rx(r"always|will"),
+            "Testability",
+            "Prediction ('{term}') without a criterion: it does not say what result, by when, "
+            "would show it false.",
+            "Medium",
+            0.45,
+            unless=_DIGIT,
+        ),
+    ],
+    "descartes": [
+        Rule(
+            _rx(
+                r"obviously|clearly|of course|everyone knows|it is self-evident|it is well known|"
+                r"undeniabl\w*|without (?:a )?doubt|needless to say|certainly|unquestionabl\w*"
+            ),
+            "Foundations",
+            "Foundation asserted as indubitable ('{term}') without demonstration; methodical "
+            "doubt finds no ground beneath it.",
+            "High",
+            0.62,
+        ),
+        Rule(
+            _rx(
+                r"synerg\w*|leverag\w*|holistic|paradigm\w*|optimal|world-class|best-in-class|"
+                r"innovative|robust|seamless\w*|cutting-edge|game-chang\w*|empower\w*|"
+                r"disrupt\w*|next-generation|streamlin\w*|excellence|quality"
+            ),
+            "Clarity",
+            "The term '{term}' is used without definition; its meaning is neither clear nor "
+            "distinct.",
+            "Medium",
+            0.55,
+        ),
+    ],
+    "russell": [
+        Rule(
+            _rx(
+                r"some|many|most|several|various|numerous|a lot of|lots of|a few|often|"
+                r"sometimes|frequently|significant(?:ly)?|substantial(?:ly)?|considerabl[ey]"
+            ),
+            "Precision",
+            "Vague quantifier ('{term}'): the proposition does not say how many or how much, "
+            "so its truth conditions are indeterminate.",
+            "Medium",
+            0.5,
+        ),
+        Rule(
+            _rx(r"etc\.?|and/or|and so on|things|stuff|kind of|sort of"),
+            "Precision",
+            "Ambiguous expression ('{term}') leaves the reference of the proposition open.",
+            "Low",
+            0.45,
+        ),
+    ],
+    "aristotle": [
+        Rule(
+            _rx(r"(?:all|every|no)\s+\w+\s+(?:are|is|will|can|should)"),
+            "Logic",
+            "Universal categorical claim ('{term}') without the induction from particulars "
+            "that would establish it.",
+            "Medium",
+            0.5,
+            unless=_REASON,
+        ),
+    ],
+    "kant": [
+        Rule(
+            _rx(r"except|unless|but not|only for|other than"),
+            "Principles",
+            "The rule admits an exception ('{term}') that is not justified; it could not be "
+            "willed as a universal law.",
+            "High",
+            0.6,
+            unless=re.compile(r"^(?!.*\b(?:should|must|ought|need|have to|has to)\b)", re.I),
+        ),
+        Rule(
+            _rx(
+                r"should|must|ought to|needs? to|ha(?:ve|s) to|is (?:wrong|right|unacceptable|"
+                r"necessary)"
+            ),
+            "Principles",
+            "Normative claim ('{term}') given without a principle that could hold universally.",
+            "Medium",
+            0.55,
+            unless=_rx(r"because|since|so that|in order to|principle|everyone|anyone|all"),
+        ),
+    ],
+    "leibniz": [
+        Rule(
+            _rx(r"therefore|thus|hence|consequently|as a result|it follows that"),
+            "Sufficient reason",
+            "Conclusion ('{term}') drawn without a stated sufficient reason.",
+            "High",
+            0.6,
+            unless=_REASON,
+        ),
+        Rule(
+            _rx(
+                r"causes?|leads? to|results? in|drives?|ensures?|guarantees?|"
+                r"will (?:increase|reduce|improve|eliminate|solve)"
+            ),
+            "Sufficient reason",
+            "Causal claim ('{term}') asserted without the reason why it should hold.",
+            "Medium",
+            0.55,
+            unless=_REASON,
+        ),
+        Rule(
+            _rx(r"best|only|perfect|optimal|ideal"),
+            "Sufficient reason",
+            "Claim of optimality ('{term}') without showing why the alternatives are worse.",
+            "Medium",
+            0.45,
+            unless=_REASON,
+        ),
+    ],
+}
+
+_CLAUSE_BREAK = re.compile(
+    r"[,;:()]|\s[-\u2013\u2014]\s|\b(?:and|but|because|while|whereas|although|which)\b", re.I
+)
+
+
+def _match(rule: Rule, text: str) -> re.Match[str] | None:
+    if rule.unless is not None and rule.unless.search(text):
+        return None
+    return rule.pattern.search(text)
+
+
+def _finding(rule: Rule, match: re.Match[str], evidence: str, extra: int = 0) -> dict[str, Any]:
+    return {
+        "claim": rule.claim.format(term=match.group(0)),
+        "evidence": evidence,
+        "confidence": round(min(0.85, rule.confidence + 0.05 * extra), 3),
+        "severity": rule.severity,
+        "area": rule.area,
+        "decompose": True,
+    }
+
+
+def _best_first(findings: list[tuple[int, dict[str, Any]]]) -> list[dict[str, Any]]:
+    findings.sort(key=lambda f: (-SEVERITY_WEIGHT[f[1]["severity"]] * f[1]["confidence"], f[0]))
+    return [f for _, f in findings]
+
+
+def level_one(agent: str, document: str) -> list[dict[str, Any]]:
+    """The agent's top findings in the document, each quoting one sentence."""
+    found: list[tuple[int, dict[str, Any]]] = []
+    all_sentences = sentences(document)
+    for position, sentence in enumerate(all_sentences):
+        hits = [(rule, m) for rule in RULES[agent] if (m := _match(rule, sentence))]
+        if hits:
+            rule, match = hits[0]
+            found.append((position, _finding(rule, match, sentence, extra=len(hits) - 1)))
+    extra = {"aristotle": _aristotle_document, "russell": _russell_contradictions}.get(agent)
+    if extra is not None:
+        found += extra(document, all_sentences)
+    if agent == "kant":
+        found += _kant_inconsistency(all_sentences)
+    return _best_first(found)[:MAX_TOP_POINTS]
+
+
+def deeper(agent: str, span: str) -> list[dict[str, Any]]:
+    """Findings inside a parent's quote: first its clauses, then the words around a term."""
+    clauses = [c.strip() for c in _CLAUSE_BREAK.split(span) if c and words(c)]
+    found: list[tuple[int, dict[str, Any]]] = []
+    if len(clauses) > 1:
+        for position, clause in enumerate(clauses):
+            for rule in RULES[agent]:
+                if match := _match(rule, clause):
+                    found.append((position, _finding(rule, match, clause)))
+                    break
+        if found:
+            return _best_first(found)
+    for position, rule in enumerate(RULES[agent]):
+        match = _match(rule, span)
+        if match is None:
+            continue
+        window = re.search(rf"(?:\S+\s+){{0,2}}{re.escape(match.group(0))}(?:\s+\S+){{0,2}}", span)
+        if window and window.group(0).strip() != span.strip():
+            finding = _finding(rule, match, window.group(0).strip())
+            finding["decompose"] = False
+            found.append((position, finding))
+    return _best_first(found)[:1]
+
+
+def _aristotle_document(document: str, all: list[str]) -> list[tuple[int, dict[str, Any]]]:
+    if not all:
+        return []
+    out: list[tuple[int, dict[str, Any]]] = []
+    purpose = _rx(
+        r"goal|aim|purpose|objective|in order to|so that|intend\w*|mission|seeks? to|we will"
+    )
+    if not purpose.search(document):
+        out.append(
+            (
+                -3,
+                {
+                    "claim": "The document states no purpose (final cause); its end must be "
+                    "inferred from the opening.",
+                    "evidence": all[0],
+                    "confidence": 0.6,
+                    "severity": "High",
+                    "area": "Purpose",
+                    "decompose": False,
+                },
+            )
+        )
+    if not _DIGIT.search(document) and not _REASON.search(document):
+        longest = max(all, key=len)
+        out.append(
+            (
+                -2,
+                {
+                    "claim": "No empirical grounding: the document offers no observation, "
+                    "example or data in support of its claims.",
+                    "evidence": longest,
+                    "confidence": 0.6,
+                    "severity": "High",
+                    "area": "Evidence",
+                    "decompose": False,
+                },
+            )
+        )
+    structured = re.search(r"\n\s*\n|^\s*(?:#|\d+[.)]|[-*] )", document, re.MULTILINE)
+    if len(all) >= 6 and not structured:
+        out.append(
+            (
+                -1,
+                {
+                    "claim": "The argument is one undivided block; premises and conclusion "
+                    "are not distinguished.",
+                    "evidence": all[0],
+                    "confidence": 0.45,
+                    "severity": "Low",
+                    "area": "Structure",
+                    "decompose": False,
+                },
+            )
+        )
+    return out
+
+
+_POSITIVE = _rx(r"always|all|every|everyone|must")
+_NEGATIVE = _rx(r"never|no|none|nobody|must not|cannot|not")
+
+
+def _contrary_pairs(all: list[str], positive: re.Pattern[str], negative: re.Pattern[str]):
+    for later in range(len(all)):
+        for earlier in range(later):
+            a, b = all[earlier], all[later]
+            pos_a, neg_b = positive.search(a), negative.search(b)
+            pos_b, neg_a = positive.search(b), negative.search(a)
+            pair = (pos_a, neg_b) if pos_a and neg_b and not neg_a else None
+            if pair is None and pos_b and neg_a and not neg_b:
+                pair = (neg_a, pos_b)
+            if pair and len(content_words(a) & content_words(b)) >= 2:
+                yield later, earlier, pair
+
+
+def _russell_contradictions(document: str, all: list[str]) -> list[tuple[int, dict[str, Any]]]:
+    out = []
+    for later, earlier, (first, second) in _contrary_pairs(all, _POSITIVE, _NEGATIVE):
+        out.append(
+            (
+                later,
+                {
+                    "claim": f"Possible contradiction: this asserts '{second.group(0)}' where an "
+                    f"earlier sentence (\"{all[earlier][:80]}\") asserts '{first.group(0)}' "
+                    "about the same subject.",
+                    "evidence": all[later],
+                    "confidence": 0.6,
+                    "severity": "High",
+                    "area": "Consistency",
+                    "decompose": True,
+                },
+            )
+        )
+        if len(out) >= 2:
+            break
+    return out
+
+
+def _kant_inconsistency(all: list[str]) -> list[tuple[int, dict[str, Any]]]:
+    duty = _rx(r"should|must|ought to")
+    not_duty = _rx(r"should not|must not|ought not|shouldn't|mustn't|never")
+    for later, earlier, _pair in _contrary_pairs(all, duty, not_duty):
+        return [
+            (
+                later,
+                {
+                    "claim": "Inconsistent duties: this prescribes the opposite of an earlier "
+                    f'maxim ("{all[earlier][:80]}"); both cannot be universal laws.',
+                    "evidence": all[later],
+                    "confidence": 0.62,
+                    "severity": "High",
+                    "area": "Consistency",
+                    "decompose": True,
+                },
+            )
+        ]
+    return []
+
+
+# -- the calls ---------------------------------------------------------------------------
+
+
+def offline_tree_level(inputs: dict[str, Any]) -> dict[str, Any]:
+    agent = inputs["agent"]
+    groups = []
+    for target in inputs["targets"]:
+        if inputs["level"] == 1:
+            points = level_one(agent, target["span"])
+        else:
+            points = deeper(agent, target["span"])
+        groups.append({"target_id": target["id"], "points": points})
+    return {"groups": groups}
+
+
+def offline_self_critique(inputs: dict[str, Any]) -> dict[str, Any]:
+    """Corroborated claims gain confidence; uncorroborated weak ones lose a little."""
+    others = [(name, n) for name, nodes in inputs["others"].items() for n in nodes]
+    adjustments = []
+    for node in inputs["own"]:
+        allies = sorted(
+            {name for name, other in others if overlaps(node["evidence"], other["evidence"])}
+        )
+        if allies:
+            adjustments.append(
+                {
+                    "target_claim_id": node["id"],
+                    "confidence_delta": 0.1,
+                    "reasoning": "Corroborated by "
+                    + ", ".join(a.capitalize() for a in allies)
+                    + " on the same passage.",
+                }
+            )
+        elif node["confidence"] < 0.5:
+            adjustments.append(
+                {
+                    "target_claim_id": node["id"],
+                    "confidence_delta": -0.05,
+                    "reasoning": "No other agent found a problem in this passage.",
+                }
+            )
+    return {"adjustments": adjustments}
+
+
+def offline_summary(inputs: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "final_assessment": default_assessment(
+            inputs["points"],
+            failed_agents=inputs.get("failed_agents", []),
+            agents_total=inputs["agents_total"],
+            points_total=inputs.get("points_total"),
+        )
+    }
+
+
+def register() -> None:
+    """Make the offline provider answer the council's calls (idempotent)."""
+    from council.domain.critique.council import SUMMARY_PURPOSE
+    from council.domain.critique.tree import TREE_PURPOSE
+    from toulmini_site.llm.offline import register_offline
+
+    register_offline(TREE_PURPOSE, offline_tree_level)
+    register_offline("council.critique.self", offline_self_critique)
+    register_offline(SUMMARY_PURPOSE, offline_summary)

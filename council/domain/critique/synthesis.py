@@ -1,0 +1,117 @@
+"""Synthesis: from adjusted trees to ranked, de-duplicated points.
+
+A point is kept at or above the threshold; near-duplicates from different agents merge into
+one point that names every agent; points rank by severity weight × confidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from council.domain.critique.quotes import jaccard, overlaps
+from council.domain.critique.schemas import SEVERITY_WEIGHT, CritiqueNode
+
+DEFAULT_THRESHOLD = 0.4
+SIMILAR_CLAIMS = 0.5  # content-word Jaccard at which two claims say the same thing
+
+
+def _candidate(agent: str, node: CritiqueNode) -> dict[str, Any]:
+    return {
+        "area": node.area,
+        "critique": node.claim,
+        "severity": node.severity,
+        "confidence": node.confidence,
+        "agents": [agent],
+        "evidence": node.evidence,
+        "claim_ids": [node.id],
+        "unverified_quote": not node.quote_found,
+    }
+
+
+def _score(point: dict[str, Any]) -> float:
+    return SEVERITY_WEIGHT[point["severity"]] * point["confidence"]
+
+
+def _same_point(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two points about the same passage that say the same thing.
+
+    Across agents, the same area is enough; within one agent (a parent and the child that
+    narrows its quote) the claims themselves must be alike.
+    """
+    if not overlaps(a["evidence"], b["evidence"]):
+        return False
+    if jaccard(a["critique"], b["critique"]) >= SIMILAR_CLAIMS:
+        return True
+    across = b["agents"][0] not in a["agents"]
+    return across and a["area"].casefold() == b["area"].casefold()
+
+
+def _merge(into: dict[str, Any], other: dict[str, Any]) -> None:
+    if other["agents"][0] not in into["agents"]:
+        into["agents"].append(other["agents"][0])
+    into["claim_ids"].extend(other["claim_ids"])
+    into["confidence"] = max(into["confidence"], other["confidence"])
+    if SEVERITY_WEIGHT[other["severity"]] > SEVERITY_WEIGHT[into["severity"]]:
+        into["severity"] = other["severity"]
+    into["unverified_quote"] = into["unverified_quote"] and other["unverified_quote"]
+
+
+def rank_points(
+    trees: dict[str, list[CritiqueNode]], *, threshold: float = DEFAULT_THRESHOLD
+) -> list[dict[str, Any]]:
+    """Points at or above ``threshold``, merged across agents, best first."""
+    candidates = [
+        _candidate(agent, node)
+        for agent, nodes in trees.items()
+        for top in nodes
+        for node in top.walk()
+        if node.confidence >= threshold
+    ]
+    candidates.sort(key=lambda p: (-_score(p), p["claim_ids"][0]))
+    merged: list[dict[str, Any]] = []
+    for candidate in candidates:
+        for point in merged:
+            if _same_point(point, candidate):
+                _merge(point, candidate)
+                break
+        else:
+            merged.append(candidate)
+    for point in merged:
+        point["agents"].sort()
+    merged.sort(key=lambda p: (-_score(p), -p["confidence"], p["area"], p["critique"]))
+    return merged
+
+
+def default_assessment(
+    points: list[dict[str, Any]],
+    *,
+    failed_agents: Iterable[str],
+    agents_total: int,
+    points_total: int | None = None,
+) -> str:
+    """A deterministic assessment, used offline and when the summary call fails.
+
+    ``points`` may be the top of the list only; ``points_total`` is then the full count.
+    """
+    failed = set(failed_agents) - {"council"}
+    ran = f"{agents_total - len(failed)} of {agents_total} agents completed without error"
+    if not points:
+        if failed:
+            return (
+                f"No point reached the threshold, but the council was incomplete ({ran}); "
+                "the absence of findings is not established."
+            )
+        return f"No significant findings. All {agents_total} agents completed their analysis."
+    counts = {s: 0 for s in ("Critical", "High", "Medium", "Low")}
+    for point in points:
+        counts[point["severity"]] += 1
+    spread = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    total = max(points_total or 0, len(points))
+    if total > len(points):
+        spread += f" among the first {len(points)}"
+    top = points[0]
+    return (
+        f"Analysis identified {total} point(s) ({spread}); {ran}. "
+        f"Primary concern ({top['area']}, {top['severity']}): {top['critique']}"
+    )

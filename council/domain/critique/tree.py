@@ -1,0 +1,194 @@
+"""The recursive critique tree, built breadth first: one model call per level per agent.
+
+Level 1 critiques the whole document; each deeper level examines, in one call, the quoted
+spans of every parent still worth decomposing. A branch stops at ``max_depth``, below the
+confidence floor, on an atomic quote, on a quote that is not in the document, or when the
+agent says nothing more is worth decomposing (``decompose: false`` or no points).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field
+
+from council.domain.critique.prompts import tree_messages
+from council.domain.critique.quotes import clean_quote, is_atomic, normalize, quote_in
+from council.domain.critique.schemas import CritiqueNode, Failure, LevelReply, NodeDraft
+from toulmini_site.llm.client import LLMError
+
+if TYPE_CHECKING:
+    from council.domain.critique.agents import ReasoningAgent
+
+logger = logging.getLogger(__name__)
+
+TREE_PURPOSE = "council.critique.tree"
+MAX_TOP_POINTS = 5
+MAX_CHILDREN = 3
+QUOTE_NOT_FOUND_FACTOR = 0.5
+OUTSIDE_PARENT_FACTOR = 0.8
+
+
+class AgentTree(BaseModel):
+    """One agent's tree: its top-level nodes, what failed, and what it cost."""
+
+    agent: str
+    nodes: list[CritiqueNode] = Field(default_factory=list)
+    failures: list[Failure] = Field(default_factory=list)
+    levels: int = 0  # levels actually asked (= model calls made for the tree)
+
+    @property
+    def failed(self) -> bool:
+        """Nothing at all came back (the first level failed)."""
+        return bool(self.failures) and self.levels == 0 and not self.nodes
+
+
+@dataclass
+class _Target:
+    id: str
+    span: str
+    claim: str = ""
+    node: CritiqueNode | None = None
+    children: list[CritiqueNode] = field(default_factory=list)
+
+
+def execute_reasoning_tree(
+    *,
+    agent: ReasoningAgent,
+    content: str,
+    client: Any,
+    max_depth: int = 3,
+    confidence_floor: float = 0.3,
+    on_level: Callable[[int], None] | None = None,
+) -> AgentTree:
+    """Build ``agent``'s critique tree of ``content``, level by level.
+
+    Never raises for a model failure: a failed level is recorded in ``failures`` (naming the
+    nodes it was decomposing) and the tree built so far is returned.
+    """
+    tree = AgentTree(agent=agent.name)
+    document = normalize(content)
+    targets = [_Target(id=agent.prefix, span=content)]
+    for level in range(1, max_depth + 1):
+        if not targets:
+            break
+        if on_level is not None:
+            on_level(level)
+        payload = [{"id": t.id, "span": t.span, "claim": t.claim} for t in targets]
+        try:
+            reply = client.structured(
+                purpose=TREE_PURPOSE,
+                messages=tree_messages(
+                    directives=agent.directives, level=level, max_depth=max_depth, targets=payload
+                ),
+                schema=LevelReply,
+                inputs={"agent": agent.name, "level": level, "targets": payload},
+            ).value
+        except LLMError as exc:
+            parents = [t.node for t in targets if t.node is not None]
+            for node in parents:
+                node.error = f"Decomposition failed: {exc}"
+                node.flags.append("decomposition_failed")
+            tree.failures.append(
+                Failure(
+                    agent=agent.name,
+                    stage=f"level {level}",
+                    nodes=[n.id for n in parents],
+                    error=str(exc),
+                )
+            )
+            break
+        tree.levels = level
+        drafts = _drafts_by_target(reply, agent.name, {t.id for t in targets})
+        next_targets: list[_Target] = []
+        for target in targets:
+            limit = MAX_TOP_POINTS if target.node is None else MAX_CHILDREN
+            for index, draft in enumerate(drafts.get(target.id, [])[:limit], start=1):
+                node_id = f"{target.id}.{index}" if target.node else f"{agent.prefix}-{index}"
+                node = _node(draft, node_id, agent.default_area, target, document)
+                siblings = target.node.sub_critiques if target.node else tree.nodes
+                siblings.append(node)
+                stop = _stop_reason(node, draft, target, level, max_depth, confidence_floor)
+                if stop:
+                    node.flags.append(f"stopped:{stop}")
+                else:
+                    next_targets.append(
+                        _Target(id=node.id, span=node.evidence, claim=node.claim, node=node)
+                    )
+        targets = next_targets
+    return tree
+
+
+def _drafts_by_target(reply: LevelReply, agent: str, known: set[str]) -> dict[str, list[NodeDraft]]:
+    grouped: dict[str, list[NodeDraft]] = {}
+    for group in reply.groups:
+        if group.target_id not in known:
+            logger.warning("%s answered for unknown target %r; ignored", agent, group.target_id)
+            continue
+        grouped.setdefault(group.target_id, []).extend(group.points)
+    return grouped
+
+
+def _node(
+    draft: NodeDraft, node_id: str, default_area: str, target: _Target, document: str
+) -> CritiqueNode:
+    confidence = draft.confidence
+    flags: list[str] = []
+    found = quote_in(draft.evidence, document)
+    if not found:
+        confidence *= QUOTE_NOT_FOUND_FACTOR
+        flags.append("quote_not_found")
+    elif target.node is not None and not quote_in(draft.evidence, normalize(target.span)):
+        confidence *= OUTSIDE_PARENT_FACTOR
+        flags.append("quote_outside_parent")
+    return CritiqueNode(
+        id=node_id,
+        claim=draft.claim.strip(),
+        evidence=draft.evidence.strip(),
+        confidence=round(confidence, 3),
+        severity=draft.severity,
+        area=draft.area.strip() or default_area,
+        quote_found=found,
+        flags=flags,
+    )
+
+
+def _stop_reason(
+    node: CritiqueNode,
+    draft: NodeDraft,
+    target: _Target,
+    level: int,
+    max_depth: int,
+    floor: float,
+) -> str:
+    """Why this branch goes no deeper ("" when it should be decomposed)."""
+    if level >= max_depth:
+        return "max_depth"
+    if node.confidence < floor:
+        return "low_confidence"
+    if not node.quote_found or "quote_outside_parent" in node.flags:
+        return "unverified_quote"
+    if not draft.decompose:
+        return "agent_stopped"
+    if is_atomic(node.evidence) or clean_quote(node.evidence) == clean_quote(target.span):
+        return "atomic"
+    return ""
+
+
+def flat_nodes(nodes: list[CritiqueNode]) -> list[dict[str, Any]]:
+    """Every node of a tree, flattened for a prompt (no children, evidence trimmed)."""
+    return [
+        {
+            "id": n.id,
+            "claim": n.claim,
+            "evidence": n.evidence[:300],
+            "confidence": n.confidence,
+            "severity": n.severity,
+            "area": n.area,
+        }
+        for top in nodes
+        for n in top.walk()
+    ]

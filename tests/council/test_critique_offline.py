@@ -1,0 +1,100 @@
+"""The offline philosophers: each finds its own kind of problem, quoting the text."""
+
+from __future__ import annotations
+
+import pytest
+
+from council.domain.critique import run_critique_council
+from council.domain.critique.offline import deeper, level_one
+from council.domain.critique.quotes import normalize
+from toulmini_site.llm.offline import OfflineClient
+
+WEAK = (
+    "Our new platform will obviously transform learning for many students. "
+    "Teachers should adopt it. Therefore the school must buy it, except for the science "
+    "department. It ultimately leverages synergy to deliver optimal results. "
+    "Some critics say it is expensive, etc. Students always love new tools. "
+    "Students never love new tools that are imposed."
+)
+SOUND = (
+    "The aim of this note is to record the vote. On 4 June 2024 the committee approved "
+    "12 of 14 items because the audited budget allowed it."
+)
+
+
+@pytest.mark.parametrize(
+    ("agent", "expected"),
+    [
+        ("popper", "Unfalsifiable framing ('ultimately')"),
+        ("descartes", "Foundation asserted as indubitable ('obviously')"),
+        ("descartes", "The term 'leverages' is used without definition"),
+        ("russell", "Vague quantifier ('many')"),
+        ("russell", "Possible contradiction"),
+        ("aristotle", "The document states no purpose"),
+        ("aristotle", "No empirical grounding"),
+        ("kant", "The rule admits an exception ('except')"),
+        ("kant", "Normative claim ('should')"),
+        ("leibniz", "Conclusion ('Therefore') drawn without a stated sufficient reason"),
+    ],
+)
+def test_each_philosopher_finds_its_own_kind_of_problem(agent, expected):
+    findings = level_one(agent, WEAK)
+
+    assert any(f["claim"].startswith(expected) for f in findings), [f["claim"] for f in findings]
+
+
+@pytest.mark.parametrize(
+    "agent", ["aristotle", "descartes", "kant", "leibniz", "popper", "russell"]
+)
+def test_every_finding_quotes_the_text_verbatim(agent):
+    for finding in level_one(agent, WEAK):
+        assert finding["evidence"] in WEAK
+        for child in deeper(agent, finding["evidence"]):
+            assert child["evidence"] in finding["evidence"]
+
+
+def test_a_month_named_may_is_not_a_hedge():
+    assert level_one("popper", "The vote is on 3 May 2025 and 10 members attend it.") == []
+
+
+def test_the_offline_council_finds_the_weak_documents_problems():
+    data = run_critique_council(WEAK, client=OfflineClient())
+
+    assert data["no_findings"] is False and data["degraded"] is False
+    assert {a for p in data["points"] for a in p["agents"]} == {
+        "aristotle",
+        "descartes",
+        "kant",
+        "leibniz",
+        "popper",
+        "russell",
+    }
+    document = normalize(WEAK)
+    nodes = [n for tree in data["trees"].values() for top in tree for n in _walk(top)]
+    assert all(normalize(n["evidence"]) in document for n in nodes)
+    assert any(n["id"].count(".") == 1 for n in nodes)  # it decomposes below level 1
+
+
+def test_the_offline_council_finds_nothing_in_a_sound_record():
+    data = run_critique_council(SOUND, client=OfflineClient())
+
+    assert data["points"] == []
+    assert data["no_findings"] is True
+    assert data["final_assessment"].startswith("No significant findings")
+
+
+def test_the_offline_council_is_deterministic():
+    first = run_critique_council(WEAK, client=OfflineClient())
+    second = run_critique_council(WEAK, client=OfflineClient())
+
+    assert first == second
+
+
+def test_without_a_client_the_offline_philosophers_answer():
+    assert run_critique_council(SOUND)["no_findings"] is True
+
+
+def _walk(node):
+    yield node
+    for child in node["sub_critiques"]:
+        yield from _walk(child)

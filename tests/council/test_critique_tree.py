@@ -1,0 +1,222 @@
+"""The critique tree: limits, one call per level, quoted spans, ids and quote checking."""
+
+from __future__ import annotations
+
+from council.domain.critique import KantAgent, execute_reasoning_tree
+from council.domain.critique.quotes import normalize, quote_in
+from toulmini_site.llm.client import LLMUnavailable
+from toulmini_site.llm.fake import FakeClient
+
+
+def _tree(model, document, **kwargs):
+    client = FakeClient(model)
+    tree = execute_reasoning_tree(agent=KantAgent(), content=document, client=client, **kwargs)
+    return tree, client
+
+
+def _all(tree):
+    return [n for top in tree.nodes for n in top.walk()]
+
+
+def test_tree_makes_one_model_call_per_level(critique_model, critique_document):
+    tree, client = _tree(critique_model, critique_document, max_depth=3)
+
+    assert len(client.requests) == 3
+    assert [len(r.inputs["targets"]) for r in client.requests] == [1, 2, 4]
+    assert [r.inputs["level"] for r in client.requests] == [1, 2, 3]
+    assert tree.levels == 3
+
+
+def test_tree_goes_no_deeper_than_max_depth(critique_model, critique_document):
+    tree, client = _tree(critique_model, critique_document, max_depth=2)
+
+    assert len(client.requests) == 2
+    depths = {n.id.count(".") + 1 for n in _all(tree)}
+    assert depths == {1, 2}
+    leaves = [n for n in _all(tree) if n.id.count(".") == 1]
+    assert all("stopped:max_depth" in n.flags for n in leaves)
+
+
+def test_node_ids_follow_the_path_from_the_root(critique_model, critique_document):
+    tree, _ = _tree(critique_model, critique_document, max_depth=3)
+
+    ids = [n.id for n in _all(tree)]
+    assert ids[:4] == ["KANT-1", "KANT-1.1", "KANT-1.1.1", "KANT-1.1.2"]
+    assert "KANT-2.2.1" in ids
+
+
+def test_a_child_works_on_its_parents_quoted_span(critique_model, critique_document):
+    tree, client = _tree(critique_model, critique_document, max_depth=2)
+
+    level_two = client.requests[1].inputs["targets"]
+    assert {t["id"]: t["span"] for t in level_two} == {n.id: n.evidence for n in tree.nodes}
+    for parent in tree.nodes:
+        for child in parent.sub_critiques:
+            assert normalize(child.evidence) in normalize(parent.evidence)
+
+
+def test_branch_below_the_confidence_floor_is_not_decomposed(critique_model, critique_document):
+    critique_model.confidence = 0.29
+    tree, client = _tree(critique_model, critique_document, confidence_floor=0.3)
+
+    assert len(client.requests) == 1
+    assert all("stopped:low_confidence" in n.flags for n in tree.nodes)
+
+
+def test_branch_at_the_confidence_floor_is_decomposed(critique_model, critique_document):
+    critique_model.confidence = 0.3
+    _, client = _tree(critique_model, critique_document, confidence_floor=0.3, max_depth=2)
+
+    assert len(client.requests) == 2
+
+
+def test_atomic_quote_is_not_decomposed(critique_model):
+    critique_model.quote = lambda span: [span.split(".")[0]]  # "Short claim here"
+    tree, client = _tree(critique_model, "Short claim here. Another one follows it then.")
+
+    assert len(client.requests) == 1
+    assert tree.nodes[0].flags == ["stopped:atomic"]
+
+
+def test_quote_equal_to_its_parent_is_treated_as_atomic(critique_model, critique_document):
+    from tests.council.conftest import critique_halves
+
+    # Level 1 quotes halves of the document; level 2 quotes its parent's whole span again.
+    critique_model.quote = lambda span: (
+        critique_halves(span) if span == critique_document else [span]
+    )
+    tree, client = _tree(critique_model, critique_document, max_depth=3)
+
+    assert len(client.requests) == 2
+    child = tree.nodes[0].sub_critiques[0]
+    assert child.evidence == tree.nodes[0].evidence
+    assert "stopped:atomic" in child.flags
+
+
+def test_agent_can_stop_a_branch(critique_model, critique_document):
+    critique_model.decompose = False
+    tree, client = _tree(critique_model, critique_document)
+
+    assert len(client.requests) == 1
+    assert all("stopped:agent_stopped" in n.flags for n in tree.nodes)
+
+
+def test_quote_not_in_the_document_lowers_confidence_and_is_flagged(critique_model):
+    critique_model.quote = lambda span: ["words the document never contained at all"]
+    tree, client = _tree(critique_model, "A document about something else entirely, at length.")
+
+    node = tree.nodes[0]
+    assert node.quote_found is False
+    assert "quote_not_found" in node.flags
+    assert node.confidence == 0.4  # 0.8 halved
+    assert "stopped:unverified_quote" in node.flags
+    assert len(client.requests) == 1
+
+
+def test_quote_check_ignores_case_spacing_and_typographic_quotes():
+    document = normalize("He said \u201cthe  plan\nworks\u201d \u2014 and left.")
+
+    assert quote_in('"The plan works" - and', document)
+    assert quote_in("...he said", document)
+    assert not quote_in("the plan fails", document)
+    assert not quote_in("   ", document)
+
+
+def test_child_quoting_outside_its_parent_is_penalised(critique_model, critique_document):
+    first, second = critique_halves_of(critique_document)
+    critique_model.points = 1
+    critique_model.quote = lambda span: [first] if span == critique_document else [second]
+    tree, _ = _tree(critique_model, critique_document, max_depth=2)
+
+    child = tree.nodes[0].sub_critiques[0]
+    assert child.quote_found is True
+    assert "quote_outside_parent" in child.flags
+    assert child.confidence == 0.64
+
+
+def critique_halves_of(text):
+    from tests.council.conftest import critique_halves
+
+    return critique_halves(text)
+
+
+def test_failed_level_keeps_the_tree_and_names_the_nodes_it_was_decomposing(
+    critique_model, critique_document
+):
+    critique_model.fail = lambda r: (
+        LLMUnavailable("The language model server answered 503.")
+        if r.inputs["level"] == 2
+        else None
+    )
+    tree, _ = _tree(critique_model, critique_document)
+
+    assert [n.id for n in tree.nodes] == ["KANT-1", "KANT-2"]
+    assert all("decomposition_failed" in n.flags for n in tree.nodes)
+    (failure,) = tree.failures
+    assert (failure.agent, failure.stage, failure.nodes) == (
+        "kant",
+        "level 2",
+        ["KANT-1", "KANT-2"],
+    )
+    assert "503" in failure.error
+    assert not tree.failed  # it produced a tree, so the agent itself did not fail
+
+
+def test_failed_first_level_fails_the_agent(critique_model, critique_document):
+    critique_model.fail = lambda r: LLMUnavailable("down")
+    tree, _ = _tree(critique_model, critique_document)
+
+    assert tree.failed
+    assert tree.nodes == []
+    assert tree.failures[0].stage == "level 1"
+
+
+def test_answers_for_unknown_targets_are_ignored(critique_document):
+    reply = {
+        "groups": [
+            {"target_id": "POPPER", "points": [_point("Remote work")]},
+            {"target_id": "KANT", "points": [_point("Managers should therefore")]},
+        ]
+    }
+    client = FakeClient(lambda r: reply if r.inputs["level"] == 1 else {"groups": []})
+    tree = execute_reasoning_tree(agent=KantAgent(), content=critique_document, client=client)
+
+    assert [n.evidence for n in tree.nodes] == ["Managers should therefore"]
+
+
+def test_extra_points_are_trimmed_to_the_limit(critique_document):
+    points = [_point("Remote work", decompose=False) for _ in range(9)]
+    client = FakeClient(lambda r: {"groups": [{"target_id": "KANT", "points": points}]})
+    tree = execute_reasoning_tree(agent=KantAgent(), content=critique_document, client=client)
+
+    assert len(tree.nodes) == 5
+
+
+def test_severity_is_accepted_in_any_case(critique_document):
+    point = {**_point("Remote work", decompose=False), "severity": "critical"}
+    client = FakeClient(lambda r: {"groups": [{"target_id": "KANT", "points": [point]}]})
+    tree = execute_reasoning_tree(agent=KantAgent(), content=critique_document, client=client)
+
+    assert tree.nodes[0].severity == "Critical"
+
+
+def test_invalid_model_output_is_corrected_by_retrying(critique_document):
+    replies = [
+        {"groups": [{"target_id": "KANT", "points": [{**_point("Remote work"), "confidence": 7}]}]},
+        {"groups": [{"target_id": "KANT", "points": [_point("Remote work", decompose=False)]}]},
+    ]
+    client = FakeClient(responses=replies)
+    tree = execute_reasoning_tree(agent=KantAgent(), content=critique_document, client=client)
+
+    assert [c.outcome for c in client.calls] == ["invalid_output", "ok"]
+    assert tree.nodes[0].confidence == 0.7
+
+
+def _point(quote, *, decompose=True):
+    return {
+        "claim": f"About {quote}",
+        "evidence": quote,
+        "confidence": 0.7,
+        "severity": "Medium",
+        "decompose": decompose,
+    }
