@@ -8,3 +8,7 @@ class CouncilConfig(AppConfig):
         from council.graph_audit import offline_register as audit_offline_register
 
         audit_offline_register()
+
+        from council.domain.critique.offline import register as critique_offline_register
+
+        critique_offline_register()

@@ -1,1 +1,57 @@
-"""Critique: see the package docstring."""
+"""Critique admin: review a council run, its trees, result and model calls (read-only)."""
+
+from django.contrib import admin
+
+from council.models import Critique
+from toulmini_site.llm.admin import LLMCallInline
+
+
+@admin.register(Critique)
+class CritiqueAdmin(admin.ModelAdmin):
+    list_display = ("title", "owner", "status", "engine", "model_calls", "created_at")
+    list_filter = ("status", "engine")
+    search_fields = ("title", "owner__username", "document")
+    date_hierarchy = "created_at"
+    inlines = [LLMCallInline]
+    fieldsets = (
+        (None, {"fields": ("title", "owner", "status", "engine", "max_depth", "threshold")}),
+        ("Result", {"fields": ("formatted", "error", "result")}),
+        ("Council", {"fields": ("trees", "adjustments", "progress"), "classes": ["collapse"]}),
+        ("Document", {"fields": ("document",), "classes": ["collapse"]}),
+        (
+            "Cost and timing",
+            {
+                "fields": (
+                    "model_calls",
+                    "tokens_in",
+                    "tokens_out",
+                    "created_at",
+                    "started_at",
+                    "finished_at",
+                )
+            },
+        ),
+    )
+    readonly_fields = (
+        "owner",
+        "status",
+        "engine",
+        "max_depth",
+        "threshold",
+        "document",
+        "progress",
+        "trees",
+        "adjustments",
+        "result",
+        "formatted",
+        "error",
+        "model_calls",
+        "tokens_in",
+        "tokens_out",
+        "created_at",
+        "started_at",
+        "finished_at",
+    )
+
+    def has_add_permission(self, request):  # critiques are asked for, not typed in
+        return False

@@ -1,3 +1,115 @@
-"""Critique api."""
+"""Critique API: ask the council for a critique (202, runs in the background), then read it."""
 
-urlpatterns: list = []
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from council.domain.critique import MAX_DOCUMENT_CHARS, DocumentError, decode_document
+from council.models import Critique
+from council.services.critique import critique_create
+from toulmini_site.api import ApiError
+
+
+class CritiqueCreateSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text=f"The document, up to {MAX_DOCUMENT_CHARS:,} characters (or send `file`).",
+    )
+    file = serializers.FileField(required=False, help_text="A UTF-8 text or Markdown file.")
+
+    def validate(self, attrs: dict) -> dict:
+        if "text" in attrs and "file" in attrs:
+            raise serializers.ValidationError("Send either `text` or `file`, not both.")
+        if "text" not in attrs and "file" not in attrs:
+            raise serializers.ValidationError({"text": "This field is required."})
+        return attrs
+
+
+class CritiqueSummarySerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Critique
+        fields = ["id", "title", "status", "engine", "created_at", "finished_at", "url"]
+
+    def get_url(self, critique: Critique) -> str:
+        return self.context["request"].build_absolute_uri(f"/api/v1/critiques/{critique.pk}/")
+
+
+class CritiqueSerializer(CritiqueSummarySerializer):
+    progress = serializers.SerializerMethodField()
+
+    class Meta(CritiqueSummarySerializer.Meta):
+        fields = [
+            *CritiqueSummarySerializer.Meta.fields,
+            "max_depth",
+            "threshold",
+            "progress",
+            "result",
+            "trees",
+            "adjustments",
+            "formatted",
+            "error",
+            "model_calls",
+            "tokens_in",
+            "tokens_out",
+            "started_at",
+        ]
+
+    def get_progress(self, critique: Critique) -> dict:
+        """Per philosopher: state (queued, running, critiqued, self_critique, done, failed)."""
+        return critique.progress.get("agents", {})
+
+
+@extend_schema(
+    methods=["POST"],
+    request={
+        "application/json": CritiqueCreateSerializer,
+        "multipart/form-data": CritiqueCreateSerializer,
+    },
+    responses={202: CritiqueSummarySerializer},
+    summary="Ask the Reasoning Council to critique a document (runs in the background)",
+)
+@extend_schema(methods=["GET"], responses=CritiqueSummarySerializer(many=True))
+@api_view(["GET", "POST"])
+def critiques(request: Request) -> Response:
+    if request.method == "GET":
+        queryset = Critique.objects.filter(owner=request.user)
+        return Response(
+            CritiqueSummarySerializer(queryset[:100], many=True, context={"request": request}).data
+        )
+    serializer = CritiqueCreateSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    data = serializer.validated_data
+    try:
+        upload = data.get("file")
+        text = decode_document(upload.read() if upload else data["text"].encode())
+        critique = critique_create(owner=request.user, title=data["title"], text=text)
+    except DocumentError as exc:
+        raise ApiError(
+            str(exc), code=exc.code, details=[{"loc": "text", "msg": str(exc)}]
+        ) from None
+    body = CritiqueSummarySerializer(critique, context={"request": request}).data
+    return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+
+@extend_schema(responses=CritiqueSerializer, summary="A critique: status, progress and result")
+@api_view(["GET"])
+def critique_detail(request: Request, pk: int) -> Response:
+    critique = get_object_or_404(Critique, pk=pk, owner=request.user)
+    return Response(CritiqueSerializer(critique, context={"request": request}).data)
+
+
+urlpatterns = [
+    path("critiques/", critiques, name="critique_list"),
+    path("critiques/<int:pk>/", critique_detail, name="critique_detail"),
+]

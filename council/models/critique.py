@@ -1,1 +1,73 @@
-"""Critique: see the package docstring."""
+"""Critiques: a document judged by the Reasoning Council, with every tree and adjustment."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+__all__ = ["Critique"]
+
+
+class Critique(models.Model):
+    """One council run over one document, owned by the user who asked for it."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "running"
+        COMPLETE = "complete", "complete"
+        DEGRADED = "degraded", "degraded"
+        FAILED = "failed", "failed"
+
+    class Engine(models.TextChoices):
+        OFFLINE = "offline", "offline philosophers"
+        LLM = "llm", "language model"
+
+    FINISHED = (Status.COMPLETE, Status.DEGRADED, Status.FAILED)
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="critiques"
+    )
+    title = models.CharField(max_length=200)
+    document = models.TextField()
+    engine = models.CharField(max_length=10, choices=Engine.choices, default=Engine.OFFLINE)
+    max_depth = models.PositiveSmallIntegerField(default=3)
+    threshold = models.FloatField(default=0.4)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    progress = models.JSONField(default=dict, blank=True)
+    trees = models.JSONField(default=dict, blank=True, help_text="Each philosopher's tree.")
+    adjustments = models.JSONField(default=dict, blank=True)
+    result = models.JSONField(
+        default=dict, blank=True, help_text="{final_assessment, points, no_findings, failures}"
+    )
+    formatted = models.TextField(blank=True)
+    error = models.TextField(blank=True, help_text="Why the run failed, when it did.")
+    model_calls = models.PositiveIntegerField(default=0)
+    tokens_in = models.PositiveIntegerField(default=0)
+    tokens_out = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["owner", "-created_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(max_depth__gte=1) & Q(max_depth__lte=5),
+                name="critique_max_depth_1_to_5",
+            ),
+            models.CheckConstraint(
+                condition=Q(threshold__gte=0) & Q(threshold__lte=1),
+                name="critique_threshold_0_to_1",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("council:critique_detail", args=[self.pk])
+
+    @property
+    def finished(self) -> bool:
+        return self.status in self.FINISHED

@@ -1,1 +1,147 @@
-"""Critique: see the package docstring."""
+"""Critique services: create a critique, run the council on it, and save what it found.
+
+The council itself (``council.domain.critique``) never touches the database: ``critique_run``
+loads the document, runs the council with a client, and saves trees, result and model calls.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from council.domain.critique import (
+    DocumentError,
+    format_critique_output,
+    run_critique_council,
+    validate_document,
+)
+from council.domain.critique.agents import AGENT_NAMES
+from council.domain.critique.council import initial_progress
+from council.models import Critique
+from toulmini_site.llm.client import LLMClient, LLMError
+from toulmini_site.llm.providers import client_for, llm_configured
+from toulmini_site.llm.services import llm_calls_save
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["DocumentError", "critique_create", "critique_engine", "critique_run"]
+
+
+def critique_engine() -> str:
+    """``"llm"`` when a language model is configured, else the offline philosophers."""
+    return Critique.Engine.LLM if llm_configured() else Critique.Engine.OFFLINE
+
+
+def critique_create(
+    *,
+    owner: Any,
+    title: str,
+    text: str,
+    engine: str | None = None,
+    max_depth: int = 3,
+    threshold: float = 0.4,
+) -> Critique:
+    """Store a queued critique of ``text`` and enqueue its run once the transaction commits.
+
+    Raises ``DocumentError`` when the text is empty, binary or longer than the limit.
+    """
+    validate_document(text)
+    from council.critique_tasks import critique_run_task  # the task imports this module
+
+    with transaction.atomic():
+        critique = Critique.objects.create(
+            owner=owner,
+            title=title.strip()[:200] or _title_from(text),
+            document=text,
+            engine=engine or critique_engine(),
+            max_depth=max_depth,
+            threshold=threshold,
+            progress=initial_progress(AGENT_NAMES, max_depth),
+        )
+        transaction.on_commit(lambda: critique_run_task.enqueue(critique_id=critique.pk))
+    return critique
+
+
+def critique_run(*, critique_id: int, client: LLMClient | None = None) -> Critique:
+    """Run the council for a queued critique and save the outcome.
+
+    The status ends ``complete``, ``degraded`` (some agent, node or call failed, and the
+    result says which) or ``failed`` (no agent produced anything, or the run broke).
+    Every model call is saved against the critique, whatever the outcome.
+    """
+    critique = Critique.objects.get(pk=critique_id)
+    if critique.finished:
+        return critique
+    critique.status = Critique.Status.RUNNING
+    critique.started_at = timezone.now()
+    critique.save(update_fields=["status", "started_at"])
+    try:
+        client = client or client_for(critique.engine)
+    except LLMError as exc:
+        return _fail(critique, str(exc))
+
+    def on_progress(progress: dict[str, Any]) -> None:
+        Critique.objects.filter(pk=critique.pk).update(progress=progress)
+
+    try:
+        data = run_critique_council(
+            critique.document,
+            client=client,
+            max_depth=critique.max_depth,
+            threshold=critique.threshold,
+            on_progress=on_progress,
+        )
+    except Exception as exc:
+        logger.exception("Critique %s failed", critique.pk)
+        _calls_save(critique, client)
+        message = str(exc) if isinstance(exc, LLMError | DocumentError) else "internal error"
+        return _fail(critique, f"The council could not run: {message}")
+    return _result_save(critique, client, data)
+
+
+@transaction.atomic
+def _result_save(critique: Critique, client: LLMClient, data: dict[str, Any]) -> Critique:
+    calls = _calls_save(critique, client)
+    if len(data["agents_failed"]) == len(AGENT_NAMES):
+        critique.status = Critique.Status.FAILED
+        critique.error = "Every agent failed; see the failures."
+    elif data["degraded"]:
+        critique.status = Critique.Status.DEGRADED
+    else:
+        critique.status = Critique.Status.COMPLETE
+    critique.trees = data["trees"]
+    critique.adjustments = data["adjustments"]
+    critique.progress = data["progress"]
+    critique.result = {
+        key: data[key]
+        for key in ("final_assessment", "points", "no_findings", "degraded", "failures")
+    }
+    critique.formatted = format_critique_output(data)
+    critique.model_calls = len(calls)
+    critique.tokens_in = sum(c.tokens_in for c in calls)
+    critique.tokens_out = sum(c.tokens_out for c in calls)
+    critique.finished_at = timezone.now()
+    critique.save()
+    return critique
+
+
+def _calls_save(critique: Critique, client: LLMClient) -> list:
+    records = client.drain_calls()
+    llm_calls_save(records=records, subject=critique)
+    return records
+
+
+def _fail(critique: Critique, message: str) -> Critique:
+    critique.status = Critique.Status.FAILED
+    critique.error = message
+    critique.finished_at = timezone.now()
+    critique.save(update_fields=["status", "error", "finished_at"])
+    return critique
+
+
+def _title_from(text: str) -> str:
+    first = " ".join(text.strip().split()[:8])
+    return (first[:77] + "...") if len(first) > 80 else first

@@ -1,3 +1,100 @@
-"""Critique views."""
+"""Critique pages: the list, the new-critique form, and a critique that updates itself."""
 
-urlpatterns: list = []
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.views.decorators.http import require_GET, require_http_methods
+
+from council.domain.critique import MAX_DOCUMENT_CHARS, DocumentError, decode_document
+from council.domain.critique.agents import AGENTS
+from council.domain.critique.schemas import SEVERITY_WEIGHT
+from council.models import Critique
+from council.services.critique import critique_create
+
+
+class CritiqueForm(forms.Form):
+    title = forms.CharField(max_length=200, required=False)
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 14}),
+        required=False,
+        strip=False,
+        help_text=f"Paste the document (up to {MAX_DOCUMENT_CHARS:,} characters)…",
+    )
+    file = forms.FileField(required=False, help_text="…or upload a text or Markdown file.")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        text, upload = data.get("text") or "", data.get("file")
+        if upload and text.strip():
+            raise forms.ValidationError("Paste a text or upload a file, not both.")
+        try:
+            data["document"] = decode_document(upload.read() if upload else text.encode())
+        except DocumentError as exc:
+            raise forms.ValidationError(str(exc), code=exc.code) from None
+        return data
+
+
+@require_GET
+@login_required
+def critique_list(request: HttpRequest) -> HttpResponse:
+    critiques = Critique.objects.filter(owner=request.user).only(
+        "id", "title", "status", "engine", "created_at"
+    )
+    return render(request, "council/critique_list.html", {"critiques": critiques})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def critique_new(request: HttpRequest) -> HttpResponse:
+    form = CritiqueForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        critique = critique_create(
+            owner=request.user, title=form.cleaned_data["title"], text=form.cleaned_data["document"]
+        )
+        return redirect(critique)
+    return render(request, "council/critique_new.html", {"form": form})
+
+
+@require_GET
+@login_required
+def critique_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    critique = get_object_or_404(Critique, pk=pk, owner=request.user)
+    context = {"critique": critique, **_result_context(critique)}
+    if request.htmx:
+        return render(request, "council/critique_detail.html#run", context)
+    return render(request, "council/critique_detail.html", context)
+
+
+def _result_context(critique: Critique) -> dict:
+    """Points grouped by area (worst first inside each), trees and progress by philosopher."""
+    points = sorted(
+        critique.result.get("points", []),
+        key=lambda p: (p["area"].casefold(), -SEVERITY_WEIGHT[p["severity"]], -p["confidence"]),
+    )
+    areas: dict[str, list] = {}
+    for point in points:
+        areas.setdefault(point["area"], []).append(point)
+    agents = critique.progress.get("agents", {})
+    return {
+        "areas": list(areas.items()),
+        "philosophers": [
+            {
+                "name": a.name,
+                "label": a.label,
+                "tree": critique.trees.get(a.name, []),
+                "progress": agents.get(a.name, {}),
+            }
+            for a in AGENTS
+        ],
+    }
+
+
+urlpatterns = [
+    path("critiques/", critique_list, name="critique_list"),
+    path("critiques/new/", critique_new, name="critique_new"),
+    path("critiques/<int:pk>/", critique_detail, name="critique_detail"),
+]

@@ -1,0 +1,177 @@
+"""Critique pages, tried as the owner, as another user and anonymous."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from council.models import Critique
+from council.services.critique import critique_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def critique_of_owner(owner, critique_document):
+    return critique_create(owner=owner, title="Remote work", text=critique_document)
+
+
+def _run(critique):
+    from council.services.critique import critique_run
+
+    return critique_run(critique_id=critique.pk)
+
+
+# -- list --------------------------------------------------------------------------------
+
+
+def test_the_list_shows_only_the_users_own_critiques(owner_client, critique_of_owner, other_user):
+    critique_create(owner=other_user, title="Someone else's", text="Cats should rule us all.")
+
+    response = owner_client.get(reverse("council:critique_list"))
+
+    assert response.status_code == 200
+    assert b"Remote work" in response.content
+    assert b"Someone else" not in response.content
+
+
+def test_the_list_sends_anonymous_users_to_log_in(client):
+    response = client.get(reverse("council:critique_list"))
+
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+def test_the_nav_links_to_the_critiques(owner_client):
+    response = owner_client.get(reverse("council:critique_list"))
+
+    assert f'href="{reverse("council:critique_list")}"'.encode() in response.content
+
+
+# -- new ---------------------------------------------------------------------------------
+
+
+def test_posting_a_text_creates_a_critique_and_shows_it(
+    owner_client, owner, critique_document, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = owner_client.post(
+            reverse("council:critique_new"), {"title": "Mine", "text": critique_document}
+        )
+
+    critique = Critique.objects.get(owner=owner)
+    assert response.status_code == 302
+    assert response.url == critique.get_absolute_url()
+    critique.refresh_from_db()
+    assert critique.status == "complete"
+
+
+def test_uploading_a_markdown_file_creates_a_critique(owner_client, owner):
+    upload = SimpleUploadedFile("goal.md", b"# Goal\nWe should obviously win.", "text/markdown")
+
+    response = owner_client.post(reverse("council:critique_new"), {"title": "", "file": upload})
+
+    assert response.status_code == 302
+    assert Critique.objects.get(owner=owner).document == "# Goal\nWe should obviously win."
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"text": "   "}, b"The document is empty."),
+        ({"text": "x" * 100_001}, b"the limit is 100,000"),
+        (
+            {"file": SimpleUploadedFile("a.png", b"\x89PNG\x00\x00", "image/png")},
+            b"binary data",
+        ),
+    ],
+)
+def test_unusable_documents_are_refused_on_the_form(owner_client, data, message):
+    response = owner_client.post(reverse("council:critique_new"), data)
+
+    assert response.status_code == 200
+    assert message in response.content
+    assert not Critique.objects.exists()
+
+
+def test_the_form_page_needs_a_login(client):
+    response = client.get(reverse("council:critique_new"))
+
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+def test_anonymous_posts_create_nothing(client, critique_document):
+    response = client.post(reverse("council:critique_new"), {"text": critique_document})
+
+    assert response.status_code == 302
+    assert not Critique.objects.exists()
+
+
+# -- detail ------------------------------------------------------------------------------
+
+
+def test_a_running_critique_polls_for_its_progress(owner_client, critique_of_owner):
+    url = critique_of_owner.get_absolute_url()
+
+    response = owner_client.get(url)
+
+    assert response.status_code == 200
+    assert b'hx-trigger="every 1s"' in response.content
+    assert f'hx-get="{url}"'.encode() in response.content
+    assert b"Kant: queued" in response.content
+
+
+def test_the_polled_fragment_is_only_the_run_section(owner_client, critique_of_owner):
+    response = owner_client.get(
+        critique_of_owner.get_absolute_url(), headers={"HX-Request": "true"}
+    )
+
+    body = response.content.decode()
+    assert body.lstrip().startswith('<section id="critique-run"')
+    assert "<html" not in body
+
+
+def test_a_finished_critique_shows_points_trees_and_text_and_stops_polling(
+    owner_client, critique_of_owner
+):
+    _run(critique_of_owner)
+
+    response = owner_client.get(
+        critique_of_owner.get_absolute_url(), headers={"HX-Request": "true"}
+    )
+
+    body = response.content.decode()
+    assert "hx-trigger" not in body
+    assert "Points by area" in body
+    assert "KANT-1" in body  # the trees are there, expandable
+    assert "REASONING COUNCIL ASSESSMENT" in body
+
+
+def test_another_users_critique_is_not_found(other_client, critique_of_owner):
+    response = other_client.get(critique_of_owner.get_absolute_url())
+
+    assert response.status_code == 404
+
+
+def test_the_detail_page_sends_anonymous_users_to_log_in(client, critique_of_owner):
+    response = client.get(critique_of_owner.get_absolute_url())
+
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+# -- admin -------------------------------------------------------------------------------
+
+
+def test_staff_can_review_a_critique_and_its_model_calls(client, staff_user, critique_of_owner):
+    _run(critique_of_owner)
+    client.force_login(staff_user)
+
+    listing = client.get(reverse("admin:council_critique_changelist"))
+    page = client.get(reverse("admin:council_critique_change", args=[critique_of_owner.pk]))
+
+    assert listing.status_code == 200 and b"Remote work" in listing.content
+    assert page.status_code == 200
+    assert b"council.critique.tree" in page.content
