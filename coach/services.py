@@ -174,27 +174,32 @@ def _advance(session: CoachSession) -> None:
     )
 
 
-@transaction.atomic
 def proposal_confirm(*, session: CoachSession, draft_version: int | None = None) -> CoachSession:
     """Save the pending proposal to the draft, advance the step and start the next one.
 
-    Refused (``NoPendingProposal``) when another tab already confirmed or rejected it, and
-    (``DraftConflict``) when ``draft_version`` is given and the draft has moved on.
+    Refused (``NoPendingProposal``) when another tab already confirmed or rejected it,
+    (``DraftConflict``) when ``draft_version`` is given and the draft has moved on, and
+    (``StepMismatch``) when the proposal was for a step the session has left; that proposal
+    is then set aside for good.
     """
-    locked = CoachSession.objects.select_for_update().get(pk=session.pk)
-    if locked.is_completed:
-        raise SessionCompleted("This session is already complete.")
-    pending = pending_proposal(locked)
-    if pending is None:
-        raise NoPendingProposal("There is no proposal waiting for confirmation.")
-    if pending.proposal["field"] != locked.current_step:
-        pending.proposal_decision = CoachMessage.Decision.SUPERSEDED
-        pending.save(update_fields=["proposal_decision"])
+    with transaction.atomic():
+        locked = CoachSession.objects.select_for_update().get(pk=session.pk)
+        if locked.is_completed:
+            raise SessionCompleted("This session is already complete.")
+        pending = pending_proposal(locked)
+        if pending is None:
+            raise NoPendingProposal("There is no proposal waiting for confirmation.")
+        stale = pending.proposal["field"] != locked.current_step
+        if stale:
+            pending.proposal_decision = CoachMessage.Decision.SUPERSEDED
+            pending.save(update_fields=["proposal_decision"])
+        else:
+            _bump_draft(locked, draft_version, {locked.current_step: pending.proposal["value"]})
+            pending.proposal_decision = CoachMessage.Decision.CONFIRMED
+            pending.save(update_fields=["proposal_decision"])
+            _advance(locked)
+    if stale:
         raise StepMismatch("That proposal was for another step; it has been set aside.")
-    _bump_draft(locked, draft_version, {locked.current_step: pending.proposal["value"]})
-    pending.proposal_decision = CoachMessage.Decision.CONFIRMED
-    pending.save(update_fields=["proposal_decision"])
-    _advance(locked)
     return locked
 
 

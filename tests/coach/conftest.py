@@ -75,3 +75,9 @@ def spanish_catalog():
     from django.core.management import call_command
 
     call_command("compilemessages", locale=["es"], verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """The shared user fixtures hash a password each; MD5 keeps that cheap in tests."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
