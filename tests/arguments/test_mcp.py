@@ -1,0 +1,369 @@
+"""The MCP server, driven by the real MCP client through ``manage.py mcp_server`` on STDIO.
+
+One server process serves the whole module. It must see the test database: on PostgreSQL
+that is the test database itself; SQLite's test database lives in memory, so for this
+module it is copied to a file that both this process and the server open.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import anyio
+import pytest
+from anyio.from_thread import BlockingPortal, start_blocking_portal
+from django.conf import settings
+from django.db import connections
+from mcp import Client, StdioServerParameters
+from mcp.types import CallToolResult
+
+from arguments import mcp as toulmini_mcp
+from arguments.domain import sequence
+from arguments.domain.toulmin import COMPONENT_ORDER
+
+ROOT = Path(settings.BASE_DIR)
+SITE = "https://toulmini.example"
+QUERY = "Should cities replace diesel buses with electric buses?"
+PHASE_TOOLS = [
+    "initiate_toulmin_sequence",
+    "inject_logic_bridge",
+    "stress_test_argument",
+    "render_verdict",
+]
+ALL_TOOLS = {*PHASE_TOOLS, "format_analysis_report", "save_toulmin_chain"}
+
+
+def component(name: str, **changes: Any) -> str:
+    """A valid component (the example the tool descriptions show) as JSON text."""
+    return json.dumps({**toulmini_mcp.EXAMPLE[name], **changes})
+
+
+def chain_arguments(upto: str = "verdict", **changes: str) -> dict[str, str]:
+    names = COMPONENT_ORDER[: COMPONENT_ORDER.index(upto) + 1]
+    return {"query": QUERY, **{f"{n}_json": component(n) for n in names}, **changes}
+
+
+# -- the server process -------------------------------------------------------------------
+
+
+def _database_url(connection: Any) -> str:
+    name = connection.settings_dict["NAME"]
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{name}"
+    return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{name}"))
+
+
+@pytest.fixture(scope="module")
+def database_url(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[str]:
+    """A URL of the test database that a server process can open."""
+    connection = connections["default"]
+    if not (connection.vendor == "sqlite" and connection.is_in_memory_db()):
+        yield _database_url(connection)
+        return
+    path = tmp_path_factory.mktemp("mcp") / "db.sqlite3"
+    name = connection.settings_dict["NAME"]
+    with django_db_blocker.unblock():
+        connection.ensure_connection()
+        memory = connection.connection
+        disk = sqlite3.connect(path)
+        memory.backup(disk)
+        disk.close()
+        # Closing an in-memory SQLite database would destroy it: set it aside instead.
+        connection.connection = None
+        connection.settings_dict["NAME"] = str(path)
+    try:
+        yield _database_url(connection)
+    finally:
+        with django_db_blocker.unblock():
+            connection.close()
+            connection.settings_dict["NAME"] = name
+            connection.connection = memory
+
+
+@dataclass
+class Server:
+    portal: BlockingPortal
+    client: Client
+
+    def call(self, tool: str, **arguments: Any) -> CallToolResult:
+        return self.portal.call(self.client.call_tool, tool, arguments)
+
+    def text(self, tool: str, **arguments: Any) -> str:
+        result = self.call(tool, **arguments)
+        assert not result.is_error, result.content[0].text
+        return result.content[0].text
+
+    def error(self, tool: str, **arguments: Any) -> dict[str, Any]:
+        result = self.call(tool, **arguments)
+        assert result.is_error, result.content[0].text[:200]
+        return json.loads(result.content[0].text)
+
+
+def server_parameters(database_url: str, **env: str) -> StdioServerParameters:
+    return StdioServerParameters(
+        command=sys.executable,
+        args=[str(ROOT / "manage.py"), "mcp_server"],
+        env={
+            "DJANGO_SETTINGS_MODULE": "toulmini_site.settings",
+            "DATABASE_URL": database_url,
+            "SITE_URL": SITE,
+            "LOG_LEVEL": "WARNING",
+            **env,
+        },
+        cwd=str(ROOT),
+    )
+
+
+@pytest.fixture(scope="module")
+def server(database_url) -> Iterator[Server]:
+    params = server_parameters(database_url, TOULMINI_MCP_USER="owner")
+    # The client runs on an event loop in another thread, so the tests stay synchronous and
+    # may use the ORM and the API client while the server is up.
+    with (
+        start_blocking_portal() as portal,
+        portal.wrap_async_context_manager(Client(params, read_timeout_seconds=30)) as client,
+    ):
+        yield Server(portal, client)
+
+
+# -- listing ------------------------------------------------------------------------------
+
+
+def test_the_tools_the_model_resource_and_the_help_prompt_are_listed(server):
+    tools = {tool.name: tool for tool in server.portal.call(server.client.list_tools).tools}
+    resources = server.portal.call(server.client.list_resources).resources
+    prompts = server.portal.call(server.client.list_prompts).prompts
+
+    assert set(tools) == ALL_TOOLS
+    assert tools["inject_logic_bridge"].input_schema["required"] == [
+        "query",
+        "data_json",
+        "claim_json",
+    ]
+    assert all(
+        prop["type"] == "string"
+        for tool in tools.values()
+        for prop in tool.input_schema["properties"].values()
+    )
+    assert [str(r.uri) for r in resources] == ["toulmin://model"]
+    assert [p.name for p in prompts] == ["toulmin-help"]
+
+
+def test_the_model_resource_explains_the_seven_components_and_three_verdicts(server):
+    text = server.portal.call(server.client.read_resource, "toulmin://model").contents[0].text
+
+    for name in COMPONENT_ORDER:
+        assert f"### {name}" in text
+    for verdict in ("sustained", "overruled", "remanded"):
+        assert f"`{verdict}`" in text
+
+
+def test_the_help_prompt_gives_the_tools_in_order(server):
+    messages = server.portal.call(server.client.get_prompt, "toulmin-help").messages
+    text = messages[0].content.text
+
+    positions = [text.index(tool) for tool in [*PHASE_TOOLS, "save_toulmin_chain"]]
+    assert positions == sorted(positions)
+
+
+# -- the four phases ----------------------------------------------------------------------
+
+
+def test_four_phases_return_four_prompts_with_the_query_and_the_next_keys(server):
+    prompts = [
+        server.text("initiate_toulmin_sequence", query=QUERY),
+        server.text("inject_logic_bridge", **chain_arguments("claim")),
+        server.text("stress_test_argument", **chain_arguments("backing")),
+        server.text("render_verdict", **chain_arguments("qualifier")),
+    ]
+
+    next_keys = [("data", "claim"), ("warrant", "backing"), ("rebuttal", "qualifier"), ("verdict",)]
+    for prompt, keys in zip(prompts, next_keys, strict=True):
+        assert QUERY in prompt
+        assert all(f'"{key}": {{' in prompt for key in keys)
+    # Each is the same prompt the web app builds.
+    assert prompts[3] == sequence.render_verdict(*chain_arguments("qualifier").values())
+
+
+def test_the_report_tool_returns_the_markdown_report_prompt(server):
+    prompt = server.text("format_analysis_report", **chain_arguments())
+
+    assert prompt == sequence.format_analysis_report(*chain_arguments().values())
+
+
+def test_components_sent_as_objects_instead_of_json_text_are_accepted(server):
+    prompt = server.text(
+        "inject_logic_bridge",
+        query=QUERY,
+        data_json=toulmini_mcp.EXAMPLE["data"],
+        claim_json=toulmini_mcp.EXAMPLE["claim"],
+    )
+
+    assert '"warrant": {' in prompt
+
+
+# -- errors -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "code"),
+    [
+        pytest.param("initiate_toulmin_sequence", {"query": "Why"}, "INVALID_INPUT", id="short"),
+        pytest.param(
+            "inject_logic_bridge",
+            {"query": QUERY, "data_json": component("data")},
+            "MISSING_INPUT",
+            id="missing-claim",
+        ),
+        pytest.param(
+            "stress_test_argument",
+            chain_arguments("backing", warrant_json=component("warrant", principle="Too short")),
+            "INVALID_INPUT",
+            id="invalid-warrant",
+        ),
+        pytest.param(
+            "stress_test_argument",
+            chain_arguments("backing", backing_json=component("backing", strength="weak")),
+            "TERMINATED",
+            id="weak-backing",
+        ),
+        pytest.param(
+            "inject_logic_bridge",
+            chain_arguments("claim", claim_json='{"statement": '),
+            "INVALID_JSON",
+            id="broken-json",
+        ),
+    ],
+)
+def test_bad_input_is_a_tool_error_holding_the_json_error_object(server, tool, arguments, code):
+    error = server.error(tool, **arguments)
+
+    assert error["code"] == code
+    assert error["error"]
+
+
+def test_a_missing_input_is_named(server):
+    error = server.error("inject_logic_bridge", query=QUERY, data_json=component("data"))
+
+    assert error["missing"] == ["claim_json"]
+
+
+def test_an_invalid_component_names_the_field(server):
+    error = server.error(
+        "stress_test_argument",
+        **chain_arguments("backing", warrant_json=component("warrant", principle="Too short")),
+    )
+
+    assert [d["loc"] for d in error["details"]] == ["warrant.principle"]
+
+
+def test_a_component_from_an_earlier_phase_is_validated_too(server):
+    error = server.error(
+        "render_verdict",
+        **chain_arguments("qualifier", data_json=component("data", facts=[])),
+    )
+
+    assert error["code"] == "INVALID_INPUT"
+    assert error["details"][0]["loc"] == "data.facts"
+
+
+# -- saving -------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_saved_chain_is_visible_through_the_api_to_its_owner_only(
+    server, owner, owner_api, other_api
+):
+    saved = json.loads(server.text("save_toulmin_chain", **chain_arguments()))
+
+    assert saved["url"] == f"{SITE}/chains/{saved['chain_id']}/"
+    assert saved["status"] == "complete"
+    detail = owner_api.get(f"/api/v1/chains/{saved['chain_id']}/")
+    assert detail.status_code == 200
+    assert detail.json()["engine"] == "mcp"
+    assert detail.json()["verdict"] == toulmini_mcp.EXAMPLE["verdict"]
+    assert [c["id"] for c in owner_api.get("/api/v1/chains/").json()["results"]] == [
+        saved["chain_id"]
+    ]
+    assert other_api.get(f"/api/v1/chains/{saved['chain_id']}/").status_code == 404
+    assert other_api.get("/api/v1/chains/").json()["results"] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_chain_stopped_by_the_circuit_breaker_is_saved_as_terminated(server, owner):
+    arguments = chain_arguments("backing", warrant_json=component("warrant", strength="weak"))
+
+    saved = json.loads(server.text("save_toulmin_chain", **arguments))
+
+    assert saved["status"] == "terminated"
+    assert "WARRANT" in saved["termination_reason"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_saving_an_invalid_chain_stores_nothing(server, owner, owner_api):
+    error = server.error(
+        "save_toulmin_chain", **chain_arguments(verdict_json=component("verdict", status="won"))
+    )
+
+    assert error["code"] == "INVALID_INPUT"
+    assert owner_api.get("/api/v1/chains/").json()["results"] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_saving_for_a_user_who_does_not_exist_is_refused(server):
+    error = server.error("save_toulmin_chain", **chain_arguments())
+
+    assert error["code"] == "MCP_USER_UNKNOWN"
+    assert "owner" in error["error"]
+
+
+# -- in process ---------------------------------------------------------------------------
+
+
+def call_in_process(tool: str, arguments: dict[str, Any]) -> CallToolResult:
+    async def call() -> CallToolResult:
+        async with Client(toulmini_mcp.build_server()) as client:
+            return await client.call_tool(tool, arguments)
+
+    return anyio.run(call)
+
+
+def test_saving_without_a_configured_user_is_refused(monkeypatch):
+    monkeypatch.delenv("TOULMINI_MCP_USER", raising=False)
+
+    result = call_in_process("save_toulmin_chain", chain_arguments())
+
+    assert result.is_error
+    assert json.loads(result.content[0].text)["code"] == "MCP_USER_NOT_SET"
+
+
+def test_a_crash_in_a_tool_still_answers_with_the_json_error_object(monkeypatch):
+    def crash(query: Any) -> str:
+        raise RuntimeError("secret detail")
+
+    monkeypatch.setattr(sequence, "initiate_toulmin_sequence", crash)
+
+    result = call_in_process("initiate_toulmin_sequence", {"query": QUERY})
+
+    assert result.is_error
+    assert json.loads(result.content[0].text) == {
+        "error": "An unexpected error occurred on the server.",
+        "code": "SERVER_ERROR",
+    }
+
+
+def test_the_example_in_the_tool_descriptions_is_a_valid_chain():
+    prompt = sequence.format_analysis_report(*chain_arguments().values())
+
+    assert toulmini_mcp.EXAMPLE["verdict"]["final_statement"] in prompt
+    descriptions = "".join(toulmini_mcp.DESCRIPTIONS.values())
+    for name in COMPONENT_ORDER:
+        assert json.dumps(toulmini_mcp.EXAMPLE[name]) in descriptions
