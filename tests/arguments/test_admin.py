@@ -1,0 +1,62 @@
+"""The admin as a review queue: staff confirm or overturn verdicts; students cannot."""
+
+import pytest
+from django.urls import reverse
+
+from arguments.models import Chain
+from arguments.services import chain_run
+from tests.arguments.factories import make_chain
+
+pytestmark = pytest.mark.django_db
+
+
+def test_teacher_overturns_a_verdict_with_the_bulk_action(client, staff_user, owner):
+    chain = chain_run(chain=make_chain(owner), until="end")
+    client.force_login(staff_user)
+    response = client.post(
+        reverse("admin:arguments_chain_changelist"),
+        {"action": "overturn_verdicts", "_selected_action": [chain.pk]},
+    )
+    assert response.status_code == 302
+    chain.refresh_from_db()
+    assert (chain.review_status, chain.reviewed_by) == ("overturned", staff_user)
+
+
+def test_teacher_reviews_one_chain_with_a_note(client, staff_user, owner):
+    chain = chain_run(chain=make_chain(owner), until="end")
+    client.force_login(staff_user)
+    url = reverse("admin:arguments_chain_change", args=[chain.pk])
+    page = client.get(url).content.decode()
+    assert "Secondary schools should start later" in page  # components are readable
+    assert "arguments.phase1" in page  # the LLM calls are inline
+    client.post(
+        url,
+        {
+            "review_status": "confirmed",
+            "review_note": "Sound reasoning.",
+            "attempts-TOTAL_FORMS": 0,
+            "attempts-INITIAL_FORMS": 0,
+            "llm-llmcall-content_type-object_id-TOTAL_FORMS": 0,
+            "llm-llmcall-content_type-object_id-INITIAL_FORMS": 0,
+        },
+    )
+    chain.refresh_from_db()
+    assert (chain.review_status, chain.review_note) == ("confirmed", "Sound reasoning.")
+    assert chain.reviewed_by == staff_user
+
+
+def test_list_filters_by_verdict_and_review_status(client, staff_user, owner):
+    chain_run(chain=make_chain(owner), until="end")
+    make_chain(owner, query="Still in progress here")
+    client.force_login(staff_user)
+    html = client.get(
+        reverse("admin:arguments_chain_changelist"), {"verdict_status": "sustained"}
+    ).content.decode()
+    assert "Should secondary schools" in html
+    assert "Still in progress here" not in html
+
+
+def test_students_cannot_open_the_admin(owner_client):
+    response = owner_client.get(reverse("admin:arguments_chain_changelist"))
+    assert response.status_code == 302
+    assert Chain.objects.count() == 0
