@@ -4,6 +4,7 @@ Each reader fails loudly (``ImproperlyConfigured``) on a value it cannot read, s
 in a deployment stops the app at start-up instead of silently falling back to a default.
 """
 
+import math
 import os
 
 from django.core.exceptions import ImproperlyConfigured
@@ -45,7 +46,7 @@ def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
 
 
 def env_float(name: str, default: float, *, minimum: float | None = None) -> float:
-    """A decimal number, at least ``minimum`` when given."""
+    """A finite decimal number, at least ``minimum`` when given."""
     raw = os.environ.get(name)
     if raw is None or not raw.strip():
         return default
@@ -53,6 +54,8 @@ def env_float(name: str, default: float, *, minimum: float | None = None) -> flo
         value = float(raw.strip())
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be a number, got {raw!r}") from None
+    if not math.isfinite(value):  # float() reads "nan" and "inf", which no setting means
+        raise ImproperlyConfigured(f"{name} must be a finite number, got {raw!r}")
     if minimum is not None and value < minimum:
         raise ImproperlyConfigured(f"{name} must be at least {minimum}, got {value}")
     return value

@@ -11,9 +11,16 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
-from toulmini_site.llm.client import LLMClient, LLMError, LLMRequest, Usage
+from toulmini_site.llm.client import (
+    LLMClient,
+    LLMError,
+    LLMInvalidOutput,
+    LLMRequest,
+    Usage,
+    validation_details,
+)
 
 Analyzer = Callable[[dict[str, Any]], BaseModel | dict[str, Any] | str | Iterable[str]]
 
@@ -46,7 +53,16 @@ class OfflineClient(LLMClient):
             return result, Usage()
         if isinstance(result, dict):
             assert request.schema is not None
-            return request.schema.model_validate(result), Usage()
+            try:
+                return request.schema.model_validate(result), Usage()
+            except ValidationError as exc:
+                # An interface error, recorded like any failed attempt, not a bare pydantic one.
+                errors = validation_details(exc)
+                raise LLMInvalidOutput(
+                    f"The offline analyzer for {request.purpose!r} returned an invalid result: "
+                    + "; ".join(f"{e['loc']}: {e['msg']}" for e in errors[:5]),
+                    errors=errors,
+                ) from exc
         raise LLMError(f"The offline analyzer for {request.purpose!r} returned no result.")
 
     def _stream_chunks(self, request: LLMRequest) -> Iterator[str | Usage]:
