@@ -1,0 +1,269 @@
+"""A small scripted OpenAI-compatible server on 127.0.0.1, for testing the provider through the
+real SDK without leaving the machine.
+
+Each ``POST /v1/chat/completions`` takes the next scripted behaviour from a queue:
+
+- ``server.reply(content)``: a ``chat.completion`` (or, when the request asks to stream, SSE
+  chunks whose ``delta.content`` join to ``content``; ``chunks=[...]`` fixes the split);
+- ``server.fail(status)``: that HTTP status with an OpenAI-style error body and
+  ``retry-after-ms: 10``, so the SDK's back-off stays short;
+- ``server.stall(seconds)``: wait that long before answering (longer than the client timeout).
+
+Every request is recorded in ``server.requests`` (path, headers, parsed JSON body) so tests can
+assert what the SDK sent. A request with nothing scripted gets a 418, which the SDK does not
+retry, and is counted in ``server.unscripted``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Reply:
+    content: str
+    chunks: list[str] | None = None
+    prompt_tokens: int = 11
+    completion_tokens: int = 7
+    # Seconds to wait after the first stream chunk (a server that stalls mid-stream).
+    stall_mid_stream: float = 0.0
+
+
+@dataclass(frozen=True)
+class Fail:
+    status: int
+    retry_after_ms: int = 10
+
+
+@dataclass(frozen=True)
+class Stall:
+    seconds: float
+    then: Reply = field(default_factory=lambda: Reply('{"late": true}'))
+
+
+Behaviour = Reply | Fail | Stall
+
+
+@dataclass(frozen=True)
+class Received:
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+
+
+class FakeOpenAIServer:
+    """Start with ``start()``, stop with ``stop()``; ``url`` is ``http://127.0.0.1:<port>``."""
+
+    def __init__(self) -> None:
+        self.requests: list[Received] = []
+        self.unscripted = 0
+        self._script: deque[Behaviour] = deque()
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(
+            # A short poll interval, so that stopping after each test is quick.
+            target=self._httpd.serve_forever,
+            kwargs={"poll_interval": 0.02},
+            daemon=True,
+        )
+
+    @property
+    def url(self) -> str:
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    # -- scripting ---------------------------------------------------------------------
+    def reply(
+        self,
+        content: str,
+        *,
+        chunks: list[str] | None = None,
+        prompt_tokens: int = 11,
+        completion_tokens: int = 7,
+        stall_mid_stream: float = 0.0,
+    ) -> None:
+        if chunks is not None:
+            assert "".join(chunks) == content, "the chunks must join to the content"
+        self._push(Reply(content, chunks, prompt_tokens, completion_tokens, stall_mid_stream))
+
+    def fail(self, status: int, *, retry_after_ms: int = 10) -> None:
+        self._push(Fail(status, retry_after_ms))
+
+    def stall(self, seconds: float) -> None:
+        self._push(Stall(seconds))
+
+    def pending(self) -> list[Behaviour]:
+        with self._lock:
+            return list(self._script)
+
+    def _push(self, behaviour: Behaviour) -> None:
+        with self._lock:
+            self._script.append(behaviour)
+
+    def _note(self, received: Received) -> None:
+        with self._lock:
+            self.requests.append(received)
+
+    def _next(self, received: Received) -> Behaviour | None:
+        with self._lock:
+            self.requests.append(received)
+            if not self._script:
+                self.unscripted += 1
+                return None
+            return self._script.popleft()
+
+    # -- life cycle --------------------------------------------------------------------
+    def start(self) -> FakeOpenAIServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()  # wakes handlers that are stalling
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join(timeout=5)
+
+    def _wait(self, seconds: float) -> None:
+        self._stopping.wait(seconds)
+
+
+def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"  # keep-alive, as the SDK's connection pool expects
+        timeout = 5  # an idle kept-alive connection does not hold its thread for long
+
+        def log_message(self, format: str, *args: Any) -> None:  # quiet test output
+            return None
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("content-length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            try:
+                body = json.loads(raw or b"{}")
+            except json.JSONDecodeError:
+                body = {"_unparsed": raw.decode("utf-8", "replace")}
+            received = Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+            if self.path != "/v1/chat/completions":
+                server._note(received)
+                self._json(404, _error(f"no route {self.path}", "not_found"))
+                return
+            behaviour = server._next(received)
+            # The client may have given up (its timeout): then there is no one left to answer.
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self._perform(behaviour, body)
+
+        def _perform(self, behaviour: Behaviour | None, body: dict[str, Any]) -> None:
+            if behaviour is None:
+                self._json(418, _error("the fake server has no scripted reply", "unscripted"))
+                return
+            if isinstance(behaviour, Fail):
+                headers = {"retry-after-ms": str(behaviour.retry_after_ms)}
+                self._json(behaviour.status, _error(f"scripted {behaviour.status}"), headers)
+                return
+            if isinstance(behaviour, Stall):
+                server._wait(behaviour.seconds)
+                behaviour = behaviour.then
+            if body.get("stream"):
+                include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+                self._stream(behaviour, body.get("model", ""), include_usage)
+            else:
+                self._json(200, _completion(behaviour, body.get("model", "")))
+
+        def _json(
+            self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None
+        ) -> None:
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _stream(self, reply: Reply, model: str, include_usage: bool) -> None:
+            self.send_response(200)
+            self.send_header("content-type", "text/event-stream")
+            self.send_header("transfer-encoding", "chunked")
+            self.end_headers()
+            chunks = reply.chunks if reply.chunks is not None else _split(reply.content)
+            ident = f"chatcmpl-fake-{time.monotonic_ns()}"
+            for index, text in enumerate(chunks):
+                delta = {"role": "assistant", "content": text} if index == 0 else {"content": text}
+                self._event(_chunk(ident, model, [{"index": 0, "delta": delta}]))
+                if index == 0 and reply.stall_mid_stream:
+                    server._wait(reply.stall_mid_stream)
+            self._event(_chunk(ident, model, [{"index": 0, "delta": {}, "finish_reason": "stop"}]))
+            if include_usage:
+                self._event(_chunk(ident, model, [], usage=_usage(reply)))
+            self._write_chunk(b"data: [DONE]\n\n")
+            self._write_chunk(b"")  # the terminating zero-length chunk
+
+        def _event(self, payload: dict[str, Any]) -> None:
+            self._write_chunk(f"data: {json.dumps(payload)}\n\n".encode())
+
+        def _write_chunk(self, data: bytes) -> None:
+            self.wfile.write(f"{len(data):X}\r\n".encode() + data + b"\r\n")
+            self.wfile.flush()
+
+    return Handler
+
+
+def _split(content: str) -> list[str]:
+    """Word-sized pieces that keep their spaces, so they join back to ``content``."""
+    pieces: list[str] = []
+    for word in content.split(" "):
+        pieces.append(word + " ")
+    pieces[-1] = pieces[-1][:-1]
+    return [p for p in pieces if p]
+
+
+def _usage(reply: Reply) -> dict[str, int]:
+    return {
+        "prompt_tokens": reply.prompt_tokens,
+        "completion_tokens": reply.completion_tokens,
+        "total_tokens": reply.prompt_tokens + reply.completion_tokens,
+    }
+
+
+def _completion(reply: Reply, model: str) -> dict[str, Any]:
+    return {
+        "id": f"chatcmpl-fake-{time.monotonic_ns()}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": reply.content},
+                "finish_reason": "stop",
+            }
+        ],
+        "usage": _usage(reply),
+    }
+
+
+def _chunk(
+    ident: str, model: str, choices: list[dict[str, Any]], usage: dict[str, int] | None = None
+) -> dict[str, Any]:
+    return {
+        "id": ident,
+        "object": "chat.completion.chunk",
+        "created": int(time.time()),
+        "model": model,
+        "choices": choices,
+        "usage": usage,
+    }
+
+
+def _error(message: str, code: str = "scripted") -> dict[str, Any]:
+    return {"error": {"message": message, "type": "fake_server_error", "code": code}}

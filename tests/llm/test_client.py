@@ -1,0 +1,360 @@
+"""The client interface, with the fake and offline providers: no network, no database."""
+
+import json
+
+import pytest
+from pydantic import BaseModel, Field
+
+from toulmini_site.llm import (
+    LLMError,
+    LLMInvalidOutput,
+    LLMNotConfigured,
+    LLMTimeout,
+    LLMUnavailable,
+    register_offline,
+    word_chunks,
+)
+from toulmini_site.llm.fake import FakeClient
+from toulmini_site.llm.offline import OFFLINE_MODEL, OfflineClient
+from toulmini_site.llm.openai_provider import OpenAICompatibleClient
+from toulmini_site.llm.providers import client_for, llm_configured, override_client
+
+MESSAGES = [{"role": "user", "content": "Analyse this argument."}]
+
+
+class Warrant(BaseModel):
+    principle: str = Field(min_length=3)
+
+
+class Analysis(BaseModel):
+    claim: str
+    warrant: Warrant
+    confidence: float = Field(ge=0, le=1)
+
+
+VALID = {"claim": "Tax sugar", "warrant": {"principle": "Harm justifies tax"}, "confidence": 0.7}
+
+
+def analyse(client, *, purpose: str = "tests.analysis", inputs=None):
+    return client.structured(purpose=purpose, messages=MESSAGES, schema=Analysis, inputs=inputs)
+
+
+# -- structured calls and corrective retries -------------------------------------------------
+
+
+def test_corrective_retry_names_the_failing_field_paths():
+    bad = {"claim": "Tax sugar", "warrant": {"principle": "x"}, "confidence": 3}
+    client = FakeClient(responses=[bad, VALID])
+
+    result = analyse(client)
+
+    assert result.value == Analysis.model_validate(VALID)
+    assert result.attempts == 2
+    retry = client.requests[1]
+    assert retry.messages[: len(MESSAGES)] == MESSAGES
+    assert retry.messages[-2] == {"role": "assistant", "content": json.dumps(bad)}
+    correction = retry.messages[-1]
+    assert correction["role"] == "user"
+    text = correction["content"]
+    assert "- warrant.principle: String should have at least 3 characters" in text
+    assert "- confidence: Input should be less than or equal to 1" in text
+    assert text.rstrip().endswith("Return ONLY the corrected JSON object.")
+
+
+def test_invalid_attempt_is_recorded_with_its_raw_output_and_error_summary():
+    client = FakeClient(responses=["not json at all", VALID])
+
+    analyse(client)
+
+    invalid, ok = client.calls
+    assert invalid.outcome == "invalid_output"
+    assert invalid.raw_output == "not json at all"
+    assert invalid.error.startswith("(root): Invalid JSON")
+    assert (ok.outcome, ok.raw_output, ok.error) == ("ok", "", "")
+    assert (ok.provider, ok.model) == ("fake", "fake-model")
+
+
+def test_invalid_output_error_lists_the_last_errors_with_their_paths():
+    client = FakeClient(responses=[{"claim": "Tax sugar"}] * 2, validation_retries=1)
+
+    with pytest.raises(LLMInvalidOutput) as caught:
+        analyse(client)
+
+    assert {e["loc"] for e in caught.value.errors} == {"warrant", "confidence"}
+    assert caught.value.code == "model_invalid_output"
+    assert "after 2 attempts" in str(caught.value)
+    assert len(client.requests) == 2
+    assert [r.outcome for r in client.calls] == ["invalid_output", "invalid_output"]
+
+
+def test_zero_validation_retries_means_a_single_attempt():
+    client = FakeClient(responses=["{}"], validation_retries=0)
+
+    with pytest.raises(LLMInvalidOutput, match="after 1 attempts"):
+        analyse(client)
+
+    assert len(client.requests) == 1
+
+
+@pytest.mark.parametrize(
+    ("error", "outcome"),
+    [
+        (LLMTimeout("too slow"), "timeout"),
+        (LLMUnavailable("server down"), "unavailable"),
+        (LLMError("something else"), "error"),
+    ],
+)
+def test_provider_failure_is_recorded_and_raised_without_retrying(error, outcome):
+    client = FakeClient(responses=[error, VALID])
+
+    with pytest.raises(type(error)) as caught:
+        analyse(client)
+
+    assert caught.value is error
+    assert len(client.requests) == 1  # a provider failure is not a validation retry
+    [record] = client.calls
+    assert (record.outcome, record.error) == (outcome, str(error))
+
+
+def test_usage_sums_every_attempt():
+    client = FakeClient(responses=["{}", VALID])
+
+    result = analyse(client)
+
+    invalid, ok = client.calls
+    assert result.usage.tokens_in == invalid.tokens_in + ok.tokens_in
+    assert result.usage.tokens_out == invalid.tokens_out + ok.tokens_out
+    assert result.usage.tokens_out > 0
+
+
+def test_drain_calls_returns_the_records_and_empties_the_list():
+    client = FakeClient(responses=[VALID, VALID])
+    analyse(client, purpose="first")
+    analyse(client, purpose="second")
+
+    drained = client.drain_calls()
+
+    assert [r.purpose for r in drained] == ["first", "second"]
+    assert client.calls == []
+    assert client.drain_calls() == []
+
+
+# -- streaming -------------------------------------------------------------------------------
+
+
+def test_stream_yields_the_text_in_word_chunks_and_records_one_ok_call():
+    client = FakeClient(responses=["A warrant links data to claim."])
+
+    chunks = list(client.stream(purpose="tests.talk", messages=MESSAGES))
+
+    assert chunks == ["A ", "warrant ", "links ", "data ", "to ", "claim."]
+    [record] = client.calls
+    assert (record.outcome, record.purpose) == ("ok", "tests.talk")
+    assert record.tokens_out == len("A warrant links data to claim.") // 4
+
+
+def test_stream_failure_is_recorded_and_raised():
+    client = FakeClient(responses=[LLMUnavailable("down")])
+
+    with pytest.raises(LLMUnavailable):
+        list(client.stream(purpose="tests.talk", messages=MESSAGES))
+
+    assert [r.outcome for r in client.calls] == ["unavailable"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plain words here.",
+        "  leading and trailing  ",
+        "line one\nline two\n\n  indented\ttab",
+        "",
+        "¿Por qué? Porque sí — ¡claro!",
+    ],
+)
+def test_word_chunks_join_back_to_the_original_text(text):
+    chunks = list(word_chunks(text))
+
+    assert "".join(chunks) == text
+    assert all(chunks)
+
+
+def test_word_chunks_are_word_sized():
+    assert list(word_chunks("one two  three")) == ["one ", "two  ", "three"]
+
+
+# -- the offline provider --------------------------------------------------------------------
+
+
+@pytest.fixture
+def offline_purpose():
+    """Register an offline analyzer for the test only; ``install(purpose, analyzer)``."""
+    from toulmini_site.llm import offline
+
+    saved = dict(offline._ANALYZERS)
+
+    def install(purpose, analyzer):
+        register_offline(purpose, analyzer)
+        return purpose
+
+    yield install
+    offline._ANALYZERS.clear()
+    offline._ANALYZERS.update(saved)
+
+
+def test_offline_analyzer_reads_only_the_inputs_and_its_dict_is_validated(offline_purpose):
+    seen = []
+
+    def analyzer(inputs):
+        seen.append(inputs)
+        return {**VALID, "claim": inputs["claim"]}
+
+    purpose = offline_purpose("tests.offline.dict", analyzer)
+    client = OfflineClient()
+
+    result = analyse(client, purpose=purpose, inputs={"claim": "Ban cars downtown"})
+
+    assert isinstance(result.value, Analysis)
+    assert result.value.claim == "Ban cars downtown"
+    assert isinstance(result.value.warrant, Warrant)
+    assert seen == [{"claim": "Ban cars downtown"}]
+    [record] = client.calls
+    assert (record.provider, record.model, record.outcome) == ("offline", OFFLINE_MODEL, "ok")
+    assert (record.tokens_in, record.tokens_out) == (0, 0)
+
+
+def test_offline_analyzer_dict_that_breaks_the_schema_raises_invalid_output(offline_purpose):
+    purpose = offline_purpose("tests.offline.bad_dict", lambda inputs: {"claim": "Only a claim"})
+    client = OfflineClient()
+
+    with pytest.raises(LLMInvalidOutput) as caught:
+        analyse(client, purpose=purpose)
+
+    assert {e["loc"] for e in caught.value.errors} == {"warrant", "confidence"}
+    assert [r.outcome for r in client.calls] == ["invalid_output"]
+
+
+def test_offline_analyzer_json_text_that_breaks_the_schema_raises_invalid_output(
+    offline_purpose,
+):
+    purpose = offline_purpose("tests.offline.bad_text", lambda inputs: '{"claim": 1}')
+    client = OfflineClient()
+
+    with pytest.raises(LLMInvalidOutput):
+        analyse(client, purpose=purpose)
+
+    [record] = client.calls  # offline answers are deterministic: no second attempt
+    assert (record.outcome, record.raw_output) == ("invalid_output", '{"claim": 1}')
+
+
+def test_offline_analyzer_of_another_model_is_revalidated_against_the_schema(offline_purpose):
+    class Loose(BaseModel):
+        claim: str
+        warrant: dict
+        confidence: float
+
+    purpose = offline_purpose(
+        "tests.offline.other_model",
+        lambda inputs: Loose(claim="c", warrant={"principle": "p"}, confidence=0.5),
+    )
+
+    with pytest.raises(LLMInvalidOutput) as caught:
+        analyse(OfflineClient(), purpose=purpose)
+
+    assert caught.value.errors[0]["loc"] == "warrant.principle"
+
+
+def test_offline_provider_refuses_an_unknown_purpose():
+    client = OfflineClient()
+
+    with pytest.raises(LLMError, match="cannot handle 'tests.nobody.handles.this'"):
+        analyse(client, purpose="tests.nobody.handles.this")
+
+    [record] = client.calls
+    assert record.outcome == "error"
+
+
+def test_offline_stream_splits_the_analyzers_text_into_words(offline_purpose):
+    purpose = offline_purpose("tests.offline.talk", lambda inputs: f"Hello {inputs['name']}!")
+
+    chunks = list(OfflineClient().stream(purpose=purpose, messages=[], inputs={"name": "Ana"}))
+
+    assert chunks == ["Hello ", "Ana!"]
+
+
+# -- choosing a provider ---------------------------------------------------------------------
+
+
+def test_llm_engine_is_not_configured_without_a_model(settings):
+    settings.LLM_MODEL = ""
+
+    assert llm_configured() is False
+    with pytest.raises(LLMNotConfigured) as caught:
+        client_for("llm")
+    assert caught.value.code == "model_not_configured"
+
+
+def test_llm_engine_builds_an_openai_compatible_client_from_settings(settings):
+    settings.LLM_MODEL = "qwen-test"
+    settings.LLM_BASE_URL = "http://127.0.0.1:9/v1"
+    settings.LLM_API_KEY = "secret-for-tests"
+    settings.LLM_TIMEOUT_SECONDS = 12.5
+    settings.LLM_MAX_RETRIES = 4
+    settings.LLM_VALIDATION_RETRIES = 1
+    settings.LLM_TEMPERATURE = 0.0
+
+    client = client_for("llm")
+
+    assert llm_configured() is True
+    assert isinstance(client, OpenAICompatibleClient)
+    assert (client.provider, client.model) == ("openai", "qwen-test")
+    assert client.validation_retries == 1
+    assert client.temperature == 0.0
+    # The SDK client is private; these are the settings it was given.
+    assert str(client._sdk.base_url) == "http://127.0.0.1:9/v1/"
+    assert client._sdk.api_key == "secret-for-tests"
+    assert client._sdk.timeout == 12.5
+    assert client._sdk.max_retries == 4
+
+
+def test_offline_engine_gives_a_fresh_offline_client_each_time():
+    first, second = client_for("offline"), client_for("offline")
+
+    assert isinstance(first, OfflineClient)
+    assert first is not second
+
+
+def test_unknown_engine_is_a_programming_error():
+    with pytest.raises(ValueError, match="unknown engine 'gpt'"):
+        client_for("gpt")
+
+
+def test_override_client_serves_the_engine_inside_the_block_only(settings):
+    settings.LLM_MODEL = ""
+    fake = FakeClient(responses=[])
+
+    with override_client("llm", lambda: fake):
+        assert client_for("llm") is fake
+        assert llm_configured() is True
+
+    assert llm_configured() is False
+    with pytest.raises(LLMNotConfigured):
+        client_for("llm")
+
+
+def test_nested_override_restores_the_outer_one():
+    outer, inner = FakeClient(responses=[]), FakeClient(responses=[])
+
+    with override_client("offline", lambda: outer):
+        with override_client("offline", lambda: inner):
+            assert client_for("offline") is inner
+        assert client_for("offline") is outer
+
+    assert isinstance(client_for("offline"), OfflineClient)
+
+
+def test_override_is_restored_when_the_block_raises():
+    with pytest.raises(RuntimeError), override_client("offline", lambda: FakeClient()):
+        raise RuntimeError("boom")
+
+    assert isinstance(client_for("offline"), OfflineClient)
