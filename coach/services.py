@@ -44,7 +44,7 @@ PURPOSE = "coach.turn"
 class CoachError(Exception):
     """A refused coach operation: ``code`` is stable, ``str(error)`` is safe to show."""
 
-    code = "coach_error"
+    code = "COACH_ERROR"
     status = 400
 
     def __init__(self, message: str, **extra: Any) -> None:
@@ -54,41 +54,41 @@ class CoachError(Exception):
 
 
 class MessageTooLong(CoachError):
-    code = "coach_message_too_long"
+    code = "COACH_MESSAGE_TOO_LONG"
 
 
 class TurnRateLimited(CoachError):
-    code = "coach_rate_limited"
+    code = "COACH_RATE_LIMITED"
     status = 429
 
 
 class SessionCompleted(CoachError):
-    code = "coach_session_completed"
+    code = "COACH_SESSION_COMPLETED"
     status = 409
 
 
 class NothingToRetry(CoachError):
-    code = "coach_nothing_to_retry"
+    code = "COACH_NOTHING_TO_RETRY"
     status = 409
 
 
 class NoPendingProposal(CoachError):
-    code = "coach_no_pending_proposal"
+    code = "COACH_NO_PENDING_PROPOSAL"
     status = 409
 
 
 class StepMismatch(CoachError):
-    code = "coach_step_mismatch"
+    code = "COACH_STEP_MISMATCH"
     status = 409
 
 
 class DraftConflict(CoachError):
-    code = "coach_draft_conflict"
+    code = "COACH_DRAFT_CONFLICT"
     status = 409
 
 
 class ChainNotReady(CoachError):
-    code = "coach_not_completed"
+    code = "COACH_NOT_COMPLETED"
     status = 409
 
 

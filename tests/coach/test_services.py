@@ -117,12 +117,7 @@ def test_an_answer_that_breaks_the_contract_is_an_error_line_and_saves_nothing(
     fake_llm(responses=[reply])
     events = run_turn(session, owner, "Schools should ban phones")
     assert events[-1]["error"] == code
-    assert (
-        not session.messages.filter(role="assistant")
-        .exclude(pk=1)
-        .exclude(text__startswith="Let's build")
-        .exists()
-    )
+    assert session.messages.filter(role="assistant").count() == 1  # just the opening
 
 
 def test_an_answer_arriving_after_the_step_moved_on_is_a_step_mismatch(session, owner, fake_llm):
