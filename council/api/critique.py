@@ -25,6 +25,9 @@ class CritiqueCreateSerializer(serializers.Serializer):
         help_text=f"The document, up to {MAX_DOCUMENT_CHARS:,} characters (or send `file`).",
     )
     file = serializers.FileField(required=False, help_text="A UTF-8 text or Markdown file.")
+    max_depth = serializers.IntegerField(
+        min_value=1, max_value=5, default=3, help_text="How deep each critique tree may go."
+    )
 
     def validate(self, attrs: dict) -> dict:
         if "text" in attrs and "file" in attrs:
@@ -93,7 +96,9 @@ def critiques(request: Request) -> Response:
     try:
         upload = data.get("file")
         text = decode_document(upload.read() if upload else data["text"].encode())
-        critique = critique_create(owner=request.user, title=data["title"], text=text)
+        critique = critique_create(
+            owner=request.user, title=data["title"], text=text, max_depth=data["max_depth"]
+        )
     except DocumentError as exc:
         raise ApiError(
             str(exc), code=exc.code, details=[{"loc": "text", "msg": str(exc)}]

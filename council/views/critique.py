@@ -50,8 +50,8 @@ def critique_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def critique_new(request: HttpRequest) -> HttpResponse:
-    form = CritiqueForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    form = CritiqueForm(request.POST, request.FILES) if request.method == "POST" else CritiqueForm()
+    if form.is_bound and form.is_valid():
         critique = critique_create(
             owner=request.user, title=form.cleaned_data["title"], text=form.cleaned_data["document"]
         )

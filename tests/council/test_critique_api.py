@@ -32,6 +32,16 @@ def test_posting_a_text_answers_202_with_the_id(
     assert response["Location"] == body["url"]
 
 
+def test_the_tree_depth_can_be_chosen_within_limits(owner_api, critique_document):
+    shallow = owner_api.post(URL, {"text": critique_document, "max_depth": 1}, format="json")
+    too_deep = owner_api.post(URL, {"text": critique_document, "max_depth": 9}, format="json")
+
+    assert shallow.status_code == 202
+    assert Critique.objects.get(pk=shallow.json()["id"]).max_depth == 1
+    assert too_deep.status_code == 400
+    assert too_deep.json()["details"][0]["loc"] == "max_depth"
+
+
 def test_posting_a_file_creates_a_critique(owner_api, owner):
     upload = SimpleUploadedFile("goal.txt", b"Everyone knows we must win.", "text/plain")
 

@@ -70,7 +70,7 @@ def test_posting_a_text_creates_a_critique_and_shows_it(
 def test_uploading_a_markdown_file_creates_a_critique(owner_client, owner):
     upload = SimpleUploadedFile("goal.md", b"# Goal\nWe should obviously win.", "text/markdown")
 
-    response = owner_client.post(reverse("council:critique_new"), {"title": "", "file": upload})
+    response = owner_client.post(reverse("council:critique_new"), {"file": upload})
 
     assert response.status_code == 302
     assert Critique.objects.get(owner=owner).document == "# Goal\nWe should obviously win."

@@ -322,15 +322,21 @@ _NEGATIVE = _rx(r"never|no|none|nobody|must not|cannot|not")
 
 
 def _contrary_pairs(all: list[str], positive: re.Pattern[str], negative: re.Pattern[str]):
+    """(later, earlier, (first match, second match)) for sentences of opposite polarity that
+    share at least two content words. Each sentence is analysed once, not once per pair."""
+    pos = [positive.search(s) for s in all]
+    neg = [negative.search(s) for s in all]
+    vocab = [content_words(s) for s in all]
     for later in range(len(all)):
+        if not (pos[later] or neg[later]):
+            continue
         for earlier in range(later):
-            a, b = all[earlier], all[later]
-            pos_a, neg_b = positive.search(a), negative.search(b)
-            pos_b, neg_a = positive.search(b), negative.search(a)
-            pair = (pos_a, neg_b) if pos_a and neg_b and not neg_a else None
-            if pair is None and pos_b and neg_a and not neg_b:
-                pair = (neg_a, pos_b)
-            if pair and len(content_words(a) & content_words(b)) >= 2:
+            pair = None
+            if pos[earlier] and neg[later] and not neg[earlier]:
+                pair = (pos[earlier], neg[later])
+            elif pos[later] and neg[earlier] and not neg[later]:
+                pair = (neg[earlier], pos[later])
+            if pair and len(vocab[earlier] & vocab[later]) >= 2:
                 yield later, earlier, pair
 
 

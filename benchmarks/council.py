@@ -1,0 +1,164 @@
+"""Reasoning Council benchmark: model calls and wall time per run, and the offline council.
+
+Run: ``.venv/bin/python -m benchmarks.council``
+
+1. A full council at depth 3 against a fake model with a fixed 200 ms latency per call
+   (targets: at most 25 calls per run; wall time at most 6 x 200 ms = 1.2 s), measured on
+   the domain alone and through the service (database, progress saved while it runs).
+2. The offline council (the default engine) on a generated 20,000-character document.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import time
+
+from benchmarks.harness import django_setup, ms, report, summary_ms, test_database
+
+LATENCY = 0.2
+RUNS = 3
+
+_SENTENCES = [
+    "Our new platform will obviously transform learning for many students.",
+    "Teachers should adopt it before the next term begins.",
+    "Therefore the school must buy it, except for the science department.",
+    "It ultimately leverages synergy to deliver optimal results.",
+    "Some critics say it is expensive, etc.",
+    "In 2023 the pilot class of 28 pupils raised its reading score by 6 points.",
+    "The budget committee approved the purchase because the audit found a surplus.",
+    "Students always learn better with new tools.",
+    "Students never learn better with tools that are imposed on them.",
+    "This approach might somehow improve engagement in the long run.",
+    "The results were measured by an external examiner in March.",
+    "Everyone knows that robust processes lead to better outcomes.",
+]
+
+
+def generated_document(chars: int = 20_000, seed: int = 5) -> str:
+    """A deterministic document of ``chars`` characters: paragraphs of mixed sentences."""
+    rng = random.Random(seed)
+    paragraphs, length = [], 0
+    while length < chars:
+        paragraph = " ".join(rng.choice(_SENTENCES) for _ in range(rng.randint(3, 7)))
+        paragraphs.append(paragraph)
+        length += len(paragraph) + 2
+    return "\n\n".join(paragraphs)[:chars].rsplit(" ", 1)[0] + "."
+
+
+def scripted_model(request):
+    """Two points per target, each quoting half of the target's quote (so trees go deep)."""
+    inputs = request.inputs
+    if request.purpose == "council.critique.tree":
+        groups = []
+        for target in inputs["targets"]:
+            span = target["span"].strip()
+            spaces = [m.start() for m in re.finditer(" ", span)]
+            cut = spaces[len(spaces) // 2] if spaces else len(span)
+            quotes = [q for q in (span[:cut].strip(), span[cut:].strip()) if q]
+            points = [
+                {
+                    "claim": f"{inputs['agent']} questions: {q[:60]}",
+                    "evidence": q,
+                    "confidence": 0.8,
+                    "severity": "High",
+                    "area": inputs["agent"],
+                }
+                for q in quotes
+            ]
+            groups.append({"target_id": target["id"], "points": points})
+        return {"groups": groups}
+    if request.purpose == "council.critique.self":
+        own = inputs["own"]
+        return {
+            "adjustments": [
+                {"target_claim_id": own[0]["id"], "confidence_delta": -0.1, "reasoning": "r"}
+            ]
+        }
+    return {"final_assessment": "The council found problems."}
+
+
+BENCH_DOCUMENT = (
+    "Remote work obviously makes every team more productive. Managers should therefore "
+    "allow it everywhere, except for the teams they lead themselves. Studies ultimately "
+    "prove that many people prefer working from home."
+)
+
+
+def main() -> None:
+    django_setup()
+    from council.domain.critique import run_critique_council
+    from toulmini_site.llm.fake import FakeClient
+    from toulmini_site.llm.offline import OfflineClient
+
+    # 1a. The domain alone.
+    calls, walls = [], []
+    for _ in range(RUNS):
+        client = FakeClient(scripted_model, latency=LATENCY)
+        started = time.perf_counter()
+        data = run_critique_council(BENCH_DOCUMENT, client=client, max_depth=3)
+        walls.append(time.perf_counter() - started)
+        calls.append(len(client.calls))
+    assert not data["degraded"], data["failures"]
+
+    # 1b. Through the service: the database, progress saved as it runs, calls stored.
+    service_calls, service_walls = [], []
+    with test_database():
+        from django.contrib.auth import get_user_model
+
+        from council.models import Critique
+        from council.services.critique import critique_run
+
+        owner = get_user_model().objects.create_user("bench", password="bench-only-pw-123")
+        for _ in range(RUNS):
+            # Created directly: critique_create would enqueue (and, immediately, run) it.
+            critique = Critique.objects.create(
+                owner=owner, title="bench", document=BENCH_DOCUMENT, engine="llm"
+            )
+            started = time.perf_counter()
+            critique = critique_run(
+                critique_id=critique.pk, client=FakeClient(scripted_model, latency=LATENCY)
+            )
+            service_walls.append(time.perf_counter() - started)
+            service_calls.append(critique.model_calls)
+            assert critique.status == "complete", critique.status
+
+    report(
+        f"Council at depth 3, fake model with {LATENCY * 1000:.0f} ms latency ({RUNS} runs)",
+        [
+            ("model calls per run", f"{max(calls)} (target <= 25)"),
+            ("wall time, domain", f"{summary_ms(walls)} (target <= 1200 ms)"),
+            ("wall time, one after another", ms(max(calls) * LATENCY)),
+            ("model calls per run, service", f"{max(service_calls)}"),
+            ("wall time, service + database", summary_ms(service_walls)),
+        ],
+    )
+
+    # 2. The offline council on a 20,000-character document.
+    document = generated_document()
+    times, result = [], None
+    for _ in range(5):
+        started = time.perf_counter()
+        result = run_critique_council(document, client=OfflineClient(), max_depth=3)
+        times.append(time.perf_counter() - started)
+    nodes = sum(_count(top) for tree in result["trees"].values() for top in tree)  # type: ignore[index]
+    report(
+        "Offline council, generated document (5 runs)",
+        [
+            ("document", f"{len(document):,} characters"),
+            (
+                "time",
+                f"{summary_ms(times)} (min {ms(min(times))}, mean {ms(statistics.mean(times))})",
+            ),
+            ("tree nodes / points", f"{nodes} / {len(result['points'])}"),
+        ],
+    )
+
+
+def _count(node: dict) -> int:
+    return 1 + sum(_count(child) for child in node["sub_critiques"])
+
+
+if __name__ == "__main__":
+    main()
