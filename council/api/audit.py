@@ -22,8 +22,17 @@ from council.services.audit import RubricUnusable, audit_create
 from toulmini_site.api import ApiError
 
 
+class StrictCharField(serializers.CharField):
+    """A string, never a number or a boolean turned into one."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class AuditCreateSerializer(serializers.Serializer):
-    text = serializers.CharField(
+    text = StrictCharField(
         required=False,
         allow_blank=True,
         trim_whitespace=False,
@@ -32,9 +41,9 @@ class AuditCreateSerializer(serializers.Serializer):
     file = serializers.FileField(
         required=False, help_text=f"A UTF-8 text file, up to {MAX_UPLOAD_BYTES:,} bytes."
     )
-    case_id = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    court_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    rubric = serializers.CharField(
+    case_id = StrictCharField(max_length=200, required=False, allow_blank=True)
+    court_name = StrictCharField(max_length=200, required=False, allow_blank=True)
+    rubric = StrictCharField(
         max_length=100, required=False, help_text=f'A rubric name (default "{DEFAULT_RUBRIC}").'
     )
 
@@ -113,10 +122,10 @@ def audit_create_api(request: Request) -> Response:
             filename=upload.name if upload else "",
         )
     except DocumentRejected as exc:
-        raise ApiError(str(exc), code=exc.code) from None
+        raise ApiError(str(exc), code=exc.code.upper()) from None
     except RubricUnusable as exc:
         raise ApiError(
-            str(exc), code=exc.code, details=[{"loc": "rubric", "msg": str(exc)}]
+            str(exc), code=exc.code.upper(), details=[{"loc": "rubric", "msg": str(exc)}]
         ) from None
     url = request.build_absolute_uri(reverse("council_api:audit_detail_api", args=[audit.pk]))
     return Response(
