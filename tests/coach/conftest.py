@@ -74,7 +74,9 @@ def spanish_catalog():
     """Compile the Spanish catalogue (.mo files are build output, not committed)."""
     from django.core.management import call_command
 
-    call_command("compilemessages", locale=["es"], verbosity=0)
+    call_command(
+        "compilemessages", locale=["es"], ignore_patterns=[".venv", "staticfiles"], verbosity=0
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,167 @@
+"""The coach pages as their owner, as another user (404) and anonymous (redirect to log in)."""
+
+import pytest
+from django.urls import reverse
+
+from coach import services
+from coach.models import CoachSession
+from tests.coach.conftest import GOOD_TEXT, give_proposal, make_session
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(name, session=None):
+    return reverse(f"coach:{name}", kwargs={"pk": session.pk} if session else {})
+
+
+SESSION_PAGES = [
+    ("get", "detail", {}),
+    ("post", "turn", {"message": "hello"}),
+    ("post", "confirm", {}),
+    ("post", "reject", {}),
+    ("post", "draft", {"draft_version": 1, "claim": "x"}),
+    ("post", "chain", {}),
+]
+
+
+@pytest.mark.parametrize(("method", "name", "data"), SESSION_PAGES)
+def test_another_users_session_pages_are_not_found(other_client, session, method, name, data):
+    response = getattr(other_client, method)(url(name, session), data)
+    assert response.status_code == 404
+    assert session.messages.count() == 1
+
+
+@pytest.mark.parametrize(("method", "name", "data"), SESSION_PAGES)
+def test_anonymous_visitors_are_sent_to_log_in(client, session, method, name, data):
+    response = getattr(client, method)(url(name, session), data)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_anonymous_visitors_cannot_see_the_list_or_start_a_session(client):
+    assert client.get(url("index"))["Location"].startswith(reverse("login"))
+    assert client.post(url("create"), {"topic": "x"})["Location"].startswith(reverse("login"))
+    assert not CoachSession.objects.exists()
+
+
+def test_the_list_shows_only_my_sessions(owner_client, owner, other_user):
+    make_session(owner, "My phones topic")
+    make_session(other_user, "Their secret topic")
+    page = owner_client.get(url("index")).content.decode()
+    assert "My phones topic" in page
+    assert "Their secret topic" not in page
+
+
+def test_starting_a_session_redirects_to_it(owner_client, owner):
+    response = owner_client.post(url("create"), {"topic": "Phones", "language": "es"})
+    session = CoachSession.objects.get(owner=owner)
+    assert response["Location"] == url("detail", session)
+    assert session.language == "es"
+
+
+def test_a_session_without_topic_is_refused_with_the_form_shown_again(owner_client):
+    response = owner_client.post(url("create"), {"topic": "", "language": "en"})
+    assert response.status_code == 400
+    assert not CoachSession.objects.exists()
+
+
+def test_the_page_shows_seven_fields_the_current_step_chat_and_diagram(owner_client, session):
+    page = owner_client.get(url("detail", session)).content.decode()
+    for step in GOOD_TEXT["en"]:
+        assert f'name="{step}"' in page
+        assert f'data-diagram-step="{step}"' in page
+    assert page.count('aria-current="step"') == 1
+    assert 'data-step-row="claim" aria-current="step"' in page
+    assert "Step 1 of 7" in page
+    assert 'id="chat-form"' in page
+    assert "coach/coach.js" in page
+
+
+def test_htmx_gets_the_workspace_fragment_only(owner_client, session):
+    page = owner_client.get(url("detail", session), **HTMX).content.decode()
+    assert page.lstrip().startswith('<div id="workspace"')
+    assert "<html" not in page
+
+
+def test_a_plain_message_runs_the_turn_and_redirects(owner_client, session):
+    response = owner_client.post(url("turn", session), {"message": GOOD_TEXT["en"]["claim"]})
+    assert response.status_code == 302
+    assert list(session.messages.values_list("role", flat=True)) == [
+        "assistant",
+        "user",
+        "assistant",
+    ]
+
+
+def test_an_htmx_message_answers_with_the_updated_workspace(owner_client, session):
+    owner_client.post(url("turn", session), {"message": GOOD_TEXT["en"]["claim"]})
+    page = owner_client.post(url("turn", session), {"message": "yes"}, **HTMX).content.decode()
+    assert 'id="proposal-card"' in page
+    assert GOOD_TEXT["en"]["claim"] in page
+
+
+def test_a_too_long_message_shows_a_clear_error_and_keeps_the_text(owner_client, session):
+    text = "x" * 5001
+    page = owner_client.post(url("turn", session), {"message": text}, **HTMX).content.decode()
+    assert "5001 characters long; the limit is 5000" in page
+    assert text in page
+    assert session.messages.count() == 1
+
+
+def test_a_failed_turn_offers_a_retry(owner_client, session, fake_llm):
+    from toulmini_site.llm import LLMUnavailable
+
+    fake_llm(responses=[LLMUnavailable("The model server could not be reached.")])
+    page = owner_client.post(url("turn", session), {"message": "hi"}, **HTMX).content.decode()
+    assert "The model server could not be reached." in page
+    assert 'class="coach-retry"' in page
+
+
+def test_confirm_and_reject_work_as_plain_forms_and_with_htmx(owner_client, session):
+    give_proposal(session, GOOD_TEXT["en"]["claim"])
+    response = owner_client.post(url("confirm", session), {"draft_version": "1"})
+    assert response.status_code == 302
+    session.refresh_from_db()
+    assert session.current_step == "grounds"
+    give_proposal(session, GOOD_TEXT["en"]["grounds"])
+    page = owner_client.post(url("reject", session), **HTMX).content.decode()
+    assert 'id="proposal-card"' not in page
+    assert session.messages.filter(proposal_decision="rejected").count() == 1
+
+
+def test_a_stale_confirm_shows_the_conflict(owner_client, session):
+    give_proposal(session, GOOD_TEXT["en"]["claim"])
+    services.draft_update(session=session, values={"claim": "other tab"}, draft_version=1)
+    page = owner_client.post(url("confirm", session), {"draft_version": "1"}, **HTMX)
+    assert "another tab" in page.content.decode()
+
+
+def test_fields_can_be_edited_by_hand(owner_client, session):
+    data = {"draft_version": "1", **GOOD_TEXT["en"]}
+    owner_client.post(url("draft", session), data)
+    session.draft.refresh_from_db()
+    assert session.draft.as_dict() == GOOD_TEXT["en"]
+    assert session.draft.version == 2
+
+
+def test_the_completion_card_turns_the_session_into_a_chain(owner_client, session):
+    services.draft_update(session=session, values=GOOD_TEXT["en"], draft_version=1)
+    CoachSession.objects.filter(pk=session.pk).update(status="completed")
+    page = owner_client.get(url("detail", session)).content.decode()
+    assert 'id="completion-card"' in page
+    assert 'id="chat-form"' not in page
+    response = owner_client.post(url("chain", session))
+    session.refresh_from_db()
+    assert session.chain_id is not None
+    assert response.status_code == 302
+
+
+def test_the_page_speaks_spanish_when_asked(owner_client, session, spanish_catalog):
+    owner_client.cookies["django_language"] = "es"
+    page = owner_client.get(url("detail", session)).content.decode()
+    assert "Tu argumento" in page
+    assert "Garantía" in page
+    assert "Confirmar" not in page  # no proposal yet
+    assert "Enviar" in page
