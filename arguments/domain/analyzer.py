@@ -337,7 +337,9 @@ def _claim_score(sentence: Sentence, query_words: set[str], total: int) -> float
     if _has(STANCE, text):
         score += 2
     score += min(3, len(content_words(text) & query_words))
-    if sentence.index in (0, total - 1):
+    # Web comments and essays state their position first more often than last (on the
+    # annotated corpus, a last-sentence bonus cost 4 of 107 claims).
+    if sentence.index == 0:
         score += 1
     if _has(PREMISE, text) or _has(NUMBER, text):
         score -= 2
