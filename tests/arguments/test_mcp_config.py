@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -62,6 +63,18 @@ def test_claude_code_gets_a_stdio_entry_and_cursor_the_plain_one():
     assert claude_code["type"] == "stdio"
     assert "type" not in cursor
     assert claude_code["args"] == cursor["args"] == [MANAGE, "mcp_server"]
+
+
+def test_claude_code_is_also_told_the_command_that_adds_the_server_for_all_projects():
+    err = io.StringIO()
+    call_command(
+        "mcp_config", "--client", "claude-code", "--user", "ada", stdout=io.StringIO(), stderr=err
+    )
+
+    command = next(line for line in err.getvalue().splitlines() if "claude mcp" in line)
+    words = shlex.split(command)
+    assert words[:6] == ["claude", "mcp", "add-json", "--scope", "user", "toulmini"]
+    assert json.loads(words[6])["env"]["TOULMINI_MCP_USER"] == "ada"
 
 
 def test_write_merges_the_entry_and_keeps_the_other_servers(tmp_path):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 import tempfile
 from pathlib import Path
@@ -28,9 +29,16 @@ WHERE = {
     "(macOS ~/Library/Application Support/Claude/claude_desktop_config.json, "
     "Windows %APPDATA%\\Claude\\claude_desktop_config.json), then restart Claude Desktop.",
     "cursor": "Cursor: ~/.cursor/mcp.json (all projects) or .cursor/mcp.json (one project).",
-    "claude-code": "Claude Code: .mcp.json at the project root (shared), or "
-    "`claude mcp add-json {name} '<the entry>'`.",
+    "claude-code": "Claude Code: --write .mcp.json (this project), or for all your projects:\n"
+    "  claude mcp add-json --scope user {name} {entry}",
 }
+
+
+def where(client: str, name: str, entry: dict[str, Any]) -> str:
+    """Where the entry goes for ``client`` (for Claude Code, the command that adds it)."""
+    return WHERE[client].format(
+        name=shlex.quote(name), entry=shlex.quote(json.dumps(entry, separators=(",", ":")))
+    )
 
 
 def server_entry(*, client: str, user: str) -> dict[str, Any]:
@@ -120,7 +128,7 @@ class Command(BaseCommand):
             self.stdout.write(f"{'Replaced' if replaced else 'Added'} server {name!r} in {path}.")
         else:
             self.stdout.write(json.dumps({"mcpServers": {name: entry}}, indent=2))
-        self.stderr.write(WHERE[options["client"]].format(name=name))
+        self.stderr.write(where(options["client"], name, entry))
         if user == USER_PLACEHOLDER:
             self.stderr.write(
                 f"Replace {USER_PLACEHOLDER} with your Toulmini username (or pass --user) "
