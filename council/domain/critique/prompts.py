@@ -20,7 +20,9 @@ def load_prompt(name: str) -> str:
 
 
 def _data_block(tag: str, payload: str) -> str:
-    return f"<{tag}>\n{payload}\n</{tag}>"
+    # A closing tag inside the data must not end the block early.
+    safe = payload.replace(f"</{tag}>", f"<\\/{tag}>")
+    return f"<{tag}>\n{safe}\n</{tag}>"
 
 
 def tree_messages(
