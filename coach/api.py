@@ -10,7 +10,8 @@ from django.http import StreamingHttpResponse
 from django.urls import NoReverseMatch, reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, renderer_classes
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -21,6 +22,16 @@ from coach.models import CoachMessage, CoachSession
 from toulmini_site.api import ApiError
 
 NDJSON = "application/x-ndjson"
+
+
+class NDJSONRenderer(JSONRenderer):
+    """Lets clients ask for ``application/x-ndjson``; a refusal is then one JSON line."""
+
+    media_type = NDJSON
+    format = "ndjson"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None) -> bytes:
+        return super().render(data, accepted_media_type, renderer_context) + b"\n"
 
 
 class SessionIn(serializers.Serializer):
@@ -161,6 +172,7 @@ def _ndjson(events: Iterator[dict[str, Any]]) -> Iterator[bytes]:
     summary="Send a message (or retry the last) and stream the tutor's answer",
 )
 @api_view(["POST"])
+@renderer_classes([JSONRenderer, NDJSONRenderer])
 def turn(request: Request, pk: int) -> StreamingHttpResponse:
     session = selectors.session_of(request.user, pk)
     given = TurnIn(data=request.data)

@@ -1,5 +1,7 @@
 """The coach API as its owner, as another user (404) and anonymous (401)."""
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -95,6 +97,17 @@ def test_a_turn_streams_ndjson_ending_with_the_enforced_result(owner_api, sessio
     assert final["result"]["step"] == "claim"
     streamed = "".join(line["text"] for line in lines if line["type"] == "partial")
     assert final["result"]["assistantText"].startswith(streamed)
+
+
+def test_a_turn_accepts_an_ndjson_accept_header_and_refuses_in_json(owner_api, session):
+    headers = {"HTTP_ACCEPT": "application/x-ndjson"}
+    response = owner_api.post(url("turn", session), {"message": "hi"}, format="json", **headers)
+    assert ndjson(response)[-1]["type"] == "final"
+    response = owner_api.post(
+        url("turn", session), {"message": "x" * 5001}, format="json", **headers
+    )
+    assert response.status_code == 400
+    assert json.loads(response.content)["code"] == "COACH_MESSAGE_TOO_LONG"
 
 
 def test_a_model_failure_is_an_error_line_and_the_turn_can_be_retried(owner_api, session, fake_llm):

@@ -1,0 +1,147 @@
+"""A student completes a whole session in a real browser (Debian's chromium via Playwright)."""
+
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.coach.conftest import GOOD_TEXT
+from tests.conftest import make_user
+from toulmini_site.llm.offline import OfflineClient
+from toulmini_site.llm.providers import override_client
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop
+
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+STEPS = list(GOOD_TEXT["en"])
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed at /usr/bin/chromium (apt-get install chromium)",
+    ),
+]
+
+
+class SlowOfflineClient(OfflineClient):
+    """The offline tutor, with a pause between chunks so streaming is visible."""
+
+    def _stream_chunks(self, request):
+        for chunk in super()._stream_chunks(request):
+            time.sleep(0.01)
+            yield chunk
+
+
+@pytest.fixture
+def browser_page(live_server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS
+        )
+        page = browser.new_page()
+        page.set_default_timeout(15_000)
+        try:
+            yield page
+        finally:
+            browser.close()
+
+
+def send(page, text):
+    count = page.locator("#chat-log li").count()
+    page.fill("#id_message", text)
+    page.click("#chat-form button[type=submit]")
+    # The student's bubble and the tutor's answer, then the refreshed workspace.
+    page.wait_for_function(
+        "n => document.querySelectorAll('#chat-log li').length >= n "
+        "&& !document.querySelector('.chat-msg.is-streaming') "
+        "&& window.coachEvents.length && window.coachEvents.at(-1).type === 'refreshed'",
+        arg=count + 2,
+    )
+
+
+def test_a_student_completes_all_seven_steps_and_makes_a_chain(
+    browser_page, live_server, transactional_db
+):
+    from arguments.models import Chain
+    from coach.models import CoachSession
+
+    page = browser_page
+    user = make_user("student", password="pw-for-tests-123")
+    page.goto(f"{live_server.url}/accounts/login/?next=/coach/")
+    page.fill("#id_username", "student")
+    page.fill("#id_password", "pw-for-tests-123")
+    page.click("form button[type=submit]")
+    page.wait_for_url(re.compile(r"/coach/$"))
+    page.fill("#id_topic", "Phones in classrooms")
+    page.click(".coach-new button[type=submit]")
+    page.wait_for_url(re.compile(r"/coach/\d+/$"))
+
+    with override_client("offline", SlowOfflineClient):
+        for index, step in enumerate(STEPS):
+            assert page.get_attribute(f'[data-step-row="{step}"]', "aria-current") == "step"
+            page.evaluate("window.coachEvents = []")
+            send(page, GOOD_TEXT["en"][step])
+            kinds = [e["type"] for e in page.evaluate("window.coachEvents")]
+            assert "partial" in kinds and "final" in kinds
+            assert kinds.index("partial") < kinds.index("final"), kinds
+            if index == 0:
+                # Streamed text was on screen before the final line arrived.
+                partials = [
+                    e for e in page.evaluate("window.coachEvents") if e["type"] == "partial"
+                ]
+                final = next(e for e in page.evaluate("window.coachEvents") if e["type"] == "final")
+                assert partials[0]["at"] < final["at"] - 50
+
+            send(page, "yes")
+            card = page.locator("#proposal-card")
+            assert GOOD_TEXT["en"][step] in card.inner_text()
+            if index == 0:
+                page.click(".proposal-reject")
+                page.wait_for_selector("#proposal-card", state="detached")
+                send(page, "yes")
+            # Live diagram shows the text once it is confirmed.
+            page.click(".proposal-confirm")
+            if step != "rebuttal":
+                page.wait_for_selector(f'[data-step-row="{STEPS[index + 1]}"][aria-current="step"]')
+            else:
+                page.wait_for_selector("#completion-card")
+            diagram = page.inner_text(f'[data-diagram-step="{step}"]')
+            assert GOOD_TEXT["en"][step] in diagram
+
+    session = CoachSession.objects.get(owner=user)
+    assert session.status == "completed"
+    page.click(".make-chain")
+    page.wait_for_url(re.compile(r"/chains/\d+/$"))
+    chain = Chain.objects.get(owner=user)
+    assert page.url.endswith(f"/chains/{chain.pk}/")
+    assert chain.query == GOOD_TEXT["en"]["claim"]
+
+
+def test_typing_in_a_field_updates_the_diagram_live(browser_page, live_server, transactional_db):
+    from coach import services
+
+    page = browser_page
+    user = make_user("typist", password="pw-for-tests-123")
+    session = services.session_create(owner=user, topic="Phones")
+    page.goto(f"{live_server.url}/accounts/login/?next=/coach/{session.pk}/")
+    page.fill("#id_username", "typist")
+    page.fill("#id_password", "pw-for-tests-123")
+    page.click("form button[type=submit]")
+    page.wait_for_url(re.compile(rf"/coach/{session.pk}/$"))
+    page.fill("#id_warrant", "If distractions fall, students learn more")
+    assert "If distractions fall" in page.inner_text('[data-diagram-step="warrant"]')
