@@ -175,3 +175,32 @@ def test_staff_can_review_a_critique_and_its_model_calls(client, staff_user, cri
     assert listing.status_code == 200 and b"Remote work" in listing.content
     assert page.status_code == 200
     assert b"council.critique.tree" in page.content
+
+
+def test_the_document_and_findings_are_escaped(owner, owner_client):
+    critique = critique_create(
+        owner=owner, title="XSS", text="<script>alert(1)</script> We should obviously win."
+    )
+    _run(critique)
+
+    body = owner_client.get(critique.get_absolute_url()).content.decode()
+
+    assert "<script>alert(1)</script>" not in body
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+
+
+def test_a_degraded_critique_says_which_agent_failed(owner, owner_client, critique_document):
+    from council.services.critique import critique_run
+    from tests.council.conftest import CritiqueModel
+    from toulmini_site.llm.client import LLMUnavailable
+    from toulmini_site.llm.fake import FakeClient
+
+    critique = critique_create(owner=owner, title="T", text=critique_document, engine="llm")
+    model = CritiqueModel()
+    model.fail = lambda r: LLMUnavailable("down") if r.inputs.get("agent") == "popper" else None
+    critique_run(critique_id=critique.pk, client=FakeClient(model))
+
+    body = owner_client.get(critique.get_absolute_url()).content.decode()
+
+    assert "Incomplete analysis" in body
+    assert "Popper failed at level 1: down" in body
