@@ -49,18 +49,20 @@ MODEL_URI = "toulmin://model"
 # SDK's plain-text schema message.
 
 
-def _text(description: str) -> Any:
-    return Annotated[Any, WithJsonSchema({"type": "string", "description": description})]
+def _string(description: str) -> WithJsonSchema:
+    return WithJsonSchema({"type": "string", "description": description})
 
 
-Query = _text("The question or argument under analysis, 5 to 2,000 characters, unchanged.")
-DataJson = _text('The "data" object from phase 1, as JSON text.')
-ClaimJson = _text('The "claim" object from phase 1, as JSON text.')
-WarrantJson = _text('The "warrant" object from phase 2, as JSON text.')
-BackingJson = _text('The "backing" object from phase 2, as JSON text.')
-RebuttalJson = _text('The "rebuttal" object from phase 3, as JSON text.')
-QualifierJson = _text('The "qualifier" object from phase 3, as JSON text.')
-VerdictJson = _text('The "verdict" object from phase 4, as JSON text.')
+Query = Annotated[
+    Any, _string("The question or argument under analysis, 5 to 2,000 characters, unchanged.")
+]
+DataJson = Annotated[Any, _string('The "data" object from phase 1, as JSON text.')]
+ClaimJson = Annotated[Any, _string('The "claim" object from phase 1, as JSON text.')]
+WarrantJson = Annotated[Any, _string('The "warrant" object from phase 2, as JSON text.')]
+BackingJson = Annotated[Any, _string('The "backing" object from phase 2, as JSON text.')]
+RebuttalJson = Annotated[Any, _string('The "rebuttal" object from phase 3, as JSON text.')]
+QualifierJson = Annotated[Any, _string('The "qualifier" object from phase 3, as JSON text.')]
+VerdictJson = Annotated[Any, _string('The "verdict" object from phase 4, as JSON text.')]
 
 # A valid chain, shown piecewise in the tool descriptions (a test keeps it valid).
 EXAMPLE_QUERY = "Should cities replace diesel buses with electric buses?"
