@@ -171,17 +171,31 @@ def test_failed_first_level_fails_the_agent(critique_model, critique_document):
     assert tree.failures[0].stage == "level 1"
 
 
-def test_answers_for_unknown_targets_are_ignored(critique_document):
-    reply = {
-        "groups": [
-            {"target_id": "POPPER", "points": [_point("Remote work")]},
-            {"target_id": "KANT", "points": [_point("Managers should therefore")]},
-        ]
-    }
+def test_answers_for_unknown_targets_are_ignored(critique_model, critique_document):
+    def reply(request):
+        if request.inputs["level"] == 1:
+            return critique_model(request)
+        return {
+            "groups": [
+                {"target_id": "KANT-9", "points": [_point("Remote work")]},
+                {"target_id": " kant-1 ", "points": [_point("Remote work", decompose=False)]},
+            ]
+        }
+
+    tree = execute_reasoning_tree(
+        agent=KantAgent(), content=critique_document, client=FakeClient(reply), max_depth=2
+    )
+
+    assert [c.id for c in tree.nodes[0].sub_critiques] == ["KANT-1.1"]  # matched despite case
+    assert tree.nodes[1].sub_critiques == []
+
+
+def test_a_mistyped_id_for_the_only_target_still_counts(critique_document):
+    reply = {"groups": [{"target_id": "Kant-root", "points": [_point("Remote work")]}]}
     client = FakeClient(lambda r: reply if r.inputs["level"] == 1 else {"groups": []})
     tree = execute_reasoning_tree(agent=KantAgent(), content=critique_document, client=client)
 
-    assert [n.evidence for n in tree.nodes] == ["Managers should therefore"]
+    assert [n.evidence for n in tree.nodes] == ["Remote work"]
 
 
 def test_extra_points_are_trimmed_to_the_limit(critique_document):

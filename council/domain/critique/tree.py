@@ -123,12 +123,22 @@ def execute_reasoning_tree(
 
 
 def _drafts_by_target(reply: LevelReply, agent: str, known: set[str]) -> dict[str, list[NodeDraft]]:
+    """The reply's points by target id, matched without regard to case or spacing.
+
+    With a single target (always so at level 1), a group under a mistyped id still belongs
+    to it: dropping it would turn a model's slip into "no findings".
+    """
+    canonical = {target_id.strip().casefold(): target_id for target_id in known}
     grouped: dict[str, list[NodeDraft]] = {}
     for group in reply.groups:
-        if group.target_id not in known:
+        target_id = canonical.get(group.target_id.strip().casefold())
+        if target_id is None and len(known) == 1:
+            target_id = next(iter(known))
+            logger.info("%s answered for %r; taken as %r", agent, group.target_id, target_id)
+        if target_id is None:
             logger.warning("%s answered for unknown target %r; ignored", agent, group.target_id)
             continue
-        grouped.setdefault(group.target_id, []).extend(group.points)
+        grouped.setdefault(target_id, []).extend(group.points)
     return grouped
 
 
