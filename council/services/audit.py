@@ -199,11 +199,13 @@ def audit_run(*, audit_id: int, client: LLMClient | None = None) -> Audit:
     is not queued is left as it is (a repeated task does nothing). Model calls are saved
     against the audit.
     """
+    # Claim the audit in one UPDATE so two workers never run the same one.
+    claimed = Audit.objects.filter(pk=audit_id, status=Audit.Status.QUEUED).update(
+        status=Audit.Status.RUNNING, started_at=timezone.now()
+    )
     audit = Audit.objects.get(pk=audit_id)
-    if audit.status != Audit.Status.QUEUED:
+    if not claimed:
         return audit
-    audit.status, audit.started_at = Audit.Status.RUNNING, timezone.now()
-    audit.save(update_fields=["status", "started_at"])
     try:
         client = client or client_for(audit.engine)
     except LLMError as exc:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
@@ -15,6 +16,7 @@ from council.domain.audit_document import (
     document_from_bytes,
     document_from_text,
     highlight_segments,
+    quote_found,
 )
 from council.domain.audit_rubrics import DEFAULT_RUBRIC
 from council.models import Audit, Rubric
@@ -29,7 +31,7 @@ class AuditForm(forms.Form):
         label="…or a plain-text file", required=False, help_text="UTF-8 text, up to 1 MB."
     )
     rubric = forms.ModelChoiceField(
-        queryset=Rubric.objects.all(), to_field_name="name", empty_label=None
+        queryset=Rubric.objects.all(), to_field_name="name", empty_label=None, required=False
     )
     case_id = forms.CharField(label="Case id", max_length=200, required=False)
     court_name = forms.CharField(label="Court", max_length=200, required=False)
@@ -60,21 +62,23 @@ def audit_list(request: HttpRequest) -> HttpResponse:
         "id", "rubric_name", "case_id", "court_name", "status", "global_score",
         "security_violation", "created_at",
     )  # fmt: skip
-    return render(request, "council/audit_list.html", {"audits": audits})
+    page = Paginator(audits, 20).get_page(request.GET.get("page"))
+    return render(request, "council/audit_list.html", {"audits": page, "page": page})
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def audit_new(request: HttpRequest) -> HttpResponse:
     initial = {"rubric": request.GET.get("rubric") or DEFAULT_RUBRIC}
-    form = AuditForm(request.POST or None, request.FILES or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
+    bound = request.method == "POST"
+    form = AuditForm(request.POST if bound else None, request.FILES or None, initial=initial)
+    if bound and form.is_valid():
         data = form.cleaned_data
         try:
             audit = audit_create(
                 owner=request.user,
                 text=data["document"],
-                rubric_name=data["rubric"].name,
+                rubric_name=data["rubric"].name if data["rubric"] else None,
                 case_id=data["case_id"],
                 court_name=data["court_name"],
                 filename=data["file"].name if data["file"] else "",
@@ -93,6 +97,8 @@ def audit_detail(request: HttpRequest, pk: int) -> HttpResponse:
     audit = _owned(request, pk)
     results = list(audit.results.all())
     quotes = [(e["content"], r.name) for r in results for e in r.evidence]
+    for r in results:  # a model may paraphrase: say so rather than pretend to highlight
+        r.quotes = [{**e, "found": quote_found(audit.document, e["content"])} for e in r.evidence]
     context = {
         "audit": audit,
         "results": results,

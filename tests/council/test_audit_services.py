@@ -240,3 +240,13 @@ def test_the_task_runs_the_audit_and_returns_its_status(owner, django_capture_on
     result = audit_run_task.enqueue(audit_id=audit.pk)
     assert result.status == TaskResultStatus.SUCCESSFUL
     assert result.return_value == "done"
+
+
+def test_an_audit_another_worker_claimed_is_not_run_twice(
+    owner, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        audit = audit_create(owner=owner, text=AUDIT_OPINION)
+    Audit.objects.filter(pk=audit.pk).update(status=Audit.Status.RUNNING)
+    assert audit_run(audit_id=audit.pk).status == Audit.Status.RUNNING
+    assert LLMCall.objects.count() == 0

@@ -5,7 +5,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from council.models import Audit
-from tests.council.audit_builders import AUDIT_LEAKY_OPINION, AUDIT_OPINION, audit_make
+from tests.council.audit_builders import (
+    AUDIT_LEAKY_OPINION,
+    AUDIT_OPINION,
+    audit_answer,
+    audit_make,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -63,12 +68,24 @@ def test_posting_a_text_starts_an_audit_and_redirects_to_it(
     assert (audit.case_id, audit.status) == ("C-3", "done")
 
 
-def test_posting_a_file_audits_its_text(owner, owner_client, django_capture_on_commit_callbacks):
+def test_posting_only_a_file_audits_it_with_the_default_rubric(
+    owner, owner_client, django_capture_on_commit_callbacks
+):
     upload = SimpleUploadedFile("opinion.txt", AUDIT_OPINION.encode(), "text/plain")
-    response = post_new(owner_client, django_capture_on_commit_callbacks, file=upload)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = owner_client.post(NEW, {"file": upload})
     audit = Audit.objects.get(owner=owner)
     assert response.status_code == 302
     assert (audit.filename, audit.document) == ("opinion.txt", AUDIT_OPINION)
+    assert audit.rubric_name == "Judicial opinion"
+
+
+def test_the_list_is_paginated(owner, owner_client):
+    for _ in range(21):
+        Audit.objects.create(owner=owner, rubric_name="Judicial opinion", document="x")
+    first = owner_client.get(LIST).content.decode()
+    assert first.count("<tr>") == 21 and "?page=2" in first  # header row + 20 audits
+    assert owner_client.get(LIST, {"page": 2}).content.decode().count("<tr>") == 2
 
 
 @pytest.mark.parametrize(
@@ -111,6 +128,16 @@ def test_the_report_highlights_the_evidence_quotes_in_the_document(owner_client,
         '<mark title="Transparency of reasoning">Therefore the admission was within the '
         "court&#x27;s discretion.</mark>"
     ) in page
+
+
+def test_a_paraphrased_model_quote_is_said_not_to_be_in_the_document(
+    owner, owner_client, fake_llm, django_capture_on_commit_callbacks
+):
+    fake_llm(lambda request: audit_answer(3))  # quotes "We affirm.", absent from this text
+    audit = audit_make(django_capture_on_commit_callbacks, owner=owner, text="The appeal fails.")
+    page = owner_client.get(audit.get_absolute_url()).content.decode()
+    assert page.count("not found verbatim in the document") == 5
+    assert "<mark" not in page
 
 
 def test_the_document_is_escaped_in_the_report(
