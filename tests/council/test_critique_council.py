@@ -69,6 +69,20 @@ def test_the_six_agents_work_concurrently(critique_model, critique_document):
     assert elapsed < 0.8
 
 
+def test_results_keep_the_council_order_whatever_finishes_first(critique_model, critique_document):
+    def slow_first_agents(request):
+        order = AGENTS.index(request.inputs.get("agent", "russell"))
+        time.sleep(0.02 * (len(AGENTS) - order))  # aristotle slowest, russell fastest
+        return critique_model(request)
+
+    data = run_critique_council(
+        critique_document, client=FakeClient(slow_first_agents), max_depth=1
+    )
+
+    assert list(data["trees"]) == AGENTS
+    assert list(data["adjustments"]) == AGENTS
+
+
 def test_progress_is_reported_on_the_callers_thread(critique_model, critique_document):
     seen_threads, stages, levels = set(), [], set()
 
@@ -197,8 +211,9 @@ def test_a_crashing_agent_is_recorded_without_its_internals(critique_model, crit
     data = run_critique_council(critique_document, client=FakeClient(critique_model))
 
     failure = data["failures"][0]
-    assert failure["agent"] == "descartes"
+    assert (failure["agent"], failure["stage"]) == ("descartes", "critique")
     assert failure["error"] == "internal error (KeyError)"
+    assert data["agents_failed"] == ["descartes"]
 
 
 def test_empty_document_is_refused_before_any_call(critique_model):

@@ -97,7 +97,7 @@ def run_critique_council(
             logger.exception("Agent %s crashed", agent.name)
             return AgentTree(
                 agent=agent.name,
-                failures=[Failure(agent=agent.name, stage="level 1", error=_safe(exc))],
+                failures=[Failure(agent=agent.name, stage="critique", error=_safe(exc))],
             )
 
     for agent, tree in _run_each(members, build, max_workers, report):
@@ -105,6 +105,8 @@ def run_critique_council(
         count = sum(len(top.walk()) for top in tree.nodes)
         state = "failed" if tree.failed else "critiqued"
         report(**{agent.name: {"state": state, "nodes": count}})
+
+    trees = {a.name: trees[a.name] for a in members}  # council order, not finishing order
 
     # Round 2: every agent that has a tree critiques itself in the light of the others.
     report("self_critique")
@@ -131,6 +133,8 @@ def run_critique_council(
         adjustments[agent.name] = outcome
         apply_adjustments(nodes[agent.name], outcome["accepted"])
         report(**{agent.name: {"state": "done"}})
+
+    adjustments = {a.name: adjustments[a.name] for a in members if a.name in adjustments}
 
     # Synthesis: rank and merge, then one call for the assessment's wording.
     report("synthesis")
@@ -247,4 +251,3 @@ def _offline_client() -> Any:
 
     register()
     return OfflineClient()
-
