@@ -38,7 +38,16 @@ def chain_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def chain_new(request: HttpRequest) -> HttpResponse:
-    form = ChainForm(request.POST or None)
+    initial = {}
+    if request.method == "GET" and request.GET.get("from", "").isdigit():
+        # "Revise and try again": start from one of the user's own chains.
+        source = selectors.chain_for(request.user, int(request.GET["from"]))
+        initial = {
+            "query": source.query,
+            "source_text": source.source_text,
+            "engine": source.engine if source.is_running_engine else "manual",
+        }
+    form = ChainForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             chain = services.chain_create(owner=request.user, **form.cleaned_data)

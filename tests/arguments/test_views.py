@@ -174,3 +174,20 @@ def test_signup_logs_the_new_user_in(client):
     )
     assert response.status_code == 302
     assert client.get(reverse("arguments:chain_list")).status_code == 200
+
+
+def test_a_stopped_chain_can_be_revised_from_a_prefilled_form(owner_client, owner):
+    from arguments.services import chain_run
+
+    chain = chain_run(chain=make_chain(owner, source_text=""), until="end")
+    page = owner_client.get(chain.get_absolute_url()).content.decode()
+    link = f"{reverse('arguments:chain_new')}?from={chain.pk}"
+    assert link in page
+    form = owner_client.get(link).content.decode()
+    assert chain.query in form
+
+
+def test_revising_another_users_chain_is_404(other_client, owner):
+    chain = make_chain(owner)
+    response = other_client.get(f"{reverse('arguments:chain_new')}?from={chain.pk}")
+    assert response.status_code == 404
