@@ -52,8 +52,12 @@ def _chain_url(session: CoachSession) -> str:
         return ""
 
 
-def _workspace(session: CoachSession, **extra: Any) -> dict[str, Any]:
+def _workspace(
+    session: CoachSession, *, typed: dict[str, str] | None = None, **extra: Any
+) -> dict[str, Any]:
+    """The workspace's context; ``typed`` keeps text the student typed in refused fields."""
     draft = session.draft.as_dict()
+    shown = {**draft, **(typed or {})}
     current = STEPS.index(session.current_step)
     steps = [
         {
@@ -61,13 +65,12 @@ def _workspace(session: CoachSession, **extra: Any) -> dict[str, Any]:
             "number": index + 1,
             "label": STEP_LABELS[step],
             "help": STEP_HELP[step],
-            "value": draft[step],
+            "value": shown[step],
             "is_current": index == current and not session.is_completed,
             "is_done": index < current or session.is_completed,
         }
         for index, step in enumerate(STEPS)
     ]
-    draft_form = DraftForm(initial={"draft_version": session.draft.version, **draft})
     return {
         "session": session,
         "steps": steps,
@@ -77,22 +80,24 @@ def _workspace(session: CoachSession, **extra: Any) -> dict[str, Any]:
         "pending": selectors.pending_proposal(session),
         "unanswered": selectors.unanswered_message(session),
         "turn_form": extra.pop("turn_form", None) or TurnForm(),
-        "draft_form": draft_form,
         "chain_url": _chain_url(session),
         "error": "",
         **extra,
     }
 
 
-def _after_post(request: HttpRequest, pk: int, error: str = "", **extra: Any) -> HttpResponse:
-    """htmx: the fresh workspace fragment; plain POST: a message and a redirect."""
-    if request.htmx:
-        session = selectors.session_of(request.user, pk)
-        context = _workspace(session, error=error, **extra)
-        return render(request, "coach/session.html#workspace", context)
-    if error:
-        messages.error(request, error)
-    return redirect("coach:detail", pk=pk)
+def _after_post(
+    request: HttpRequest, pk: int, error: str = "", *, status: int = 400, **extra: Any
+) -> HttpResponse:
+    """Success: the fresh workspace fragment (htmx) or a redirect (plain POST). Refusal: the
+    workspace or the whole page again with the error, and the student's text still in place."""
+    if not error and not request.htmx:
+        return redirect("coach:detail", pk=pk)
+    session = selectors.session_of(request.user, pk)
+    context = _workspace(session, error=error, **extra)
+    template = "coach/session.html#workspace" if request.htmx else "coach/session.html"
+    # htmx swaps only 2xx answers by default, so a refusal it shows is sent as 200.
+    return render(request, template, context, status=200 if request.htmx or not error else status)
 
 
 @require_GET
@@ -135,8 +140,10 @@ def turn(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         event = services.turn_run(session=session, user=request.user, **form.cleaned_data)
     except services.CoachError as error:
-        return _after_post(request, pk, error.message, turn_form=form)
-    return _after_post(request, pk, event.get("message", "") if "error" in event else "")
+        return _after_post(request, pk, error.message, status=error.status, turn_form=form)
+    if "error" in event:
+        return _after_post(request, pk, event["message"], status=502)
+    return _after_post(request, pk)
 
 
 @require_POST
@@ -149,7 +156,7 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
             session=session, draft_version=int(version) if version.isdigit() else None
         )
     except services.CoachError as error:
-        return _after_post(request, pk, error.message)
+        return _after_post(request, pk, error.message, status=error.status)
     return _after_post(request, pk)
 
 
@@ -164,6 +171,10 @@ def reject(request: HttpRequest, pk: int) -> HttpResponse:
     return _after_post(request, pk)
 
 
+def _typed(request: HttpRequest) -> dict[str, str]:
+    return {step: request.POST[step] for step in STEPS if step in request.POST}
+
+
 @require_POST
 @login_required
 def draft(request: HttpRequest, pk: int) -> HttpResponse:
@@ -171,7 +182,7 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
     form = DraftForm(request.POST)
     if not form.is_valid():
         problems = [f"{field}: {' '.join(errors)}" for field, errors in form.errors.items()]
-        return _after_post(request, pk, " ".join(problems))
+        return _after_post(request, pk, " ".join(problems), typed=_typed(request))
     try:
         services.draft_update(
             session=session,
@@ -179,7 +190,10 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
             draft_version=form.cleaned_data["draft_version"],
         )
     except services.CoachError as error:
-        return _after_post(request, pk, error.message)
+        kept = _("Your edits are still in the fields: save again to keep them.")
+        return _after_post(
+            request, pk, f"{error.message} {kept}", status=error.status, typed=_typed(request)
+        )
     if not request.htmx:
         messages.success(request, _("Draft saved."))
     return _after_post(request, pk)

@@ -165,3 +165,34 @@ def test_the_page_speaks_spanish_when_asked(owner_client, session, spanish_catal
     assert "Garantía" in page
     assert "Confirmar" not in page  # no proposal yet
     assert "Enviar" in page
+
+
+def test_a_refused_plain_message_shows_the_page_with_the_text_kept(owner_client, session):
+    text = "x" * 5001
+    response = owner_client.post(url("turn", session), {"message": text})
+    assert response.status_code == 400
+    assert text in response.content.decode()
+
+
+def test_the_turn_limit_is_a_clear_error_that_keeps_the_text(
+    owner_client, session, owner, monkeypatch
+):
+    monkeypatch.setattr(services, "TURNS_PER_MINUTE", 1)
+    owner_client.post(url("turn", session), {"message": "first message"})
+    response = owner_client.post(url("turn", session), {"message": "my careful second one"})
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Wait" in page and "has not been lost" in page
+    assert "my careful second one" in page
+
+
+def test_a_stale_hand_edit_is_refused_and_keeps_what_the_student_typed(owner_client, session):
+    services.draft_update(session=session, values={"claim": "from the other tab"}, draft_version=1)
+    data = {"draft_version": "1", "claim": "typed in this tab"}
+    response = owner_client.post(url("draft", session), data)
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "typed in this tab" in page
+    assert "save again" in page
+    session.draft.refresh_from_db()
+    assert session.draft.claim == "from the other tab"
