@@ -337,3 +337,9 @@ def test_staff_see_only_their_own_chains_through_the_api_too(owner):
     client = APIClient()
     client.force_authenticate(staff)
     assert client.get(f"{URL}/chains/{chain.pk}/").status_code == 404
+
+
+def test_swagger_ui_is_served_from_our_own_static_files(owner_client):
+    html = owner_client.get(reverse("api-docs")).content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
+    assert "cdn" not in html.lower()
