@@ -29,6 +29,10 @@ from arguments import mcp as toulmini_mcp
 from arguments.domain import sequence
 from arguments.domain.toulmin import COMPONENT_ORDER
 
+# Every test is transactional: the server process only sees committed rows, and one kind
+# of test per module keeps pytest-django's test ordering from starting the server twice.
+pytestmark = pytest.mark.django_db(transaction=True)
+
 ROOT = Path(settings.BASE_DIR)
 SITE = "https://toulmini.example"
 QUERY = "Should cities replace diesel buses with electric buses?"
@@ -278,7 +282,6 @@ def test_a_component_from_an_earlier_phase_is_validated_too(server):
 # -- saving -------------------------------------------------------------------------------
 
 
-@pytest.mark.django_db(transaction=True)
 def test_a_saved_chain_is_visible_through_the_api_to_its_owner_only(
     server, owner, owner_api, other_api
 ):
@@ -297,7 +300,6 @@ def test_a_saved_chain_is_visible_through_the_api_to_its_owner_only(
     assert other_api.get("/api/v1/chains/").json()["results"] == []
 
 
-@pytest.mark.django_db(transaction=True)
 def test_a_chain_stopped_by_the_circuit_breaker_is_saved_as_terminated(server, owner):
     arguments = chain_arguments("backing", warrant_json=component("warrant", strength="weak"))
 
@@ -307,7 +309,6 @@ def test_a_chain_stopped_by_the_circuit_breaker_is_saved_as_terminated(server, o
     assert "WARRANT" in saved["termination_reason"]
 
 
-@pytest.mark.django_db(transaction=True)
 def test_saving_an_invalid_chain_stores_nothing(server, owner, owner_api):
     error = server.error(
         "save_toulmin_chain", **chain_arguments(verdict_json=component("verdict", status="won"))
@@ -317,7 +318,6 @@ def test_saving_an_invalid_chain_stores_nothing(server, owner, owner_api):
     assert owner_api.get("/api/v1/chains/").json()["results"] == []
 
 
-@pytest.mark.django_db(transaction=True)
 def test_saving_for_a_user_who_does_not_exist_is_refused(server):
     error = server.error("save_toulmin_chain", **chain_arguments())
 
