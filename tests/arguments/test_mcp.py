@@ -22,6 +22,7 @@ import pytest
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from django.conf import settings
 from django.db import connections
+from django.urls import reverse
 from mcp import Client, StdioServerParameters
 from mcp.types import CallToolResult
 
@@ -298,6 +299,20 @@ def test_a_saved_chain_is_visible_through_the_api_to_its_owner_only(
     ]
     assert other_api.get(f"/api/v1/chains/{saved['chain_id']}/").status_code == 404
     assert other_api.get("/api/v1/chains/").json()["results"] == []
+
+
+def test_a_saved_chain_waits_in_the_admin_review_queue(server, owner, staff_user, client):
+    saved = json.loads(server.text("save_toulmin_chain", **chain_arguments()))
+    client.force_login(staff_user)
+
+    queue = client.get(
+        reverse("admin:arguments_chain_changelist"),
+        {"engine__exact": "mcp", "review_status__exact": "pending"},
+    )
+
+    assert queue.status_code == 200
+    change = reverse("admin:arguments_chain_change", args=[saved["chain_id"]])
+    assert change in queue.content.decode()
 
 
 def test_a_chain_stopped_by_the_circuit_breaker_is_saved_as_terminated(server, owner):
