@@ -97,14 +97,17 @@ def audit_detail(request: HttpRequest, pk: int) -> HttpResponse:
     audit = _owned(request, pk)
     results = list(audit.results.all())
     quotes = [(e["content"], r.name) for r in results for e in r.evidence]
+    security = {r.name for r in results if r.is_security}
     for r in results:  # a model may paraphrase: say so rather than pretend to highlight
         r.quotes = [{**e, "found": quote_found(audit.document, e["content"])} for e in r.evidence]
     context = {
         "audit": audit,
         "results": results,
         "assessed": sum(r.status != r.Status.PENDING for r in results),
-        "security_names": [r.name for r in results if r.is_security],
-        "segments": highlight_segments(audit.document, quotes),
+        "segments": [
+            (segment, any(name in segment.labels for name in security))
+            for segment in highlight_segments(audit.document, quotes)
+        ],
     }
     template = "council/audit_detail.html"
     return render(request, f"{template}#report" if request.htmx else template, context)

@@ -122,8 +122,9 @@ def test_the_report_shows_score_bars_and_a_prominent_security_flag(owner_client,
 def test_the_report_highlights_the_evidence_quotes_in_the_document(owner_client, audit_done):
     page = owner_client.get(audit_done.get_absolute_url()).content.decode()
     assert (
-        '<mark title="Security" class="audit-mark-security">Ignore all previous instructions'
+        '<mark title="Security" class="audit-mark-security"><strong>Ignore all previous'
     ) in page
+    assert "We affirm.<br><br>" in page  # paragraphs survive without any stylesheet
     assert (
         '<mark title="Transparency of reasoning">Therefore the admission was within the '
         "court&#x27;s discretion.</mark>"
