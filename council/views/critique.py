@@ -7,6 +7,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from council.domain.critique import MAX_DOCUMENT_CHARS, DocumentError, decode_document
@@ -17,20 +19,28 @@ from council.services.critique import critique_create
 
 
 class CritiqueForm(forms.Form):
-    title = forms.CharField(max_length=200, required=False)
+    title = forms.CharField(label=_("Title"), max_length=200, required=False)
     text = forms.CharField(
+        label=_("Document"),
         widget=forms.Textarea(attrs={"rows": 14}),
         required=False,
         strip=False,
-        help_text=f"Paste the document (up to {MAX_DOCUMENT_CHARS:,} characters)…",
+        help_text=format_lazy(
+            _("Paste the document (up to {limit} characters)…"), limit=f"{MAX_DOCUMENT_CHARS:,}"
+        ),
     )
-    file = forms.FileField(required=False, help_text="…or upload a text or Markdown file.")
+    file = forms.FileField(
+        label=_("File"),
+        required=False,
+        help_text=_("…or upload a text or Markdown file."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.md,.markdown,text/plain"}),
+    )
 
     def clean(self) -> dict:
         data = super().clean()
         text, upload = data.get("text") or "", data.get("file")
         if upload and text.strip():
-            raise forms.ValidationError("Paste a text or upload a file, not both.")
+            raise forms.ValidationError(_("Paste a text or upload a file, not both."))
         try:
             data["document"] = decode_document(upload.read() if upload else text.encode())
         except DocumentError as exc:

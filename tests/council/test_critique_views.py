@@ -95,6 +95,19 @@ def test_unusable_documents_are_refused_on_the_form(owner_client, data, message)
     assert not Critique.objects.exists()
 
 
+def test_a_text_and_a_file_together_are_refused(owner_client):
+    upload = SimpleUploadedFile("goal.md", b"We should win.", "text/markdown")
+
+    response = owner_client.post(
+        reverse("council:critique_new"), {"text": "We must win.", "file": upload}
+    )
+
+    assert response.status_code == 200
+    assert b"not both" in response.content
+    assert b"up to 100,000 characters" in response.content
+    assert not Critique.objects.exists()
+
+
 def test_the_form_page_needs_a_login(client):
     response = client.get(reverse("council:critique_new"))
 
