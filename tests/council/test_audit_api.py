@@ -48,6 +48,17 @@ def test_the_audit_reads_back_with_scores_and_evidence(owner_api, audit_post):
     ]  # fmt: skip
 
 
+def test_a_queued_audit_reads_back_with_every_criterion_pending(
+    owner_api, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        pk = owner_api.post(CREATE, {"text": AUDIT_OPINION}, format="json").json()["id"]
+    body = owner_api.get(detail(pk)).json()
+    assert (body["status"], body["global_score"]) == ("queued", None)
+    assert {r["status"] for r in body["results"]} == {"pending"}
+    assert all(r["numeric_score"] is None and r["evidence"] == [] for r in body["results"])
+
+
 def test_a_multipart_file_is_audited(owner, audit_post):
     upload = SimpleUploadedFile("opinion.txt", AUDIT_OPINION.encode(), "text/plain")
     response = audit_post({"file": upload, "rubric": "Student argument"}, format="multipart")

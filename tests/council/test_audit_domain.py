@@ -13,6 +13,7 @@ from council.domain.audit import (
     compute_global_score,
     merge_criterion_results,
     merge_evidences,
+    merge_failures,
 )
 
 
@@ -291,6 +292,17 @@ def test_merging_evidence_never_mutates_its_inputs():
 def test_structurally_wrong_evidence_raises_state_merge_error(update):
     with pytest.raises(StateMergeError):
         merge_evidences({"a": [evidence()]}, update)
+
+
+# -- merge_failures -----------------------------------------------------------------------
+def test_failures_merge_by_criterion_with_the_newer_message():
+    assert merge_failures({"a": "timeout", "b": "503"}, {"a": "429"}) == {"a": "429", "b": "503"}
+
+
+@pytest.mark.parametrize("update", ["boom", {"a": ["boom"]}, {1: "boom"}])
+def test_structurally_wrong_failures_raise_state_merge_error(update):
+    with pytest.raises(StateMergeError):
+        merge_failures({}, update)
 
 
 # -- compute_global_score ------------------------------------------------------------------

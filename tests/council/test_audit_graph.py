@@ -151,8 +151,9 @@ def test_an_output_with_an_extra_field_never_validates():
 
 
 def test_a_string_where_a_list_belongs_stops_the_graph_with_state_merge_error():
-    graph = audit_graph_build(client=FakeClient(lambda request: answer()))
-    with pytest.raises(StateMergeError, match="expected a list"):
+    client = FakeClient(lambda request: answer())
+    graph = audit_graph_build(client=client)
+    with pytest.raises(StateMergeError, match="expected a list") as excinfo:
         graph.invoke(
             {
                 "document": DOCUMENT,
@@ -160,6 +161,8 @@ def test_a_string_where_a_list_belongs_stops_the_graph_with_state_merge_error():
                 "evidences": {"a": "a string where a list belongs"},
             }
         )
+    assert excinfo.type is StateMergeError  # surfaced unchanged, not wrapped by langgraph
+    assert client.requests == []  # stopped before any auditor ran
 
 
 def test_a_node_returning_malformed_state_stops_the_graph_with_state_merge_error():
