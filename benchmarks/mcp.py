@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -69,6 +70,12 @@ async def first_answer(env: dict[str, str]) -> tuple[float, float]:
     return ready - start, answered - start
 
 
+def children_cpu() -> float:
+    """CPU seconds used by finished child processes (the servers, once the client reaped them)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def breakdown(env: dict[str, str]) -> list[float]:
     out = subprocess.run(
         [sys.executable, "-c", BREAKDOWN],
@@ -89,7 +96,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env = server_env(Path(tmp) / "unused.sqlite3")
         anyio.run(first_answer, env)  # warm-up: bytecode caches, disk cache
-        samples = [anyio.run(first_answer, env) for _ in range(runs)]
+        samples, cpu = [], []
+        for _ in range(runs):
+            before = children_cpu()
+            samples.append(anyio.run(first_answer, env))
+            cpu.append(children_cpu() - before)
         steps = [breakdown(env) for _ in range(runs)]
 
     handshakes = [s[0] for s in samples]
@@ -101,6 +112,8 @@ def main() -> None:
             ("start to handshake", summary_ms(handshakes)),
             ("start to first tool answer", summary_ms(answers)),
             ("each run (first answer)", ", ".join(ms(a) for a in answers)),
+            ("server CPU per run (user+sys)", summary_ms(cpu)),
+            ("load average (1 min, 2 cores)", f"{os.getloadavg()[0]:.2f}"),
             ("target", f"< {ms(TARGET_SECONDS)}: {'met' if worst < TARGET_SECONDS else 'MISSED'}"),
         ],
     )
