@@ -53,6 +53,19 @@ def test_every_finding_quotes_the_text_verbatim(agent):
             assert child["evidence"] in finding["evidence"]
 
 
+def test_anecdotes_taken_for_a_rule_are_flagged_by_aristotle():
+    findings = level_one("aristotle", "The children I have met are all shy. So every child is shy.")
+
+    claims = [f["claim"] for f in findings]
+    assert any(c.startswith("Generalisation from personal anecdote ('I have met')") for c in claims)
+
+
+def test_not_only_is_not_a_claim_of_optimality():
+    claims = [f["claim"] for f in level_one("leibniz", "It is not only cheap but also fast.")]
+
+    assert not any("optimality" in c for c in claims)
+
+
 def test_a_month_named_may_is_not_a_hedge():
     assert level_one("popper", "The vote is on 3 May 2025 and 10 members attend it.") == []
 

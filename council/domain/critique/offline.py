@@ -130,6 +130,17 @@ RULES: dict[str, list[Rule]] = {
     ],
     "aristotle": [
         Rule(
+            _rx(
+                r"I have (?:met|seen|known)|in my experience|from my experience|"
+                r"I know (?:a|some|many)|a friend of mine|my (?:friend|neighbou?r|cousin)s?"
+            ),
+            "Evidence",
+            "Generalisation from personal anecdote ('{term}'): too few particulars for the "
+            "universal drawn from them.",
+            "Medium",
+            0.55,
+        ),
+        Rule(
             _rx(r"(?:all|every|no)\s+\w+\s+(?:are|is|will|can|should)"),
             "Logic",
             "Universal categorical claim ('{term}') without the induction from particulars "
@@ -182,7 +193,7 @@ RULES: dict[str, list[Rule]] = {
             unless=_REASON,
         ),
         Rule(
-            _rx(r"best|only|perfect|optimal|ideal"),
+            _rx(r"best|(?<!not )only(?! if)|perfect|optimal|ideal"),
             "Sufficient reason",
             "Claim of optimality ('{term}') without showing why the alternatives are worse.",
             "Medium",
