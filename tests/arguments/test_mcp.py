@@ -340,6 +340,15 @@ def test_saving_for_a_user_who_does_not_exist_is_refused(server):
     assert "owner" in error["error"]
 
 
+def test_saving_for_a_deactivated_user_is_refused(server, owner):
+    owner.is_active = False
+    owner.save()
+
+    error = server.error("save_toulmin_chain", **chain_arguments())
+
+    assert error["code"] == "MCP_USER_UNKNOWN"
+
+
 # -- in process ---------------------------------------------------------------------------
 
 
