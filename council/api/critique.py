@@ -7,6 +7,7 @@ from django.urls import path
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -82,14 +83,18 @@ class CritiqueSerializer(CritiqueSummarySerializer):
     responses={202: CritiqueSummarySerializer},
     summary="Ask the Reasoning Council to critique a document (runs in the background)",
 )
-@extend_schema(methods=["GET"], responses=CritiqueSummarySerializer(many=True))
+@extend_schema(
+    methods=["GET"],
+    responses=CritiqueSummarySerializer(many=True),
+    summary="Your critiques, newest first (paginated)",
+)
 @api_view(["GET", "POST"])
 def critiques(request: Request) -> Response:
     if request.method == "GET":
-        queryset = Critique.objects.filter(owner=request.user)
-        return Response(
-            CritiqueSummarySerializer(queryset[:100], many=True, context={"request": request}).data
-        )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(Critique.objects.filter(owner=request.user), request)
+        body = CritiqueSummarySerializer(page, many=True, context={"request": request}).data
+        return paginator.get_paginated_response(body)
     serializer = CritiqueCreateSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     data = serializer.validated_data

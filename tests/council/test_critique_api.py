@@ -130,5 +130,9 @@ def test_another_users_critique_is_not_found(other_api, critique_of_owner):
 
 
 def test_the_list_holds_only_the_users_own_critiques(owner_api, other_api, critique_of_owner):
-    assert [c["id"] for c in owner_api.get(URL).json()] == [critique_of_owner.pk]
-    assert other_api.get(URL).json() == []
+    mine = owner_api.get(URL).json()
+    theirs = other_api.get(URL).json()
+
+    assert mine["count"] == 1
+    assert [c["id"] for c in mine["results"]] == [critique_of_owner.pk]
+    assert theirs["count"] == 0 and theirs["results"] == []
