@@ -3,8 +3,10 @@
 ``START --Send per criterion--> assess (xN, in parallel) --> report --> END``
 
 Auditor nodes receive the model client from ``audit_graph_build`` and never touch the
-database; the service that runs the graph saves what it streams out. Updates from the parallel
-nodes are merged by the reducers declared on ``AgentState`` (``merge_evidences``,
+database; the service that runs the graph saves what it streams out. The security
+criterion's answer is floored by the deterministic pattern checks (``security_floor``): an
+instruction injected into the document targets the very model asked to find it. Updates from
+the parallel nodes are merged by the reducers declared on ``AgentState`` (``merge_evidences``,
 ``merge_criterion_results``); a structurally wrong update raises ``StateMergeError``, which
 stops the graph and comes out of ``invoke()``/``stream()`` unchanged.
 """
@@ -29,7 +31,7 @@ from council.domain.audit import (
     JudicialOpinion,
     compute_global_score,
 )
-from council.domain.audit_analyzers import ANALYZERS, assess
+from council.domain.audit_analyzers import ANALYZERS, assess, security_floor
 from toulmini_site.llm import LLMClient, LLMError, register_offline
 
 AUDIT_PURPOSE = "audit.criterion"
@@ -119,6 +121,9 @@ def audit_graph_build(*, client: LLMClient):
             ).value
         except LLMError as exc:
             return {"failures": {criterion.id: str(exc)}}
+        if criterion.is_security:
+            checks = assess(text=document.text, analyzer="security", criterion_name=criterion.name)
+            answer = security_floor(answer, checks)
         result = CriterionResult(
             criterion_id=criterion.id,
             numeric_score=answer.numeric_score,

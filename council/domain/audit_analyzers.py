@@ -338,3 +338,28 @@ def assess(*, text: str, analyzer: str, criterion_name: str) -> CriterionAssessm
     if not found:
         raise ValueError("the document has no sentences")
     return ANALYZERS[analyzer](found, criterion_name)
+
+
+def security_floor(answer: CriterionAssessment, checks: CriterionAssessment) -> CriterionAssessment:
+    """The stricter of a model's security assessment and the pattern checks' (``checks``).
+
+    A document that carries instructions aimed at an AI is aimed at the very model asked to
+    find them, so a violation the deterministic patterns find is never lost: the flag is set,
+    the score is the lower one, and the patterns' quotes are added. Otherwise the model's
+    answer stands (it may find what patterns cannot).
+    """
+    if not checks.security_violation_found:
+        return answer
+    if answer.security_violation_found and answer.numeric_score <= checks.numeric_score:
+        return answer
+    seen = {(e.source_ref, e.content) for e in answer.evidence}
+    return CriterionAssessment(
+        numeric_score=min(answer.numeric_score, checks.numeric_score),
+        reasoning=f"{answer.reasoning} Pattern checks: {checks.reasoning}",
+        security_violation_found=True,
+        relevance_confidence=max(answer.relevance_confidence, checks.relevance_confidence),
+        evidence=[
+            *answer.evidence,
+            *(e for e in checks.evidence if (e.source_ref, e.content) not in seen),
+        ],
+    )

@@ -198,3 +198,18 @@ def test_toulmin_parts_are_found_in_a_student_argument():
 def test_an_unknown_analyzer_is_a_key_error():
     with pytest.raises(KeyError):
         run("astrology")
+
+
+def test_the_security_floor_keeps_the_stricter_assessment():
+    from council.domain.audit_analyzers import security_floor
+
+    checks = run("security", LEAKY)
+    lenient = checks.model_copy(
+        update={"numeric_score": 5, "security_violation_found": False, "evidence": []}
+    )
+    floored = security_floor(lenient, checks)
+    assert (floored.numeric_score, floored.security_violation_found) == (1, True)
+    assert floored.evidence == checks.evidence
+    assert security_floor(checks, checks) == checks  # offline: no double counting
+    clean = run("security", OPINION)
+    assert security_floor(lenient, clean) is lenient
