@@ -19,6 +19,7 @@ from string import Template
 from typing import Any, TypedDict
 
 from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Send
 
 from council.domain.audit import (
@@ -96,7 +97,7 @@ def _summary(state: AgentState, score: float, capped: bool) -> str:
     return " ".join(lines)
 
 
-def audit_graph_build(*, client: LLMClient):
+def audit_graph_build(*, client: LLMClient) -> CompiledStateGraph:
     """The compiled audit graph, its auditor nodes calling ``client``."""
 
     def fan_out(state: AgentState) -> list[Send] | str:
