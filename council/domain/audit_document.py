@@ -4,6 +4,7 @@ found in it again for highlighting. Framework-free."""
 from __future__ import annotations
 
 import re
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 MAX_DOCUMENT_CHARS = 100_000
@@ -142,23 +143,29 @@ def highlight_segments(text: str, quotes: list[tuple[str, str]]) -> list[Segment
     """The document cut into runs, marking every occurrence of each ``(quote, label)``.
 
     Overlapping quotes are marked as one run carrying every label involved. A quote that does
-    not occur in the text (a model may paraphrase) marks nothing.
+    not occur in the text (a model may paraphrase) marks nothing. Linear in the number of
+    quote boundaries, not in the document's length (it runs on every progress poll).
     """
-    labels_at: list[set[str]] = [set() for _ in text]
-    for quote, label in quotes:
+    changes: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    for quote, label in dict.fromkeys(quotes):
         if not quote:
             continue
         start = text.find(quote)
         while start != -1:
-            for index in range(start, start + len(quote)):
-                labels_at[index].add(label)
+            changes[start].append((label, 1))
+            changes[start + len(quote)].append((label, -1))
             start = text.find(quote, start + 1)
+    active: Counter[str] = Counter()
+    cuts = sorted({0, len(text), *changes})
     segments: list[Segment] = []
-    run_start = 0
-    for index in range(1, len(text) + 1):
-        if index == len(text) or labels_at[index] != labels_at[run_start]:
-            segments.append(Segment(text[run_start:index], tuple(sorted(labels_at[run_start]))))
-            run_start = index
+    for start, end in zip(cuts, cuts[1:], strict=False):
+        for label, delta in changes.get(start, ()):
+            active[label] += delta
+        labels = tuple(sorted(label for label, count in active.items() if count > 0))
+        if segments and segments[-1].labels == labels:
+            segments[-1] = Segment(segments[-1].text + text[start:end], labels)
+        else:
+            segments.append(Segment(text[start:end], labels))
     return segments
 
 

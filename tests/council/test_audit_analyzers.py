@@ -7,6 +7,7 @@ from council.domain.audit_document import (
     MAX_DOCUMENT_CHARS,
     MAX_UPLOAD_BYTES,
     DocumentRejected,
+    Segment,
     document_from_bytes,
     document_from_text,
     highlight_segments,
@@ -213,3 +214,19 @@ def test_the_security_floor_keeps_the_stricter_assessment():
     assert security_floor(checks, checks) == checks  # offline: no double counting
     clean = run("security", OPINION)
     assert security_floor(lenient, clean) is lenient
+
+
+def test_highlighting_a_long_document_reassembles_it_exactly():
+    text = ("The court sat. " * 6000) + "It held that the clause was void."
+    segments = highlight_segments(text, [("the clause was void", "x"), ("The court", "y")])
+    assert "".join(s.text for s in segments) == text
+    assert sum(s.labels == ("y",) for s in segments) == 6000
+    assert segments[-2:] == [
+        Segment("the clause was void", ("x",)),
+        Segment(".", ()),
+    ]
+
+
+def test_the_same_quote_cited_twice_marks_its_run_once():
+    segments = highlight_segments("a b c", [("b", "one"), ("b", "one")])
+    assert [(s.text, s.labels) for s in segments] == [("a ", ()), ("b", ("one",)), (" c", ())]
