@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from tests.coach.conftest import GOOD_TEXT
 from tests.conftest import make_user
@@ -46,7 +47,7 @@ class SlowOfflineClient(OfflineClient):
 
 
 @pytest.fixture
-def browser_page(live_server):
+def browser_page(transactional_db, live_server):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -59,6 +60,10 @@ def browser_page(live_server):
             yield page
         finally:
             browser.close()
+            # Code run while Playwright's loop is active gets its own database connection
+            # (Django keys connections by context); close it, or PostgreSQL cannot drop the
+            # test database at the end of the run.
+            connections.close_all()
 
 
 def send(page, text):
