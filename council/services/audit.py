@@ -174,6 +174,7 @@ def _result_save(
     """Record one finished criterion (called as the graph streams: the progress bar)."""
     row = AuditCriterionResult.objects.get(audit=audit, criterion_id=criterion_id)
     if result is None:
+        logger.warning("Audit %s: criterion %s not assessed: %s", audit.pk, criterion_id, error)
         row.status, row.error = AuditCriterionResult.Status.FAILED, error
     else:
         row.status = AuditCriterionResult.Status.DONE
