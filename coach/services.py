@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from coach.domain import conversion
 from coach.domain.guards import enforce_contract, failure_code
 from coach.domain.phrases import is_rewrite_request
-from coach.domain.prompt import turn_messages
+from coach.domain.prompt import HISTORY_MESSAGES, turn_messages
 from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
 from coach.domain.stream import parse_answer, streamed_text
 from coach.domain.tutor import completion_text, opening_text, step_intro_text
@@ -39,6 +39,7 @@ MESSAGE_MAX_CHARS = 5_000
 TURNS_PER_MINUTE = 20
 TOPIC_MAX_CHARS = 300
 PURPOSE = "coach.turn"
+STEP_MESSAGES = 20  # the student's latest messages on the step, for the offline tutor
 
 
 class CoachError(Exception):
@@ -280,8 +281,14 @@ def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[st
     """What the tutor needs to answer ``user_message``: read once, before the model call."""
     draft = CoachDraft.objects.get(session=session).as_dict()
     step = user_message.step
-    earlier = list(session.messages.filter(id__lt=user_message.id).order_by("created_at", "id"))
-    step_messages = [m.text for m in earlier if m.role == "user" and m.step == step]
+    before = session.messages.filter(id__lt=user_message.id).order_by("-id")
+    # Bounded reads: the prompt sends only the latest messages anyway.
+    earlier = list(before[:HISTORY_MESSAGES])[::-1]
+    step_messages = list(
+        before.filter(role=CoachMessage.Role.USER, step=step).values_list("text", flat=True)[
+            :STEP_MESSAGES
+        ]
+    )[::-1]
     return {
         "step": step,
         "language": session.language,
