@@ -391,3 +391,11 @@ def test_the_example_in_the_tool_descriptions_is_a_valid_chain():
     descriptions = "".join(toulmini_mcp.DESCRIPTIONS.values())
     for name in COMPONENT_ORDER:
         assert json.dumps(toulmini_mcp.EXAMPLE[name]) in descriptions
+
+
+def test_each_phase_tool_description_names_the_tool_to_call_next_and_gives_an_example():
+    following = [*PHASE_TOOLS[1:], "format_analysis_report"]
+    for tool, after in zip(PHASE_TOOLS, following, strict=True):
+        description = toulmini_mcp.DESCRIPTIONS[tool]
+        assert after in description
+        assert "Example" in description
