@@ -18,7 +18,11 @@ class CoachDraftInline(admin.StackedInline):
         "qualifier",
         "rebuttal",
     )
-    readonly_fields = ("version",)
+    # Read-only: a write here would bypass the version check the coach relies on.
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 class CoachMessageInline(admin.TabularInline):
