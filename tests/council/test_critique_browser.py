@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from tests.conftest import make_user
 
@@ -45,6 +46,10 @@ def critique_page(live_server):
             yield page
         finally:
             browser.close()
+            # Code run while Playwright's loop is active gets its own database connection
+            # (Django keys connections by context); close it, or PostgreSQL cannot drop the
+            # test database.
+            connections.close_all()
 
 
 def test_a_queued_critique_page_shows_the_result_once_the_council_has_run(
