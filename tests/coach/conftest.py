@@ -72,8 +72,12 @@ GOOD_TEXT = {
 @pytest.fixture(scope="session")
 def spanish_catalog():
     """Compile the Spanish catalogue (.mo files are build output, not committed)."""
+    import shutil
+
     from django.core.management import call_command
 
+    if shutil.which("msgfmt") is None:
+        pytest.skip("GNU gettext (msgfmt) is not installed: apt-get install gettext")
     call_command(
         "compilemessages", locale=["es"], ignore_patterns=[".venv", "staticfiles"], verbosity=0
     )
