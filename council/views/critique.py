@@ -79,6 +79,13 @@ def critique_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "council/critique_detail.html", context)
 
 
+_STAGES = {
+    "critique": _("each philosopher builds a critique tree"),
+    "self_critique": _("each philosopher reviews its critique in the light of the others'"),
+    "synthesis": _("the council synthesises its assessment"),
+}
+
+
 def _result_context(critique: Critique) -> dict:
     """Points grouped by area (worst first inside each), trees and progress by philosopher."""
     points = sorted(
@@ -90,6 +97,7 @@ def _result_context(critique: Critique) -> dict:
         areas.setdefault(point["area"], []).append(point)
     agents = critique.progress.get("agents", {})
     return {
+        "stage": _STAGES.get(critique.progress.get("stage", ""), ""),
         "areas": list(areas.items()),
         "philosophers": [
             {

@@ -136,6 +136,21 @@ def test_a_running_critique_polls_for_its_progress(owner_client, critique_of_own
     assert b"Kant: queued" in response.content
 
 
+def test_a_running_critique_shows_its_stage_and_each_agents_level(owner_client, critique_of_owner):
+    critique_of_owner.status = "running"
+    critique_of_owner.progress = {
+        "stage": "critique",
+        "agents": {"kant": {"state": "running", "level": 2, "max_depth": 3, "nodes": 0}},
+    }
+    critique_of_owner.save()
+
+    body = owner_client.get(critique_of_owner.get_absolute_url()).content.decode()
+
+    assert "each philosopher builds a critique tree" in body
+    assert "Kant: running, level 2 of 3" in body
+    assert "Popper: queued" in body
+
+
 def test_the_polled_fragment_is_only_the_run_section(owner_client, critique_of_owner):
     response = owner_client.get(
         critique_of_owner.get_absolute_url(), headers={"HX-Request": "true"}
