@@ -1,13 +1,28 @@
 """Audit admin: rubrics are edited here; audits are reviewed (read-only) with their model calls."""
 
 from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.forms.models import BaseInlineFormSet
 
 from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
 from toulmini_site.llm.admin import LLMCallInline
 
 
+class RubricCriterionFormSet(BaseInlineFormSet):
+    """Checks across rows what the database would refuse with an error page."""
+
+    def clean(self) -> None:
+        super().clean()
+        kept = [f for f in self.forms if f.cleaned_data and not f.cleaned_data.get("DELETE")]
+        if sum(bool(f.cleaned_data.get("is_security")) for f in kept) > 1:
+            raise ValidationError("A rubric has at most one security criterion.")
+        if not kept:
+            raise ValidationError("A rubric needs at least one criterion to be usable.")
+
+
 class RubricCriterionInline(admin.TabularInline):
     model = RubricCriterion
+    formset = RubricCriterionFormSet
     extra = 0
     fields = ("position", "key", "name", "description", "weight", "is_security", "analyzer")
 

@@ -4,7 +4,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from council.models import Audit
+from council.models import Audit, Rubric
 from tests.council.audit_builders import (
     AUDIT_LEAKY_OPINION,
     AUDIT_OPINION,
@@ -197,3 +197,47 @@ def test_staff_can_review_audits_and_edit_rubrics(client, staff_user, audit_done
 def test_non_staff_cannot_open_the_audit_admin(owner_client, audit_done):
     response = owner_client.get(reverse("admin:council_audit_change", args=[audit_done.pk]))
     assert response.status_code == 302
+
+
+def rubric_admin_post(client, rubric, *, security_keys):
+    rows = list(rubric.criteria.all())
+    data = {
+        "name": rubric.name,
+        "description": rubric.description,
+        "criteria-TOTAL_FORMS": len(rows),
+        "criteria-INITIAL_FORMS": len(rows),
+        "criteria-MIN_NUM_FORMS": 0,
+        "criteria-MAX_NUM_FORMS": 1000,
+    }
+    for index, row in enumerate(rows):
+        prefix = f"criteria-{index}-"
+        data |= {
+            f"{prefix}id": row.pk,
+            f"{prefix}rubric": rubric.pk,
+            f"{prefix}position": row.position,
+            f"{prefix}key": row.key,
+            f"{prefix}name": row.name,
+            f"{prefix}description": row.description,
+            f"{prefix}weight": "5" if row.key == "clarity" else str(row.weight),
+            f"{prefix}analyzer": row.analyzer,
+        }
+        if row.key in security_keys:
+            data[f"{prefix}is_security"] = "on"
+    return client.post(reverse("admin:council_rubric_change", args=[rubric.pk]), data)
+
+
+def test_staff_edit_rubric_weights_in_the_admin(client, staff_user):
+    client.force_login(staff_user)
+    rubric = Rubric.objects.get(name="Judicial opinion")
+    response = rubric_admin_post(client, rubric, security_keys={"security"})
+    assert response.status_code == 302
+    assert str(rubric.criteria.get(key="clarity").weight) == "5.00"
+
+
+def test_the_admin_refuses_a_second_security_criterion_with_a_message(client, staff_user):
+    client.force_login(staff_user)
+    rubric = Rubric.objects.get(name="Judicial opinion")
+    response = rubric_admin_post(client, rubric, security_keys={"security", "clarity"})
+    assert response.status_code == 200
+    assert "A rubric has at most one security criterion." in response.content.decode()
+    assert rubric.criteria.filter(is_security=True).count() == 1
