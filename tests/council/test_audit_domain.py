@@ -255,6 +255,11 @@ def test_the_separator_between_source_and_content_cannot_forge_a_duplicate():
     assert len(merge_evidences({"k": [one]}, {"k": [two]})["k"]) == 2
 
 
+def test_the_same_words_in_another_unicode_form_are_a_duplicate():
+    composed, decomposed = evidence("caf\u00e9"), evidence("cafe\u0301")
+    assert merge_evidences({"a": [composed]}, {"a": [decomposed]}) == {"a": [composed]}
+
+
 def test_duplicates_within_one_update_are_dropped():
     item = evidence("twice")
     assert merge_evidences({}, {"a": [item, item]}) == {"a": [item]}
