@@ -393,7 +393,13 @@ def test_formatter_lists_points_with_their_agents_and_failures():
 def test_formatter_says_no_significant_findings_only_for_no_findings():
     found = {"final_assessment": "", "points": [], "no_findings": True}
     empty_but_unsure = {"final_assessment": "", "points": [], "no_findings": False}
+    contradictory = {
+        "points": [],
+        "no_findings": True,
+        "failures": [{"agent": "kant", "stage": "level 1", "error": "down"}],
+    }
 
     assert "RESULT: NO SIGNIFICANT FINDINGS." in format_critique_output(found)
     assert "NO SIGNIFICANT FINDINGS" not in format_critique_output(empty_but_unsure)
     assert "STATUS: COMPLETE" in format_critique_output(empty_but_unsure)
+    assert "NO SIGNIFICANT FINDINGS" not in format_critique_output(contradictory)

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from council.domain.critique.schemas import Failure
+
 RULE = "=" * 60
 
 
 def format_critique_output(critique_data: dict[str, Any]) -> str:
     """Format ``{final_assessment, points, no_findings}`` (plus ``failures``) as plain text.
 
-    "NO SIGNIFICANT FINDINGS" appears only when ``no_findings`` is true; a degraded run lists
-    what failed, whatever else it says.
+    "NO SIGNIFICANT FINDINGS" appears only when ``no_findings`` is true and nothing failed;
+    a degraded run lists what failed, whatever else it says.
     """
     points = critique_data.get("points") or []
     failures = critique_data.get("failures") or []
     lines = [RULE, "REASONING COUNCIL ASSESSMENT", RULE]
-    if critique_data.get("no_findings"):
+    if critique_data.get("no_findings") and not failures and not points:
         lines += ["RESULT: NO SIGNIFICANT FINDINGS.", ""]
     else:
         status = "DEGRADED" if failures else "COMPLETE"
@@ -38,17 +40,10 @@ def format_critique_output(critique_data: dict[str, Any]) -> str:
     if failures:
         lines.append("INCOMPLETE ANALYSIS:")
         for failure in failures:
-            lines.append(f"  - {_describe(failure)}")
+            lines.append(f"  - {Failure.model_validate(failure).describe()}")
         lines.append("")
     lines.append(RULE)
     return "\n".join(lines)
-
-
-def _describe(failure: dict[str, Any]) -> str:
-    where = f" ({', '.join(failure['nodes'])})" if failure.get("nodes") else ""
-    return (
-        f"{failure['agent'].capitalize()} failed at {failure['stage']}{where}: {failure['error']}"
-    )
 
 
 def _shorten(text: str, limit: int = 240) -> str:
