@@ -68,16 +68,18 @@ def critique_create(
 def critique_run(*, critique_id: int, client: LLMClient | None = None) -> Critique:
     """Run the council for a queued critique and save the outcome.
 
-    The status ends ``complete``, ``degraded`` (some agent, node or call failed, and the
+    A critique that is not queued (it ran, or another worker is running it) is returned as
+    it is. The status ends ``complete``, ``degraded`` (some agent, node or call failed, and the
     result says which) or ``failed`` (no agent produced anything, or the run broke).
     Every model call is saved against the critique, whatever the outcome.
     """
+    # Claim the run: only a queued critique starts, so two workers never run the same one.
+    claimed = Critique.objects.filter(pk=critique_id, status=Critique.Status.QUEUED).update(
+        status=Critique.Status.RUNNING, started_at=timezone.now()
+    )
     critique = Critique.objects.get(pk=critique_id)
-    if critique.finished:
+    if not claimed:
         return critique
-    critique.status = Critique.Status.RUNNING
-    critique.started_at = timezone.now()
-    critique.save(update_fields=["status", "started_at"])
     try:
         client = client or client_for(critique.engine)
     except LLMError as exc:

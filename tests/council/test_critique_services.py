@@ -122,6 +122,17 @@ def test_a_finished_critique_is_not_run_again(owner, critique_document, critique
     assert again.requests == []
 
 
+def test_a_running_critique_is_not_started_twice(owner, critique_document, critique_model):
+    critique = critique_create(owner=owner, title="T", text=critique_document, engine="llm")
+    Critique.objects.filter(pk=critique.pk).update(status="running")
+    second_worker = FakeClient(critique_model)
+
+    critique = critique_run(critique_id=critique.pk, client=second_worker)
+
+    assert critique.status == "running"
+    assert second_worker.requests == []
+
+
 def test_progress_is_saved_while_the_council_runs(owner, critique_document, critique_model):
     critique = critique_create(owner=owner, title="T", text=critique_document, engine="llm")
     seen = []
