@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from django.urls import path
+from django.urls import path, reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
@@ -46,7 +46,8 @@ class CritiqueSummarySerializer(serializers.ModelSerializer):
         fields = ["id", "title", "status", "engine", "created_at", "finished_at", "url"]
 
     def get_url(self, critique: Critique) -> str:
-        return self.context["request"].build_absolute_uri(f"/api/v1/critiques/{critique.pk}/")
+        path = reverse("council_api:critique_detail", args=[critique.pk])
+        return self.context["request"].build_absolute_uri(path)
 
 
 class CritiqueSerializer(CritiqueSummarySerializer):
@@ -98,15 +99,17 @@ def critiques(request: Request) -> Response:
     serializer = CritiqueCreateSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     data = serializer.validated_data
+    upload = data.get("file")
     try:
-        upload = data.get("file")
         text = decode_document(upload.read() if upload else data["text"].encode())
         critique = critique_create(
             owner=request.user, title=data["title"], text=text, max_depth=data["max_depth"]
         )
     except DocumentError as exc:
         raise ApiError(
-            str(exc), code=exc.code, details=[{"loc": "text", "msg": str(exc)}]
+            str(exc),
+            code=exc.code,
+            details=[{"loc": "file" if upload else "text", "msg": str(exc)}],
         ) from None
     body = CritiqueSummarySerializer(critique, context={"request": request}).data
     return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})

@@ -75,6 +75,7 @@ def test_a_binary_upload_is_refused(owner_api):
 
     assert response.status_code == 400
     assert response.json()["code"] == "DOCUMENT_BINARY"
+    assert response.json()["details"][0]["loc"] == "file"
 
 
 def test_a_request_without_text_or_file_names_the_missing_field(owner_api):
