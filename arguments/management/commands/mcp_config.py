@@ -129,6 +129,12 @@ class Command(BaseCommand):
         else:
             self.stdout.write(json.dumps({"mcpServers": {name: entry}}, indent=2))
         self.stderr.write(where(options["client"], name, entry))
+        if sys.prefix == sys.base_prefix:
+            self.stderr.write(
+                f"{sys.executable} is not a virtualenv's interpreter; the client will run it, so "
+                "it needs the project's dependencies (or run: .venv/bin/python manage.py "
+                "mcp_config)."
+            )
         if user == USER_PLACEHOLDER:
             self.stderr.write(
                 f"Replace {USER_PLACEHOLDER} with your Toulmini username (or pass --user) "
