@@ -5,7 +5,7 @@ class CouncilConfig(AppConfig):
     name = "council"
 
     def ready(self) -> None:
-        from council.graph_audit import offline_register as audit_offline_register
+        from council.audit_offline import offline_register as audit_offline_register
 
         audit_offline_register()
 

@@ -22,6 +22,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Send
 
+from council.audit_offline import AUDIT_PURPOSE
 from council.domain.audit import (
     AgentState,
     AuditReport,
@@ -32,10 +33,9 @@ from council.domain.audit import (
     JudicialOpinion,
     compute_global_score,
 )
-from council.domain.audit_analyzers import ANALYZERS, assess, security_floor
-from toulmini_site.llm import LLMClient, LLMError, register_offline
+from council.domain.audit_analyzers import assess, security_floor
+from toulmini_site.llm import LLMClient, LLMError
 
-AUDIT_PURPOSE = "audit.criterion"
 SECURITY_CAP = 3.0
 _PROMPT = Template((Path(__file__).parent / "prompts" / "audit_criterion.txt").read_text())
 
@@ -60,19 +60,6 @@ def criterion_messages(document: JudicialOpinion, criterion: Criterion) -> list[
         f"Case: {document.case_id} · Court: {document.court_name}\n<document>\n{body}\n</document>"
     )
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
-
-
-def offline_assessment(inputs: dict[str, Any]) -> CriterionAssessment:
-    """The offline provider's answer for ``AUDIT_PURPOSE``: the criterion's analyzer."""
-    analyzer = inputs["analyzer"]
-    if analyzer not in ANALYZERS:
-        raise LLMError(f"No offline analyzer is called {analyzer!r}.")
-    return assess(text=inputs["text"], analyzer=analyzer, criterion_name=inputs["criterion_name"])
-
-
-def offline_register() -> None:
-    """Let the offline engine answer audit criteria (called from ``CouncilConfig.ready``)."""
-    register_offline(AUDIT_PURPOSE, offline_assessment)
 
 
 def _summary(state: AgentState, score: float, capped: bool) -> str:

@@ -9,7 +9,6 @@ from django.conf import settings
 
 from toulmini_site.llm.client import LLMClient, LLMNotConfigured
 from toulmini_site.llm.offline import OfflineClient
-from toulmini_site.llm.openai_provider import OpenAICompatibleClient
 
 _overrides: dict[str, Callable[[], LLMClient]] = {}
 
@@ -34,6 +33,10 @@ def client_for(engine: str) -> LLMClient:
                 "No language model is configured on this server (set LLM_MODEL); "
                 "use the offline analyzer or your own AI."
             )
+        # Imported here: the openai SDK takes ~0.5 s to import, which every process that
+        # never calls a model (the MCP server, management commands) should not pay.
+        from toulmini_site.llm.openai_provider import OpenAICompatibleClient
+
         return OpenAICompatibleClient(
             model=settings.LLM_MODEL,
             base_url=settings.LLM_BASE_URL or None,
