@@ -12,7 +12,7 @@ FIND_PYTHON = for c in "$$PYTHON" python3.13 python3.12 python3 \
 	    && { echo "$$c"; break; }; \
 	done
 
-.PHONY: run test setup lint format bench migrate demo browser-deps clean
+.PHONY: run test setup lint format bench messages migrate demo browser-deps clean
 
 $(STAMP): pyproject.toml
 	@py="$$($(FIND_PYTHON))"; \
@@ -32,7 +32,15 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-migrate: setup
+# The Spanish translations (.mo files are built, not committed). Needs GNU gettext's msgfmt.
+messages: setup
+	@if command -v msgfmt >/dev/null 2>&1; then \
+	  $(PY) manage.py compilemessages --ignore=.venv --ignore=staticfiles -v 0; \
+	else \
+	  echo "WARNING: msgfmt (GNU gettext) not found: pages show in English only (apt-get install gettext)." >&2; \
+	fi
+
+migrate: messages
 	$(PY) manage.py migrate --noinput
 
 demo: migrate
