@@ -135,6 +135,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several models have a field called status, engine or language: name each set.
+    "ENUM_NAME_OVERRIDES": {
+        "ChainEngineEnum": "arguments.models.Chain.Engine",
+        "ChainStatusEnum": "arguments.models.Chain.Status",
+        "CritiqueEngineEnum": "council.models.critique.Critique.Engine",
+        "CritiqueStatusEnum": "council.models.critique.Critique.Status",
+        "CoachStepEnum": "coach.models.STEP_CHOICES",
+        "CoachSessionStatusEnum": "coach.models.CoachSession.Status",
+        "CoachLanguageEnum": "coach.models.CoachSession.Language",
+    },
 }
 
 # Background work: "immediate" runs a task inside the request (tests, simple setups);
