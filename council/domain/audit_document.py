@@ -29,10 +29,10 @@ def document_from_text(text: str) -> str:
     ``MAX_DOCUMENT_CHARS``, or one with control characters (a binary file pasted as text).
     """
     if not isinstance(text, str):
-        raise DocumentRejected("The document must be text.", code="invalid_document")
+        raise DocumentRejected("The document must be text.", code="document_invalid")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
-        raise DocumentRejected("The document is empty.", code="empty_document")
+        raise DocumentRejected("The document is empty.", code="document_empty")
     if len(text) > MAX_DOCUMENT_CHARS:
         raise DocumentRejected(
             f"The document has {len(text):,} characters; the limit is {MAX_DOCUMENT_CHARS:,}.",
@@ -40,7 +40,7 @@ def document_from_text(text: str) -> str:
         )
     if _CONTROL.search(text):
         raise DocumentRejected(
-            "The document contains binary data; send plain text.", code="binary_document"
+            "The document contains binary data; send plain text.", code="document_binary"
         )
     return text
 
@@ -55,13 +55,13 @@ def document_from_bytes(data: bytes) -> str:
         )
     if b"\x00" in data:
         raise DocumentRejected(
-            "The file is binary; send a plain-text file.", code="binary_document"
+            "The file is binary; send a plain-text file.", code="document_binary"
         )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DocumentRejected(
-            "The file is not UTF-8 text; send a plain-text file.", code="binary_document"
+            "The file is not UTF-8 text; send a plain-text file.", code="document_binary"
         ) from None
     return document_from_text(text)
 

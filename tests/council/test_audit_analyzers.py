@@ -50,7 +50,7 @@ def test_case_names_and_abbreviations_do_not_end_a_sentence():
 def test_an_empty_document_is_refused(text):
     with pytest.raises(DocumentRejected) as excinfo:
         document_from_text(text)
-    assert excinfo.value.code == "empty_document"
+    assert excinfo.value.code == "document_empty"
 
 
 def test_a_document_over_the_limit_is_refused():
@@ -63,14 +63,14 @@ def test_a_document_over_the_limit_is_refused():
 def test_control_characters_mark_a_pasted_binary():
     with pytest.raises(DocumentRejected) as excinfo:
         document_from_text("text\x00with a NUL")
-    assert excinfo.value.code == "binary_document"
+    assert excinfo.value.code == "document_binary"
 
 
 @pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n\x00\x00", b"caf\xe9 latin-1"])
 def test_binary_or_non_utf8_files_are_refused(data):
     with pytest.raises(DocumentRejected) as excinfo:
         document_from_bytes(data)
-    assert excinfo.value.code == "binary_document"
+    assert excinfo.value.code == "document_binary"
 
 
 def test_an_oversized_file_is_refused_before_decoding():

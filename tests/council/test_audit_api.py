@@ -77,9 +77,9 @@ def test_identifiers_default_to_unknown(owner_api, audit_post):
     [
         ({}, "INVALID_INPUT"),
         ({"text": AUDIT_OPINION, "file": "x"}, "INVALID_INPUT"),
-        ({"text": " \n "}, "EMPTY_DOCUMENT"),
+        ({"text": " \n "}, "DOCUMENT_EMPTY"),
         ({"text": "x" * 100_001}, "DOCUMENT_TOO_LONG"),
-        ({"text": "bell\x07byte"}, "BINARY_DOCUMENT"),
+        ({"text": "bell\x07byte"}, "DOCUMENT_BINARY"),
         ({"text": AUDIT_OPINION, "rubric": "Horoscope"}, "UNKNOWN_RUBRIC"),
         ({"text": 42}, "INVALID_INPUT"),
         ({"text": AUDIT_OPINION, "case_id": 7}, "INVALID_INPUT"),
@@ -109,7 +109,7 @@ def test_a_missing_document_is_named(audit_post):
 def test_a_binary_upload_is_refused(audit_post):
     upload = SimpleUploadedFile("scan.pdf", b"%PDF-1.7\x00\x01\x02", "application/pdf")
     response = audit_post({"file": upload}, format="multipart")
-    assert (response.status_code, response.json()["code"]) == (400, "BINARY_DOCUMENT")
+    assert (response.status_code, response.json()["code"]) == (400, "DOCUMENT_BINARY")
 
 
 def test_another_users_audit_is_a_json_404(other_api, audit_post):

@@ -222,8 +222,8 @@ def test_running_a_finished_audit_again_changes_nothing(owner, django_capture_on
 @pytest.mark.parametrize(
     ("text", "code"),
     [
-        ("  ", "empty_document"),
-        ("bin\x00ary", "binary_document"),
+        ("  ", "document_empty"),
+        ("bin\x00ary", "document_binary"),
         ("x" * 100_001, "document_too_long"),
     ],
 )
