@@ -8,6 +8,12 @@ from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.providers import override_client
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Every user fixture hashes a password; MD5 keeps that cheap (PBKDF2 costs ~0.3 s each)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def make_user(username: str, *, staff: bool = False, password: str = "pw-for-tests-123"):
     return get_user_model().objects.create_user(
         username=username, password=password, is_staff=staff, is_superuser=staff

@@ -81,9 +81,3 @@ def spanish_catalog():
     call_command(
         "compilemessages", locale=["es"], ignore_patterns=[".venv", "staticfiles"], verbosity=0
     )
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """The shared user fixtures hash a password each; MD5 keeps that cheap in tests."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
