@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from tests.browser import chromium_page
 from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.providers import override_client
 
@@ -87,3 +88,9 @@ def fake_llm():
 
     with override_client("llm", factory):
         yield use
+
+
+@pytest.fixture
+def browser_page(transactional_db, live_server):
+    """A chromium page for tests marked with ``tests.browser.BROWSER``."""
+    yield from chromium_page()

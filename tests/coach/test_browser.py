@@ -1,40 +1,17 @@
 """A student completes a whole session in a real browser (Debian's chromium via Playwright)."""
 
-import os
 import re
 import time
-from pathlib import Path
 
-import pytest
-from django.db import connections
-
+from tests.browser import BROWSER
 from tests.coach.conftest import GOOD_TEXT
 from tests.conftest import make_user
 from toulmini_site.llm.offline import OfflineClient
 from toulmini_site.llm.providers import override_client
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop
-
-CHROMIUM = Path("/usr/bin/chromium")
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 STEPS = list(GOOD_TEXT["en"])
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed at /usr/bin/chromium (apt-get install chromium)",
-    ),
-]
+pytestmark = BROWSER
 
 
 class SlowOfflineClient(OfflineClient):
@@ -44,26 +21,6 @@ class SlowOfflineClient(OfflineClient):
         for chunk in super()._stream_chunks(request):
             time.sleep(0.01)
             yield chunk
-
-
-@pytest.fixture
-def browser_page(transactional_db, live_server):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS
-        )
-        page = browser.new_page()
-        page.set_default_timeout(15_000)
-        try:
-            yield page
-        finally:
-            browser.close()
-            # Code run while Playwright's loop is active gets its own database connection
-            # (Django keys connections by context); close it, or PostgreSQL cannot drop the
-            # test database at the end of the run.
-            connections.close_all()
 
 
 def send(page, text):

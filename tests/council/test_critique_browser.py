@@ -1,64 +1,20 @@
 """A critique page updates itself in a real browser when the run finishes (Debian's chromium)."""
 
-import os
 import re
-from pathlib import Path
 
-import pytest
-from django.db import connections
-
+from tests.browser import BROWSER
 from tests.conftest import make_user
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop
-
-CHROMIUM = Path("/usr/bin/chromium")
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed at /usr/bin/chromium (apt-get install chromium)",
-    ),
-]
-
-
-@pytest.fixture
-def critique_page(live_server):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS
-        )
-        page = browser.new_page()
-        page.set_default_timeout(15_000)
-        try:
-            yield page
-        finally:
-            browser.close()
-            # Code run while Playwright's loop is active gets its own database connection
-            # (Django keys connections by context); close it, or PostgreSQL cannot drop the
-            # test database.
-            connections.close_all()
+pytestmark = BROWSER
 
 
 def test_a_queued_critique_page_shows_the_result_once_the_council_has_run(
-    critique_page, live_server, transactional_db, critique_document
+    browser_page, live_server, transactional_db, critique_document
 ):
     from council.models import Critique
     from council.services.critique import critique_run
 
-    page = critique_page
+    page = browser_page
     owner = make_user("writer", password="pw-for-tests-123")
     # Queued as the database backend would leave it, until a worker picks it up.
     critique = Critique.objects.create(owner=owner, title="Remote work", document=critique_document)

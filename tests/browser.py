@@ -1,0 +1,55 @@
+"""Browser tests: Debian's chromium driven by Playwright's sync API, never a downloaded browser.
+
+A test module opts in with ``pytestmark = BROWSER`` and the ``browser_page`` fixture (in
+``tests/conftest.py``); without chromium the tests skip with a message saying how to get it.
+"""
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connections
+
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+BROWSER = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed at /usr/bin/chromium (apt-get install chromium)",
+    ),
+]
+
+
+def chromium_page() -> Iterator[Any]:
+    """A fresh page in a headless chromium; closed, with its database connections, after."""
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop, which Django's ORM otherwise refuses.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS
+        )
+        page = browser.new_page()
+        page.set_default_timeout(15_000)
+        try:
+            yield page
+        finally:
+            browser.close()
+            # Code run while Playwright's loop is active gets its own database connection
+            # (Django keys connections by context); close it, or PostgreSQL cannot drop the
+            # test database at the end of the run.
+            connections.close_all()
