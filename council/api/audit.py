@@ -10,6 +10,7 @@ from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from council.api.documents import TextOrFileMixin
 from council.domain.audit_document import (
     MAX_DOCUMENT_CHARS,
     MAX_UPLOAD_BYTES,
@@ -31,7 +32,7 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-class AuditCreateSerializer(serializers.Serializer):
+class AuditCreateSerializer(TextOrFileMixin, serializers.Serializer):
     text = StrictCharField(
         required=False,
         allow_blank=True,
@@ -46,13 +47,6 @@ class AuditCreateSerializer(serializers.Serializer):
     rubric = StrictCharField(
         max_length=100, required=False, help_text=f'A rubric name (default "{DEFAULT_RUBRIC}").'
     )
-
-    def validate(self, attrs: dict) -> dict:
-        if "text" in attrs and "file" in attrs:
-            raise serializers.ValidationError("Send either `text` or `file`, not both.")
-        if "text" not in attrs and "file" not in attrs:
-            raise serializers.ValidationError({"text": "This field is required."})
-        return attrs
 
 
 class AuditCreatedSerializer(serializers.Serializer):

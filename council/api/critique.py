@@ -11,13 +11,14 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from council.api.documents import TextOrFileMixin
 from council.domain.critique import MAX_DOCUMENT_CHARS, DocumentError, decode_document
 from council.models import Critique
 from council.services.critique import critique_create
 from toulmini_site.api import ApiError
 
 
-class CritiqueCreateSerializer(serializers.Serializer):
+class CritiqueCreateSerializer(TextOrFileMixin, serializers.Serializer):
     title = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     text = serializers.CharField(
         required=False,
@@ -29,13 +30,6 @@ class CritiqueCreateSerializer(serializers.Serializer):
     max_depth = serializers.IntegerField(
         min_value=1, max_value=5, default=3, help_text="How deep each critique tree may go."
     )
-
-    def validate(self, attrs: dict) -> dict:
-        if "text" in attrs and "file" in attrs:
-            raise serializers.ValidationError("Send either `text` or `file`, not both.")
-        if "text" not in attrs and "file" not in attrs:
-            raise serializers.ValidationError({"text": "This field is required."})
-        return attrs
 
 
 class CritiqueSummarySerializer(serializers.ModelSerializer):

@@ -85,6 +85,17 @@ def test_a_request_without_text_or_file_names_the_missing_field(owner_api):
     assert response.json()["missing"] == ["text"]
 
 
+def test_text_and_file_together_are_refused_and_nothing_is_stored(owner_api, critique_document):
+    upload = SimpleUploadedFile("essay.md", critique_document.encode(), "text/markdown")
+
+    response = owner_api.post(URL, {"text": "We must win.", "file": upload}, format="multipart")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "INVALID_INPUT"
+    assert "not both" in response.json()["error"] + str(response.json()["details"])
+    assert not Critique.objects.exists()
+
+
 def test_anonymous_requests_are_unauthorised(api_client, critique_of_owner):
     assert api_client.post(URL, {"text": "We must win."}, format="json").status_code == 401
     assert api_client.get(URL).status_code == 401
