@@ -7,6 +7,7 @@ from django.urls import path, reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -55,6 +56,24 @@ class AuditCreatedSerializer(serializers.Serializer):
     url = serializers.CharField()
 
 
+class AuditSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    rubric = serializers.CharField(source="rubric_name")
+    engine = serializers.CharField()
+    case_id = serializers.CharField()
+    court_name = serializers.CharField()
+    global_score = serializers.FloatField(allow_null=True)
+    security_violation = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, audit: Audit) -> str:
+        path = reverse("council_api:audit_detail_api", args=[audit.pk])
+        return self.context["request"].build_absolute_uri(path)
+
+
 class EvidenceSerializer(serializers.Serializer):
     source_ref = serializers.CharField()
     content = serializers.CharField()
@@ -92,6 +111,12 @@ class AuditSerializer(serializers.Serializer):
 
 
 @extend_schema(
+    methods=["GET"],
+    responses=AuditSummarySerializer(many=True),
+    summary="Your audits, newest first (paginated)",
+)
+@extend_schema(
+    methods=["POST"],
     request={
         "application/json": AuditCreateSerializer,
         "multipart/form-data": AuditCreateSerializer,
@@ -99,8 +124,13 @@ class AuditSerializer(serializers.Serializer):
     responses={202: AuditCreatedSerializer},
     summary="Start an audit of a document against a rubric",
 )
-@api_view(["POST"])
-def audit_create_api(request: Request) -> Response:
+@api_view(["GET", "POST"])
+def audits_api(request: Request) -> Response:
+    if request.method == "GET":
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(Audit.objects.filter(owner=request.user), request)
+        body = AuditSummarySerializer(page, many=True, context={"request": request}).data
+        return paginator.get_paginated_response(body)
     payload = AuditCreateSerializer(data=request.data)
     payload.is_valid(raise_exception=True)
     data = payload.validated_data
@@ -116,7 +146,11 @@ def audit_create_api(request: Request) -> Response:
             filename=upload.name if upload else "",
         )
     except DocumentRejected as exc:
-        raise ApiError(str(exc), code=exc.code.upper()) from None
+        raise ApiError(
+            str(exc),
+            code=exc.code.upper(),
+            details=[{"loc": "file" if upload else "text", "msg": str(exc)}],
+        ) from None
     except RubricUnusable as exc:
         raise ApiError(
             str(exc), code=exc.code.upper(), details=[{"loc": "rubric", "msg": str(exc)}]
@@ -135,6 +169,6 @@ def audit_detail_api(request: Request, pk: int) -> Response:
 
 
 urlpatterns = [
-    path("audits/", audit_create_api, name="audit_create_api"),
+    path("audits/", audits_api, name="audit_list_api"),
     path("audits/<int:pk>/", audit_detail_api, name="audit_detail_api"),
 ]

@@ -110,6 +110,35 @@ def test_a_binary_upload_is_refused(audit_post):
     upload = SimpleUploadedFile("scan.pdf", b"%PDF-1.7\x00\x01\x02", "application/pdf")
     response = audit_post({"file": upload}, format="multipart")
     assert (response.status_code, response.json()["code"]) == (400, "DOCUMENT_BINARY")
+    assert response.json()["details"][0]["loc"] == "file"
+
+
+def test_the_list_holds_only_the_users_own_audits_newest_first(owner_api, other_api, audit_post):
+    first = audit_post({"text": AUDIT_OPINION}).json()["id"]
+    second = audit_post({"text": AUDIT_LEAKY_OPINION, "case_id": "C-9"}).json()["id"]
+    audit_post({"text": AUDIT_OPINION}, client=other_api)
+
+    body = owner_api.get(CREATE).json()
+
+    assert body["count"] == 2
+    assert [row["id"] for row in body["results"]] == [second, first]
+    newest = body["results"][0]
+    assert (newest["case_id"], newest["status"], newest["security_violation"]) == (
+        "C-9", "done", True,
+    )  # fmt: skip
+    assert newest["url"].endswith(detail(second))
+    assert other_api.get(CREATE).json()["count"] == 1
+
+
+def test_the_list_is_paginated(owner, owner_api):
+    Audit.objects.bulk_create(
+        Audit(owner=owner, rubric_name="Judicial opinion", document="x") for _ in range(25)
+    )
+
+    first = owner_api.get(CREATE).json()
+    second = owner_api.get(first["next"]).json()
+
+    assert (first["count"], len(first["results"]), len(second["results"])) == (25, 20, 5)
 
 
 def test_another_users_audit_is_a_json_404(other_api, audit_post):
@@ -122,6 +151,7 @@ def test_another_users_audit_is_a_json_404(other_api, audit_post):
 def test_anonymous_requests_are_refused_with_401(api_client, audit_post):
     pk = audit_post({"text": AUDIT_OPINION}).json()["id"]
     assert api_client.get(detail(pk)).status_code == 401
+    assert api_client.get(CREATE).status_code == 401
     response = api_client.post(CREATE, {"text": AUDIT_OPINION}, format="json")
     assert response.status_code == 401 and response.json()["code"] == "NOT_AUTHENTICATED"
     assert Audit.objects.count() == 1
