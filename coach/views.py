@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -22,6 +23,8 @@ from coach import selectors, services
 from coach.domain.steps import STEPS
 from coach.forms import DraftForm, SessionForm, TurnForm
 from coach.models import CoachSession
+
+PAGE_SIZE = 20
 
 STEP_LABELS = {
     "claim": gettext_lazy("Claim"),
@@ -103,7 +106,10 @@ def _after_post(
 @require_GET
 @login_required
 def index(request: HttpRequest) -> HttpResponse:
-    context = {"sessions": selectors.sessions_of(request.user), "form": SessionForm()}
+    page = Paginator(selectors.sessions_of(request.user), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    context = {"page": page, "form": SessionForm()}
     return render(request, "coach/index.html", context)
 
 

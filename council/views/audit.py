@@ -63,7 +63,7 @@ def audit_list(request: HttpRequest) -> HttpResponse:
         "security_violation", "created_at",
     )  # fmt: skip
     page = Paginator(audits, 20).get_page(request.GET.get("page"))
-    return render(request, "council/audit_list.html", {"audits": page, "page": page})
+    return render(request, "council/audit_list.html", {"page": page})
 
 
 @require_http_methods(["GET", "POST"])

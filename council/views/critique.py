@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
@@ -16,6 +17,8 @@ from council.domain.critique.agents import AGENTS
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.models import Critique
 from council.services.critique import critique_create
+
+PAGE_SIZE = 20
 
 
 class CritiqueForm(forms.Form):
@@ -54,7 +57,8 @@ def critique_list(request: HttpRequest) -> HttpResponse:
     critiques = Critique.objects.filter(owner=request.user).only(
         "id", "title", "status", "engine", "created_at"
     )
-    return render(request, "council/critique_list.html", {"critiques": critiques})
+    page = Paginator(critiques, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "council/critique_list.html", {"page": page})
 
 
 @require_http_methods(["GET", "POST"])

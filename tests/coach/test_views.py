@@ -54,6 +54,17 @@ def test_the_list_shows_only_my_sessions(owner_client, owner, other_user):
     assert "Their secret topic" not in page
 
 
+def test_the_list_is_paginated_twenty_a_page(owner_client, owner):
+    for n in range(23):
+        make_session(owner, f"Topic number {n:02d}")
+
+    first = owner_client.get(url("index")).content.decode()
+    second = owner_client.get(url("index"), {"page": 2}).content.decode()
+
+    assert first.count("Topic number") == 20 and "Page 1 of 2" in first and "?page=2" in first
+    assert second.count("Topic number") == 3 and "Page 2 of 2" in second
+
+
 def test_starting_a_session_redirects_to_it(owner_client, owner):
     response = owner_client.post(url("create"), {"topic": "Phones", "language": "es"})
     session = CoachSession.objects.get(owner=owner)
@@ -165,6 +176,14 @@ def test_the_page_speaks_spanish_when_asked(owner_client, session, spanish_catal
     assert "Garantía" in page
     assert "Confirmar" not in page  # no proposal yet
     assert "Enviar" in page
+
+
+def test_the_list_pages_in_spanish_too(owner_client, owner, spanish_catalog):
+    for n in range(21):
+        make_session(owner, f"Tema {n}")
+    owner_client.cookies["django_language"] = "es"
+    page = owner_client.get(url("index")).content.decode()
+    assert "Página 1 de 2" in page and "Anteriores" in page
 
 
 def test_a_refused_plain_message_shows_the_page_with_the_text_kept(owner_client, session):

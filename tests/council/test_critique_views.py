@@ -36,6 +36,18 @@ def test_the_list_shows_only_the_users_own_critiques(owner_client, critique_of_o
     assert b"Someone else" not in response.content
 
 
+def test_the_list_is_paginated_twenty_a_page(owner_client, owner):
+    Critique.objects.bulk_create(
+        Critique(owner=owner, title=f"Essay number {n:02d}", document="x") for n in range(23)
+    )
+
+    first = owner_client.get(reverse("council:critique_list")).content.decode()
+    second = owner_client.get(reverse("council:critique_list"), {"page": 2}).content.decode()
+
+    assert first.count("Essay number") == 20 and "Page 1 of 2" in first and "?page=2" in first
+    assert second.count("Essay number") == 3 and "Page 2 of 2" in second
+
+
 def test_the_list_sends_anonymous_users_to_log_in(client):
     response = client.get(reverse("council:critique_list"))
 
