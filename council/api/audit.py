@@ -20,7 +20,8 @@ from council.domain.audit_document import (
 )
 from council.domain.audit_rubrics import DEFAULT_RUBRIC
 from council.models import Audit
-from council.services.audit import RubricUnusable, audit_create
+from council.runs import RunNotRetryable
+from council.services.audit import RubricUnusable, audit_create, audit_retry
 from toulmini_site.api import ApiError
 
 
@@ -168,7 +169,26 @@ def audit_detail_api(request: Request, pk: int) -> Response:
     return Response(AuditSerializer(audit).data)
 
 
+@extend_schema(
+    request=None,
+    responses={202: AuditCreatedSerializer},
+    summary="Run a failed or stalled audit again (409 NOT_RETRYABLE otherwise)",
+)
+@api_view(["POST"])
+def audit_retry_api(request: Request, pk: int) -> Response:
+    audit = get_object_or_404(Audit.objects.filter(owner=request.user), pk=pk)
+    try:
+        audit = audit_retry(audit=audit)
+    except RunNotRetryable as exc:
+        raise ApiError(str(exc), code=exc.code, status_code=status.HTTP_409_CONFLICT) from None
+    url = request.build_absolute_uri(reverse("council_api:audit_detail_api", args=[audit.pk]))
+    return Response(
+        {"id": audit.pk, "status": audit.status, "url": url}, status=status.HTTP_202_ACCEPTED
+    )
+
+
 urlpatterns = [
     path("audits/", audits_api, name="audit_list_api"),
     path("audits/<int:pk>/", audit_detail_api, name="audit_detail_api"),
+    path("audits/<int:pk>/retry/", audit_retry_api, name="audit_retry_api"),
 ]

@@ -14,7 +14,8 @@ from rest_framework.response import Response
 from council.api.documents import TextOrFileMixin
 from council.domain.critique import MAX_DOCUMENT_CHARS, DocumentError, decode_document
 from council.models import Critique
-from council.services.critique import critique_create
+from council.runs import RunNotRetryable
+from council.services.critique import critique_create, critique_retry
 from toulmini_site.api import ApiError
 
 
@@ -116,7 +117,24 @@ def critique_detail(request: Request, pk: int) -> Response:
     return Response(CritiqueSerializer(critique, context={"request": request}).data)
 
 
+@extend_schema(
+    request=None,
+    responses={202: CritiqueSummarySerializer},
+    summary="Run a failed or stalled critique again (409 NOT_RETRYABLE otherwise)",
+)
+@api_view(["POST"])
+def critique_retry_api(request: Request, pk: int) -> Response:
+    critique = get_object_or_404(Critique, pk=pk, owner=request.user)
+    try:
+        critique = critique_retry(critique=critique)
+    except RunNotRetryable as exc:
+        raise ApiError(str(exc), code=exc.code, status_code=status.HTTP_409_CONFLICT) from None
+    body = CritiqueSummarySerializer(critique, context={"request": request}).data
+    return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
 urlpatterns = [
     path("critiques/", critiques, name="critique_list"),
     path("critiques/<int:pk>/", critique_detail, name="critique_detail"),
+    path("critiques/<int:pk>/retry/", critique_retry_api, name="critique_retry"),
 ]

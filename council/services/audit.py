@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from council import runs
 from council.domain.audit import (
     UNKNOWN,
     AgentState,
@@ -147,6 +148,42 @@ def audit_create(
             for position, c in enumerate(rubric.criteria.all())
         )
     transaction.on_commit(lambda: audit_run_task.enqueue(audit_id=audit.pk))
+    return audit
+
+
+def audit_retry(*, audit: Audit) -> Audit:
+    """Queue a failed or stalled audit again with the same document and criteria as used,
+    every result back to pending. The reset is one conditional UPDATE, so two clicks queue
+    one run.
+
+    Raises ``RunNotRetryable`` when the audit is queued, running normally or done.
+    """
+    from council.audit_tasks import audit_run_task
+
+    with transaction.atomic():
+        reset = Audit.objects.filter(runs.retryable_q(now=timezone.now()), pk=audit.pk)
+        if not reset.update(
+            status=Audit.Status.QUEUED,
+            error="",
+            global_score=None,
+            summary="",
+            security_violation=False,
+            report=None,
+            started_at=None,
+            finished_at=None,
+        ):
+            raise runs.RunNotRetryable(runs.NOT_RETRYABLE_MESSAGE)
+        audit.results.update(
+            status=AuditCriterionResult.Status.PENDING,
+            numeric_score=None,
+            reasoning="",
+            security_violation_found=False,
+            relevance_confidence=None,
+            evidence=[],
+            error="",
+        )
+        transaction.on_commit(lambda: audit_run_task.enqueue(audit_id=audit.pk))
+    audit.refresh_from_db()
     return audit
 
 

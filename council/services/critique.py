@@ -12,6 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from council import runs
 from council.domain.critique import (
     DocumentError,
     format_critique_output,
@@ -27,7 +28,13 @@ from toulmini_site.llm.services import llm_calls_save
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["DocumentError", "critique_create", "critique_engine", "critique_run"]
+__all__ = [
+    "DocumentError",
+    "critique_create",
+    "critique_engine",
+    "critique_retry",
+    "critique_run",
+]
 
 
 def critique_engine() -> str:
@@ -62,6 +69,37 @@ def critique_create(
             progress=initial_progress(AGENT_NAMES, max_depth),
         )
         transaction.on_commit(lambda: critique_run_task.enqueue(critique_id=critique.pk))
+    return critique
+
+
+def critique_retry(*, critique: Critique) -> Critique:
+    """Queue a failed or stalled critique again: same document, depth and threshold, a clean
+    result. The reset is one conditional UPDATE, so two clicks queue one run; the calls of
+    the earlier attempt stay recorded against the critique.
+
+    Raises ``RunNotRetryable`` when the critique is queued, running normally or finished well.
+    """
+    from council.critique_tasks import critique_run_task
+
+    with transaction.atomic():
+        reset = Critique.objects.filter(runs.retryable_q(now=timezone.now()), pk=critique.pk)
+        if not reset.update(
+            status=Critique.Status.QUEUED,
+            progress=initial_progress(AGENT_NAMES, critique.max_depth),
+            trees={},
+            adjustments={},
+            result={},
+            formatted="",
+            error="",
+            model_calls=0,
+            tokens_in=0,
+            tokens_out=0,
+            started_at=None,
+            finished_at=None,
+        ):
+            raise runs.RunNotRetryable(runs.NOT_RETRYABLE_MESSAGE)
+        transaction.on_commit(lambda: critique_run_task.enqueue(critique_id=critique.pk))
+    critique.refresh_from_db()
     return critique
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from council.domain.audit_document import (
     MAX_UPLOAD_BYTES,
@@ -20,7 +21,8 @@ from council.domain.audit_document import (
 )
 from council.domain.audit_rubrics import DEFAULT_RUBRIC
 from council.models import Audit, Rubric
-from council.services.audit import RubricUnusable, audit_create
+from council.runs import RunNotRetryable
+from council.services.audit import RubricUnusable, audit_create, audit_retry
 
 
 class AuditForm(forms.Form):
@@ -113,8 +115,20 @@ def audit_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, f"{template}#report" if request.htmx else template, context)
 
 
+@require_POST
+@login_required
+def audit_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
+    audit = _owned(request, pk)
+    try:
+        audit_retry(audit=audit)
+    except RunNotRetryable as exc:
+        messages.error(request, str(exc))
+    return redirect(audit)
+
+
 urlpatterns = [
     path("audits/", audit_list, name="audit_list"),
     path("audits/new/", audit_new, name="audit_new"),
     path("audits/<int:pk>/", audit_detail, name="audit_detail"),
+    path("audits/<int:pk>/retry/", audit_retry_view, name="audit_retry"),
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -10,13 +11,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from council.domain.critique import MAX_DOCUMENT_CHARS, DocumentError, decode_document
 from council.domain.critique.agents import AGENTS
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.models import Critique
-from council.services.critique import critique_create
+from council.runs import RunNotRetryable
+from council.services.critique import critique_create, critique_retry
 
 PAGE_SIZE = 20
 
@@ -115,8 +117,20 @@ def _result_context(critique: Critique) -> dict:
     }
 
 
+@require_POST
+@login_required
+def critique_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
+    critique = get_object_or_404(Critique, pk=pk, owner=request.user)
+    try:
+        critique_retry(critique=critique)
+    except RunNotRetryable as exc:
+        messages.error(request, str(exc))
+    return redirect(critique)
+
+
 urlpatterns = [
     path("critiques/", critique_list, name="critique_list"),
     path("critiques/new/", critique_new, name="critique_new"),
     path("critiques/<int:pk>/", critique_detail, name="critique_detail"),
+    path("critiques/<int:pk>/retry/", critique_retry_view, name="critique_retry"),
 ]
