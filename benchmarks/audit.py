@@ -10,7 +10,6 @@ generated 50,000-character opinion.
 
 from __future__ import annotations
 
-import logging
 import time
 
 from benchmarks.harness import django_setup, ms, report, summary_ms, test_database
@@ -122,7 +121,6 @@ def offline_run() -> tuple[float, int]:
 
 def main() -> None:
     django_setup()
-    logging.getLogger("django.tasks").setLevel(logging.WARNING)  # one line per task otherwise
     graph_times, graph_calls = graph_runs()
     with test_database():
         service_times, service_calls = service_runs()

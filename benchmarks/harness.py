@@ -24,9 +24,15 @@ def django_setup() -> None:
     os.environ.setdefault("DEBUG", "0")
     os.environ.setdefault("SECRET_KEY", "benchmark-only-secret-key")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
+    import logging
+    import warnings
+
     import django
 
-    django.setup()
+    django.setup()  # configures logging anew each time, resetting the levels set below
+    logging.getLogger("django.tasks").setLevel(logging.WARNING)  # a line per task otherwise
+    # Benchmarks run without collectstatic; whitenoise would warn on every request handler.
+    warnings.filterwarnings("ignore", message="No directory at")
 
 
 @contextmanager
