@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db.models import Q
+from django.utils import timezone
 
 STALLED_AFTER = timedelta(minutes=30)
 RUNNING, FAILED = "running", "failed"
@@ -31,6 +32,23 @@ def is_stalled(status: str, started_at: datetime | None, *, now: datetime) -> bo
 def retryable_q(*, now: datetime) -> Q:
     """The runs that may be queued again: failed, or stalled at ``now``."""
     return Q(status=FAILED) | Q(status=RUNNING, started_at__lt=now - STALLED_AFTER)
+
+
+class RetryableRun:
+    """For a model with ``status`` and ``started_at``: whether its run stalled or may be redone."""
+
+    status: str
+    started_at: datetime | None
+
+    @property
+    def stalled(self) -> bool:
+        """Still running long after it started: its worker has most likely stopped."""
+        return is_stalled(self.status, self.started_at, now=timezone.now())
+
+    @property
+    def retryable(self) -> bool:
+        """Failed or stalled: the owner may run it again."""
+        return self.status == FAILED or self.stalled
 
 
 NOT_RETRYABLE_MESSAGE = (

@@ -95,20 +95,10 @@ class AuditResultSerializer(serializers.Serializer):
     error = serializers.CharField()
 
 
-class AuditSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    status = serializers.CharField()
-    rubric = serializers.CharField(source="rubric_name")
-    engine = serializers.CharField()
-    case_id = serializers.CharField()
-    court_name = serializers.CharField()
-    global_score = serializers.FloatField(allow_null=True)
+class AuditSerializer(AuditSummarySerializer):
     summary = serializers.CharField()
-    security_violation = serializers.BooleanField()
     error = serializers.CharField()
     results = AuditResultSerializer(many=True)
-    created_at = serializers.DateTimeField()
-    finished_at = serializers.DateTimeField(allow_null=True)
 
 
 @extend_schema(
@@ -166,7 +156,7 @@ def audits_api(request: Request) -> Response:
 @api_view(["GET"])
 def audit_detail_api(request: Request, pk: int) -> Response:
     audit = get_object_or_404(Audit.objects.filter(owner=request.user), pk=pk)
-    return Response(AuditSerializer(audit).data)
+    return Response(AuditSerializer(audit, context={"request": request}).data)
 
 
 @extend_schema(

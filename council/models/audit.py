@@ -4,10 +4,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
 
-from council import runs
 from council.domain.audit_analyzers import ANALYZER_LABELS
+from council.runs import RetryableRun
 
 __all__ = ["Audit", "AuditCriterionResult", "Rubric", "RubricCriterion"]
 
@@ -60,7 +59,7 @@ class RubricCriterion(models.Model):
         return f"{self.rubric}: {self.name}"
 
 
-class Audit(models.Model):
+class Audit(RetryableRun, models.Model):
     class Status(models.TextChoices):
         QUEUED = "queued", "queued"
         RUNNING = "running", "running"
@@ -102,16 +101,6 @@ class Audit(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("council:audit_detail", args=[self.pk])
-
-    @property
-    def stalled(self) -> bool:
-        """Still running long after it started: its worker has most likely stopped."""
-        return runs.is_stalled(self.status, self.started_at, now=timezone.now())
-
-    @property
-    def retryable(self) -> bool:
-        """Failed or stalled: the owner may run it again (``council.runs``)."""
-        return self.status == self.Status.FAILED or self.stalled
 
     @property
     def finished(self) -> bool:

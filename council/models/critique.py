@@ -4,14 +4,13 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
 
-from council import runs
+from council.runs import RetryableRun
 
 __all__ = ["Critique"]
 
 
-class Critique(models.Model):
+class Critique(RetryableRun, models.Model):
     """One council run over one document, owned by the user who asked for it."""
 
     class Status(models.TextChoices):
@@ -70,16 +69,6 @@ class Critique(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("council:critique_detail", args=[self.pk])
-
-    @property
-    def stalled(self) -> bool:
-        """Still running long after it started: its worker has most likely stopped."""
-        return runs.is_stalled(self.status, self.started_at, now=timezone.now())
-
-    @property
-    def retryable(self) -> bool:
-        """Failed or stalled: the owner may run it again (``council.runs``)."""
-        return self.status == self.Status.FAILED or self.stalled
 
     @property
     def finished(self) -> bool:
