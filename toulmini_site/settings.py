@@ -169,9 +169,12 @@ LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0)
 LLM_VALIDATION_RETRIES = env_int("LLM_VALIDATION_RETRIES", 2, minimum=0)
 LLM_TEMPERATURE = env_float("LLM_TEMPERATURE", 0.2, minimum=0.0)
 
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr"}},
-    "root": {"handlers": ["stderr"], "level": env_str("LOG_LEVEL", "INFO").upper()},
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    # Django's own default sends "django" to a console handler too: every line came out twice.
+    "loggers": {"django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False}},
 }
