@@ -15,3 +15,23 @@ def test_demo_data_reaches_every_end_and_is_idempotent():
     assert {"sustained", "overruled", "remanded"} <= statuses
     assert Chain.objects.filter(status="terminated").count() == 2
     assert Chain.objects.filter(engine="manual", status="in_progress").count() == 1
+
+
+def test_demo_data_gives_the_student_a_coach_session_a_critique_and_an_audit(
+    django_capture_on_commit_callbacks,
+):
+    from coach.models import CoachSession
+    from council.models import Audit, Critique
+
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("demo_data")
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("demo_data")
+
+    session = CoachSession.objects.get(owner__username="student")
+    assert session.messages.filter(role="assistant").count() >= 2  # greeting and an answer
+    critique = Critique.objects.get(owner__username="student")
+    assert critique.status == "complete" and critique.result["points"]
+    audit = Audit.objects.get(owner__username="student")
+    assert audit.status == "done" and audit.security_violation
+    assert float(audit.global_score) <= 3.0

@@ -1,4 +1,5 @@
-"""Create the demo teacher and student and their demo chains. Safe to run again."""
+"""Create the demo teacher and student, and the student's demo chains, coach session,
+critique and audit. Safe to run again: nothing is made twice."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -7,6 +8,8 @@ from django.db import transaction
 from arguments.demo import DEMO_CHAINS
 from arguments.models import Chain
 from arguments.services import chain_create, chain_run
+from coach.demo import coach_demo_create
+from council.demo import council_demo_create
 
 DEMO_USERS = (
     # username, password, staff
@@ -16,7 +19,10 @@ DEMO_USERS = (
 
 
 class Command(BaseCommand):
-    help = "Create demo users (teacher = staff, student) and demo chains; idempotent."
+    help = (
+        "Create demo users (teacher = staff, student) and the student's demo chains, coach "
+        "session, critique and audit; idempotent."
+    )
 
     def handle(self, *args, **options) -> None:
         User = get_user_model()
@@ -42,7 +48,12 @@ class Command(BaseCommand):
         if not Chain.objects.filter(owner=student, query=manual_query).exists():
             chain_create(owner=student, query=manual_query, engine=Chain.Engine.MANUAL)
             made += 1
-        self.stdout.write(f"Demo data ready ({made} new chain(s)).")
+        coached = coach_demo_create(owner=student)
+        council = council_demo_create(owner=student)
+        self.stdout.write(
+            f"Demo data ready ({made} new chain(s), {coached} coach session(s), "
+            f"{council} critique(s) and audit(s))."
+        )
         for username, password, staff in DEMO_USERS:
             role = "teacher, staff: can use /admin/" if staff else "student"
             self.stdout.write(f"  log in as {username} / {password}  ({role})")
