@@ -48,6 +48,17 @@ def test_home_explains_the_app_to_anyone(client):
     assert reverse("signup").encode() in response.content
 
 
+def test_home_names_every_part_of_the_app_and_links_them_once_logged_in(owner_client):
+    from django.test import Client
+
+    anonymous = Client().get("/").content.decode()
+    assert all(word in anonymous for word in ("Coach", "Critiques", "Audits"))
+    assert reverse("coach:index") not in anonymous.split('class="more-tools"')[1]
+    page = owner_client.get("/").content.decode()
+    for name in ("coach:index", "council:critique_list", "council:audit_list"):
+        assert f'href="{reverse(name)}"' in page.split('class="more-tools"')[1]
+
+
 def test_chain_list_empty_state(owner_client):
     response = owner_client.get(reverse("arguments:chain_list"))
     assert b"You have no argument chains yet" in response.content
