@@ -4,7 +4,9 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 
+from council.admin.runs import run_again_action
 from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
+from council.services.audit import audit_retry
 from toulmini_site.llm.admin import LLMCallInline
 
 
@@ -100,6 +102,7 @@ class AuditAdmin(admin.ModelAdmin):
         "finished_at",
     )
     inlines = [AuditCriterionResultInline, LLMCallInline]
+    actions = [run_again_action(audit_retry, argument="audit")]
 
     def has_add_permission(self, request):  # audits are started from the site or the API
         return False

@@ -2,7 +2,9 @@
 
 from django.contrib import admin
 
+from council.admin.runs import run_again_action
 from council.models import Critique
+from council.services.critique import critique_retry
 from toulmini_site.llm.admin import LLMCallInline
 
 
@@ -13,6 +15,7 @@ class CritiqueAdmin(admin.ModelAdmin):
     search_fields = ("title", "owner__username", "document")
     date_hierarchy = "created_at"
     inlines = [LLMCallInline]
+    actions = [run_again_action(critique_retry, argument="critique")]
     fieldsets = (
         (None, {"fields": ("title", "owner", "status", "engine", "max_depth", "threshold")}),
         ("Result", {"fields": ("formatted", "error", "result")}),

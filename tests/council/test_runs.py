@@ -251,3 +251,48 @@ def test_the_api_retries_a_failed_audit_and_refuses_a_queued_one(
         response = owner_api.post(url)
     assert response.status_code == 202
     assert response.json()["url"].endswith(f"/api/v1/audits/{queued_audit.pk}/")
+
+
+# The admin.
+
+
+def test_staff_run_failed_critiques_again_from_the_admin_and_others_are_skipped(
+    client,
+    staff_user,
+    queued_critique,
+    owner,
+    critique_document,
+    django_capture_on_commit_callbacks,
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        done = critique_create(owner=owner, title="Done already", text=critique_document)
+    _set(Critique, queued_critique.pk, status="failed")
+    _set(Critique, done.pk, status="complete")
+    client.force_login(staff_user)
+
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        response = client.post(
+            reverse("admin:council_critique_changelist"),
+            {"action": "run_again", "_selected_action": [queued_critique.pk, done.pk]},
+            follow=True,
+        )
+
+    assert "1 queued again; 1 skipped" in response.content.decode()
+    assert len(callbacks) == 1
+    assert Critique.objects.get(pk=queued_critique.pk).status == "queued"
+    assert Critique.objects.get(pk=done.pk).status == "complete"
+
+
+def test_staff_run_a_stalled_audit_again_from_the_admin(
+    client, staff_user, queued_audit, django_capture_on_commit_callbacks
+):
+    _stall(Audit, queued_audit.pk)
+    client.force_login(staff_user)
+    with django_capture_on_commit_callbacks(execute=False):
+        response = client.post(
+            reverse("admin:council_audit_changelist"),
+            {"action": "run_again", "_selected_action": [queued_audit.pk]},
+            follow=True,
+        )
+    assert "1 queued again; 0 skipped" in response.content.decode()
+    assert Audit.objects.get(pk=queued_audit.pk).status == "queued"

@@ -1,0 +1,33 @@
+"""What the critique and audit admins share: running failed or stalled runs again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import admin, messages
+
+from council.runs import RunNotRetryable
+
+
+def run_again_action(retry: Callable[..., Any], *, argument: str) -> Callable[..., None]:
+    """An admin action that queues each selected failed or stalled run again through the
+    feature's ``retry`` service (called as ``retry(**{argument: obj})``); others are skipped."""
+
+    @admin.action(description="Run again (failed or stalled runs only)")
+    def run_again(modeladmin: admin.ModelAdmin, request: Any, queryset: Any) -> None:
+        queued = skipped = 0
+        for run in queryset:
+            try:
+                retry(**{argument: run})
+            except RunNotRetryable:
+                skipped += 1
+            else:
+                queued += 1
+        modeladmin.message_user(
+            request,
+            f"{queued} queued again; {skipped} skipped (neither failed nor stalled).",
+            messages.SUCCESS if queued else messages.WARNING,
+        )
+
+    return run_again
