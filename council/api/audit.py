@@ -101,6 +101,14 @@ class AuditSerializer(AuditSummarySerializer):
     results = AuditResultSerializer(many=True)
 
 
+def _accepted(request: Request, audit: Audit) -> Response:
+    """202 with where to follow the audit (after a create or a retry)."""
+    url = request.build_absolute_uri(reverse("council_api:audit_detail_api", args=[audit.pk]))
+    return Response(
+        {"id": audit.pk, "status": audit.status, "url": url}, status=status.HTTP_202_ACCEPTED
+    )
+
+
 @extend_schema(
     methods=["GET"],
     responses=AuditSummarySerializer(many=True),
@@ -146,10 +154,7 @@ def audits_api(request: Request) -> Response:
         raise ApiError(
             str(exc), code=exc.code.upper(), details=[{"loc": "rubric", "msg": str(exc)}]
         ) from None
-    url = request.build_absolute_uri(reverse("council_api:audit_detail_api", args=[audit.pk]))
-    return Response(
-        {"id": audit.pk, "status": audit.status, "url": url}, status=status.HTTP_202_ACCEPTED
-    )
+    return _accepted(request, audit)
 
 
 @extend_schema(responses={200: AuditSerializer}, summary="An audit: status, scores, evidence")
@@ -171,10 +176,7 @@ def audit_retry_api(request: Request, pk: int) -> Response:
         audit = audit_retry(audit=audit)
     except RunNotRetryable as exc:
         raise ApiError(str(exc), code=exc.code, status_code=status.HTTP_409_CONFLICT) from None
-    url = request.build_absolute_uri(reverse("council_api:audit_detail_api", args=[audit.pk]))
-    return Response(
-        {"id": audit.pk, "status": audit.status, "url": url}, status=status.HTTP_202_ACCEPTED
-    )
+    return _accepted(request, audit)
 
 
 urlpatterns = [

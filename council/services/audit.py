@@ -161,18 +161,16 @@ def audit_retry(*, audit: Audit) -> Audit:
     from council.audit_tasks import audit_run_task
 
     with transaction.atomic():
-        reset = Audit.objects.filter(runs.retryable_q(now=timezone.now()), pk=audit.pk)
-        if not reset.update(
-            status=Audit.Status.QUEUED,
-            error="",
-            global_score=None,
-            summary="",
-            security_violation=False,
-            report=None,
-            started_at=None,
-            finished_at=None,
-        ):
-            raise runs.RunNotRetryable(runs.NOT_RETRYABLE_MESSAGE)
+        runs.run_requeue(
+            Audit.objects.filter(pk=audit.pk),
+            reset={
+                "global_score": None,
+                "summary": "",
+                "security_violation": False,
+                "report": None,
+            },
+            enqueue=lambda: audit_run_task.enqueue(audit_id=audit.pk),
+        )
         audit.results.update(
             status=AuditCriterionResult.Status.PENDING,
             numeric_score=None,
@@ -182,7 +180,6 @@ def audit_retry(*, audit: Audit) -> Audit:
             evidence=[],
             error="",
         )
-        transaction.on_commit(lambda: audit_run_task.enqueue(audit_id=audit.pk))
     audit.refresh_from_db()
     return audit
 
@@ -237,10 +234,7 @@ def audit_run(*, audit_id: int, client: LLMClient | None = None) -> Audit:
     is not queued is left as it is (a repeated task does nothing). Model calls are saved
     against the audit.
     """
-    # Claim the audit in one UPDATE so two workers never run the same one.
-    claimed = Audit.objects.filter(pk=audit_id, status=Audit.Status.QUEUED).update(
-        status=Audit.Status.RUNNING, started_at=timezone.now()
-    )
+    claimed = runs.run_claim(Audit.objects.filter(pk=audit_id))
     audit = Audit.objects.get(pk=audit_id)
     if not claimed:
         return audit

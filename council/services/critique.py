@@ -81,24 +81,20 @@ def critique_retry(*, critique: Critique) -> Critique:
     """
     from council.critique_tasks import critique_run_task
 
-    with transaction.atomic():
-        reset = Critique.objects.filter(runs.retryable_q(now=timezone.now()), pk=critique.pk)
-        if not reset.update(
-            status=Critique.Status.QUEUED,
-            progress=initial_progress(AGENT_NAMES, critique.max_depth),
-            trees={},
-            adjustments={},
-            result={},
-            formatted="",
-            error="",
-            model_calls=0,
-            tokens_in=0,
-            tokens_out=0,
-            started_at=None,
-            finished_at=None,
-        ):
-            raise runs.RunNotRetryable(runs.NOT_RETRYABLE_MESSAGE)
-        transaction.on_commit(lambda: critique_run_task.enqueue(critique_id=critique.pk))
+    runs.run_requeue(
+        Critique.objects.filter(pk=critique.pk),
+        reset={
+            "progress": initial_progress(AGENT_NAMES, critique.max_depth),
+            "trees": {},
+            "adjustments": {},
+            "result": {},
+            "formatted": "",
+            "model_calls": 0,
+            "tokens_in": 0,
+            "tokens_out": 0,
+        },
+        enqueue=lambda: critique_run_task.enqueue(critique_id=critique.pk),
+    )
     critique.refresh_from_db()
     return critique
 
@@ -111,10 +107,7 @@ def critique_run(*, critique_id: int, client: LLMClient | None = None) -> Critiq
     result says which) or ``failed`` (no agent produced anything, or the run broke).
     Every model call is saved against the critique, whatever the outcome.
     """
-    # Claim the run: only a queued critique starts, so two workers never run the same one.
-    claimed = Critique.objects.filter(pk=critique_id, status=Critique.Status.QUEUED).update(
-        status=Critique.Status.RUNNING, started_at=timezone.now()
-    )
+    claimed = runs.run_claim(Critique.objects.filter(pk=critique_id))
     critique = Critique.objects.get(pk=critique_id)
     if not claimed:
         return critique
