@@ -53,3 +53,12 @@ def chromium_page() -> Iterator[Any]:
             # (Django keys connections by context); close it, or PostgreSQL cannot drop the
             # test database at the end of the run.
             connections.close_all()
+
+
+def log_in(page: Any, base_url: str, username: str, password: str, *, then: str) -> None:
+    """Log in through the login form and wait until the page at ``then`` is shown."""
+    page.goto(f"{base_url}/accounts/login/?next={then}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("form button[type=submit]")
+    page.wait_for_url(f"{base_url}{then}")

@@ -3,7 +3,7 @@
 import re
 import time
 
-from tests.browser import BROWSER
+from tests.browser import BROWSER, log_in
 from tests.coach.conftest import GOOD_TEXT
 from tests.conftest import make_user
 from toulmini_site.llm.offline import OfflineClient
@@ -44,11 +44,7 @@ def test_a_student_completes_all_seven_steps_and_makes_a_chain(
 
     page = browser_page
     user = make_user("student", password="pw-for-tests-123")
-    page.goto(f"{live_server.url}/accounts/login/?next=/coach/")
-    page.fill("#id_username", "student")
-    page.fill("#id_password", "pw-for-tests-123")
-    page.click("form button[type=submit]")
-    page.wait_for_url(re.compile(r"/coach/$"))
+    log_in(page, live_server.url, "student", "pw-for-tests-123", then="/coach/")
     page.fill("#id_topic", "Phones in classrooms")
     page.click(".coach-new button[type=submit]")
     page.wait_for_url(re.compile(r"/coach/\d+/$"))
@@ -100,10 +96,6 @@ def test_typing_in_a_field_updates_the_diagram_live(browser_page, live_server, t
     page = browser_page
     user = make_user("typist", password="pw-for-tests-123")
     session = services.session_create(owner=user, topic="Phones")
-    page.goto(f"{live_server.url}/accounts/login/?next=/coach/{session.pk}/")
-    page.fill("#id_username", "typist")
-    page.fill("#id_password", "pw-for-tests-123")
-    page.click("form button[type=submit]")
-    page.wait_for_url(re.compile(rf"/coach/{session.pk}/$"))
+    log_in(page, live_server.url, "typist", "pw-for-tests-123", then=f"/coach/{session.pk}/")
     page.fill("#id_warrant", "If distractions fall, students learn more")
     assert "If distractions fall" in page.inner_text('[data-diagram-step="warrant"]')

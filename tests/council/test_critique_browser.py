@@ -1,8 +1,6 @@
 """A critique page updates itself in a real browser when the run finishes (Debian's chromium)."""
 
-import re
-
-from tests.browser import BROWSER
+from tests.browser import BROWSER, log_in
 from tests.conftest import make_user
 
 pytestmark = BROWSER
@@ -18,11 +16,7 @@ def test_a_queued_critique_page_shows_the_result_once_the_council_has_run(
     owner = make_user("writer", password="pw-for-tests-123")
     # Queued as the database backend would leave it, until a worker picks it up.
     critique = Critique.objects.create(owner=owner, title="Remote work", document=critique_document)
-    page.goto(f"{live_server.url}/accounts/login/?next={critique.get_absolute_url()}")
-    page.fill("#id_username", "writer")
-    page.fill("#id_password", "pw-for-tests-123")
-    page.click("form button[type=submit]")
-    page.wait_for_url(re.compile(r"/critiques/\d+/$"))
+    log_in(page, live_server.url, "writer", "pw-for-tests-123", then=critique.get_absolute_url())
     assert "Kant: queued" in page.inner_text("#critique-run")
 
     critique_run(critique_id=critique.pk)  # the worker's job, done while the page polls
