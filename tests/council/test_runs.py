@@ -239,6 +239,23 @@ def test_only_the_owner_may_retry_an_audit(other_client, other_api, api_client, 
     assert Audit.objects.get(pk=queued_audit.pk).status == "failed"
 
 
+def test_the_owner_retries_an_audit_from_its_page_and_anonymous_is_sent_to_log_in(
+    owner_client, client, queued_audit, django_capture_on_commit_callbacks
+):
+    _set(Audit, queued_audit.pk, status="failed", error="The model timed out.")
+    url = reverse("council:audit_retry", args=[queued_audit.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = owner_client.post(url)
+    assert response.status_code == 302 and response.url == queued_audit.get_absolute_url()
+    assert Audit.objects.get(pk=queued_audit.pk).status == "done"
+
+    refused = owner_client.post(url, follow=True)  # done now: nothing to retry
+    assert "can be run again" in refused.content.decode()
+
+    client.logout()
+    assert client.post(url)["Location"].startswith(reverse("login"))
+
+
 def test_the_api_retries_a_failed_audit_and_refuses_a_queued_one(
     owner_api, queued_audit, django_capture_on_commit_callbacks
 ):
