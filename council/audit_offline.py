@@ -1,5 +1,5 @@
-"""The offline engine's audit answers, kept apart from the graph so that registering them
-at startup (``CouncilConfig.ready``) does not import langgraph into every process."""
+"""The offline engine's audit answers: each criterion's deterministic analyzer, registered
+with the offline provider at start-up (``CouncilConfig.ready``) under ``AUDIT_PURPOSE``."""
 
 from __future__ import annotations
 

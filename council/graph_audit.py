@@ -16,11 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from string import Template
-from typing import Any, TypedDict
-
-from langgraph.graph import END, START, StateGraph
-from langgraph.graph.state import CompiledStateGraph
-from langgraph.types import Send
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from council.audit_offline import AUDIT_PURPOSE
 from council.domain.audit import (
@@ -35,6 +31,9 @@ from council.domain.audit import (
 )
 from council.domain.audit_analyzers import assess, security_floor
 from toulmini_site.llm import LLMClient, LLMError
+
+if TYPE_CHECKING:
+    from langgraph.graph.state import CompiledStateGraph
 
 SECURITY_CAP = 3.0
 _PROMPT = Template((Path(__file__).parent / "prompts" / "audit_criterion.txt").read_text())
@@ -85,9 +84,17 @@ def _summary(state: AgentState, score: float, capped: bool) -> str:
 
 
 def audit_graph_build(*, client: LLMClient) -> CompiledStateGraph:
-    """The compiled audit graph, its auditor nodes calling ``client``."""
+    """The compiled audit graph, its auditor nodes calling ``client``.
 
-    def fan_out(state: AgentState) -> list[Send] | str:
+    langgraph is imported here, not with the module: the services (and so the admin, loaded
+    by every ``django.setup()``, the MCP server's included) import this module, and langgraph
+    takes about a second to import.
+    """
+    from langgraph.graph import END, START, StateGraph
+    from langgraph.types import Send
+
+    # Annotated loosely: langgraph reads these hints at run time, and Send is imported here.
+    def fan_out(state: AgentState) -> list[Any] | str:
         criteria = state["criteria"]
         if not criteria:
             return "report"

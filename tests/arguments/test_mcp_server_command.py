@@ -108,3 +108,27 @@ def test_stdout_carries_only_protocol_messages_and_logs_go_to_stderr(wire):
         assert json.loads(line)["jsonrpc"] == "2.0"
     assert b"Toulmini MCP server ready on STDIO" in stderr
     assert b"TOULMINI_MCP_USER is not set" in stderr
+
+
+def test_start_up_imports_neither_langgraph_nor_openai(tmp_path):
+    """The MCP server must answer within 2 s of starting; each of these costs ~0.5-1 s to
+    import and is needed only when an audit runs or a model is called. Any module that
+    django.setup() loads (models, admin, app ready) importing them would slow every start."""
+    probe = (
+        "import sys, django; django.setup(); import arguments.mcp; "
+        "print(','.join(m for m in ('langgraph', 'openai') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "DJANGO_SETTINGS_MODULE": "toulmini_site.settings",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}",
+        },
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""
