@@ -1,0 +1,54 @@
+import pytest
+
+from toulmini_site.text.sentences import sentences
+
+
+def texts(text: str) -> list[str]:
+    return [s.text for s in sentences(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr. Smith measured it. Then he left.",
+        "The rate rose to 3.5 percent. Then it fell.",
+        "The U.S. economy grew. Then it shrank.",
+    ],
+)
+def test_abbreviations_and_decimals_do_not_end_a_sentence(text):
+    assert len(texts(text)) == 2
+
+
+def test_every_sentence_is_an_exact_slice_with_its_offsets():
+    text = "  First one here.  Second one!\nThird line without a stop"
+    found = sentences(text)
+    assert [s.text for s in found] == [
+        "First one here.",
+        "Second one!",
+        "Third line without a stop",
+    ]
+    assert [s.index for s in found] == [0, 1, 2]
+    for s in found:
+        assert text[s.start : s.end] == s.text
+
+
+def test_a_lower_case_word_after_a_stop_continues_the_sentence():
+    assert texts("It was approx. ten. Fine.") == ["It was approx. ten.", "Fine."]
+    assert texts("He said no. then left.") == ["He said no. then left."]
+
+
+def test_fragments_of_fewer_than_three_letters_are_not_sentences():
+    assert texts("1.\nab.\nabc here.") == ["abc here."]
+    assert sentences("") == [] and sentences(None) == []  # type: ignore[arg-type]
+
+
+def test_a_question_and_an_exclamation_end_sentences_before_a_capital():
+    assert texts("Why now? Because it works! Really.") == [
+        "Why now?",
+        "Because it works!",
+        "Really.",
+    ]
+
+
+def test_an_initial_does_not_end_a_sentence():
+    assert texts("J. Smith wrote it. Done here.") == ["J. Smith wrote it.", "Done here."]
