@@ -58,7 +58,7 @@ def eight_criteria():
 
 def graph_runs() -> tuple[list[float], list[int]]:
     from council.domain.audit import JudicialOpinion
-    from council.graph_audit import audit_graph_run
+    from council.services.audit_graph import audit_graph_run
     from toulmini_site.llm.fake import FakeClient
 
     times, calls = [], []
@@ -108,7 +108,7 @@ def service_runs() -> tuple[list[float], list[int]]:
 
 def offline_run() -> tuple[float, int]:
     from council.domain.audit import JudicialOpinion
-    from council.graph_audit import audit_graph_run
+    from council.services.audit_graph import audit_graph_run
     from toulmini_site.llm.offline import OfflineClient
 
     text = "\n\n".join([OPINION] * (50_000 // (len(OPINION) + 2)))

@@ -88,7 +88,7 @@ BENCH_DOCUMENT = (
 
 def main() -> None:
     django_setup()
-    from council.domain.critique import run_critique_council
+    from council.services.critique_council import run_critique_council
     from toulmini_site.llm.fake import FakeClient
     from toulmini_site.llm.offline import OfflineClient
 

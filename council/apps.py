@@ -5,10 +5,6 @@ class CouncilConfig(AppConfig):
     name = "council"
 
     def ready(self) -> None:
-        from council.audit_offline import offline_register as audit_offline_register
+        from council.services.offline import offline_register
 
-        audit_offline_register()
-
-        from council.domain.critique.offline import register as critique_offline_register
-
-        critique_offline_register()
+        offline_register()

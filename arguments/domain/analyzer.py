@@ -12,7 +12,6 @@ turns into a termination whose reason tells the student what to add.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from arguments.domain.toulmin import (
@@ -30,6 +29,8 @@ from arguments.domain.toulmin import (
     Warrant,
     degree_for,
 )
+from toulmini_site.text.keywords import keywords as _words
+from toulmini_site.text.sentences import Sentence, sentences
 
 SOURCE_LABEL = "Source text supplied by the user"
 MAX_FACTS = 5
@@ -39,63 +40,8 @@ class NotInText(Exception):
     """The text lacks a part the phase needs; the message is the reason shown to the user."""
 
 
-@dataclass(frozen=True)
-class Sentence:
-    index: int
-    start: int
-    end: int
-    text: str
-
-    @property
-    def lower(self) -> str:
-        return self.text.lower()
-
-
-# A sentence ends at . ! or ? (closing quotes and brackets included) before white space or the
-# end, or at a line break — not inside "3.5", and not after an abbreviation or an initial.
-_BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s|$)|\n")
-_ABBREVIATIONS = frozenset(
-    "dr mr mrs ms prof st jr sr vs etc e.g i.e u.s u.k no fig al approx inc ltd co".split()
-)
-
-
-def sentences(text: str) -> list[Sentence]:
-    """Sentences with their character offsets into ``text``."""
-    text = text or ""
-    out: list[Sentence] = []
-
-    def add(start: int, end: int) -> None:
-        raw = text[start:end]
-        stripped = raw.strip()
-        if len(re.findall(r"[A-Za-zÀ-ÿ]", stripped)) < 3:
-            return
-        offset = start + (len(raw) - len(raw.lstrip()))
-        out.append(Sentence(len(out), offset, offset + len(stripped), stripped))
-
-    start = 0
-    for match in _BOUNDARY.finditer(text):
-        if match.group() != "\n":
-            before = re.search(r"(\S+)$", text[start : match.start()])
-            word = before.group(1).lower().rstrip(".") if before else ""
-            if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
-                continue
-            following = re.match(r"\s*(\S)", text[match.end() :])
-            if following and following.group(1).islower():
-                continue
-            add(start, match.end())
-        else:
-            add(start, match.start())
-        start = match.end()
-    add(start, len(text))
-    return out
-
-
 def _has(pattern: re.Pattern[str], text: str) -> bool:
     return pattern.search(text) is not None
-
-
-def _words(*terms: str) -> re.Pattern[str]:
-    return re.compile(r"\b(?:" + "|".join(terms) + r")\b", re.IGNORECASE)
 
 
 CONCLUSION = _words(

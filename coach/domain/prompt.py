@@ -6,11 +6,11 @@ draft, the conversation, the new message) goes into one block the instructions c
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
 from coach.domain.steps import STEPS
+from toulmini_site.text.fence import fence
 
 PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
 HISTORY_MESSAGES = 12
@@ -20,11 +20,6 @@ HISTORY_MESSAGE_CHARS = 1000
 @cache
 def system_prompt() -> str:
     return (PROMPTS_DIR / "turn_system.md").read_text(encoding="utf-8")
-
-
-def _defang(text: str) -> str:
-    """Student text cannot close the data block early."""
-    return text.replace("DATA>>>", "DATA >>>").replace("<<<DATA", "<<< DATA")
 
 
 def turn_messages(
@@ -66,11 +61,10 @@ def turn_messages(
         "recent_conversation": recent,
         "student_message": user_message,
     }
-    body = json.dumps(data, ensure_ascii=False, indent=1)
     content = (
         f"CURRENT STEP: {step}\n"
         + "".join(f"HINT: {hint}\n" for hint in hints)
-        + f"\n<<<DATA\n{_defang(body)}\nDATA>>>\n\n"
+        + f"\n{fence(data)}\n\n"
         + "Answer with the JSON object only."
     )
     return [

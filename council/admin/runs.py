@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import admin, messages
 
-from council.runs import RunNotRetryable
+from council.domain.runs import RunNotRetryable
 
 
 def run_again_action(retry: Callable[..., Any], *, argument: str) -> Callable[..., None]:

@@ -12,17 +12,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from council.api.documents import TextOrFileMixin
-from council.domain.audit_document import (
-    MAX_DOCUMENT_CHARS,
-    MAX_UPLOAD_BYTES,
-    DocumentRejected,
-    document_from_bytes,
-)
-from council.domain.audit_rubrics import DEFAULT_RUBRIC
+from council.domain.audit.rubrics import DEFAULT_RUBRIC
+from council.domain.runs import RunNotRetryable
 from council.models import Audit
-from council.runs import RunNotRetryable
 from council.services.audit import RubricUnusable, audit_create, audit_retry
 from toulmini_site.api import ApiError
+from toulmini_site.text.documents import (
+    MAX_DOCUMENT_BYTES,
+    MAX_DOCUMENT_CHARS,
+    DocumentError,
+    read_document,
+)
 
 
 class StrictCharField(serializers.CharField):
@@ -42,7 +42,7 @@ class AuditCreateSerializer(TextOrFileMixin, serializers.Serializer):
         help_text=f"The document, up to {MAX_DOCUMENT_CHARS:,} characters (or send `file`).",
     )
     file = serializers.FileField(
-        required=False, help_text=f"A UTF-8 text file, up to {MAX_UPLOAD_BYTES:,} bytes."
+        required=False, help_text=f"A UTF-8 text file, up to {MAX_DOCUMENT_BYTES:,} bytes."
     )
     case_id = StrictCharField(max_length=200, required=False, allow_blank=True)
     court_name = StrictCharField(max_length=200, required=False, allow_blank=True)
@@ -135,7 +135,7 @@ def audits_api(request: Request) -> Response:
     data = payload.validated_data
     upload = data.get("file")
     try:
-        text = document_from_bytes(upload.read(MAX_UPLOAD_BYTES + 1)) if upload else data["text"]
+        text = read_document(upload) if upload else data["text"]
         audit = audit_create(
             owner=request.user,
             text=text,
@@ -144,10 +144,10 @@ def audits_api(request: Request) -> Response:
             court_name=data.get("court_name", ""),
             filename=upload.name if upload else "",
         )
-    except DocumentRejected as exc:
+    except DocumentError as exc:
         raise ApiError(
             str(exc),
-            code=exc.code.upper(),
+            code=exc.code,
             details=[{"loc": "file" if upload else "text", "msg": str(exc)}],
         ) from None
     except RubricUnusable as exc:

@@ -12,11 +12,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from council.api.documents import TextOrFileMixin
-from council.domain.critique import MAX_DOCUMENT_CHARS, DocumentError, decode_document
+from council.domain.runs import RunNotRetryable
 from council.models import Critique
-from council.runs import RunNotRetryable
 from council.services.critique import critique_create, critique_retry
 from toulmini_site.api import ApiError
+from toulmini_site.text.documents import (
+    MAX_DOCUMENT_CHARS,
+    DocumentError,
+    read_document,
+    validate_document,
+)
 
 
 class CritiqueCreateSerializer(TextOrFileMixin, serializers.Serializer):
@@ -96,7 +101,7 @@ def critiques(request: Request) -> Response:
     data = serializer.validated_data
     upload = data.get("file")
     try:
-        text = decode_document(upload.read() if upload else data["text"].encode())
+        text = read_document(upload) if upload else validate_document(data["text"])
         critique = critique_create(
             owner=request.user, title=data["title"], text=text, max_depth=data["max_depth"]
         )

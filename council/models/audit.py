@@ -5,8 +5,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from council.domain.audit_analyzers import ANALYZER_LABELS
-from council.runs import RetryableRun
+from council.domain.audit.analyzers import ANALYZER_LABELS
+from council.models.runs import RetryableRun
 
 __all__ = ["Audit", "AuditCriterionResult", "Rubric", "RubricCriterion"]
 

@@ -5,7 +5,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from council.runs import RetryableRun
+from council.domain.critique.synthesis import DEFAULT_THRESHOLD
+from council.models.runs import RetryableRun
 
 __all__ = ["Critique"]
 
@@ -33,7 +34,7 @@ class Critique(RetryableRun, models.Model):
     document = models.TextField()
     engine = models.CharField(max_length=10, choices=Engine.choices, default=Engine.OFFLINE)
     max_depth = models.PositiveSmallIntegerField(default=3)
-    threshold = models.FloatField(default=0.4)
+    threshold = models.FloatField(default=DEFAULT_THRESHOLD)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     progress = models.JSONField(default=dict, blank=True)
     trees = models.JSONField(default=dict, blank=True, help_text="Each philosopher's tree.")

@@ -9,7 +9,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from council import runs
 from council.domain.audit import (
     UNKNOWN,
     AgentState,
@@ -19,13 +18,14 @@ from council.domain.audit import (
     JudicialOpinion,
     StateMergeError,
 )
-from council.domain.audit_document import document_from_text
-from council.domain.audit_rubrics import DEFAULT_RUBRIC, SEED_RUBRICS
-from council.graph_audit import audit_graph_run
+from council.domain.audit.rubrics import DEFAULT_RUBRIC, SEED_RUBRICS
 from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
+from council.services import runs
+from council.services.audit_graph import audit_graph_run
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
+from toulmini_site.text.documents import validate_document
 
 logger = logging.getLogger(__name__)
 
@@ -117,11 +117,11 @@ def audit_create(
     """Save a queued audit of ``text`` (its rubric's criteria and weights copied as used) and
     enqueue its run once the transaction commits.
 
-    Raises ``DocumentRejected`` for an unusable document and ``RubricUnusable``.
+    Raises ``DocumentError`` for an unusable document and ``RubricUnusable``.
     """
     from council.audit_tasks import audit_run_task
 
-    document = document_from_text(text)
+    document = validate_document(text)
     rubric = rubric_get(name=rubric_name)
     with transaction.atomic():
         audit = Audit.objects.create(
@@ -294,10 +294,10 @@ def audit_document_run(
     """Audit ``text`` without saving an audit (the ``audit`` command): the final state and the
     criteria used. Model calls are still recorded, against no subject.
 
-    Raises ``DocumentRejected``, ``RubricUnusable``, ``LLMError`` and ``StateMergeError``.
+    Raises ``DocumentError``, ``RubricUnusable``, ``LLMError`` and ``StateMergeError``.
     """
     document = JudicialOpinion(
-        text=document_from_text(text),
+        text=validate_document(text),
         case_id=case_id.strip() or UNKNOWN,
         court_name=court_name.strip() or UNKNOWN,
     )

@@ -1,6 +1,7 @@
 """Critique services: create a critique, run the council on it, and save what it found.
 
-The council itself (``council.domain.critique``) never touches the database: ``critique_run``
+The council (``council.services.critique_council`` over the pure ``council.domain.critique``)
+never touches the database: ``critique_run``
 loads the document, runs the council with a client, and saves trees, result and model calls.
 """
 
@@ -12,19 +13,17 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from council import runs
-from council.domain.critique import (
-    DocumentError,
-    format_critique_output,
-    run_critique_council,
-    validate_document,
-)
 from council.domain.critique.agents import AGENT_NAMES
 from council.domain.critique.council import initial_progress
+from council.domain.critique.formatter import format_critique_output
+from council.domain.critique.synthesis import DEFAULT_THRESHOLD
 from council.models import Critique
+from council.services import runs
+from council.services.critique_council import run_critique_council
 from toulmini_site.llm.client import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
+from toulmini_site.text.documents import DocumentError, validate_document
 
 logger = logging.getLogger(__name__)
 
@@ -49,13 +48,15 @@ def critique_create(
     text: str,
     engine: str | None = None,
     max_depth: int = 3,
-    threshold: float = 0.4,
+    threshold: float = DEFAULT_THRESHOLD,
+    enqueue: bool = True,
 ) -> Critique:
-    """Store a queued critique of ``text`` and enqueue its run once the transaction commits.
+    """Store a queued critique of ``text`` and enqueue its run once the transaction commits
+    (with ``enqueue=False`` the caller runs it: ``critique_run``).
 
     Raises ``DocumentError`` when the text is empty, binary or longer than the limit.
     """
-    validate_document(text)
+    text = validate_document(text)
     from council.critique_tasks import critique_run_task  # the task imports this module
 
     with transaction.atomic():
@@ -68,7 +69,8 @@ def critique_create(
             threshold=threshold,
             progress=initial_progress(AGENT_NAMES, max_depth),
         )
-        transaction.on_commit(lambda: critique_run_task.enqueue(critique_id=critique.pk))
+        if enqueue:
+            transaction.on_commit(lambda: critique_run_task.enqueue(critique_id=critique.pk))
     return critique
 
 

@@ -11,18 +11,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from council.domain.audit_document import (
-    MAX_UPLOAD_BYTES,
-    DocumentRejected,
-    document_from_bytes,
-    document_from_text,
-    highlight_segments,
-    quote_found,
-)
-from council.domain.audit_rubrics import DEFAULT_RUBRIC
+from council.domain.audit.document import highlight_segments, quote_found
+from council.domain.audit.rubrics import DEFAULT_RUBRIC
+from council.domain.runs import RunNotRetryable
 from council.models import Audit, Rubric
-from council.runs import RunNotRetryable
 from council.services.audit import RubricUnusable, audit_create, audit_retry
+from toulmini_site.text.documents import (
+    MAX_DOCUMENT_BYTES,
+    DocumentError,
+    read_document,
+    validate_document,
+)
 
 
 class AuditForm(forms.Form):
@@ -30,7 +29,9 @@ class AuditForm(forms.Form):
         label="Document", widget=forms.Textarea(attrs={"rows": 14}), required=False, strip=False
     )
     file = forms.FileField(
-        label="…or a plain-text file", required=False, help_text="UTF-8 text, up to 1 MB."
+        label="…or a plain-text file",
+        required=False,
+        help_text=f"UTF-8 text, up to {MAX_DOCUMENT_BYTES // 1000:,} kB.",
     )
     rubric = forms.ModelChoiceField(
         queryset=Rubric.objects.all(), to_field_name="name", empty_label=None, required=False
@@ -45,10 +46,10 @@ class AuditForm(forms.Form):
             raise forms.ValidationError("Paste the document or upload a file (one of the two).")
         try:
             if upload:
-                data["document"] = document_from_bytes(upload.read(MAX_UPLOAD_BYTES + 1))
+                data["document"] = read_document(upload)
             else:
-                data["document"] = document_from_text(text)
-        except DocumentRejected as exc:
+                data["document"] = validate_document(text)
+        except DocumentError as exc:
             raise forms.ValidationError(str(exc), code=exc.code) from None
         return data
 

@@ -13,12 +13,17 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from council.domain.critique import MAX_DOCUMENT_CHARS, DocumentError, decode_document
 from council.domain.critique.agents import AGENTS
 from council.domain.critique.schemas import SEVERITY_WEIGHT
+from council.domain.runs import RunNotRetryable
 from council.models import Critique
-from council.runs import RunNotRetryable
 from council.services.critique import critique_create, critique_retry
+from toulmini_site.text.documents import (
+    MAX_DOCUMENT_CHARS,
+    DocumentError,
+    read_document,
+    validate_document,
+)
 
 PAGE_SIZE = 20
 
@@ -47,7 +52,7 @@ class CritiqueForm(forms.Form):
         if upload and text.strip():
             raise forms.ValidationError(_("Paste a text or upload a file, not both."))
         try:
-            data["document"] = decode_document(upload.read() if upload else text.encode())
+            data["document"] = read_document(upload) if upload else validate_document(text)
         except DocumentError as exc:
             raise forms.ValidationError(str(exc), code=exc.code) from None
         return data

@@ -47,7 +47,7 @@ def test_the_models_streamed_json_reaches_the_student_word_by_word(
     sent = model_server.requests[0].body
     assert sent["stream"] is True
     assert sent["messages"][0]["role"] == "system"
-    assert "<<<DATA" in sent["messages"][1]["content"]
+    assert "BEGIN USER DATA" in sent["messages"][1]["content"]
     assert "Schools should ban phones during lessons" in sent["messages"][1]["content"]
 
 

@@ -2,18 +2,9 @@
 
 import pytest
 
-from council.domain.audit_analyzers import ANALYZER_LABELS, ANALYZERS, assess
-from council.domain.audit_document import (
-    MAX_DOCUMENT_CHARS,
-    MAX_UPLOAD_BYTES,
-    DocumentRejected,
-    Segment,
-    document_from_bytes,
-    document_from_text,
-    highlight_segments,
-    sentences,
-)
-from council.domain.audit_rubrics import SEED_RUBRICS
+from council.domain.audit.analyzers import ANALYZER_LABELS, ANALYZERS, assess
+from council.domain.audit.document import Segment, highlight_segments, sentences
+from council.domain.audit.rubrics import SEED_RUBRICS
 
 OPINION = """The appellant, Smith, appeals the judgment of the District Court. The trial court \
 held that the contract was void because the signature was forged. We affirm.
@@ -44,45 +35,6 @@ def test_case_names_and_abbreviations_do_not_end_a_sentence():
     texts = [s.text for s in sentences(OPINION)]
     assert any(t.startswith("However, in Daubert v. Merrell Dow") for t in texts)
     assert [s.paragraph for s in sentences(OPINION)] == [1, 1, 1, 2, 2, 2, 2]
-
-
-@pytest.mark.parametrize("text", ["", "   \n\t ", "\n\n"])
-def test_an_empty_document_is_refused(text):
-    with pytest.raises(DocumentRejected) as excinfo:
-        document_from_text(text)
-    assert excinfo.value.code == "document_empty"
-
-
-def test_a_document_over_the_limit_is_refused():
-    with pytest.raises(DocumentRejected) as excinfo:
-        document_from_text("a" * (MAX_DOCUMENT_CHARS + 1))
-    assert excinfo.value.code == "document_too_long"
-    assert document_from_text("a" * MAX_DOCUMENT_CHARS)
-
-
-def test_control_characters_mark_a_pasted_binary():
-    with pytest.raises(DocumentRejected) as excinfo:
-        document_from_text("text\x00with a NUL")
-    assert excinfo.value.code == "document_binary"
-
-
-@pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n\x00\x00", b"caf\xe9 latin-1"])
-def test_binary_or_non_utf8_files_are_refused(data):
-    with pytest.raises(DocumentRejected) as excinfo:
-        document_from_bytes(data)
-    assert excinfo.value.code == "document_binary"
-
-
-def test_an_oversized_file_is_refused_before_decoding():
-    with pytest.raises(DocumentRejected) as excinfo:
-        document_from_bytes(b"a" * (MAX_UPLOAD_BYTES + 1))
-    assert excinfo.value.code == "document_too_long"
-
-
-def test_a_utf8_file_is_read_without_bom_and_with_unix_newlines():
-    assert document_from_bytes("\ufeffLine one.\r\nLínea dos.".encode()) == (
-        "Line one.\nLínea dos."
-    )
 
 
 def test_highlighting_marks_every_occurrence_and_merges_overlaps():
@@ -202,7 +154,7 @@ def test_an_unknown_analyzer_is_a_key_error():
 
 
 def test_the_security_floor_keeps_the_stricter_assessment():
-    from council.domain.audit_analyzers import security_floor
+    from council.domain.audit.analyzers import security_floor
 
     checks = run("security", LEAKY)
     lenient = checks.model_copy(

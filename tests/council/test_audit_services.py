@@ -8,7 +8,6 @@ from django.tasks import TaskResultStatus
 
 from council.audit_tasks import audit_run_task
 from council.domain.audit import StateMergeError
-from council.domain.audit_document import DocumentRejected
 from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
 from council.services import audit as audit_services
 from council.services.audit import (
@@ -27,6 +26,7 @@ from tests.council.audit_builders import (
 )
 from toulmini_site.llm import LLMUnavailable
 from toulmini_site.llm.models import LLMCall
+from toulmini_site.text.documents import DocumentError
 
 pytestmark = pytest.mark.django_db
 
@@ -222,13 +222,13 @@ def test_running_a_finished_audit_again_changes_nothing(owner, django_capture_on
 @pytest.mark.parametrize(
     ("text", "code"),
     [
-        ("  ", "document_empty"),
-        ("bin\x00ary", "document_binary"),
-        ("x" * 100_001, "document_too_long"),
+        ("  ", "DOCUMENT_EMPTY"),
+        ("bin\x00ary", "DOCUMENT_BINARY"),
+        ("x" * 100_001, "DOCUMENT_TOO_LONG"),
     ],
 )
 def test_unusable_documents_are_refused_before_anything_is_saved(owner, text, code):
-    with pytest.raises(DocumentRejected) as excinfo:
+    with pytest.raises(DocumentError) as excinfo:
         audit_create(owner=owner, text=text)
     assert excinfo.value.code == code
     assert Audit.objects.count() == 0

@@ -1,46 +1,67 @@
-"""``manage.py critique FILE``."""
+"""``manage.py critique FILE --user NAME``: saved like the page's critique, then printed."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from council.models import Critique
+from toulmini_site.llm.models import LLMCall
 
-def test_the_command_prints_the_formatted_critique(tmp_path, capsys, critique_document):
+
+def test_the_command_saves_the_critique_with_its_calls_and_prints_it(
+    tmp_path, capsys, critique_document, owner
+):
     path = tmp_path / "goal.txt"
     path.write_text(critique_document, encoding="utf-8")
 
-    call_command("critique", str(path), "--engine", "offline")
+    call_command("critique", str(path), "--engine", "offline", "--user", owner.username)
 
     out = capsys.readouterr().out
     assert "REASONING COUNCIL ASSESSMENT" in out
     assert "AGENTS:" in out
+    critique = Critique.objects.get()
+    assert critique.owner == owner
+    assert critique.status == Critique.Status.COMPLETE
+    assert critique.formatted.strip() == out.strip()
+    assert critique.model_calls > 0
+    assert LLMCall.objects.filter(object_id=critique.pk).count() == critique.model_calls
 
 
-def test_a_missing_file_is_a_clear_error(tmp_path):
+def test_an_unknown_user_is_a_clear_error_and_nothing_is_saved(tmp_path, critique_document, db):
+    path = tmp_path / "goal.txt"
+    path.write_text(critique_document, encoding="utf-8")
+
+    with pytest.raises(CommandError, match="No user called 'ghost'"):
+        call_command("critique", str(path), "--user", "ghost")
+    assert not Critique.objects.exists()
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path, owner):
     with pytest.raises(CommandError, match="File not found: .*absent.txt"):
-        call_command("critique", str(tmp_path / "absent.txt"))
+        call_command("critique", str(tmp_path / "absent.txt"), "--user", owner.username)
 
 
-def test_an_unreadable_path_is_a_clear_error(tmp_path):
+def test_an_unreadable_path_is_a_clear_error(tmp_path, owner):
     with pytest.raises(CommandError, match="Cannot read"):
-        call_command("critique", str(tmp_path))
+        call_command("critique", str(tmp_path), "--user", owner.username)
 
 
-def test_an_empty_file_is_a_clear_error(tmp_path):
+def test_an_empty_file_is_a_clear_error(tmp_path, owner):
     path = tmp_path / "empty.txt"
     path.write_text("")
 
     with pytest.raises(CommandError, match="The document is empty"):
-        call_command("critique", str(path))
+        call_command("critique", str(path), "--user", owner.username)
+    assert not Critique.objects.exists()
 
 
 def test_a_missing_file_exits_with_status_one(tmp_path):
-    import subprocess
-    import sys
-
     result = subprocess.run(
-        [sys.executable, "manage.py", "critique", str(tmp_path / "absent.txt")],
+        [sys.executable, "manage.py", "critique", str(tmp_path / "absent.txt"), "--user", "x"],
         capture_output=True,
         text=True,
         timeout=60,

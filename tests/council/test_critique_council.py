@@ -8,10 +8,11 @@ import time
 
 import pytest
 
-from council.domain.critique import format_critique_output, run_critique_council
+from council.domain.critique import format_critique_output
 from council.domain.critique.adjustments import apply_adjustments, validate_adjustments
 from council.domain.critique.schemas import Adjustment, CritiqueNode
 from council.domain.critique.synthesis import rank_points
+from council.services.critique_council import run_critique_council
 from toulmini_site.llm.client import LLMTimeout, LLMUnavailable
 from toulmini_site.llm.fake import FakeClient
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from council.domain.critique import run_critique_council
 from council.domain.critique.offline import deeper, level_one
 from council.domain.critique.quotes import normalize
+from council.services.critique_council import run_critique_council
 from toulmini_site.llm.offline import OfflineClient
 
 WEAK = (

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from council.domain.critique import KantAgent, execute_reasoning_tree
+from council.domain.critique import KantAgent
 from council.domain.critique.quotes import normalize, quote_in
+from council.services.critique_council import execute_reasoning_tree
 from toulmini_site.llm.client import LLMUnavailable
 from toulmini_site.llm.fake import FakeClient
 

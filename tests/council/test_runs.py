@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from council.domain.runs import STALLED_AFTER, RunNotRetryable, is_stalled
 from council.models import Audit, AuditCriterionResult, Critique
-from council.runs import STALLED_AFTER, RunNotRetryable, is_stalled
 from council.services.audit import audit_create, audit_retry
 from council.services.critique import critique_create, critique_retry
 from tests.council.audit_builders import AUDIT_OPINION

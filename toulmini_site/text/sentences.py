@@ -23,6 +23,8 @@ class Sentence:
 _BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s|$)|\n")
 _ABBREVIATIONS = frozenset(
     "dr mr mrs ms prof st jr sr vs etc e.g i.e u.s u.k no fig al approx inc ltd co".split()
+    # Legal writing: "Art. 5", "No. 12", "Sec. 3", "para. 4", "pp. 10-12", "cf.", "JJ."
+    + "nos art arts sec para paras pp cf jj".split()
 )
 
 

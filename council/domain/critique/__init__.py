@@ -1,8 +1,9 @@
-"""The Reasoning Council: six philosopher agents critique a document (framework-free).
+"""The Reasoning Council's rules: six philosopher agents, their trees, quotes, adjustments,
+synthesis and formatter (framework-free, no model calls).
 
-The names follow the design spec (``critique-council-design.md``): ``read_file_content``,
-``run_critique_council``, ``ReasoningAgent``, ``execute_reasoning_tree``,
-``format_critique_output`` and ``critique_goal_document``.
+The run itself (the model calls, the thread pool, progress) is the service's:
+``council.services.critique_council`` (``run_critique_council``, ``execute_reasoning_tree``,
+``critique_goal_document``, the spec's names).
 """
 
 from council.domain.critique.agents import (
@@ -16,34 +17,20 @@ from council.domain.critique.agents import (
     RussellAgent,
     agent_named,
 )
-from council.domain.critique.council import critique_goal_document, run_critique_council
 from council.domain.critique.formatter import format_critique_output
-from council.domain.critique.reader import (
-    MAX_DOCUMENT_CHARS,
-    DocumentError,
-    decode_document,
-    read_file_content,
-    validate_document,
-)
-from council.domain.critique.tree import execute_reasoning_tree
+from council.domain.critique.tree import AgentTree, TreeBuilder
 
 __all__ = [
     "AGENTS",
-    "MAX_DOCUMENT_CHARS",
+    "AgentTree",
     "AristotleAgent",
     "DescartesAgent",
-    "DocumentError",
     "KantAgent",
     "LeibnizAgent",
     "PopperAgent",
     "ReasoningAgent",
     "RussellAgent",
+    "TreeBuilder",
     "agent_named",
-    "critique_goal_document",
-    "decode_document",
-    "execute_reasoning_tree",
     "format_critique_output",
-    "read_file_content",
-    "run_critique_council",
-    "validate_document",
 ]

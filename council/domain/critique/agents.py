@@ -1,7 +1,8 @@
-"""The six philosopher agents. Each builds a critique tree and then critiques itself.
+"""The six philosopher agents and the rules of their self-critique (pure data and functions).
 
-An agent holds no state between calls; the client is passed in, so agents run safely in
-threads and never touch a database.
+Each agent builds a critique tree and then critiques itself; the service that runs the
+council (``council.services.critique_council``) makes the model calls with each agent's
+directives (``council/prompts/critique_<name>.txt``).
 """
 
 from __future__ import annotations
@@ -10,9 +11,8 @@ import logging
 from typing import Any
 
 from council.domain.critique.adjustments import validate_adjustments
-from council.domain.critique.prompts import load_prompt, self_critique_messages
 from council.domain.critique.schemas import CritiqueNode, SelfCritiqueReply
-from council.domain.critique.tree import AgentTree, execute_reasoning_tree, flat_nodes
+from council.domain.critique.tree import flat_nodes
 
 logger = logging.getLogger(__name__)
 
@@ -30,54 +30,28 @@ class ReasoningAgent:
         self.style = self.label
         self.prefix = self.name.upper()
 
-    @property
-    def directives(self) -> str:
-        return load_prompt(f"critique_{self.name}")
 
-    def critique(
-        self,
-        content: str,
-        *,
-        client: Any,
-        max_depth: int = 3,
-        confidence_floor: float = 0.3,
-        on_level: Any = None,
-    ) -> AgentTree:
-        """The agent's critique tree for ``content`` (at most one model call per level)."""
-        return execute_reasoning_tree(
-            agent=self,
-            content=content,
-            client=client,
-            max_depth=max_depth,
-            confidence_floor=confidence_floor,
-            on_level=on_level,
-        )
+def self_critique_inputs(
+    own: list[CritiqueNode], others: dict[str, list[CritiqueNode]]
+) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """An agent's own nodes and the others', flattened for the self-critique prompt."""
+    return flat_nodes(own), {name: flat_nodes(nodes) for name, nodes in others.items()}
 
-    def self_critique(
-        self, own: list[CritiqueNode], others: dict[str, list[CritiqueNode]], *, client: Any
-    ) -> dict[str, list[dict[str, Any]]]:
-        """Adjustments to its own claims in the light of the others' (one model call).
 
-        Returns ``{"accepted": [...], "rejected": [...]}``; raises ``LLMError`` when the
-        model fails (the council records it and carries on without adjustments).
-        """
-        own_flat = flat_nodes(own)
-        others_flat = {name: flat_nodes(nodes) for name, nodes in others.items()}
-        reply = client.structured(
-            purpose=SELF_PURPOSE,
-            messages=self_critique_messages(
-                directives=self.directives, own=own_flat, others=others_flat
-            ),
-            schema=SelfCritiqueReply,
-            inputs={"agent": self.name, "own": own_flat, "others": others_flat},
-        ).value
-        owners = {n["id"]: name for name, nodes in others_flat.items() for n in nodes}
-        return validate_adjustments(
-            agent=self.name,
-            proposed=reply.adjustments,
-            own_ids={n["id"] for n in own_flat},
-            other_owners=owners,
-        )
+def self_critique_result(
+    agent: str,
+    reply: SelfCritiqueReply,
+    own_flat: list[dict[str, Any]],
+    others_flat: dict[str, list[dict[str, Any]]],
+) -> dict[str, list[dict[str, Any]]]:
+    """The adjustments an agent proposed, checked: ``{"accepted": [...], "rejected": [...]}``."""
+    owners = {n["id"]: name for name, nodes in others_flat.items() for n in nodes}
+    return validate_adjustments(
+        agent=agent,
+        proposed=reply.adjustments,
+        own_ids={n["id"] for n in own_flat},
+        other_owners=owners,
+    )
 
 
 class AristotleAgent(ReasoningAgent):

@@ -17,10 +17,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from council.domain.critique.quotes import content_words, overlaps, sentences, words
+from council.domain.critique.quotes import content_words, overlaps, words
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.critique.synthesis import default_assessment
 from council.domain.critique.tree import MAX_TOP_POINTS
+from toulmini_site.text.keywords import keywords as _rx
+from toulmini_site.text.sentences import sentences
 
 
 @dataclass(frozen=True)
@@ -31,10 +33,6 @@ class Rule:
     severity: str
     confidence: float
     unless: re.Pattern[str] | None = None  # the sentence is exempt when this matches
-
-
-def _rx(words_alternation: str) -> re.Pattern[str]:
-    return re.compile(rf"\b(?:{words_alternation})\b", re.IGNORECASE)
 
 
 _REASON = _rx(
@@ -233,7 +231,7 @@ def _best_first(findings: list[tuple[int, dict[str, Any]]]) -> list[dict[str, An
 def level_one(agent: str, document: str) -> list[dict[str, Any]]:
     """The agent's top findings in the document, each quoting one sentence."""
     found: list[tuple[int, dict[str, Any]]] = []
-    all_sentences = sentences(document)
+    all_sentences = [s.text for s in sentences(document)]
     for position, sentence in enumerate(all_sentences):
         hits = [(rule, m) for rule in RULES[agent] if (m := _match(rule, sentence))]
         if hits:
@@ -448,14 +446,3 @@ def offline_summary(inputs: dict[str, Any]) -> dict[str, Any]:
             points_total=inputs.get("points_total"),
         )
     }
-
-
-def register() -> None:
-    """Make the offline provider answer the council's calls (idempotent)."""
-    from council.domain.critique.council import SUMMARY_PURPOSE
-    from council.domain.critique.tree import TREE_PURPOSE
-    from toulmini_site.llm.offline import register_offline
-
-    register_offline(TREE_PURPOSE, offline_tree_level)
-    register_offline("council.critique.self", offline_self_critique)
-    register_offline(SUMMARY_PURPOSE, offline_summary)

@@ -1,4 +1,4 @@
-"""Deterministic text rules: quote checking, sentences, atomic spans, similarity."""
+"""Deterministic text rules: quote checking, atomic spans, similarity."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ _TYPOGRAPHY = str.maketrans(
 )
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"[A-Za-z\u00c0-\u024f0-9']+")
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)", re.MULTILINE)
 
 ATOMIC_WORDS = 6
 
@@ -51,12 +50,6 @@ def words(text: str) -> list[str]:
 def is_atomic(span: str) -> bool:
     """Too short to decompose further: fewer than ``ATOMIC_WORDS`` words."""
     return len(words(span)) < ATOMIC_WORDS
-
-
-def sentences(text: str) -> list[str]:
-    """The text's sentences, exactly as written (so each one is a valid quote)."""
-    found = [m.group(0).strip() for m in _SENTENCE.finditer(text)]
-    return [s for s in found if words(s)]
 
 
 def content_words(text: str) -> set[str]:

@@ -1,5 +1,8 @@
 """The recursive critique tree, built breadth first: one model call per level per agent.
 
+Pure: ``TreeBuilder`` says what to ask and grows the tree from the replies; the service
+(``council.services.critique_council``) makes the calls.
+
 Level 1 critiques the whole document; each deeper level examines, in one call, the quoted
 spans of every parent still worth decomposing. A branch stops at ``max_depth``, below the
 confidence floor, on an atomic quote, on a quote that is not in the document, or when the
@@ -9,16 +12,13 @@ agent says nothing more is worth decomposing (``decompose: false`` or no points)
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from council.domain.critique.prompts import tree_messages
 from council.domain.critique.quotes import clean_quote, is_atomic, normalize, quote_in
 from council.domain.critique.schemas import CritiqueNode, Failure, LevelReply, NodeDraft
-from toulmini_site.llm.client import LLMError
 
 if TYPE_CHECKING:
     from council.domain.critique.agents import ReasoningAgent
@@ -55,53 +55,61 @@ class _Target:
     children: list[CritiqueNode] = field(default_factory=list)
 
 
-def execute_reasoning_tree(
-    *,
-    agent: ReasoningAgent,
-    content: str,
-    client: Any,
-    max_depth: int = 3,
-    confidence_floor: float = 0.3,
-    on_level: Callable[[int], None] | None = None,
-) -> AgentTree:
-    """Build ``agent``'s critique tree of ``content``, level by level.
-
-    Never raises for a model failure: a failed level is recorded in ``failures`` (naming the
-    nodes it was decomposing) and the tree built so far is returned.
+class TreeBuilder:
+    """``agent``'s critique tree of ``content``, built level by level from the replies a
+    service fetches: ``next_level()`` says what to ask, ``accept(reply)`` or ``fail(error)``
+    takes the answer. Pure: the model call is the caller's.
     """
-    tree = AgentTree(agent=agent.name)
-    document = normalize(content)
-    targets = [_Target(id=agent.prefix, span=content)]
-    for level in range(1, max_depth + 1):
-        if not targets:
-            break
-        if on_level is not None:
-            on_level(level)
-        payload = [{"id": t.id, "span": t.span, "claim": t.claim} for t in targets]
-        try:
-            reply = client.structured(
-                purpose=TREE_PURPOSE,
-                messages=tree_messages(
-                    directives=agent.directives, level=level, max_depth=max_depth, targets=payload
-                ),
-                schema=LevelReply,
-                inputs={"agent": agent.name, "level": level, "targets": payload},
-            ).value
-        except LLMError as exc:
-            parents = [t.node for t in targets if t.node is not None]
-            for node in parents:
-                node.error = f"Decomposition failed: {exc}"
-                node.flags.append("decomposition_failed")
-            tree.failures.append(
-                Failure(
-                    agent=agent.name,
-                    stage=f"level {level}",
-                    nodes=[n.id for n in parents],
-                    error=str(exc),
-                )
+
+    def __init__(
+        self,
+        *,
+        agent: ReasoningAgent,
+        content: str,
+        max_depth: int = 3,
+        confidence_floor: float = 0.3,
+    ) -> None:
+        self.agent = agent
+        self.max_depth = max_depth
+        self.confidence_floor = confidence_floor
+        self.tree = AgentTree(agent=agent.name)
+        self.document = normalize(content)
+        self.targets = [_Target(id=agent.prefix, span=content)]
+        self.level = 0
+        self.done = False
+
+    def next_level(self) -> int | None:
+        """The next level to ask for, or None when the tree is finished."""
+        if self.done or not self.targets or self.level >= self.max_depth:
+            return None
+        return self.level + 1
+
+    def payload(self) -> list[dict[str, str]]:
+        """The targets of the next level, as the prompt and the offline engine read them."""
+        return [{"id": t.id, "span": t.span, "claim": t.claim} for t in self.targets]
+
+    def fail(self, error: str) -> None:
+        """The next level's call failed: record it against the nodes it was decomposing."""
+        level = self.level + 1
+        parents = [t.node for t in self.targets if t.node is not None]
+        for node in parents:
+            node.error = f"Decomposition failed: {error}"
+            node.flags.append("decomposition_failed")
+        self.tree.failures.append(
+            Failure(
+                agent=self.agent.name,
+                stage=f"level {level}",
+                nodes=[n.id for n in parents],
+                error=error,
             )
-            break
-        tree.levels = level
+        )
+        self.done = True
+
+    def accept(self, reply: LevelReply) -> None:
+        """Grow the tree by the next level's reply and choose the level after it."""
+        agent, tree, targets = self.agent, self.tree, self.targets
+        level = self.level = tree.levels = self.level + 1
+        max_depth, confidence_floor, document = self.max_depth, self.confidence_floor, self.document
         drafts = _drafts_by_target(reply, agent.name, {t.id for t in targets})
         next_targets: list[_Target] = []
         for target in targets:
@@ -118,8 +126,7 @@ def execute_reasoning_tree(
                     next_targets.append(
                         _Target(id=node.id, span=node.evidence, claim=node.claim, node=node)
                     )
-        targets = next_targets
-    return tree
+        self.targets = next_targets
 
 
 def _drafts_by_target(reply: LevelReply, agent: str, known: set[str]) -> dict[str, list[NodeDraft]]:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from council.domain.audit_document import MAX_UPLOAD_BYTES, DocumentRejected, document_from_bytes
-from council.domain.audit_rubrics import DEFAULT_RUBRIC
+from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.services.audit import RubricUnusable, audit_document_run, audit_engine
 from toulmini_site.llm import LLMError
+from toulmini_site.text.documents import DocumentError, read_document
 
 
 class Command(BaseCommand):
@@ -24,14 +24,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         try:
-            text = document_from_bytes(_read(options["file"]))
+            text = _read(options["file"])
             state, criteria = audit_document_run(
                 text=text,
                 rubric_name=options["rubric"],
                 case_id=options["case_id"],
                 court_name=options["court"],
             )
-        except (OSError, DocumentRejected, RubricUnusable, LLMError) as exc:
+        except (OSError, DocumentError, RubricUnusable, LLMError) as exc:
             raise CommandError(str(exc)) from None
         report = state.get("report")
         document = state["document"]
@@ -65,8 +65,8 @@ class Command(BaseCommand):
         self.stdout.write("")
 
 
-def _read(name: str) -> bytes:
+def _read(name: str) -> str:
     if name == "-":
-        return sys.stdin.buffer.read(MAX_UPLOAD_BYTES + 1)
+        return read_document(sys.stdin.buffer)
     with Path(name).open("rb") as handle:
-        return handle.read(MAX_UPLOAD_BYTES + 1)
+        return read_document(handle)

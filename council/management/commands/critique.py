@@ -1,18 +1,22 @@
-"""``manage.py critique FILE``: print the Reasoning Council's critique of a text file."""
+"""``manage.py critique FILE --user NAME``: critique a text file with the Reasoning Council,
+save the critique for that user (as the page does: result, trees, model calls) and print it."""
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from council.domain.critique import DocumentError, critique_goal_document
-from council.services.critique import critique_engine
-from toulmini_site.llm.client import LLMError
-from toulmini_site.llm.providers import client_for
+from council.services.critique import critique_create, critique_run
+from toulmini_site.text.documents import DocumentError, read_file_content
 
 
 class Command(BaseCommand):
-    help = "Critique a text or Markdown file with the Reasoning Council and print the result."
+    help = (
+        "Critique a text or Markdown file with the Reasoning Council, save the critique for "
+        "--user and print the result."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="Path to the document (UTF-8 text or Markdown).")
+        parser.add_argument("--user", required=True, help="Username that owns the critique.")
         parser.add_argument("--depth", type=int, default=3, choices=range(1, 6), metavar="1-5")
         parser.add_argument(
             "--engine",
@@ -20,14 +24,25 @@ class Command(BaseCommand):
             help="Default: llm when LLM_MODEL is set, else the offline philosophers.",
         )
 
-    def handle(self, *args, file: str, depth: int, engine: str | None, **options) -> None:
+    def handle(
+        self, *args, file: str, user: str, depth: int, engine: str | None, **options
+    ) -> None:
         try:
-            client = client_for(engine or critique_engine())
-            output = critique_goal_document(file, client=client, max_depth=depth)
+            text = read_file_content(file)
+            owner = get_user_model().objects.filter(username=user).first()
+            if owner is None:
+                raise CommandError(f"No user called {user!r}.")
+            critique = critique_create(
+                owner=owner, title="", text=text, engine=engine, max_depth=depth, enqueue=False
+            )
         except FileNotFoundError:
             raise CommandError(f"File not found: {file}") from None
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror or exc}") from None
-        except (DocumentError, LLMError) as exc:
+        except DocumentError as exc:
             raise CommandError(f"{file}: {exc}") from None
-        self.stdout.write(output)
+        critique = critique_run(critique_id=critique.pk)
+        if critique.status == critique.Status.FAILED and not critique.formatted:
+            raise CommandError(f"{file}: {critique.error} (critique {critique.pk})")
+        self.stdout.write(critique.formatted)
+        self.stderr.write(f"Saved as critique {critique.pk}: {critique.get_absolute_url()}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from council.domain.audit import Criterion
+from council.domain.audit.state import Criterion
 
 
 @dataclass(frozen=True)

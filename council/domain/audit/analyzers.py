@@ -11,14 +11,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from council.domain.audit import CriterionAssessment, Evidence
-from council.domain.audit_document import Sentence, sentences
+from council.domain.audit.document import Sentence, sentences
+from council.domain.audit.state import CriterionAssessment, Evidence
+from toulmini_site.text.keywords import keywords as _words
 
 MAX_QUOTES = 6
-
-
-def _words(*words: str) -> re.Pattern[str]:
-    return re.compile(r"\b(?:" + "|".join(words) + r")\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

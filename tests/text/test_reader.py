@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from council.domain.critique import (
+from toulmini_site.text.documents import (
     MAX_DOCUMENT_CHARS,
     DocumentError,
     decode_document,

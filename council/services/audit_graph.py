@@ -14,29 +14,25 @@ stops the graph and comes out of ``invoke()``/``stream()`` unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from string import Template
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from council.audit_offline import AUDIT_PURPOSE
-from council.domain.audit import (
+from council.domain.audit.analyzers import assess, security_floor
+from council.domain.audit.offline import AUDIT_PURPOSE
+from council.domain.audit.prompts import criterion_messages
+from council.domain.audit.report import audit_report
+from council.domain.audit.state import (
     AgentState,
-    AuditReport,
     Criterion,
     CriterionAssessment,
     CriterionResult,
     Evidence,
     JudicialOpinion,
-    compute_global_score,
 )
-from council.domain.audit_analyzers import assess, security_floor
+from council.services.prompts import prompt_text
 from toulmini_site.llm import LLMClient, LLMError
 
 if TYPE_CHECKING:
     from langgraph.graph.state import CompiledStateGraph
-
-SECURITY_CAP = 3.0
-_PROMPT = Template((Path(__file__).parent / "prompts" / "audit_criterion.txt").read_text())
 
 
 class AssessTask(TypedDict):
@@ -44,43 +40,6 @@ class AssessTask(TypedDict):
 
     document: JudicialOpinion
     criterion: Criterion
-
-
-def criterion_messages(document: JudicialOpinion, criterion: Criterion) -> list[dict[str, str]]:
-    """The prompt for one criterion: instructions, then the document as a delimited data
-    block (its own closing tag is neutralised so it cannot end the block early)."""
-    system = _PROMPT.safe_substitute(
-        criterion_name=criterion.name,
-        criterion_description=criterion.description or "(no description)",
-        is_security="yes" if criterion.is_security else "no",
-    )
-    body = document.text.replace("</document>", "</ document>")
-    user = (
-        f"Case: {document.case_id} · Court: {document.court_name}\n<document>\n{body}\n</document>"
-    )
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
-
-
-def _summary(state: AgentState, score: float, capped: bool) -> str:
-    criteria = {c.id: c for c in state["criteria"]}
-    results = state["criterion_results"]
-    ranked = sorted(results.values(), key=lambda r: (-r.numeric_score, r.criterion_id))
-    best, worst = ranked[0], ranked[-1]
-    lines = [
-        f"Global score {score:.1f}/5 over {len(results)} of {len(criteria)} criteria.",
-        f"Strongest: {criteria[best.criterion_id].name} ({best.numeric_score}/5). "
-        f"Weakest: {criteria[worst.criterion_id].name} ({worst.numeric_score}/5).",
-    ]
-    if capped:
-        lines.append(
-            f"SECURITY VIOLATION: the document exposes personal data or addresses an AI; "
-            f"the global score is capped at {SECURITY_CAP:.1f}."
-        )
-    failures = state.get("failures") or {}
-    if failures:
-        names = ", ".join(criteria[c].name for c in sorted(failures) if c in criteria)
-        lines.append(f"Not assessed (left out of the score): {names}.")
-    return " ".join(lines)
 
 
 def audit_graph_build(*, client: LLMClient) -> CompiledStateGraph:
@@ -105,7 +64,9 @@ def audit_graph_build(*, client: LLMClient) -> CompiledStateGraph:
         try:
             answer = client.structured(
                 purpose=AUDIT_PURPOSE,
-                messages=criterion_messages(document, criterion),
+                messages=criterion_messages(
+                    document, criterion, template=prompt_text("audit_criterion")
+                ),
                 schema=CriterionAssessment,
                 inputs={
                     "text": document.text,
@@ -132,20 +93,7 @@ def audit_graph_build(*, client: LLMClient) -> CompiledStateGraph:
         }
 
     def report(state: AgentState) -> dict[str, Any]:
-        results = state.get("criterion_results") or {}
-        if not results:
-            return {"report": None}
-        weights = {c.id: c.weight for c in state["criteria"]}
-        score = compute_global_score(results, weights, security_cap=SECURITY_CAP)
-        capped = any(r.security_violation_found for r in results.values())
-        order = [c.id for c in state["criteria"] if c.id in results]
-        return {
-            "report": AuditReport(
-                criterion_results=[results[c] for c in order],
-                summary=_summary(state, score, capped),
-                global_score=score,
-            )
-        }
+        return {"report": audit_report(state)}
 
     graph = StateGraph(AgentState)
     graph.add_node("assess", assess_criterion)

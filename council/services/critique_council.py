@@ -1,0 +1,324 @@
+"""Running the Reasoning Council: the model calls, the thread pool and the progress events.
+
+The rules (agents, trees, adjustments, synthesis, formatter) are the pure domain's
+(``council.domain.critique``); this module asks the model and feeds the replies to them. The
+names follow the design spec (``critique-council-design.md``): ``run_critique_council``,
+``execute_reasoning_tree`` and ``critique_goal_document``.
+
+Agents run in a bounded thread pool, so a run's wall time follows the critical path (the
+deepest tree, one self-critique, one summary) rather than the sum of all calls. Progress
+events travel through a queue and ``on_progress`` is always called on the caller's thread,
+so a service may save progress to its database from there.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from council.domain.critique.adjustments import apply_adjustments
+from council.domain.critique.agents import (
+    AGENTS,
+    SELF_PURPOSE,
+    ReasoningAgent,
+    self_critique_inputs,
+    self_critique_result,
+)
+from council.domain.critique.council import (
+    SUMMARY_PURPOSE,
+    council_result,
+    initial_progress,
+    summary_inputs,
+)
+from council.domain.critique.formatter import format_critique_output
+from council.domain.critique.prompts import (
+    self_critique_messages,
+    summary_messages,
+    tree_messages,
+)
+from council.domain.critique.schemas import (
+    CritiqueNode,
+    Failure,
+    LevelReply,
+    SelfCritiqueReply,
+    SummaryReply,
+)
+from council.domain.critique.synthesis import DEFAULT_THRESHOLD, default_assessment, rank_points
+from council.domain.critique.tree import TREE_PURPOSE, AgentTree, TreeBuilder
+from council.services.prompts import prompt_text
+from toulmini_site.llm.client import LLMClient, LLMError
+from toulmini_site.llm.offline import OfflineClient
+from toulmini_site.text.documents import read_file_content, validate_document
+
+logger = logging.getLogger(__name__)
+
+ProgressCallback = Callable[[dict[str, Any]], None]
+_DONE = object()
+
+
+def directives(agent: ReasoningAgent) -> str:
+    """The agent's style, as its instructions to the model."""
+    return prompt_text(f"critique_{agent.name}")
+
+
+def execute_reasoning_tree(
+    *,
+    agent: ReasoningAgent,
+    content: str,
+    client: LLMClient,
+    max_depth: int = 3,
+    confidence_floor: float = 0.3,
+    on_level: Callable[[int], None] | None = None,
+) -> AgentTree:
+    """Build ``agent``'s critique tree of ``content``: one model call per level.
+
+    Never raises for a model failure: a failed level is recorded in ``failures`` (naming the
+    nodes it was decomposing) and the tree built so far is returned.
+    """
+    builder = TreeBuilder(
+        agent=agent, content=content, max_depth=max_depth, confidence_floor=confidence_floor
+    )
+    while (level := builder.next_level()) is not None:
+        if on_level is not None:
+            on_level(level)
+        payload = builder.payload()
+        try:
+            reply = client.structured(
+                purpose=TREE_PURPOSE,
+                messages=tree_messages(
+                    directives=directives(agent),
+                    instructions=prompt_text("critique_tree"),
+                    level=level,
+                    max_depth=max_depth,
+                    targets=payload,
+                ),
+                schema=LevelReply,
+                inputs={"agent": agent.name, "level": level, "targets": payload},
+            ).value
+        except LLMError as exc:
+            builder.fail(str(exc))
+            break
+        builder.accept(reply)
+    return builder.tree
+
+
+def agent_self_critique(
+    agent: ReasoningAgent,
+    own: list[CritiqueNode],
+    others: dict[str, list[CritiqueNode]],
+    *,
+    client: LLMClient,
+) -> dict[str, list[dict[str, Any]]]:
+    """Adjustments to ``agent``'s own claims in the light of the others' (one model call).
+
+    Returns ``{"accepted": [...], "rejected": [...]}``; raises ``LLMError`` when the model
+    fails (the council records it and carries on without adjustments).
+    """
+    own_flat, others_flat = self_critique_inputs(own, others)
+    reply = client.structured(
+        purpose=SELF_PURPOSE,
+        messages=self_critique_messages(
+            directives=directives(agent),
+            instructions=prompt_text("critique_self"),
+            own=own_flat,
+            others=others_flat,
+        ),
+        schema=SelfCritiqueReply,
+        inputs={"agent": agent.name, "own": own_flat, "others": others_flat},
+    ).value
+    return self_critique_result(agent.name, reply, own_flat, others_flat)
+
+
+def run_critique_council(
+    content: str,
+    *,
+    client: LLMClient | None = None,
+    max_depth: int = 3,
+    threshold: float = DEFAULT_THRESHOLD,
+    confidence_floor: float = 0.3,
+    agents: Iterable[ReasoningAgent] | None = None,
+    on_progress: ProgressCallback | None = None,
+    max_workers: int = 6,
+) -> dict[str, Any]:
+    """Run the council over ``content`` and return the synthesised critique data.
+
+    The result holds the spec's ``final_assessment``, ``points`` and ``no_findings``, plus
+    ``degraded``, ``failures`` (which agent, stage and nodes failed), ``agents_failed``,
+    ``trees`` and ``adjustments`` keyed by philosopher, ``threshold`` and ``progress``.
+    ``no_findings`` is true only when every agent ran fully and no point passed the threshold.
+    Without a client, the offline philosophers answer.
+    """
+    validate_document(content)
+    if client is None:
+        client = OfflineClient()
+    members = list(agents) if agents is not None else [cls() for cls in AGENTS]
+    progress = initial_progress((a.name for a in members), max_depth)
+
+    def report(stage: str | None = None, **agent_updates: dict[str, Any]) -> None:
+        if stage:
+            progress["stage"] = stage
+        for name, update in agent_updates.items():
+            progress["agents"][name].update(update)
+        if on_progress is not None:
+            on_progress(progress)
+
+    # Round 1: every agent builds its tree.
+    report("critique")
+    trees: dict[str, AgentTree] = {}
+
+    def build(agent: ReasoningAgent, events: queue.Queue) -> AgentTree:
+        def on_level(level: int) -> None:
+            events.put((agent.name, {"state": "running", "level": level}))
+
+        try:
+            return execute_reasoning_tree(
+                agent=agent,
+                content=content,
+                client=client,
+                max_depth=max_depth,
+                confidence_floor=confidence_floor,
+                on_level=on_level,
+            )
+        except Exception as exc:  # a bug in one agent must not sink the council
+            logger.exception("Agent %s crashed", agent.name)
+            return AgentTree(
+                agent=agent.name,
+                failures=[Failure(agent=agent.name, stage="critique", error=_safe(exc))],
+            )
+
+    for agent, tree in _run_each(members, build, max_workers, report):
+        trees[agent.name] = tree
+        count = sum(len(top.walk()) for top in tree.nodes)
+        state = "failed" if tree.failed else "critiqued"
+        report(**{agent.name: {"state": state, "nodes": count}})
+
+    trees = {a.name: trees[a.name] for a in members}  # council order, not finishing order
+
+    # Round 2: every agent that has a tree critiques itself in the light of the others.
+    report("self_critique")
+    nodes = {name: tree.nodes for name, tree in trees.items()}
+    failures = [f for tree in trees.values() for f in tree.failures]
+    adjustments: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    reviewers = [a for a in members if trees[a.name].nodes]
+
+    def review(agent: ReasoningAgent, events: queue.Queue) -> dict[str, Any] | Failure:
+        events.put((agent.name, {"state": "self_critique"}))
+        others = {name: tops for name, tops in nodes.items() if name != agent.name}
+        try:
+            return agent_self_critique(agent, nodes[agent.name], others, client=client)
+        except Exception as exc:
+            if not isinstance(exc, LLMError):
+                logger.exception("Self-critique of %s crashed", agent.name)
+            return Failure(agent=agent.name, stage="self-critique", error=_safe(exc))
+
+    for agent, outcome in _run_each(reviewers, review, max_workers, report):
+        if isinstance(outcome, Failure):
+            failures.append(outcome)
+            report(**{agent.name: {"state": "done"}})
+            continue
+        adjustments[agent.name] = outcome
+        apply_adjustments(nodes[agent.name], outcome["accepted"])
+        report(**{agent.name: {"state": "done"}})
+
+    adjustments = {a.name: adjustments[a.name] for a in members if a.name in adjustments}
+
+    # Synthesis: rank and merge, then one call for the assessment's wording.
+    report("synthesis")
+    points = rank_points(nodes, threshold=threshold)
+    failures.sort(key=lambda f: [a.name for a in members].index(f.agent))
+    assessment = _assessment(client, points, failures, agents_total=len(members))
+    if isinstance(assessment, Failure):
+        failures.append(assessment)
+        assessment = default_assessment(
+            points, failed_agents=[f.agent for f in failures], agents_total=len(members)
+        )
+    result = council_result(
+        assessment=assessment,
+        points=points,
+        failures=failures,
+        trees=trees,
+        adjustments=adjustments,
+        threshold=threshold,
+        progress=progress,
+    )
+    report("done")
+    return result
+
+
+def critique_goal_document(
+    file_path: str, *, client: LLMClient | None = None, max_depth: int = 3
+) -> str:
+    """Read ``file_path``, run the council, and return the formatted assessment.
+
+    Raises ``FileNotFoundError``/``OSError`` when the file cannot be read and
+    ``DocumentError`` when it is empty, binary or too long.
+    """
+    content = read_file_content(file_path)
+    return format_critique_output(run_critique_council(content, client=client, max_depth=max_depth))
+
+
+def _run_each(
+    members: list[ReasoningAgent],
+    work: Callable[[ReasoningAgent, queue.Queue], Any],
+    max_workers: int,
+    report: Callable[..., None],
+) -> Iterable[tuple[ReasoningAgent, Any]]:
+    """Run ``work(agent, events)`` for every agent in a pool; yield results as they finish.
+
+    Progress events posted by workers are forwarded to ``report`` on this (the caller's)
+    thread while the others keep working.
+    """
+    if not members:
+        return
+    events: queue.Queue = queue.Queue()
+    by_name = {a.name: a for a in members}
+
+    def job(agent: ReasoningAgent) -> None:
+        result: Any = None
+        try:
+            result = work(agent, events)
+        finally:
+            events.put((agent.name, _DONE, result))
+
+    with ThreadPoolExecutor(max_workers=max(1, min(max_workers, len(members)))) as pool:
+        for agent in members:
+            pool.submit(job, agent)
+        remaining = len(members)
+        while remaining:
+            event = events.get()
+            if event[1] is _DONE:
+                remaining -= 1
+                yield by_name[event[0]], event[2]
+            else:
+                report(**{event[0]: event[1]})
+
+
+def _assessment(
+    client: LLMClient, points: list[dict[str, Any]], failures: list[Failure], *, agents_total: int
+) -> str | Failure:
+    inputs = summary_inputs(points, failures, agents_total=agents_total)
+    try:
+        return client.structured(
+            purpose=SUMMARY_PURPOSE,
+            messages=summary_messages(
+                instructions=prompt_text("critique_summary"),
+                points=inputs["points"],
+                failures=inputs["failures"],
+            ),
+            schema=SummaryReply,
+            inputs=inputs,
+        ).value.final_assessment.strip()
+    except Exception as exc:
+        if not isinstance(exc, LLMError):
+            logger.exception("Council summary crashed")
+        return Failure(agent="council", stage="synthesis summary", error=_safe(exc))
+
+
+def _safe(exc: Exception) -> str:
+    """A message fit to show: ``LLMError`` texts are, anything else is summarised."""
+    if isinstance(exc, LLMError):
+        return str(exc)
+    return f"internal error ({type(exc).__name__})"

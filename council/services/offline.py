@@ -1,0 +1,33 @@
+"""The offline engine's answers to the council's calls: the domain's deterministic
+philosophers and auditors, registered with the offline provider (``CouncilConfig.ready``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from council.domain.audit.offline import AUDIT_PURPOSE, UnknownAnalyzer, offline_assessment
+from council.domain.audit.state import CriterionAssessment
+from council.domain.critique.agents import SELF_PURPOSE
+from council.domain.critique.council import SUMMARY_PURPOSE
+from council.domain.critique.offline import (
+    offline_self_critique,
+    offline_summary,
+    offline_tree_level,
+)
+from council.domain.critique.tree import TREE_PURPOSE
+from toulmini_site.llm import LLMError, register_offline
+
+
+def _audit_assessment(inputs: dict[str, Any]) -> CriterionAssessment:
+    try:
+        return offline_assessment(inputs)
+    except UnknownAnalyzer as exc:  # a model failure for that criterion, not a crash
+        raise LLMError(str(exc)) from None
+
+
+def offline_register() -> None:
+    """Make the offline provider answer critiques and audits (idempotent)."""
+    register_offline(TREE_PURPOSE, offline_tree_level)
+    register_offline(SELF_PURPOSE, offline_self_critique)
+    register_offline(SUMMARY_PURPOSE, offline_summary)
+    register_offline(AUDIT_PURPOSE, _audit_assessment)
