@@ -1,0 +1,598 @@
+"""Chains in the Argument Interchange Format (AIF JSON), out and in. Framework-free.
+
+Out: ``chain_aif`` maps a chain's components onto an AIF graph — each datum, the claim, the
+warrant, the backing and each exception or counterexample of the rebuttal is an I-node; one
+RA-node ("Default Inference") takes the data and the warrant as premises and concludes the
+claim; a second RA-node takes the backing to the warrant; each rebuttal I-node attacks the
+claim through its own CA-node ("Default Conflict"). What AIF has no place for (scope,
+strengths, citations, the qualifier, the verdict) rides along in a ``toulmin`` field on each
+I-node, which AIF readers ignore; nothing is dropped.
+
+In: ``aif_import`` checks a document's structure (refusing it with a ``ToulminError`` that
+names the node or edge at fault), finds the claim and its supporters and attackers, and
+validates phase after phase with the chain's own rules, stopping at the first phase the
+graph cannot fill. Every node it cannot use, and every value it had to assume, is reported
+as a note with the node's id.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from arguments.domain.toulmin import (
+    QUERY_MAX,
+    QUERY_MIN,
+    ChainState,
+    Evaluation,
+    ToulminError,
+    apply_phase,
+    evaluate,
+)
+
+AIF_MAX_BYTES = 2 * 1024 * 1024
+TIMESTAMP_FORMAT = "%Y-%m-%d %H:%M:%S"
+INFERENCE = "Default Inference"
+CONFLICT = "Default Conflict"
+# The node types of AIF and its dialogue extension (AIF+); only I, RA and CA carry meaning
+# for a Toulmin chain, the others are reported as unused.
+NODE_TYPES = frozenset({"I", "RA", "CA", "MA", "PA", "L", "TA", "YA"})
+# What an imported graph says about its data when it does not say it in ``toulmin`` fields.
+ASSUMED_EVIDENCE = "documentary"
+ASSUMED_SCOPE = "general"
+ASSUMED_CITATION_SOURCE = "AIF document"
+
+
+# -- out ----------------------------------------------------------------------------------
+
+
+class _Graph:
+    """An AIF graph under construction: ids are "1", "2", ... in creation order."""
+
+    def __init__(self, timestamp: str) -> None:
+        self.timestamp = timestamp
+        self.nodes: list[dict[str, Any]] = []
+        self.edges: list[dict[str, Any]] = []
+
+    def node(self, node_type: str, text: str, **toulmin: Any) -> str:
+        node_id = str(len(self.nodes) + len(self.edges) + 1)
+        node: dict[str, Any] = {
+            "nodeID": node_id,
+            "text": text,
+            "type": node_type,
+            "timestamp": self.timestamp,
+        }
+        if toulmin:
+            node["toulmin"] = toulmin
+        self.nodes.append(node)
+        return node_id
+
+    def edge(self, from_id: str, to_id: str) -> None:
+        edge_id = str(len(self.nodes) + len(self.edges) + 1)
+        self.edges.append({"edgeID": edge_id, "fromID": from_id, "toID": to_id, "formEdgeID": None})
+
+    def support(self, premises: list[str], conclusion: str) -> str:
+        ra = self.node("RA", INFERENCE)
+        for premise in premises:
+            self.edge(premise, ra)
+        self.edge(ra, conclusion)
+        return ra
+
+    def conflict(self, attacker: str, target: str) -> str:
+        ca = self.node("CA", CONFLICT)
+        self.edge(attacker, ca)
+        self.edge(ca, target)
+        return ca
+
+
+def _dump(component: Any, *exclude: str) -> dict[str, Any]:
+    return component.model_dump(mode="json", exclude=set(exclude))
+
+
+def chain_aif(state: ChainState, evaluation: Evaluation, *, created_at: datetime) -> dict[str, Any]:
+    """The chain as an AIF JSON document ``{"nodes", "edges", "locutions": []}``.
+
+    Node and edge ids are unique; every edge joins two of the nodes. The document also
+    carries a ``toulmin`` field (query, status, termination reason) that AIF readers ignore.
+    """
+    graph = _Graph(created_at.strftime(TIMESTAMP_FORMAT))
+    claim_id = ""
+    if state.claim is not None:
+        extra = _dump(state.claim, "statement")
+        if state.qualifier is not None:
+            extra["qualifier"] = _dump(state.qualifier)
+        if state.verdict is not None:
+            extra["verdict"] = _dump(state.verdict)
+        claim_id = graph.node("I", state.claim.statement, role="claim", **extra)
+    premises: list[str] = []
+    if state.data is not None:
+        data = _dump(state.data, "facts")
+        premises = [graph.node("I", fact, role="datum", **data) for fact in state.data.facts]
+    warrant_id = ""
+    if state.warrant is not None:
+        extra = _dump(state.warrant, "principle")
+        warrant_id = graph.node("I", state.warrant.principle, role="warrant", **extra)
+        premises.append(warrant_id)
+    if claim_id and premises:
+        graph.support(premises, claim_id)
+    if state.backing is not None and warrant_id:
+        extra = _dump(state.backing, "authority")
+        backing_id = graph.node("I", state.backing.authority, role="backing", **extra)
+        graph.support([backing_id], warrant_id)
+    if state.rebuttal is not None and claim_id:
+        strength = state.rebuttal.strength
+        for kind, texts in (
+            ("exception", state.rebuttal.exceptions),
+            ("counterexample", state.rebuttal.counterexamples),
+        ):
+            for text in texts:
+                attacker = graph.node("I", text, role="rebuttal", kind=kind, strength=strength)
+                graph.conflict(attacker, claim_id)
+    return {
+        "nodes": graph.nodes,
+        "edges": graph.edges,
+        "locutions": [],
+        "toulmin": {
+            "query": state.query,
+            "status": evaluation.status,
+            "termination_reason": evaluation.termination_reason,
+        },
+    }
+
+
+# -- in: structure ------------------------------------------------------------------------
+
+
+def _refuse(message: str, *, loc: str, code: str = "INVALID_AIF") -> ToulminError:
+    return ToulminError(message, code=code, details=[{"loc": loc, "msg": message}])
+
+
+def _load(document: Any) -> dict[str, Any]:
+    if isinstance(document, bytes | str):
+        size = len(document.encode() if isinstance(document, str) else document)
+        if size > AIF_MAX_BYTES:
+            raise _refuse(
+                f"The AIF document is {size:,} bytes; at most {AIF_MAX_BYTES:,} are accepted.",
+                loc="(root)",
+                code="AIF_TOO_LARGE",
+            )
+        try:
+            document = json.loads(document)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            where = (
+                f" at line {exc.lineno} column {exc.colno}"
+                if isinstance(exc, json.JSONDecodeError)
+                else ""
+            )
+            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8"
+            raise ToulminError(
+                f"The AIF document is not valid JSON: {reason}{where}",
+                code="INVALID_JSON",
+                details=[{"loc": "(root)", "msg": f"invalid JSON: {reason}"}],
+            ) from None
+    if not isinstance(document, dict):
+        raise _refuse(
+            'An AIF document is a JSON object with "nodes" and "edges" lists.', loc="(root)"
+        )
+    for key in ("nodes", "edges"):
+        if key not in document:
+            raise ToulminError(
+                f'The AIF document has no "{key}" list.',
+                code="INVALID_AIF",
+                missing=[key],
+                details=[{"loc": key, "msg": "required"}],
+            )
+        if not isinstance(document[key], list):
+            raise _refuse(f'"{key}" must be a list.', loc=key)
+    if not isinstance(document.get("locutions", []), list):
+        raise _refuse('"locutions" must be a list.', loc="locutions")
+    return document
+
+
+def _identifier(value: Any, *, loc: str, what: str) -> str:
+    # AIFdb writes ids as strings, some tools as numbers: both name the same node.
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    raise _refuse(f"{loc}: {what} must be a non-empty string or an integer.", loc=loc)
+
+
+@dataclass
+class _Node:
+    id: str
+    type: str
+    text: str
+    toulmin: dict[str, Any]
+
+
+def _nodes(raw: list[Any]) -> dict[str, _Node]:
+    nodes: dict[str, _Node] = {}
+    for index, item in enumerate(raw):
+        loc = f"nodes.{index}"
+        if not isinstance(item, dict):
+            raise _refuse(f"{loc}: a node must be a JSON object.", loc=loc)
+        node_id = _identifier(item.get("nodeID"), loc=f"{loc}.nodeID", what="nodeID")
+        if node_id in nodes:
+            raise _refuse(f"Node id {node_id!r} is used twice.", loc=f"{loc}.nodeID")
+        kind = item.get("type")
+        if not isinstance(kind, str) or kind not in NODE_TYPES:
+            raise _refuse(
+                f"Node {node_id}: type {kind!r} is not an AIF node type "
+                f"({', '.join(sorted(NODE_TYPES))}).",
+                loc=f"{loc}.type",
+            )
+        text = item.get("text", "")
+        if not isinstance(text, str) or (kind == "I" and not text.strip()):
+            raise _refuse(
+                f"Node {node_id}: text must be a string"
+                + (" and an I-node's may not be empty." if kind == "I" else "."),
+                loc=f"{loc}.text",
+            )
+        timestamp = item.get("timestamp")
+        if timestamp is not None and not isinstance(timestamp, str):
+            raise _refuse(f"Node {node_id}: timestamp must be a string.", loc=f"{loc}.timestamp")
+        extra = item.get("toulmin")
+        if extra is not None and not isinstance(extra, dict):
+            raise _refuse(f"Node {node_id}: toulmin must be an object.", loc=f"{loc}.toulmin")
+        nodes[node_id] = _Node(node_id, kind, " ".join(text.split()), extra or {})
+    return nodes
+
+
+def _edges(raw: list[Any], nodes: dict[str, _Node]) -> list[tuple[str, str]]:
+    seen: set[str] = set()
+    edges: list[tuple[str, str]] = []
+    for index, item in enumerate(raw):
+        loc = f"edges.{index}"
+        if not isinstance(item, dict):
+            raise _refuse(f"{loc}: an edge must be a JSON object.", loc=loc)
+        edge_id = _identifier(item.get("edgeID"), loc=f"{loc}.edgeID", what="edgeID")
+        if edge_id in seen:
+            raise _refuse(f"Edge id {edge_id!r} is used twice.", loc=f"{loc}.edgeID")
+        seen.add(edge_id)
+        ends = []
+        for key in ("fromID", "toID"):
+            node_id = _identifier(item.get(key), loc=f"{loc}.{key}", what=key)
+            if node_id not in nodes:
+                raise _refuse(
+                    f"Edge {edge_id}: {key} {node_id!r} is not the id of any node.",
+                    loc=f"{loc}.{key}",
+                )
+            ends.append(node_id)
+        source, target = ends
+        if source == target:
+            raise _refuse(f"Edge {edge_id} joins node {source} to itself.", loc=loc)
+        if nodes[source].type == "I" and nodes[target].type == "I":
+            raise _refuse(
+                f"Edge {edge_id} joins I-nodes {source} and {target} directly; AIF relates "
+                "I-nodes only through RA, CA, MA or PA nodes.",
+                loc=loc,
+            )
+        edges.append((source, target))
+    return edges
+
+
+def _check_inferences(nodes: dict[str, _Node], edges: list[tuple[str, str]]) -> None:
+    for node in nodes.values():
+        if node.type != "RA":
+            continue
+        conclusions = [t for s, t in edges if s == node.id]
+        if len(conclusions) > 1:
+            raise _refuse(
+                f"RA-node {node.id} has {len(conclusions)} conclusions "
+                f"({', '.join(conclusions)}); an inference concludes one node.",
+                loc=f"node {node.id}",
+            )
+
+
+def _check_acyclic(nodes: dict[str, _Node], edges: list[tuple[str, str]]) -> None:
+    """Refuse circular support (a node that, through RA-nodes, supports itself).
+
+    Conflicts may be mutual (two claims attacking each other), so CA and PA edges are not
+    followed.
+    """
+    following: dict[str, list[str]] = {}
+    for source, target in edges:
+        if "RA" in (nodes[source].type, nodes[target].type) or "MA" in (
+            nodes[source].type,
+            nodes[target].type,
+        ):
+            following.setdefault(source, []).append(target)
+    state: dict[str, int] = {}  # 1 visiting, 2 done
+    for start in nodes:
+        if state.get(start):
+            continue
+        stack: list[tuple[str, int]] = [(start, 0)]
+        path: list[str] = []
+        while stack:
+            node_id, index = stack.pop()
+            if index == 0:
+                state[node_id] = 1
+                path.append(node_id)
+            children = following.get(node_id, [])
+            if index < len(children):
+                stack.append((node_id, index + 1))
+                child = children[index]
+                if state.get(child) == 1:
+                    cycle = [*path[path.index(child) :], child]
+                    raise _refuse(
+                        "The graph supports itself in a circle: nodes " + " → ".join(cycle) + ".",
+                        loc=f"node {child}",
+                    )
+                if not state.get(child):
+                    stack.append((child, 0))
+            else:
+                state[node_id] = 2
+                path.pop()
+
+
+# -- in: the Toulmin reading ----------------------------------------------------------------
+
+
+@dataclass
+class AifImport:
+    """What a graph yields: the query, components phase by phase (validated), and notes."""
+
+    query: str
+    components: dict[str, dict[str, Any]]
+    notes: list[dict[str, str]] = field(default_factory=list)
+
+
+class _Reader:
+    def __init__(self, nodes: dict[str, _Node], edges: list[tuple[str, str]]) -> None:
+        self.nodes = nodes
+        self.edges = edges
+        self.notes: list[dict[str, str]] = []
+        self.used: set[str] = set()
+
+    def note(self, node_id: str, message: str) -> None:
+        self.notes.append({"node": node_id, "msg": message})
+
+    def into(self, node_id: str) -> list[str]:
+        return [s for s, t in self.edges if t == node_id]
+
+    def out_of(self, node_id: str) -> list[str]:
+        return [t for s, t in self.edges if s == node_id]
+
+    def premises(self, conclusion: str) -> tuple[list[str], list[str]]:
+        """The RA-nodes concluding ``conclusion`` and their I-node premises (in order)."""
+        inferences = [n for n in self.into(conclusion) if self.nodes[n].type == "RA"]
+        found: list[str] = []
+        for ra in inferences:
+            found += [p for p in self.into(ra) if self.nodes[p].type == "I" and p not in found]
+        return inferences, found
+
+    def attackers(self, target: str) -> tuple[list[str], list[str]]:
+        conflicts = [n for n in self.into(target) if self.nodes[n].type == "CA"]
+        found: list[str] = []
+        for ca in conflicts:
+            found += [a for a in self.into(ca) if self.nodes[a].type == "I" and a not in found]
+        return conflicts, found
+
+    def claim(self) -> str:
+        marked = [n.id for n in self.nodes.values() if n.toulmin.get("role") == "claim"]
+        if marked:
+            for extra in marked[1:]:
+                self.note(extra, "a second node marked as the claim; only the first is used")
+            return marked[0]
+        candidates = []
+        for node in self.nodes.values():
+            if node.type != "I":
+                continue
+            onward = {self.nodes[t].type for t in self.out_of(node.id)}
+            backed = {self.nodes[s].type for s in self.into(node.id)}
+            if onward & {"RA", "CA"} or not backed & {"RA", "CA"}:
+                continue
+            candidates.append(node.id)
+        if not candidates:
+            raise ToulminError(
+                "The graph has no claim: no I-node is concluded by an RA-node (or attacked by "
+                "a CA-node) without itself supporting or attacking another node.",
+                code="AIF_NO_CLAIM",
+                details=[{"loc": "nodes", "msg": "no claim"}],
+            )
+        # The conclusion with the most direct support is the main claim.
+        candidates.sort(key=lambda n: -len(self.premises(n)[1]))
+        for other in candidates[1:]:
+            self.note(other, "another conclusion; a chain has one claim, so it is not used")
+        return candidates[0]
+
+
+def _node_of(loc: str, roles: dict[str, list[str]]) -> str:
+    parts = loc.split(".")
+    ids = roles.get(parts[0], [])
+    if len(parts) > 2 and parts[1] in ("facts", "exceptions") and parts[2].isdigit():
+        index = int(parts[2])
+        pool = ids if parts[0] == "data" else roles.get("exceptions", ids)
+        if index < len(pool):
+            return pool[index]
+    return ids[0] if ids else ""
+
+
+def _with_nodes(error: ToulminError, roles: dict[str, list[str]]) -> list[dict[str, str]]:
+    details = []
+    for detail in error.details or [{"loc": "(root)", "msg": error.message}]:
+        node = _node_of(detail["loc"], roles)
+        details.append({**detail, "node": node} if node else dict(detail))
+    return details
+
+
+def _clean_query(candidate: Any, claim_text: str) -> str:
+    if isinstance(candidate, str) and QUERY_MIN <= len(candidate.strip()) <= QUERY_MAX:
+        return candidate.strip()
+    return claim_text[:QUERY_MAX]
+
+
+def aif_import(document: Any, *, document_query: bool = True) -> AifImport:
+    """Read an AIF document (bytes, text or a parsed object) as a Toulmin chain.
+
+    Raises ``ToulminError`` when the document cannot be read as an argument: too large
+    (``AIF_TOO_LARGE``), not JSON (``INVALID_JSON``), wrong structure, unknown node ids in
+    edges, circular support (``INVALID_AIF``), no claim (``AIF_NO_CLAIM``), or data and
+    claim that break the phase 1 schema (``INVALID_INPUT``, details naming the nodes).
+    Later phases are filled while the graph allows; the rest is reported in ``notes``.
+    """
+    loaded = _load(document)
+    nodes = _nodes(loaded["nodes"])
+    edges = _edges(loaded["edges"], nodes)
+    _check_inferences(nodes, edges)
+    _check_acyclic(nodes, edges)
+    reader = _Reader(nodes, edges)
+    claim_id = reader.claim()
+    claim_node = nodes[claim_id]
+    extra = loaded.get("toulmin")
+    query = _clean_query(extra.get("query") if isinstance(extra, dict) else None, claim_node.text)
+
+    _, supporters = reader.premises(claim_id)
+    warrants = [p for p in supporters if nodes[p].toulmin.get("role") == "warrant"]
+    data_ids = [p for p in supporters if p not in warrants]
+    backing_ids: list[str] = []
+    if warrants:
+        for other in warrants[1:]:
+            reader.note(other, "a second warrant; a chain has one, so it is not used")
+        _, backing_ids = reader.premises(warrants[0])
+    conflicts, attacker_ids = reader.attackers(claim_id)
+    exceptions = [a for a in attacker_ids if nodes[a].toulmin.get("kind") != "counterexample"]
+    counterexamples = [a for a in attacker_ids if a not in exceptions]
+    roles = {
+        "data": data_ids,
+        "claim": [claim_id],
+        "warrant": warrants[:1],
+        "backing": backing_ids[:1],
+        "rebuttal": attacker_ids,
+        "exceptions": exceptions,
+        "qualifier": [claim_id],
+        "verdict": [claim_id],
+    }
+    phases = _phase_payloads(reader, roles, exceptions, counterexamples)
+
+    state = ChainState(query=query)
+    components: dict[str, dict[str, Any]] = {}
+    for phase, payload, missing in phases:
+        if payload is None:
+            reader.note(missing[0], missing[1])
+            break
+        try:
+            state = apply_phase(state, phase, payload)
+        except ToulminError as error:
+            details = _with_nodes(error, roles)
+            if phase == 1:
+                raise ToulminError(
+                    "The data and claim found in the graph break the chain's rules — "
+                    + "; ".join(
+                        f"node {d.get('node', '?')} ({d['loc']}): {d['msg']}" for d in details
+                    ),
+                    code="INVALID_INPUT",
+                    details=details,
+                ) from None
+            for detail in details:
+                reader.note(
+                    detail.get("node", claim_id),
+                    f"phase {phase} not filled — {detail['loc']}: {detail['msg']}",
+                )
+            break
+        components.update(payload)
+        if evaluate(state).status == "terminated":
+            break
+    for name in components:
+        reader.used.update(roles.get(name, []))
+    if "rebuttal" in components:
+        reader.used.update(conflicts)
+    _note_unused(reader, claim_id)
+    return AifImport(query=query, components=components, notes=reader.notes)
+
+
+def _phase_payloads(
+    reader: _Reader,
+    roles: dict[str, list[str]],
+    exceptions: list[str],
+    counterexamples: list[str],
+) -> list[tuple[int, dict[str, Any] | None, tuple[str, str]]]:
+    """Each phase's payload from the graph, or None and (node, why not) where it stops."""
+    nodes = reader.nodes
+    claim = nodes[roles["claim"][0]]
+    marks = claim.toulmin
+    data_ids = roles["data"]
+    out: list[tuple[int, dict[str, Any] | None, tuple[str, str]]] = []
+    if not data_ids:
+        out.append((1, None, (claim.id, "no datum supports the claim: phase 1 is left to you")))
+        return out
+    first = nodes[data_ids[0]].toulmin
+    evidence = first.get("evidence_type")
+    citations = first.get("citations")
+    if evidence is None:
+        evidence = ASSUMED_EVIDENCE
+        reader.note(data_ids[0], f"no evidence type given; taken as '{ASSUMED_EVIDENCE}'")
+    if citations is None:
+        citations = [
+            {"source": ASSUMED_CITATION_SOURCE, "reference": f"I-node {n}"} for n in data_ids
+        ]
+        reader.note(data_ids[0], "no citations given; each datum cites its node in the document")
+    scope = marks.get("scope")
+    if scope is None:
+        scope = ASSUMED_SCOPE
+        reader.note(claim.id, f"no scope given; taken as '{ASSUMED_SCOPE}'")
+    data = {
+        "facts": [nodes[n].text for n in data_ids],
+        "citations": citations,
+        "evidence_type": evidence,
+    }
+    out.append((1, {"data": data, "claim": {"statement": claim.text, "scope": scope}}, ("", "")))
+
+    if not roles["warrant"]:
+        out.append(
+            (2, None, (claim.id, "no premise is marked as the warrant: phase 2 is left to you"))
+        )
+        return out
+    warrant = nodes[roles["warrant"][0]]
+    if not roles["backing"]:
+        out.append((2, None, (warrant.id, "nothing supports the warrant: phase 2 needs a backing")))
+        return out
+    backing = nodes[roles["backing"][0]]
+    out.append(
+        (
+            2,
+            {
+                "warrant": {"principle": warrant.text, **_fields(warrant, "principle")},
+                "backing": {"authority": backing.text, **_fields(backing, "authority")},
+            },
+            ("", ""),
+        )
+    )
+
+    if not exceptions and not counterexamples:
+        out.append((3, None, (claim.id, "nothing attacks the claim: phase 3 is left to you")))
+        return out
+    if "qualifier" not in marks:
+        out.append((3, None, (claim.id, "the claim carries no qualifier: phase 3 is left to you")))
+        return out
+    strengths = [nodes[a].toulmin.get("strength") for a in exceptions + counterexamples]
+    rebuttal: dict[str, Any] = {
+        "exceptions": [nodes[n].text for n in exceptions],
+        "counterexamples": [nodes[n].text for n in counterexamples],
+    }
+    if strengths[0] is not None:
+        rebuttal["strength"] = strengths[0]
+    out.append((3, {"rebuttal": rebuttal, "qualifier": marks["qualifier"]}, ("", "")))
+    if "verdict" not in marks:
+        out.append((4, None, (claim.id, "the claim carries no verdict: phase 4 is left to you")))
+        return out
+    out.append((4, {"verdict": marks["verdict"]}, ("", "")))
+    return out
+
+
+def _fields(node: _Node, text_field: str) -> dict[str, Any]:
+    return {k: v for k, v in node.toulmin.items() if k not in ("role", "kind", text_field)}
+
+
+def _note_unused(reader: _Reader, claim_id: str) -> None:
+    reader.used.add(claim_id)
+    for node in reader.nodes.values():
+        if node.id in reader.used or node.type in ("RA", "CA"):
+            continue
+        if node.type == "I":
+            reader.note(node.id, "not imported into the chain")
+        else:
+            reader.note(node.id, f"{node.type}-node not used: a Toulmin chain has no place for it")
