@@ -13,9 +13,9 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from arguments import selectors, services
+from arguments import exports, selectors, services
+from arguments.domain.aif import AIF_MAX_BYTES
 from arguments.domain.prompts import phase_prompt
-from arguments.domain.report import chain_markdown
 from arguments.domain.sequence import TOOL_INPUTS, chain_state, run_tool
 from arguments.domain.toulmin import (
     COMPONENT_MODELS,
@@ -26,6 +26,7 @@ from arguments.domain.toulmin import (
     evaluate,
     parse_component,
 )
+from arguments.exports import EXPORT_FORMATS
 from arguments.models import Chain
 from toulmini_site.api import ApiError
 
@@ -208,34 +209,107 @@ def chain_run(request: Request, pk: int) -> Response:
 
 
 @extend_schema(
-    parameters=[OpenApiParameter("format", str, enum=["json", "markdown"], default="json")],
-    responses={200: OpenApiTypes.OBJECT},
-    summary="Export a chain as JSON or Markdown",
+    parameters=[
+        OpenApiParameter(
+            "format",
+            str,
+            enum=list(EXPORT_FORMATS),
+            default="json",
+            description="json (this API's shape), markdown, aif (AIF JSON: nodes, edges, "
+            "locutions) or argdown (Argdown text).",
+        )
+    ],
+    responses={200: OpenApiTypes.BINARY},
+    summary="Export a chain as JSON, Markdown, AIF or Argdown (a download)",
 )
 @api_view(["GET"])
-def chain_export(request: Request, pk: int) -> Response | HttpResponse:
+def chain_export(request: Request, pk: int) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
     fmt = request.query_params.get("format", "json")
-    if fmt not in ("json", "markdown"):
+    if fmt not in EXPORT_FORMATS:
+        names = ", ".join(EXPORT_FORMATS)
         raise ApiError(
-            "format must be json or markdown",
+            f"format must be one of {names}",
             code="INVALID_INPUT",
-            details=[{"loc": "format", "msg": "must be json or markdown"}],
+            details=[{"loc": "format", "msg": f"must be one of {names}"}],
         )
-    filename = f"toulmin-chain-{chain.pk}"
-    if fmt == "markdown":
-        body = chain_markdown(
-            chain.state(),
-            evaluate(chain.state()),
-            source_text=chain.source_text,
-            engine=chain.get_engine_display(),
-        )
-        response = HttpResponse(body, content_type="text/markdown; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{filename}.md"'
-        return response
-    response = Response(ChainSerializer(chain).data)
-    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    export = exports.chain_export(chain, fmt)
+    response = HttpResponse(export.body, content_type=export.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
     return response
+
+
+class AifFileSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text=f"An AIF JSON file, up to {AIF_MAX_BYTES:,} bytes.")
+
+
+class ImportNoteSerializer(serializers.Serializer):
+    node = serializers.CharField()
+    msg = serializers.CharField()
+
+
+class ChainImportedSerializer(ChainSerializer):
+    notes = ImportNoteSerializer(many=True, read_only=True)
+
+    class Meta(ChainSerializer.Meta):
+        fields = [*ChainSerializer.Meta.fields, "notes"]
+        read_only_fields = fields
+
+
+def _aif_document(request: Request) -> bytes:
+    """The uploaded file's or the body's bytes, refused unread when over the limit."""
+    declared = request.META.get("CONTENT_LENGTH") or "0"
+    if declared.isdigit() and int(declared) > AIF_MAX_BYTES + 64 * 1024:
+        raise ApiError(
+            f"The AIF document is over {AIF_MAX_BYTES:,} bytes.",
+            code="AIF_TOO_LARGE",
+            details=[{"loc": "(root)", "msg": f"at most {AIF_MAX_BYTES} bytes"}],
+        )
+    if request.content_type.startswith("multipart/form-data"):
+        upload = request.FILES.get("file")
+        if upload is None:
+            raise ApiError(
+                "Send the AIF document as the JSON body or as the multipart field `file`.",
+                code="MISSING_INPUT",
+                missing=["file"],
+            )
+        if upload.size > AIF_MAX_BYTES:
+            raise ApiError(
+                f"The AIF file is {upload.size:,} bytes; at most {AIF_MAX_BYTES:,} are accepted.",
+                code="AIF_TOO_LARGE",
+                details=[{"loc": "file", "msg": f"at most {AIF_MAX_BYTES} bytes"}],
+            )
+        return upload.read()
+    return request.body
+
+
+@extend_schema(
+    request={
+        "application/json": OpenApiTypes.OBJECT,
+        "multipart/form-data": AifFileSerializer,
+    },
+    responses={201: ChainImportedSerializer},
+    summary="Import an AIF argument graph as a chain (manual engine)",
+    description=(
+        "The body is an AIF JSON document ({nodes, edges, locutions}) or a multipart `file`. "
+        "The claim is the I-node an RA-node concludes (or the node marked toulmin.role = "
+        "claim); its RA premises are the data, a premise marked as the warrant takes its own "
+        "support as the backing, and CA attackers of the claim are the rebuttal. Phases are "
+        "filled while the graph allows; `notes` names by node id what was assumed or left "
+        "out. 400 (nothing saved): AIF_TOO_LARGE (over 2 MB), INVALID_JSON, INVALID_AIF "
+        "(wrong types, duplicate or unknown node ids, circular support), AIF_NO_CLAIM, "
+        "INVALID_INPUT (data or claim breaking the chain's rules, with the node ids)."
+    ),
+)
+@api_view(["POST"])
+def chain_import(request: Request) -> Response:
+    document = _aif_document(request)
+    try:
+        chain, notes = services.chain_import_aif(owner=request.user, document=document)
+    except ToulminError as error:
+        raise _api_error(error) from None
+    chain.notes = notes
+    return Response(ChainImportedSerializer(chain).data, status=status.HTTP_201_CREATED)
 
 
 # -- stateless tools ------------------------------------------------------------------------

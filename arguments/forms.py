@@ -1,5 +1,6 @@
 from django import forms
 
+from arguments.domain.aif import AIF_MAX_BYTES
 from arguments.domain.toulmin import QUERY_MAX, QUERY_MIN
 from arguments.models import Chain
 from arguments.services import SOURCE_TEXT_MAX
@@ -42,3 +43,22 @@ class PhaseOutputForm(forms.Form):
         max_length=100_000,
         help_text="Paste the JSON your AI produced for this phase.",
     )
+
+
+class AifImportForm(forms.Form):
+    file = forms.FileField(
+        label="AIF file",
+        help_text=(
+            "An argument graph in AIF JSON (from AIFdb, OVA or a Toulmini export), up to 2 MB. "
+            "It becomes a chain you continue with your own AI."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > AIF_MAX_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size:,} bytes; at most {AIF_MAX_BYTES:,} are accepted."
+            )
+        return upload

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from django.db import transaction
 from django.utils import timezone
 
+from arguments.domain.aif import aif_import
 from arguments.domain.analyzer import NotInText
 from arguments.domain.prompts import phase_messages
 from arguments.domain.sequence import chain_state
@@ -105,6 +106,24 @@ def chain_import(
     _store(chain, state)
     chain.save()
     return chain
+
+
+def chain_import_aif(*, owner: Any, document: Any) -> tuple[Chain, list[dict[str, str]]]:
+    """A ``manual`` chain from an AIF document, filled as far as its graph allows.
+
+    Returns the chain and the notes naming, by node id, what was assumed or left out. Raises
+    ``ToulminError`` (nothing saved) when the document is not an argument graph the chain
+    can be read from (see ``arguments.domain.aif.aif_import``).
+    """
+    imported = aif_import(document)
+    with transaction.atomic():
+        chain = chain_import(
+            owner=owner,
+            query=imported.query,
+            components=imported.components,
+            engine=Chain.Engine.MANUAL,
+        )
+    return chain, imported.notes
 
 
 def chain_submit_phase(*, chain: Chain, phase: int, payload: Any, source: str = "manual") -> Chain:

@@ -9,6 +9,7 @@ app_name = "arguments"
 urlpatterns = [
     path("chains/", views.chain_list, name="chain_list"),
     path("chains/new/", views.chain_new, name="chain_new"),
+    path("chains/import/", views.chain_import, name="chain_import"),
     path("chains/<int:pk>/", views.chain_detail, name="chain_detail"),
     path("chains/<int:pk>/run/", views.chain_run, name="chain_run"),
     path("chains/<int:pk>/phase/", views.chain_phase, name="chain_phase"),
@@ -17,6 +18,7 @@ urlpatterns = [
 
 api_urlpatterns = [
     path("chains/", api.chain_list, name="chain_list"),
+    path("chains/import/", api.chain_import, name="chain_import"),
     path("chains/<int:pk>/", api.chain_detail, name="chain_detail"),
     path("chains/<int:pk>/prompt/", api.chain_prompt, name="chain_prompt"),
     path("chains/<int:pk>/phases/<int:phase>/", api.chain_phase, name="chain_phase"),

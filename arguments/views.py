@@ -5,16 +5,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from arguments import selectors, services
-from arguments.api import ChainSerializer
+from arguments import exports, selectors, services
 from arguments.domain.prompts import phase_prompt
-from arguments.domain.report import chain_markdown
-from arguments.domain.toulmin import PHASES, ToulminError, evaluate
-from arguments.forms import ChainForm, PhaseOutputForm
+from arguments.domain.toulmin import PHASES, ToulminError
+from arguments.forms import AifImportForm, ChainForm, PhaseOutputForm
 from arguments.models import Chain
 
 PAGE_SIZE = 20
@@ -55,7 +53,9 @@ def chain_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return redirect(chain)
-    return render(request, "arguments/chain_new.html", {"form": form})
+    return render(
+        request, "arguments/chain_new.html", {"form": form, "import_form": AifImportForm()}
+    )
 
 
 def _detail_context(chain: Chain, **extra) -> dict:
@@ -135,25 +135,40 @@ def chain_phase(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(chain)
 
 
+# The page's export links end in .md, .json, .aif or .argdown.
+_PAGE_FORMATS = {"md": "markdown", "json": "json", "aif": "aif", "argdown": "argdown"}
+
+
 @login_required
 @require_GET
 def chain_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
-    filename = f"toulmin-chain-{chain.pk}.{'md' if fmt == 'md' else 'json'}"
-    if fmt == "md":
-        state = chain.state()
-        response = HttpResponse(
-            chain_markdown(
-                state,
-                evaluate(state),
-                source_text=chain.source_text,
-                engine=chain.get_engine_display(),
-            ),
-            content_type="text/markdown; charset=utf-8",
-        )
-    elif fmt == "json":
-        response = JsonResponse(ChainSerializer(chain).data, json_dumps_params={"indent": 2})
-    else:
-        return HttpResponse("Unknown export format: use .md or .json", status=404)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    if fmt not in _PAGE_FORMATS:
+        return HttpResponse("Unknown export format: use .md, .json, .aif or .argdown", status=404)
+    export = exports.chain_export(chain, _PAGE_FORMATS[fmt])
+    response = HttpResponse(export.body, content_type=export.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
     return response
+
+
+@login_required
+@require_POST
+def chain_import(request: HttpRequest) -> HttpResponse:
+    form = AifImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            chain, notes = services.chain_import_aif(
+                owner=request.user, document=form.cleaned_data["file"].read()
+            )
+        except ToulminError as error:
+            form.add_error("file", error.message)
+        else:
+            for note in notes:
+                messages.info(request, f"Node {note['node']}: {note['msg']}")
+            return redirect(chain)
+    return render(
+        request,
+        "arguments/chain_new.html",
+        {"form": ChainForm(), "import_form": form},
+        status=400,
+    )

@@ -6,9 +6,15 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from django.http import StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.urls import NoReverseMatch, reverse
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, renderer_classes
 from rest_framework.renderers import JSONRenderer
@@ -255,3 +261,25 @@ def chain(request: Request, pk: int) -> Response:
         url = ""
     body = {"chain_id": made.pk, "url": url, "phase_one_error": problem}
     return Response(ChainOut(body).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    parameters=[OpenApiParameter("format", str, enum=["aif"], default="aif")],
+    responses={200: OpenApiTypes.OBJECT},
+    summary="A completed session's argument as AIF JSON (a download)",
+)
+@api_view(["GET"])
+def export(request: Request, pk: int) -> HttpResponse:
+    session = selectors.session_of(request.user, pk)
+    if request.query_params.get("format", "aif") != "aif":
+        raise ApiError(
+            "format must be aif",
+            code="INVALID_INPUT",
+            details=[{"loc": "format", "msg": "must be aif"}],
+        )
+    if not session.is_completed:
+        raise _refused(services.ChainNotReady("Finish all seven steps before exporting."))
+    body = json.dumps(selectors.session_aif(session), ensure_ascii=False, indent=2)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="coach-session-{pk}.aif.json"'
+    return response

@@ -32,3 +32,21 @@ def unanswered_message(session: CoachSession) -> CoachMessage | None:
     """The student's last message when a failed turn left it without an answer."""
     last = session.messages.order_by("-created_at", "-id").first()
     return last if last is not None and last.role == CoachMessage.Role.USER else None
+
+
+def session_aif(session: CoachSession) -> dict[str, Any]:
+    """A session's draft as an AIF document (the arguments app's Toulmin mapping)."""
+    from arguments.domain.aif import texts_aif
+
+    draft = session.draft.as_dict()
+    return texts_aif(
+        query=session.topic,
+        claim=draft["claim"],
+        grounds=[draft["grounds"]],
+        warrant=draft["warrant"],
+        grounds_backing=draft["groundsBacking"],
+        warrant_backing=draft["warrantBacking"],
+        qualifier=draft["qualifier"],
+        rebuttal=draft["rebuttal"],
+        created_at=session.created_at,
+    )

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/proposal/reject/", views.reject, name="reject"),
     path("<int:pk>/draft/", views.draft, name="draft"),
     path("<int:pk>/chain/", views.chain, name="chain"),
+    path("<int:pk>/export.aif", views.export_aif, name="export_aif"),
 ]
 
 api_urlpatterns = [
@@ -25,4 +26,5 @@ api_urlpatterns = [
     path("sessions/<int:pk>/proposal/reject/", api.proposal_reject, name="reject"),
     path("sessions/<int:pk>/draft/", api.draft, name="draft"),
     path("sessions/<int:pk>/chain/", api.chain, name="chain"),
+    path("sessions/<int:pk>/export/", api.export, name="export"),
 ]

@@ -7,6 +7,7 @@ runs, and through the plain ``turn`` form otherwise.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -221,3 +222,16 @@ def chain(request: HttpRequest, pk: int) -> HttpResponse:
     except NoReverseMatch:
         messages.success(request, _("Chain %d created.") % made.pk)
         return redirect("coach:detail", pk=pk)
+
+
+@require_GET
+@login_required
+def export_aif(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_of(request.user, pk)
+    if not session.is_completed:
+        messages.error(request, _("Finish all seven steps before exporting."))
+        return redirect("coach:detail", pk=pk)
+    body = json.dumps(selectors.session_aif(session), ensure_ascii=False, indent=2)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="coach-session-{pk}.aif.json"'
+    return response

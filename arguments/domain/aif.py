@@ -48,7 +48,7 @@ ASSUMED_CITATION_SOURCE = "AIF document"
 # -- out ----------------------------------------------------------------------------------
 
 
-class _Graph:
+class AifGraph:
     """An AIF graph under construction: ids are "1", "2", ... in creation order."""
 
     def __init__(self, timestamp: str) -> None:
@@ -86,6 +86,9 @@ class _Graph:
         self.edge(ca, target)
         return ca
 
+    def document(self, **toulmin: Any) -> dict[str, Any]:
+        return {"nodes": self.nodes, "edges": self.edges, "locutions": [], "toulmin": toulmin}
+
 
 def _dump(component: Any, *exclude: str) -> dict[str, Any]:
     return component.model_dump(mode="json", exclude=set(exclude))
@@ -97,7 +100,7 @@ def chain_aif(state: ChainState, evaluation: Evaluation, *, created_at: datetime
     Node and edge ids are unique; every edge joins two of the nodes. The document also
     carries a ``toulmin`` field (query, status, termination reason) that AIF readers ignore.
     """
-    graph = _Graph(created_at.strftime(TIMESTAMP_FORMAT))
+    graph = AifGraph(created_at.strftime(TIMESTAMP_FORMAT))
     claim_id = ""
     if state.claim is not None:
         extra = _dump(state.claim, "statement")
@@ -130,16 +133,51 @@ def chain_aif(state: ChainState, evaluation: Evaluation, *, created_at: datetime
             for text in texts:
                 attacker = graph.node("I", text, role="rebuttal", kind=kind, strength=strength)
                 graph.conflict(attacker, claim_id)
-    return {
-        "nodes": graph.nodes,
-        "edges": graph.edges,
-        "locutions": [],
-        "toulmin": {
-            "query": state.query,
-            "status": evaluation.status,
-            "termination_reason": evaluation.termination_reason,
-        },
-    }
+    return graph.document(
+        query=state.query,
+        status=evaluation.status,
+        termination_reason=evaluation.termination_reason,
+    )
+
+
+def texts_aif(
+    *,
+    query: str,
+    claim: str,
+    grounds: list[str],
+    warrant: str,
+    grounds_backing: str,
+    warrant_backing: str,
+    qualifier: str,
+    rebuttal: str,
+    created_at: datetime,
+) -> dict[str, Any]:
+    """An argument drafted as plain texts (the coach's seven steps) as an AIF document.
+
+    The same mapping as ``chain_aif``; the backing of the grounds supports the grounds
+    through its own RA-node, and the qualifier's text rides on the claim node. Empty parts
+    are left out. No strengths are invented: importing it fills phase 1 and stops at phase 2.
+    """
+    graph = AifGraph(created_at.strftime(TIMESTAMP_FORMAT))
+    if not claim.strip():
+        return graph.document(query=query)
+    extra = {"qualifier_text": qualifier.strip()} if qualifier.strip() else {}
+    claim_id = graph.node("I", claim.strip(), role="claim", **extra)
+    premises = [graph.node("I", g, role="datum") for g in grounds if g.strip()]
+    if grounds_backing.strip() and premises:
+        support = graph.node("I", grounds_backing.strip(), role="grounds_backing")
+        for premise in premises:  # an RA-node concludes one node: one for each datum
+            graph.support([support], premise)
+    warrant_id = graph.node("I", warrant.strip(), role="warrant") if warrant.strip() else ""
+    if claim_id and (premises or warrant_id):
+        graph.support([*premises, *([warrant_id] if warrant_id else [])], claim_id)
+    if warrant_backing.strip() and warrant_id:
+        backing_id = graph.node("I", warrant_backing.strip(), role="backing")
+        graph.support([backing_id], warrant_id)
+    if rebuttal.strip():
+        attacker = graph.node("I", rebuttal.strip(), role="rebuttal", kind="exception")
+        graph.conflict(attacker, claim_id)
+    return graph.document(query=query)
 
 
 # -- in: structure ------------------------------------------------------------------------

@@ -1,0 +1,49 @@
+"""A chain as a downloadable document, in each export format: one place for the API, the
+pages and the MCP server."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from arguments.domain.aif import chain_aif
+from arguments.domain.argdown import chain_argdown
+from arguments.domain.report import chain_markdown
+from arguments.domain.toulmin import evaluate
+from arguments.models import Chain
+
+# format -> (content type, file name ending)
+EXPORT_FORMATS: dict[str, tuple[str, str]] = {
+    "json": ("application/json", "json"),
+    "markdown": ("text/markdown; charset=utf-8", "md"),
+    "aif": ("application/json", "aif.json"),
+    "argdown": ("text/plain; charset=utf-8", "argdown"),
+}
+
+
+@dataclass(frozen=True)
+class ChainExport:
+    body: str
+    content_type: str
+    filename: str
+
+
+def chain_export(chain: Chain, fmt: str) -> ChainExport:
+    """``chain`` written in ``fmt`` (a key of ``EXPORT_FORMATS``; KeyError otherwise)."""
+    content_type, ending = EXPORT_FORMATS[fmt]
+    state = chain.state()
+    evaluation = evaluate(state)
+    if fmt == "markdown":
+        body = chain_markdown(
+            state, evaluation, source_text=chain.source_text, engine=chain.get_engine_display()
+        )
+    elif fmt == "argdown":
+        body = chain_argdown(state, evaluation)
+    elif fmt == "aif":
+        document = chain_aif(state, evaluation, created_at=chain.created_at)
+        body = json.dumps(document, ensure_ascii=False, indent=2)
+    else:
+        from arguments.api import ChainSerializer  # the API's shape; api imports this module
+
+        body = json.dumps(ChainSerializer(chain).data, ensure_ascii=False, indent=2)
+    return ChainExport(body, content_type, f"toulmin-chain-{chain.pk}.{ending}")
