@@ -12,7 +12,7 @@ FIND_PYTHON = for c in "$$PYTHON" python3.13 python3.12 python3 \
 	    && { echo "$$c"; break; }; \
 	done
 
-.PHONY: run test setup lint format bench messages migrate demo browser-deps clean
+.PHONY: run test setup lint format bench messages migrate demo browser-deps argdown-parser clean
 
 $(STAMP): pyproject.toml
 	@py="$$($(FIND_PYTHON))"; \
@@ -63,13 +63,25 @@ browser-deps:
 	    || echo "WARNING: could not install chromium; browser tests will be skipped." >&2; \
 	fi
 
+# The Argdown tools' parser (npm @argdown/core, pinned by package-lock.json) that the tests
+# read the Argdown export with; without npm those tests skip, saying so.
+ARGDOWN_DIR := tests/argdown_parser
+argdown-parser:
+	@if [ -d $(ARGDOWN_DIR)/node_modules/@argdown/core ] && [ $(ARGDOWN_DIR)/node_modules/.package-lock.json -nt $(ARGDOWN_DIR)/package-lock.json ]; then :; \
+	elif command -v npm >/dev/null 2>&1; then \
+	  npm ci --prefix $(ARGDOWN_DIR) --no-audit --no-fund --loglevel=error \
+	    || echo "WARNING: npm ci failed; the Argdown parser tests will be skipped." >&2; \
+	else \
+	  echo "WARNING: npm not found; the Argdown parser tests will be skipped." >&2; \
+	fi
+
 lint: setup
 	$(PY) -m ruff check .
 
 format: setup
 	$(PY) -m ruff format .
 
-test: setup browser-deps lint
+test: setup browser-deps argdown-parser lint
 	$(PY) -m pytest
 
 bench: setup
@@ -79,4 +91,4 @@ bench: setup
 	done
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache $(ARGDOWN_DIR)/node_modules

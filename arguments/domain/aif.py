@@ -394,6 +394,10 @@ class _Reader:
     def out_of(self, node_id: str) -> list[str]:
         return [t for s, t in self.edges if s == node_id]
 
+    def _around(self, node_id: str, *, into: bool) -> set[str]:
+        neighbours = self.into(node_id) if into else self.out_of(node_id)
+        return {self.nodes[n].type for n in neighbours}
+
     def premises(self, conclusion: str) -> tuple[list[str], list[str]]:
         """The RA-nodes concluding ``conclusion`` and their I-node premises (in order)."""
         inferences = [n for n in self.into(conclusion) if self.nodes[n].type == "RA"]
@@ -415,15 +419,21 @@ class _Reader:
             for extra in marked[1:]:
                 self.note(extra, "a second node marked as the claim; only the first is used")
             return marked[0]
-        candidates = []
-        for node in self.nodes.values():
-            if node.type != "I":
-                continue
-            onward = {self.nodes[t].type for t in self.out_of(node.id)}
-            backed = {self.nodes[s].type for s in self.into(node.id)}
-            if onward & {"RA", "CA"} or not backed & {"RA", "CA"}:
-                continue
-            candidates.append(node.id)
+        # A conclusion of an inference that supports nothing further; failing that, a node
+        # that is attacked and neither supports nor attacks anything.
+        candidates = [
+            n.id
+            for n in self.nodes.values()
+            if n.type == "I"
+            and "RA" in self._around(n.id, into=True)
+            and "RA" not in self._around(n.id, into=False)
+        ] or [
+            n.id
+            for n in self.nodes.values()
+            if n.type == "I"
+            and "CA" in self._around(n.id, into=True)
+            and not {"RA", "CA"} & self._around(n.id, into=False)
+        ]
         if not candidates:
             raise ToulminError(
                 "The graph has no claim: no I-node is concluded by an RA-node (or attacked by "
