@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from arguments.domain.aif import chain_aif
 from arguments.domain.argdown import chain_argdown
 from arguments.domain.report import chain_markdown
-from arguments.domain.toulmin import evaluate
+from arguments.domain.toulmin import Evaluation
 from arguments.models import Chain
 
 # format -> (content type, file name ending)
@@ -32,7 +32,10 @@ def chain_export(chain: Chain, fmt: str) -> ChainExport:
     """``chain`` written in ``fmt`` (a key of ``EXPORT_FORMATS``; KeyError otherwise)."""
     content_type, ending = EXPORT_FORMATS[fmt]
     state = chain.state()
-    evaluation = evaluate(state)
+    # Where the chain stands as stored: the analyzer may have stopped it before any phase.
+    evaluation = Evaluation(
+        chain.status, chain.next_phase, chain.termination_reason, tuple(chain.warnings)
+    )
     if fmt == "markdown":
         body = chain_markdown(
             state, evaluation, source_text=chain.source_text, engine=chain.get_engine_display()
