@@ -376,6 +376,72 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     **{tool: ("query", *inputs) for tool, inputs in sequence.TOOL_INPUTS.items()},
     "save_toulmin_chain": ("query", "data_json", "claim_json"),
 }
+# -- export_chain: a stored chain in the field's formats ----------------------------------
+
+EXPORT_TOOL = "export_chain"
+EXPORT_CHOICES = ("aif", "argdown", "markdown", "json")
+ChainId = Annotated[
+    Any, _string("The id of one of your Toulmini chains (save_toulmin_chain returns it).")
+]
+ExportFormat = Annotated[
+    Any,
+    WithJsonSchema(
+        {
+            "type": "string",
+            "enum": list(EXPORT_CHOICES),
+            "description": "aif (AIF JSON for AIFdb, OVA, argument mining), argdown (Argdown "
+            "text), markdown (a readable report) or json (the Toulmini API's shape).",
+        }
+    ),
+]
+DESCRIPTIONS[EXPORT_TOOL] = (
+    "Return one of your saved chains (the user named by the server's "
+    f"{USER_ENV} setting) as a document: AIF JSON, Argdown, Markdown or the API's JSON. "
+    "Give the document to the user as it is. Errors are JSON objects as for the other tools: "
+    "NOT_FOUND when no chain of yours has that id, INVALID_INPUT for an unknown format, "
+    "MCP_USER_NOT_SET or MCP_USER_UNKNOWN when the server is not configured for a user."
+)
+_TITLES[EXPORT_TOOL] = "Export a saved chain (AIF, Argdown, Markdown, JSON)"
+
+
+def export_chain(chain_id: ChainId = None, format: ExportFormat = None) -> str | CallToolResult:
+    return _answer(lambda: _export(chain_id, format))
+
+
+def _export(chain_id: Any, fmt: Any) -> str:
+    from django.db import close_old_connections
+
+    from arguments.exports import chain_export
+    from arguments.models import Chain
+
+    missing = [name for name, value in (("chain_id", chain_id), ("format", fmt)) if not value]
+    if missing:
+        raise ToulminError(
+            f"Missing required inputs: {', '.join(missing)}", code="MISSING_INPUT", missing=missing
+        )
+    if fmt not in EXPORT_CHOICES:
+        raise ToulminError(
+            f"format must be one of {', '.join(EXPORT_CHOICES)}",
+            code="INVALID_INPUT",
+            details=[{"loc": "format", "msg": f"must be one of {', '.join(EXPORT_CHOICES)}"}],
+        )
+    pk = str(chain_id).strip()
+    not_found = ToulminError(f"You have no chain with id {pk}.", code="NOT_FOUND")
+    if not pk.isdigit():
+        raise not_found
+    close_old_connections()
+    try:
+        chain = Chain.objects.filter(pk=int(pk), owner=mcp_user()).first()
+        if chain is None:
+            raise not_found
+        return chain_export(chain, fmt).body
+    finally:
+        close_old_connections()
+
+
+TOOLS = (*TOOLS, export_chain)
+REQUIRED[EXPORT_TOOL] = ("chain_id", "format")
+
 _PHASE_TOOL = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 _SAVE_TOOL = ToolAnnotations(
     read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False

@@ -43,7 +43,7 @@ PHASE_TOOLS = [
     "stress_test_argument",
     "render_verdict",
 ]
-ALL_TOOLS = {*PHASE_TOOLS, "format_analysis_report", "save_toulmin_chain"}
+ALL_TOOLS = {*PHASE_TOOLS, "format_analysis_report", "save_toulmin_chain", "export_chain"}
 
 
 def component(name: str, **changes: Any) -> str:

@@ -1,0 +1,74 @@
+"""The MCP tool export_chain, through the real MCP client and ``manage.py mcp_server``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from arguments.domain.aif import aif_import
+from arguments.exports import chain_export
+from arguments.models import Chain
+from tests.arguments.factories import make_chain
+from tests.arguments.test_mcp import call_in_process
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_export_chain_is_listed_with_its_formats(server):
+    tools = {tool.name: tool for tool in server.portal.call(server.client.list_tools).tools}
+
+    schema = tools["export_chain"].input_schema
+    assert schema["required"] == ["chain_id", "format"]
+    assert schema["properties"]["format"]["enum"] == ["aif", "argdown", "markdown", "json"]
+
+
+@pytest.mark.parametrize("fmt", ["aif", "argdown", "markdown", "json"])
+def test_each_format_is_the_same_document_the_web_app_downloads(server, owner, fmt):
+    chain = make_chain(owner, engine="manual", phases=4)
+
+    text = server.text("export_chain", chain_id=str(chain.pk), format=fmt)
+
+    assert text == chain_export(Chain.objects.get(pk=chain.pk), fmt).body
+    assert chain.claim["statement"] in text
+
+
+def test_the_aif_export_imports_back_to_the_same_components(server, owner):
+    chain = make_chain(owner, engine="manual", phases=3)
+
+    imported = aif_import(server.text("export_chain", chain_id=str(chain.pk), format="aif"))
+
+    assert imported.components == {
+        name: getattr(chain, name) for name in ("data", "claim", "warrant", "backing")
+    } | {"rebuttal": chain.rebuttal, "qualifier": chain.qualifier}
+
+
+def test_another_users_chain_is_not_found(server, owner, other_user):
+    chain = make_chain(other_user, engine="manual", phases=1)
+
+    error = server.error("export_chain", chain_id=str(chain.pk), format="aif")
+
+    assert error["code"] == "NOT_FOUND"
+    assert chain.claim["statement"] not in json.dumps(error)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "code"),
+    [
+        pytest.param({"chain_id": "1", "format": "pdf"}, "INVALID_INPUT", id="format"),
+        pytest.param({"format": "aif"}, "MISSING_INPUT", id="missing-id"),
+        pytest.param({"chain_id": "abc", "format": "aif"}, "NOT_FOUND", id="not-a-number"),
+    ],
+)
+def test_bad_arguments_are_json_errors(server, owner, arguments, code):
+    assert server.error("export_chain", **arguments)["code"] == code
+
+
+def test_without_a_configured_user_nothing_is_exported(monkeypatch, owner):
+    monkeypatch.delenv("TOULMINI_MCP_USER", raising=False)
+    chain = make_chain(owner, engine="manual", phases=1)
+
+    result = call_in_process("export_chain", {"chain_id": str(chain.pk), "format": "json"})
+
+    assert result.is_error
+    assert json.loads(result.content[0].text)["code"] == "MCP_USER_NOT_SET"
