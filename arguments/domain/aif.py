@@ -473,7 +473,7 @@ def _clean_query(candidate: Any, claim_text: str) -> str:
     return claim_text[:QUERY_MAX]
 
 
-def aif_import(document: Any, *, document_query: bool = True) -> AifImport:
+def aif_import(document: Any) -> AifImport:
     """Read an AIF document (bytes, text or a parsed object) as a Toulmin chain.
 
     Raises ``ToulminError`` when the document cannot be read as an argument: too large
@@ -517,7 +517,6 @@ def aif_import(document: Any, *, document_query: bool = True) -> AifImport:
     phases = _phase_payloads(reader, roles, exceptions, counterexamples)
 
     state = ChainState(query=query)
-    components: dict[str, dict[str, Any]] = {}
     for phase, payload, missing in phases:
         if payload is None:
             reader.note(missing[0], missing[1])
@@ -541,9 +540,10 @@ def aif_import(document: Any, *, document_query: bool = True) -> AifImport:
                     f"phase {phase} not filled — {detail['loc']}: {detail['msg']}",
                 )
             break
-        components.update(payload)
         if evaluate(state).status == "terminated":
             break
+    # The components as the schemas read them (trimmed), not as the graph spelled them.
+    components = {name: value for name, value in state.as_json().items() if value is not None}
     for name in components:
         reader.used.update(roles.get(name, []))
     if "rebuttal" in components:
