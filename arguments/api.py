@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -29,6 +30,7 @@ from arguments.domain.toulmin import (
 from arguments.exports import EXPORT_FORMATS
 from arguments.models import Chain
 from toulmini_site.api import ApiError
+from toulmini_site.text.documents import DocumentError, read_capped
 
 _STATUS_FOR_CODE = {
     "TERMINATED": status.HTTP_409_CONFLICT,
@@ -256,31 +258,36 @@ class ChainImportedSerializer(ChainSerializer):
         read_only_fields = fields
 
 
+def _too_large(loc: str) -> ApiError:
+    return ApiError(
+        f"The AIF document is over {AIF_MAX_BYTES:,} bytes, the limit.",
+        code="AIF_TOO_LARGE",
+        details=[{"loc": loc, "msg": f"at most {AIF_MAX_BYTES} bytes"}],
+    )
+
+
 def _aif_document(request: Request) -> bytes:
     """The uploaded file's or the body's bytes, refused unread when over the limit."""
     declared = request.META.get("CONTENT_LENGTH") or "0"
+    # A multipart body carries a little more than its file: allow for the envelope.
     if declared.isdigit() and int(declared) > AIF_MAX_BYTES + 64 * 1024:
+        raise _too_large("(root)")
+    if not request.content_type.startswith("multipart/form-data"):
+        try:
+            return request.body
+        except RequestDataTooBig:
+            raise _too_large("(root)") from None
+    upload = request.FILES.get("file")
+    if upload is None:
         raise ApiError(
-            f"The AIF document is over {AIF_MAX_BYTES:,} bytes.",
-            code="AIF_TOO_LARGE",
-            details=[{"loc": "(root)", "msg": f"at most {AIF_MAX_BYTES} bytes"}],
+            "Send the AIF document as the JSON body or as the multipart field `file`.",
+            code="MISSING_INPUT",
+            missing=["file"],
         )
-    if request.content_type.startswith("multipart/form-data"):
-        upload = request.FILES.get("file")
-        if upload is None:
-            raise ApiError(
-                "Send the AIF document as the JSON body or as the multipart field `file`.",
-                code="MISSING_INPUT",
-                missing=["file"],
-            )
-        if upload.size > AIF_MAX_BYTES:
-            raise ApiError(
-                f"The AIF file is {upload.size:,} bytes; at most {AIF_MAX_BYTES:,} are accepted.",
-                code="AIF_TOO_LARGE",
-                details=[{"loc": "file", "msg": f"at most {AIF_MAX_BYTES} bytes"}],
-            )
-        return upload.read()
-    return request.body
+    try:
+        return read_capped(upload, max_bytes=AIF_MAX_BYTES)
+    except DocumentError:
+        raise _too_large("file") from None
 
 
 @extend_schema(

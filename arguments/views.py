@@ -10,10 +10,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from arguments import exports, selectors, services
+from arguments.domain.aif import AIF_MAX_BYTES
 from arguments.domain.prompts import phase_prompt
 from arguments.domain.toulmin import PHASES, ToulminError
 from arguments.forms import AifImportForm, ChainForm, PhaseOutputForm
 from arguments.models import Chain
+from toulmini_site.text.documents import read_capped
 
 PAGE_SIZE = 20
 
@@ -158,7 +160,8 @@ def chain_import(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             chain, notes = services.chain_import_aif(
-                owner=request.user, document=form.cleaned_data["file"].read()
+                owner=request.user,
+                document=read_capped(form.cleaned_data["file"], max_bytes=AIF_MAX_BYTES),
             )
         except ToulminError as error:
             form.add_error("file", error.message)

@@ -53,9 +53,7 @@ def phase_messages(phase: int, state: ChainState, *, source_text: str = "") -> l
         {"role": "system", "content": template("system")},
         {
             "role": "user",
-            "content": phase_task(phase)
-            + "\n\n"
-            + fence(_material(state, source_text, phase)),
+            "content": phase_task(phase) + "\n\n" + fence(_material(state, source_text, phase)),
         },
     ]
 
