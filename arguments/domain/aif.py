@@ -420,7 +420,9 @@ class _Reader:
         return conflicts, found
 
     def claim(self) -> str:
-        marked = [n.id for n in self.nodes.values() if n.toulmin.get("role") == "claim"]
+        marked = [
+            n.id for n in self.nodes.values() if n.type == "I" and n.toulmin.get("role") == "claim"
+        ]
         if marked:
             for extra in marked[1:]:
                 self.note(extra, "a second node marked as the claim; only the first is used")

@@ -262,6 +262,15 @@ def test_the_claim_is_the_conclusion_not_a_premise_even_without_markers():
     assert any(n["node"] == "20" for n in imported.notes)
 
 
+def test_only_an_i_node_can_be_marked_as_the_claim():
+    graph = foreign_graph()
+    graph["nodes"][3]["toulmin"] = {"role": "claim"}  # the RA-node
+
+    imported = aif_import(graph)
+
+    assert imported.components["claim"]["statement"] == "Cities should ban cars downtown."
+
+
 def test_a_later_phase_that_breaks_a_rule_stops_the_import_there_with_the_node_named():
     document = export()
     warrant = by_role(document, "warrant")[0]
