@@ -21,6 +21,7 @@ from arguments.domain.toulmin import (
     evaluate,
 )
 from arguments.models import Chain, PhaseAttempt
+from toulmini_site.classrooms.budgets import work_guard
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
@@ -133,6 +134,7 @@ def chain_submit_phase(*, chain: Chain, phase: int, payload: Any, source: str = 
     ``PhaseRejected`` when the chain has ended, the phase is out of order, or the payload is
     invalid; the chain is then unchanged.
     """
+    work_guard(work=chain, model_backed=False)  # turned-in classroom work is read-only
     raw = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
     rejection: ToulminError | None = None
     with transaction.atomic():
@@ -194,6 +196,7 @@ def chain_run(
         )
     if chain.status == Chain.Status.COMPLETE:
         raise ToulminError("The chain is complete; no phase is left.", code="CHAIN_COMPLETE")
+    work_guard(work=chain, model_backed=chain.engine == Chain.Engine.LLM)
     try:
         client = client or client_for(chain.engine)
     except LLMError as error:

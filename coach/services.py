@@ -29,6 +29,7 @@ from coach.domain.stream import parse_answer, streamed_text
 from coach.domain.tutor import completion_text, opening_text, step_intro_text
 from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from coach.selectors import pending_proposal
+from toulmini_site.classrooms.budgets import work_guard
 from toulmini_site.llm import LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
@@ -150,6 +151,7 @@ def draft_update(
     unknown = sorted(set(values) - set(DRAFT_COLUMNS))
     if unknown:
         raise CoachError(f"Unknown draft fields: {', '.join(unknown)}.")
+    work_guard(work=session, model_backed=False)
     too_long = [step for step, text in values.items() if len(text) > MESSAGE_MAX_CHARS]
     if too_long:
         raise MessageTooLong(
@@ -247,8 +249,10 @@ def turn_start(
 
     With ``retry``, the session's last message must be a student message left unanswered by a
     failed turn; it is answered again. Raises ``MessageTooLong``, ``TurnRateLimited``,
-    ``SessionCompleted`` or ``NothingToRetry``; none of them saves anything.
+    ``SessionCompleted`` or ``NothingToRetry``; none of them saves anything. Classroom work
+    may be refused too (turned in, or the class's model budget spent).
     """
+    work_guard(work=session, model_backed=engine() == "llm")
     if len(message) > MESSAGE_MAX_CHARS:
         raise MessageTooLong(
             f"Your message is {len(message):,} characters long; the limit is "

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "arguments",
     "coach",
     "council",
+    "toulmini_site.classrooms",
 ]
 
 MIDDLEWARE = [
@@ -60,6 +61,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "toulmini_site.classrooms.middleware.ClassroomRefusalMiddleware",
 ]
 
 ROOT_URLCONF = "toulmini_site.urls"
@@ -144,6 +146,7 @@ SPECTACULAR_SETTINGS = {
         "CoachStepEnum": "coach.models.STEP_CHOICES",
         "CoachSessionStatusEnum": "coach.models.CoachSession.Status",
         "CoachLanguageEnum": "coach.models.CoachSession.Language",
+        "AssignmentEngineEnum": "toulmini_site.classrooms.services.ENGINES",
     },
 }
 
@@ -168,6 +171,9 @@ LLM_TIMEOUT_SECONDS = env_float("LLM_TIMEOUT_SECONDS", 60.0, minimum=0.1)
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0)
 LLM_VALIDATION_RETRIES = env_int("LLM_VALIDATION_RETRIES", 2, minimum=0)
 LLM_TEMPERATURE = env_float("LLM_TEMPERATURE", 0.2, minimum=0.0)
+
+# Classrooms: model calls each student may spend a day on one class's work (new classes' default).
+CLASS_DAILY_MODEL_CALLS = env_int("CLASS_DAILY_MODEL_CALLS", 50, minimum=0)
 
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
 LOGGING = {

@@ -7,12 +7,14 @@ from arguments import views as arguments_views
 from coach import urls as coach_urls
 from council import urls as council_urls
 from toulmini_site import accounts, api
+from toulmini_site.classrooms import urls as classrooms_urls
 
 api_v1 = [
     path("auth/token/", api.token_obtain, name="api-token"),
     path("", include((arguments_urls.api_urlpatterns, "arguments_api"))),
     path("coach/", include((coach_urls.api_urlpatterns, "coach_api"))),
     path("", include((council_urls.api_urlpatterns, "council_api"))),
+    path("", include((classrooms_urls.api_urlpatterns, "classrooms_api"))),
 ]
 
 urlpatterns = [
@@ -26,6 +28,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("coach/", include(coach_urls)),
     path("", include(council_urls)),
+    path("", include(classrooms_urls)),
     path("", arguments_views.home, name="home"),
     path("", include(arguments_urls)),
 ]

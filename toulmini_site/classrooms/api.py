@@ -1,0 +1,571 @@
+"""The classrooms API under /api/v1/: classes, members, assignments, submissions, feedback.
+
+Members of a class who lack the role an endpoint needs get 403; everyone outside the class
+gets 404, as if it did not exist.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from coach.models import CoachSession
+from toulmini_site.api import ApiError
+from toulmini_site.classrooms import exports, selectors, services
+from toulmini_site.classrooms.domain.grading import PARTS, total_max
+from toulmini_site.classrooms.models import Assignment, Classroom, Feedback, Submission
+
+PARTS_SCHEMA = {"type": "object", "properties": {p: {"type": "string"} for p in PARTS}}
+POINTS_SCHEMA = {"type": "object", "properties": {p: {"type": "integer"} for p in PARTS}}
+
+
+def _refused(error: services.ClassroomError) -> ApiError:
+    return ApiError(
+        error.message, code=error.code, status_code=error.status, details=error.details or None
+    )
+
+
+def _teacher_only(classroom: Classroom) -> None:
+    if not classroom.is_teacher:
+        raise PermissionDenied("Only the class's teachers may do this.")
+
+
+def _paginated(request: Request, rows: Any, serializer: type[serializers.Serializer], **kw):
+    paginator = api_settings.DEFAULT_PAGINATION_CLASS()
+    page = paginator.paginate_queryset(rows, request)
+    return paginator.get_paginated_response(serializer(page, many=True, **kw).data)
+
+
+# -- classes -------------------------------------------------------------------------------
+
+
+class ClassIn(serializers.Serializer):
+    name = serializers.CharField(max_length=services.NAME_MAX)
+    daily_model_calls = serializers.IntegerField(min_value=0, required=False)
+
+
+class ClassUpdateIn(serializers.Serializer):
+    name = serializers.CharField(max_length=services.NAME_MAX, required=False)
+    joining_open = serializers.BooleanField(required=False)
+    archived = serializers.BooleanField(required=False)
+    daily_model_calls = serializers.IntegerField(min_value=0, required=False)
+
+
+class ClassOut(serializers.ModelSerializer):
+    role = serializers.SerializerMethodField()
+    join_code = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Classroom
+        fields = [
+            "id",
+            "name",
+            "role",
+            "join_code",
+            "joining_open",
+            "archived",
+            "daily_model_calls",
+            "created_at",
+        ]
+
+    @extend_schema_field(serializers.ChoiceField(choices=["teacher", "student"]))
+    def get_role(self, classroom: Classroom) -> str:
+        return selectors.role_of(classroom)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_join_code(self, classroom: Classroom) -> str | None:
+        return classroom.join_code if classroom.is_teacher else None
+
+
+def _class_out(user: Any, pk: int) -> dict[str, Any]:
+    return ClassOut(selectors.class_of(user, pk)).data
+
+
+@extend_schema(
+    methods=["POST"], request=ClassIn, responses={201: ClassOut}, summary="Create a class"
+)
+@extend_schema(methods=["GET"], responses=ClassOut(many=True), summary="My classes")
+@api_view(["GET", "POST"])
+def classes(request: Request) -> Response:
+    if request.method == "GET":
+        return _paginated(request, selectors.classes_of(request.user), ClassOut)
+    given = ClassIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    try:
+        made = services.class_create(teacher=request.user, **given.validated_data)
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return Response(_class_out(request.user, made.pk), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(methods=["GET"], responses=ClassOut, summary="A class")
+@extend_schema(
+    methods=["PATCH"],
+    request=ClassUpdateIn,
+    responses=ClassOut,
+    summary="Change a class's settings (teachers)",
+)
+@api_view(["GET", "PATCH"])
+def class_detail(request: Request, pk: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    if request.method == "PATCH":
+        _teacher_only(classroom)
+        given = ClassUpdateIn(data=request.data)
+        given.is_valid(raise_exception=True)
+        try:
+            services.class_update(classroom=classroom, **given.validated_data)
+        except services.ClassroomError as error:
+            raise _refused(error) from error
+    return Response(_class_out(request.user, pk))
+
+
+class JoinIn(serializers.Serializer):
+    code = serializers.CharField(max_length=40)
+
+
+@extend_schema(request=JoinIn, responses=ClassOut, summary="Join a class with its code")
+@api_view(["POST"])
+def class_join(request: Request) -> Response:
+    given = JoinIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    try:
+        classroom, _ = services.class_join(user=request.user, code=given.validated_data["code"])
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return Response(_class_out(request.user, classroom.pk))
+
+
+@extend_schema(request=None, responses=ClassOut, summary="Make a new join code (teachers)")
+@api_view(["POST"])
+def class_join_code(request: Request, pk: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    try:
+        services.class_join_code_renew(classroom=classroom)
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return Response(_class_out(request.user, pk))
+
+
+class TeacherIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class UserOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
+@extend_schema(request=TeacherIn, responses={201: UserOut}, summary="Add a co-teacher")
+@api_view(["POST"])
+def class_teachers(request: Request, pk: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    given = TeacherIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    try:
+        user = services.class_teacher_add(classroom=classroom, **given.validated_data)
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return Response(UserOut(user).data, status=status.HTTP_201_CREATED)
+
+
+class StudentOut(serializers.Serializer):
+    id = serializers.IntegerField(source="student.id")
+    username = serializers.CharField(source="student.username")
+    joined_at = serializers.DateTimeField()
+    model_calls_today = serializers.SerializerMethodField()
+
+    def get_model_calls_today(self, enrollment: Any) -> int:
+        return self.context["usage"].get(enrollment.student_id, 0)
+
+
+@extend_schema(responses=StudentOut(many=True), summary="The roster (teachers)")
+@api_view(["GET"])
+def class_students(request: Request, pk: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    grid = selectors.class_grid(classroom)
+    return _paginated(
+        request, selectors.roster(classroom), StudentOut, context={"usage": grid.usage}
+    )
+
+
+@extend_schema(
+    request=None,
+    responses={204: None},
+    summary="Remove a student (teachers) or leave the class (the student)",
+)
+@api_view(["DELETE"])
+def class_student(request: Request, pk: int, user_id: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    if not classroom.is_teacher and user_id != request.user.pk:
+        raise PermissionDenied("Only the class's teachers may remove a student.")
+    try:
+        removed = services.enrollment_remove(classroom=classroom, student_id=user_id)
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    if not removed:
+        raise ApiError("No such student in this class.", code="NOT_FOUND", status_code=404)
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# -- assignments ---------------------------------------------------------------------------
+
+
+class AssignmentIn(serializers.Serializer):
+    title = serializers.CharField(max_length=200)
+    instructions = serializers.CharField(
+        required=False, allow_blank=True, max_length=20_000, trim_whitespace=False
+    )
+    kind = serializers.ChoiceField(choices=Assignment.Kind.choices)
+    due_at = serializers.DateTimeField(required=False, allow_null=True)
+    points_max = serializers.DictField(child=serializers.IntegerField(), required=False)
+    published = serializers.BooleanField(default=True)
+    topic = serializers.CharField(required=False, allow_blank=True, max_length=300)
+    language = serializers.ChoiceField(choices=CoachSession.Language.choices, default="en")
+    query = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    source_text = serializers.CharField(required=False, allow_blank=True, max_length=50_000)
+    engines = serializers.ListField(
+        child=serializers.ChoiceField(choices=services.ENGINES), required=False
+    )
+    rubric_name = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    with_critique = serializers.BooleanField(default=False)
+
+
+class AssignmentOut(serializers.ModelSerializer):
+    points_max = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Assignment
+        fields = [
+            "id",
+            "classroom",
+            "title",
+            "instructions",
+            "kind",
+            "due_at",
+            "points_max",
+            "published",
+            "topic",
+            "language",
+            "query",
+            "source_text",
+            "engines",
+            "rubric_name",
+            "with_critique",
+            "created_at",
+        ]
+
+    @extend_schema_field(POINTS_SCHEMA)
+    def get_points_max(self, assignment: Assignment) -> dict[str, int]:
+        return assignment.maxima()
+
+
+@extend_schema(
+    methods=["POST"],
+    request=AssignmentIn,
+    responses={201: AssignmentOut},
+    summary="Create an assignment (teachers)",
+)
+@extend_schema(methods=["GET"], responses=AssignmentOut(many=True), summary="A class's assignments")
+@api_view(["GET", "POST"])
+def class_assignments(request: Request, pk: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    if request.method == "GET":
+        return _paginated(request, selectors.assignments_of(classroom), AssignmentOut)
+    _teacher_only(classroom)
+    given = AssignmentIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    try:
+        made = services.assignment_create(classroom=classroom, **given.validated_data)
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return Response(AssignmentOut(made).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(responses=AssignmentOut, summary="An assignment")
+@api_view(["GET"])
+def assignment_detail(request: Request, pk: int) -> Response:
+    return Response(AssignmentOut(selectors.assignment_of(request.user, pk)).data)
+
+
+@extend_schema(request=None, responses=AssignmentOut, summary="Publish a draft (teachers)")
+@api_view(["POST"])
+def assignment_publish(request: Request, pk: int) -> Response:
+    assignment = selectors.assignment_of(request.user, pk)
+    _teacher_only(assignment.classroom)
+    try:
+        services.assignment_publish(assignment=assignment)
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return Response(AssignmentOut(assignment).data)
+
+
+# -- submissions ---------------------------------------------------------------------------
+
+
+class FeedbackOut(serializers.ModelSerializer):
+    comments = serializers.JSONField()
+    points = serializers.JSONField()
+    total = serializers.IntegerField()
+    total_max = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Feedback
+        fields = ["comments", "overall", "points", "total", "total_max", "updated_at"]
+
+    def get_total_max(self, feedback: Feedback) -> int:
+        return total_max(feedback.submission.assignment.maxima())
+
+
+class WorkOut(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["coach_session", "chain", "essay"])
+    id = serializers.IntegerField()
+    url = serializers.CharField()
+
+
+class SubmissionOut(serializers.ModelSerializer):
+    student = UserOut()
+    progress = serializers.SerializerMethodField()
+    work = serializers.SerializerMethodField()
+    feedback = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Submission
+        fields = [
+            "id",
+            "assignment",
+            "student",
+            "state",
+            "late",
+            "progress",
+            "work",
+            "feedback",
+            "started_at",
+            "turned_in_at",
+            "returned_at",
+        ]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_progress(self, submission: Submission) -> dict[str, Any]:
+        return selectors.submission_progress(submission)
+
+    @extend_schema_field(WorkOut(allow_null=True))
+    def get_work(self, submission: Submission) -> dict[str, Any] | None:
+        return selectors.work_of(submission)
+
+    @extend_schema_field(FeedbackOut(allow_null=True))
+    def get_feedback(self, submission: Submission) -> dict[str, Any] | None:
+        shown = selectors.visible_feedback(
+            submission, as_teacher=self.context.get("as_teacher", False)
+        )
+        return FeedbackOut(shown).data if shown else None
+
+
+def _submission_out(request: Request, pk: int, code: int = 200) -> Response:
+    submission = selectors.submission_of(request.user, pk)
+    as_teacher = submission.assignment.classroom.is_teacher
+    data = SubmissionOut(submission, context={"as_teacher": as_teacher}).data
+    return Response(data, status=code)
+
+
+class StartIn(serializers.Serializer):
+    engine = serializers.ChoiceField(choices=services.ENGINES, required=False)
+    source_text = serializers.CharField(required=False, allow_blank=True, max_length=50_000)
+
+
+@extend_schema(
+    request=StartIn,
+    responses={201: SubmissionOut, 200: SubmissionOut},
+    summary="Start (or continue) my work on an assignment (students)",
+)
+@api_view(["POST"])
+def assignment_start(request: Request, pk: int) -> Response:
+    assignment = selectors.assignment_of(request.user, pk)
+    if assignment.classroom.is_teacher:
+        raise PermissionDenied("Teachers do not start assignments; students do.")
+    submission = selectors.my_submission(request.user, assignment)
+    if submission is None:
+        raise ApiError(
+            "You have no submission for this assignment.", code="NOT_FOUND", status_code=404
+        )
+    given = StartIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    try:
+        submission, started = services.submission_start(
+            submission=submission, **given.validated_data
+        )
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return _submission_out(request, submission.pk, 201 if started else 200)
+
+
+@extend_schema(
+    responses=SubmissionOut(many=True),
+    summary="One submission per enrolled student (teachers)",
+)
+@api_view(["GET"])
+def assignment_submissions(request: Request, pk: int) -> Response:
+    assignment = selectors.assignment_of(request.user, pk)
+    _teacher_only(assignment.classroom)
+    rows = selectors.assignment_submissions(assignment)
+    for row in rows:
+        row.assignment = assignment
+    return _paginated(request, rows, SubmissionOut, context={"as_teacher": True})
+
+
+@extend_schema(responses=SubmissionOut, summary="A submission (its student, the teachers)")
+@api_view(["GET"])
+def submission_detail(request: Request, pk: int) -> Response:
+    return _submission_out(request, pk)
+
+
+def _own(request: Request, pk: int) -> Submission:
+    submission = selectors.submission_of(request.user, pk)
+    if submission.student_id != request.user.pk:
+        raise PermissionDenied("Only the student whose work this is may do this.")
+    return submission
+
+
+def _act(request: Request, pk: int, action: Any) -> Response:
+    try:
+        action(submission=_own(request, pk))
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return _submission_out(request, pk)
+
+
+@extend_schema(request=None, responses=SubmissionOut, summary="Turn in (the student)")
+@api_view(["POST"])
+def submission_turn_in(request: Request, pk: int) -> Response:
+    return _act(request, pk, services.submission_turn_in)
+
+
+@extend_schema(request=None, responses=SubmissionOut, summary="Unsubmit (the student)")
+@api_view(["POST"])
+def submission_unsubmit(request: Request, pk: int) -> Response:
+    return _act(request, pk, services.submission_unsubmit)
+
+
+class EssayIn(serializers.Serializer):
+    text = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=100_000)
+
+
+@extend_schema(request=EssayIn, responses=SubmissionOut, summary="Save my essay (the student)")
+@api_view(["PUT"])
+def submission_essay(request: Request, pk: int) -> Response:
+    submission = _own(request, pk)
+    given = EssayIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    try:
+        services.submission_essay_save(submission=submission, text=given.validated_data["text"])
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return _submission_out(request, pk)
+
+
+class FeedbackIn(serializers.Serializer):
+    comments = serializers.DictField(
+        child=serializers.CharField(allow_blank=True, trim_whitespace=False), required=False
+    )
+    overall = serializers.CharField(allow_blank=True, required=False, trim_whitespace=False)
+    points = serializers.DictField(child=serializers.IntegerField(), required=False)
+
+
+def _teaching(request: Request, pk: int) -> Submission:
+    submission = selectors.submission_of(request.user, pk)
+    _teacher_only(submission.assignment.classroom)
+    return submission
+
+
+@extend_schema(
+    request=FeedbackIn, responses=SubmissionOut, summary="Save draft feedback (teachers)"
+)
+@api_view(["PUT"])
+def submission_feedback(request: Request, pk: int) -> Response:
+    submission = _teaching(request, pk)
+    given = FeedbackIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    data = given.validated_data
+    try:
+        services.feedback_save(
+            submission=submission,
+            author=request.user,
+            comments=data.get("comments", {}),
+            overall=data.get("overall", ""),
+            points=data.get("points", {}),
+        )
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return _submission_out(request, pk)
+
+
+@extend_schema(request=None, responses=SubmissionOut, summary="Return to the student (teachers)")
+@api_view(["POST"])
+def submission_return(request: Request, pk: int) -> Response:
+    submission = _teaching(request, pk)
+    try:
+        services.submission_return(submission=submission)
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return _submission_out(request, pk)
+
+
+class BulkReturnIn(serializers.Serializer):
+    submission_ids = serializers.ListField(child=serializers.IntegerField(), max_length=5000)
+
+
+class BulkReturnOut(serializers.Serializer):
+    returned = serializers.IntegerField()
+
+
+@extend_schema(
+    request=BulkReturnIn,
+    responses=BulkReturnOut,
+    summary="Return many submissions at once; those not turned in are skipped (teachers)",
+)
+@api_view(["POST"])
+def class_return(request: Request, pk: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    given = BulkReturnIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    rows = Submission.objects.filter(
+        assignment__classroom=classroom, pk__in=given.validated_data["submission_ids"]
+    )
+    try:
+        returned = services.submissions_return(submissions=list(rows))
+    except services.ClassroomError as error:
+        raise _refused(error) from error
+    return Response({"returned": returned})
+
+
+@extend_schema(
+    responses={(200, "text/csv"): OpenApiResponse(response=OpenApiTypes.STR)},
+    summary="grades.csv (teachers)",
+)
+@api_view(["GET"])
+def class_grades(request: Request, pk: int) -> HttpResponse:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    return exports.grades_csv_response(classroom)
+
+
+@extend_schema(
+    responses=OpenApiTypes.OBJECT, summary="The class's returned work as JSON (teachers)"
+)
+@api_view(["GET"])
+def class_returned_work(request: Request, pk: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    return Response(exports.returned_work(classroom))

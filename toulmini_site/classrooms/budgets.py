@@ -1,0 +1,165 @@
+"""Per-class daily budgets of model calls, and the guard other apps call on classroom work.
+
+Each class lets each student spend ``Classroom.daily_model_calls`` model calls a day on that
+class's work, counted from the ``LLMCall`` rows attached to the work (coach session, chain,
+audit, critique). Offline work is never counted or limited. The day is the site's
+``TIME_ZONE`` day; the budget resets at the next midnight.
+
+``work_guard`` is what the coach and the arguments services call before they change a
+student's work: turned-in work is read-only, and model-backed work past the budget answers
+429 ``QUOTA_EXCEEDED``. Work that belongs to no class passes untouched.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+from rest_framework import status
+
+from toulmini_site.api import ApiError
+from toulmini_site.classrooms.domain.submissions import is_editable_by_student
+from toulmini_site.llm.models import LLMCall
+
+# Submission column holding the work -> "app_label.model" of that work.
+WORK_FIELDS = {
+    "coach_session": "coach.coachsession",
+    "chain": "arguments.chain",
+    "audit": "council.audit",
+    "critique": "council.critique",
+}
+
+
+class QuotaExceeded(ApiError):
+    """429 in the shared error shape, with when the budget resets."""
+
+    def __init__(self, *, used: int, limit: int, resets_at: datetime, now: datetime) -> None:
+        wait = max(1, int((resets_at - now).total_seconds()))
+        super().__init__(
+            f"This class's daily budget of {limit} model calls per student is used up "
+            f"({used} today). It resets at {resets_at:%Y-%m-%d %H:%M %Z}; offline work "
+            "still runs.",
+            code="QUOTA_EXCEEDED",
+            status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+            extra={"resets_at": resets_at.isoformat(), "retry_after": wait, "limit": limit},
+        )
+        self.resets_at = resets_at
+        self.wait = wait
+
+
+class WorkTurnedIn(ApiError):
+    """409: the student's turned-in (or returned) classroom work is read-only."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "This work is turned in for a class and is read-only. Unsubmit it first "
+            "(possible until your teacher returns it).",
+            code="INVALID_STATE",
+            status_code=status.HTTP_409_CONFLICT,
+        )
+
+
+def now() -> datetime:
+    """The current time; the one place tests replace it."""
+    return timezone.now()
+
+
+def day_bounds(at: datetime) -> tuple[datetime, datetime]:
+    """The start of ``at``'s day and the next midnight, in the site's time zone."""
+    local = timezone.localtime(at)
+    start = local.replace(hour=0, minute=0, second=0, microsecond=0)
+    return start, start + timedelta(days=1)
+
+
+def _calls_today(submissions: QuerySet, at: datetime) -> QuerySet:
+    """Today's model calls on the work of ``submissions``, grouped by (content type, object)."""
+    start, _ = day_bounds(at)
+    types = ContentType.objects.get_by_natural_key  # cached after the first use
+    match = Q()
+    for field, natural in WORK_FIELDS.items():
+        app_label, model = natural.split(".")
+        match |= Q(
+            content_type=types(app_label, model),
+            object_id__in=submissions.filter(**{f"{field}__isnull": False}).values(field),
+        )
+    return (
+        LLMCall.objects.filter(match, created_at__gte=start)
+        .values("content_type_id", "object_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+
+
+def usage_today(
+    *, classroom: Any, submissions: list[Any], at: datetime | None = None
+) -> dict[int, int]:
+    """Model calls today per student id on ``classroom``'s work; ``submissions`` are the
+    class's submissions, already loaded. One query whatever the number of students."""
+    from toulmini_site.classrooms.models import Submission
+
+    at = at or now()
+    queryset = Submission.objects.filter(assignment__classroom=classroom)
+    owner_of: dict[tuple[int, int], int] = {}
+    for sub in submissions:
+        for field, natural in WORK_FIELDS.items():
+            work_id = getattr(sub, f"{field}_id")
+            if work_id is not None:
+                app_label, model = natural.split(".")
+                ct = ContentType.objects.get_by_natural_key(app_label, model)
+                owner_of[(ct.pk, work_id)] = sub.student_id
+    used: dict[int, int] = {}
+    for row in _calls_today(queryset, at):
+        student = owner_of.get((row["content_type_id"], row["object_id"]))
+        if student is not None:
+            used[student] = used.get(student, 0) + row["n"]
+    return used
+
+
+def _submission_of(work: Any):
+    from toulmini_site.classrooms.models import Submission
+
+    field = next(
+        (f for f, natural in WORK_FIELDS.items() if work._meta.label_lower == natural), None
+    )
+    if field is None or work.pk is None:
+        return None
+    return (
+        Submission.objects.select_related("assignment__classroom")
+        .filter(**{field: work.pk})
+        .first()
+    )
+
+
+def budget_check(*, submission: Any, at: datetime | None = None) -> int:
+    """Raise ``QuotaExceeded`` when the submission's student has used the class's budget
+    today; else return how many calls are left."""
+    from toulmini_site.classrooms.models import Submission
+
+    at = at or now()
+    classroom = submission.assignment.classroom
+    theirs = Submission.objects.filter(
+        assignment__classroom=classroom, student_id=submission.student_id
+    )
+    used = sum(row["n"] for row in _calls_today(theirs, at))
+    if used >= classroom.daily_model_calls:
+        _, resets_at = day_bounds(at)
+        raise QuotaExceeded(
+            used=used, limit=classroom.daily_model_calls, resets_at=resets_at, now=at
+        )
+    return classroom.daily_model_calls - used
+
+
+def work_guard(*, work: Any, model_backed: bool, at: datetime | None = None) -> None:
+    """Refuse a change to ``work`` when it is turned-in classroom work (``WorkTurnedIn``), or
+    when it is model-backed and the student's class budget is spent (``QuotaExceeded``).
+    Work outside any class is never refused here."""
+    submission = _submission_of(work)
+    if submission is None:
+        return
+    if not is_editable_by_student(submission.state):
+        raise WorkTurnedIn()
+    if model_backed:
+        budget_check(submission=submission, at=at)

@@ -1,0 +1,1 @@
+"""Classroom rules with no framework: join codes, submission states, feedback points."""

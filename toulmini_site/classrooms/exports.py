@@ -1,0 +1,80 @@
+"""The class's grades as CSV and its returned work as JSON (teachers only; views check)."""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils.text import slugify
+
+from toulmini_site.classrooms import selectors
+from toulmini_site.classrooms.domain.grading import PARTS
+from toulmini_site.classrooms.models import Classroom
+
+GRADE_COLUMNS = ["student", "assignment", "state", "late", *PARTS, "total", "returned_at"]
+
+
+def grades_rows(classroom: Classroom) -> list[list[Any]]:
+    """One row per enrolled student and assignment, in roster × assignment order."""
+    grid = selectors.class_grid(classroom)
+    rows = []
+    for student in grid.students:
+        for assignment in grid.assignments:
+            sub = grid.cells.get((student.pk, assignment.pk))
+            if sub is None:
+                continue
+            feedback = getattr(sub, "feedback", None)
+            points = feedback.points if feedback else {}
+            rows.append(
+                [
+                    student.username,
+                    assignment.title,
+                    sub.state,
+                    "yes" if sub.late else "no",
+                    *[points.get(part, "") for part in PARTS],
+                    feedback.total if feedback else "",
+                    sub.returned_at.isoformat() if sub.returned_at else "",
+                ]
+            )
+    return rows
+
+
+def grades_csv_response(classroom: Classroom) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = slugify(classroom.name) or f"class-{classroom.pk}"
+    response["Content-Disposition"] = f'attachment; filename="{name}-grades.csv"'
+    writer = csv.writer(response)
+    writer.writerow(GRADE_COLUMNS)
+    writer.writerows(grades_rows(classroom))
+    return response
+
+
+def returned_work(classroom: Classroom) -> dict[str, Any]:
+    """Every returned submission with its progress, work link and feedback."""
+    items = []
+    for sub in selectors.returned_work(classroom):
+        feedback = getattr(sub, "feedback", None)
+        items.append(
+            {
+                "submission": sub.pk,
+                "student": sub.student.username,
+                "assignment": {"id": sub.assignment_id, "title": sub.assignment.title},
+                "kind": sub.assignment.kind,
+                "late": sub.late,
+                "turned_in_at": sub.turned_in_at.isoformat() if sub.turned_in_at else None,
+                "returned_at": sub.returned_at.isoformat() if sub.returned_at else None,
+                "progress": selectors.submission_progress(sub),
+                "work": selectors.work_of(sub),
+                "essay_text": sub.essay_text or None,
+                "feedback": {
+                    "comments": feedback.comments,
+                    "overall": feedback.overall,
+                    "points": feedback.points,
+                    "total": feedback.total,
+                }
+                if feedback
+                else None,
+            }
+        )
+    return {"class": {"id": classroom.pk, "name": classroom.name}, "returned": items}

@@ -1,0 +1,131 @@
+"""HTML forms; each checks only its input, the services check the rules."""
+
+from __future__ import annotations
+
+from django import forms
+
+from toulmini_site.classrooms.domain.grading import COMMENT_MAX_CHARS, PART_LABELS, PARTS
+from toulmini_site.classrooms.models import Assignment
+from toulmini_site.classrooms.services import ENGINES, NAME_MAX
+
+
+class ClassForm(forms.Form):
+    name = forms.CharField(max_length=NAME_MAX, label="Class name")
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(max_length=40, label="Join code")
+
+
+class SettingsForm(forms.Form):
+    name = forms.CharField(max_length=NAME_MAX)
+    joining_open = forms.BooleanField(required=False, label="Students may join with the code")
+    archived = forms.BooleanField(required=False, label="Archived (read-only)")
+    daily_model_calls = forms.IntegerField(min_value=0, label="Model calls per student per day")
+
+
+class TeacherForm(forms.Form):
+    username = forms.CharField(max_length=150, label="Co-teacher's username")
+
+
+class AssignmentForm(forms.Form):
+    title = forms.CharField(max_length=200)
+    instructions = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), required=False)
+    kind = forms.ChoiceField(choices=Assignment.Kind.choices, widget=forms.RadioSelect)
+    due_at = forms.DateTimeField(
+        required=False,
+        label="Due (optional)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+    published = forms.BooleanField(required=False, initial=True, label="Publish now")
+    topic = forms.CharField(max_length=300, required=False, label="Coach: topic")
+    language = forms.ChoiceField(
+        choices=[("en", "English"), ("es", "Español")], label="Coach: language"
+    )
+    query = forms.CharField(max_length=2000, required=False, label="Chain: query")
+    source_text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        label="Chain: source text (leave empty: the student writes it)",
+    )
+    engines = forms.MultipleChoiceField(
+        choices=[(e, e) for e in ENGINES],
+        required=False,
+        initial=["offline", "manual"],
+        widget=forms.CheckboxSelectMultiple,
+        label="Chain: engines the student may use",
+    )
+    rubric_name = forms.CharField(
+        max_length=100, required=False, initial="Student argument", label="Essay: audit rubric"
+    )
+    with_critique = forms.BooleanField(required=False, label="Essay: also run a critique")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for part in PARTS:
+            self.fields[f"max_{part}"] = forms.IntegerField(
+                min_value=1, max_value=100, initial=4, label=f"Points: {PART_LABELS[part]}"
+            )
+
+    def service_kwargs(self) -> dict:
+        data = dict(self.cleaned_data)
+        data["points_max"] = {part: data.pop(f"max_{part}") for part in PARTS}
+        return data
+
+
+class StartForm(forms.Form):
+    engine = forms.ChoiceField(choices=[(e, e) for e in ENGINES], required=False)
+    source_text = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+
+
+class EssayForm(forms.Form):
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 14}), required=False, max_length=100_000
+    )
+    file = forms.FileField(required=False, label="…or upload a text file (UTF-8)")
+
+
+class FeedbackForm(forms.Form):
+    overall = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        max_length=COMMENT_MAX_CHARS,
+        label="Overall comment",
+    )
+
+    def __init__(self, *args, maxima: dict[str, int], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for part in PARTS:
+            self.fields[f"comment_{part}"] = forms.CharField(
+                widget=forms.Textarea(attrs={"rows": 2}),
+                required=False,
+                max_length=COMMENT_MAX_CHARS,
+                label=PART_LABELS[part],
+            )
+            self.fields[f"points_{part}"] = forms.IntegerField(
+                required=False,
+                min_value=0,
+                max_value=maxima[part],
+                label=f"Points (0–{maxima[part]})",
+            )
+
+    def parts(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        return [(PART_LABELS[p], self[f"comment_{p}"], self[f"points_{p}"]) for p in PARTS]
+
+    def service_kwargs(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "comments": {p: data[f"comment_{p}"] for p in PARTS if data[f"comment_{p}"]},
+            "points": {p: data[f"points_{p}"] for p in PARTS if data[f"points_{p}"] is not None},
+            "overall": data["overall"],
+        }
+
+    @staticmethod
+    def initial_from(feedback) -> dict:
+        if feedback is None:
+            return {}
+        initial = {"overall": feedback.overall}
+        for p in PARTS:
+            initial[f"comment_{p}"] = feedback.comments.get(p, "")
+            initial[f"points_{p}"] = feedback.points.get(p)
+        return initial

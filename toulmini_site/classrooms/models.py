@@ -1,0 +1,179 @@
+"""Classes, their members, assignments, each student's submission and the teacher's feedback."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from toulmini_site.classrooms.domain import submissions as states
+from toulmini_site.classrooms.domain.grading import PARTS, points_max
+
+
+def default_daily_model_calls() -> int:
+    return settings.CLASS_DAILY_MODEL_CALLS
+
+
+class Classroom(models.Model):
+    """A class: its teachers (the creator and co-teachers) and, through enrollments, students."""
+
+    name = models.CharField(max_length=120)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    teachers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="classes_taught")
+    join_code = models.CharField(max_length=8, unique=True)
+    joining_open = models.BooleanField(default=True)
+    archived = models.BooleanField(default=False, help_text="An archived class is read-only.")
+    daily_model_calls = models.PositiveIntegerField(
+        default=default_daily_model_calls,
+        help_text="Model calls each student may spend a day on this class's work.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("classrooms:class_detail", args=[self.pk])
+
+
+class Enrollment(models.Model):
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="enrollments")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="enrollments"
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["student__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["classroom", "student"], name="enrollment_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student} in {self.classroom}"
+
+
+class Assignment(models.Model):
+    class Kind(models.TextChoices):
+        COACH = "coach", "Coach session"
+        CHAIN = "chain", "Toulmin chain"
+        ESSAY = "essay", "Essay (audited)"
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    title = models.CharField(max_length=200)
+    instructions = models.TextField(blank=True, max_length=20_000)
+    kind = models.CharField(max_length=5, choices=Kind.choices)
+    due_at = models.DateTimeField(null=True, blank=True)
+    points_max = models.JSONField(default=dict, blank=True, help_text="Part -> maximum (0-4).")
+    published = models.BooleanField(default=False)
+    # coach
+    topic = models.CharField(max_length=300, blank=True)
+    language = models.CharField(max_length=2, default="en", blank=True)
+    # chain
+    query = models.CharField(max_length=2000, blank=True)
+    source_text = models.TextField(blank=True, max_length=50_000)
+    engines = models.JSONField(default=list, blank=True, help_text="offline, manual, llm")
+    # essay
+    rubric_name = models.CharField(max_length=100, blank=True, default="Student argument")
+    with_critique = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["classroom", "published"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind__in=["coach", "chain", "essay"]), name="assignment_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("classrooms:assignment_detail", args=[self.pk])
+
+    def maxima(self) -> dict[str, int]:
+        return points_max(self.points_max)
+
+
+class Submission(models.Model):
+    """One student's work on one assignment; exists from publication, in state ``assigned``."""
+
+    class State(models.TextChoices):
+        ASSIGNED = states.ASSIGNED, "Assigned"
+        IN_PROGRESS = states.IN_PROGRESS, "In progress"
+        TURNED_IN = states.TURNED_IN, "Turned in"
+        RETURNED = states.RETURNED, "Returned"
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="submissions")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="submissions"
+    )
+    state = models.CharField(max_length=12, choices=State.choices, default=State.ASSIGNED)
+    late = models.BooleanField(default=False)
+    # The work, one of these by the assignment's kind.
+    coach_session = models.OneToOneField(
+        "coach.CoachSession", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    chain = models.OneToOneField(
+        "arguments.Chain", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    essay_text = models.TextField(blank=True, max_length=100_000)
+    audit = models.OneToOneField(
+        "council.Audit", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    critique = models.OneToOneField(
+        "council.Critique", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    started_at = models.DateTimeField(null=True, blank=True)
+    turned_in_at = models.DateTimeField(null=True, blank=True)
+    returned_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["assignment", "student__username"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["assignment", "student"], name="submission_one_per_student"
+            ),
+            models.CheckConstraint(
+                condition=Q(state__in=states.STATES), name="submission_state_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student} – {self.assignment} ({self.state})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("classrooms:submission_detail", args=[self.pk])
+
+    @property
+    def is_returned(self) -> bool:
+        return self.state == states.RETURNED
+
+
+class Feedback(models.Model):
+    """The teacher's comments and points on a submission: a draft until it is returned."""
+
+    submission = models.OneToOneField(Submission, on_delete=models.CASCADE, related_name="feedback")
+    comments = models.JSONField(default=dict, blank=True, help_text="Part -> comment.")
+    overall = models.TextField(blank=True)
+    points = models.JSONField(default=dict, blank=True, help_text="Part -> points.")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"feedback on {self.submission_id}"
+
+    @property
+    def total(self) -> int:
+        return sum(int(self.points.get(part, 0)) for part in PARTS)

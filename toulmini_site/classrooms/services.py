@@ -1,0 +1,469 @@
+"""Writes on classes, assignments, submissions and feedback. Pages, the API, the admin and the
+demo data all call these; each refusal is a ``ClassroomError`` with a stable ``code``."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from toulmini_site.classrooms import budgets
+from toulmini_site.classrooms.domain import submissions as states
+from toulmini_site.classrooms.domain.grading import (
+    FeedbackInvalid,
+    feedback_validate,
+    points_max_validate,
+)
+from toulmini_site.classrooms.domain.join_code import join_code_new, join_code_normalize
+from toulmini_site.classrooms.models import (
+    Assignment,
+    Classroom,
+    Enrollment,
+    Feedback,
+    Submission,
+)
+
+ENGINES = ("offline", "manual", "llm")
+NAME_MAX = 120
+ESSAY_MAX_CHARS = 100_000
+
+
+class ClassroomError(Exception):
+    """A refused classroom operation: ``code`` is stable, ``str(error)`` is safe to show."""
+
+    code = "INVALID_INPUT"
+    status = 400
+
+    def __init__(self, message: str, *, details: list[dict[str, str]] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details or []
+
+
+class JoinCodeInvalid(ClassroomError):
+    code = "JOIN_CODE_INVALID"
+
+
+class JoiningClosed(ClassroomError):
+    code = "JOINING_CLOSED"
+    status = 409
+
+
+class InvalidState(ClassroomError):
+    code = "INVALID_STATE"
+    status = 409
+
+
+class ClassArchived(ClassroomError):
+    code = "CLASS_ARCHIVED"
+    status = 409
+
+
+def now() -> datetime:
+    """The current time; the one place tests replace it."""
+    return timezone.now()
+
+
+def _writable(classroom: Classroom) -> None:
+    if classroom.archived:
+        raise ClassArchived("This class is archived and read-only.")
+
+
+# -- classes and members -------------------------------------------------------------------
+
+
+def _clean_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise ClassroomError("Give the class a name.", details=[{"loc": "name", "msg": "empty"}])
+    if len(name) > NAME_MAX:
+        raise ClassroomError(
+            f"A class name may be at most {NAME_MAX} characters.",
+            details=[{"loc": "name", "msg": f"at most {NAME_MAX} characters"}],
+        )
+    return name
+
+
+def _unique_code(exclude: int | None = None) -> str:
+    for _ in range(20):
+        code = join_code_new()
+        if not Classroom.objects.filter(join_code=code).exclude(pk=exclude).exists():
+            return code
+    raise RuntimeError("could not draw a free join code")  # 32**8 codes: never in practice
+
+
+@transaction.atomic
+def class_create(*, teacher: Any, name: str, daily_model_calls: int | None = None) -> Classroom:
+    """A new class taught by ``teacher``, open for joining with a fresh code."""
+    fields: dict[str, Any] = {"name": _clean_name(name), "created_by": teacher}
+    if daily_model_calls is not None:
+        fields["daily_model_calls"] = daily_model_calls
+    classroom = Classroom.objects.create(join_code=_unique_code(), **fields)
+    classroom.teachers.add(teacher)
+    return classroom
+
+
+def class_update(
+    *,
+    classroom: Classroom,
+    name: str | None = None,
+    joining_open: bool | None = None,
+    archived: bool | None = None,
+    daily_model_calls: int | None = None,
+) -> Classroom:
+    """Change the class's settings; an archived class can only be un-archived."""
+    if classroom.archived and archived is not False:
+        _writable(classroom)
+    if name is not None:
+        classroom.name = _clean_name(name)
+    if joining_open is not None:
+        classroom.joining_open = joining_open
+    if archived is not None:
+        classroom.archived = archived
+    if daily_model_calls is not None:
+        classroom.daily_model_calls = daily_model_calls
+    classroom.save()
+    return classroom
+
+
+def class_join_code_renew(*, classroom: Classroom) -> Classroom:
+    """A new join code; the old one stops working."""
+    _writable(classroom)
+    classroom.join_code = _unique_code(exclude=classroom.pk)
+    classroom.save(update_fields=["join_code"])
+    return classroom
+
+
+@transaction.atomic
+def class_join(*, user: Any, code: str) -> tuple[Classroom, bool]:
+    """Enrol ``user`` in the class with join code ``code``; returns it and whether they were
+    new. Joining twice changes nothing. Every published assignment gets their submission."""
+    normalized = join_code_normalize(code)
+    classroom = (
+        Classroom.objects.filter(join_code=normalized).first() if normalized is not None else None
+    )
+    if classroom is None:
+        raise JoinCodeInvalid("No class has that join code. Check it with your teacher.")
+    if classroom.teachers.filter(pk=user.pk).exists():
+        raise InvalidState("You teach this class; teachers do not join as students.")
+    if Enrollment.objects.filter(classroom=classroom, student=user).exists():
+        return classroom, False
+    if not classroom.joining_open:
+        raise JoiningClosed("Joining this class is switched off. Ask your teacher.")
+    _writable(classroom)
+    Enrollment.objects.create(classroom=classroom, student=user)
+    Submission.objects.bulk_create(
+        [
+            Submission(assignment=assignment, student=user)
+            for assignment in classroom.assignments.filter(published=True)
+        ],
+        ignore_conflicts=True,
+    )
+    return classroom, True
+
+
+def class_teacher_add(*, classroom: Classroom, username: str) -> Any:
+    """Make the user named ``username`` a co-teacher (not while they are a student here)."""
+    _writable(classroom)
+    user = get_user_model().objects.filter(username=username.strip()).first()
+    if user is None:
+        raise ClassroomError(
+            f"No user is called {username.strip()!r}.",
+            details=[{"loc": "username", "msg": "no such user"}],
+        )
+    if Enrollment.objects.filter(classroom=classroom, student=user).exists():
+        raise InvalidState(f"{user.username} is a student of this class.")
+    classroom.teachers.add(user)
+    return user
+
+
+def enrollment_remove(*, classroom: Classroom, student_id: int) -> bool:
+    """Take a student out of the class (removed by a teacher, or leaving). Their submissions
+    are kept, out of sight, and come back if they join again. False if not enrolled."""
+    _writable(classroom)
+    deleted, _ = Enrollment.objects.filter(classroom=classroom, student_id=student_id).delete()
+    return bool(deleted)
+
+
+# -- assignments ---------------------------------------------------------------------------
+
+
+def assignment_create(
+    *,
+    classroom: Classroom,
+    title: str,
+    kind: str,
+    instructions: str = "",
+    due_at: datetime | None = None,
+    points_max: dict[str, Any] | None = None,
+    published: bool = True,
+    topic: str = "",
+    language: str = "en",
+    query: str = "",
+    source_text: str = "",
+    engines: list[str] | None = None,
+    rubric_name: str = "",
+    with_critique: bool = False,
+) -> Assignment:
+    """A new assignment; ``published`` gives every enrolled student a submission at once."""
+    _writable(classroom)
+    details: list[dict[str, str]] = []
+    title = " ".join(title.split())
+    if not title:
+        details.append({"loc": "title", "msg": "required"})
+    if kind not in Assignment.Kind.values:
+        details.append({"loc": "kind", "msg": "one of coach, chain, essay"})
+    if kind == Assignment.Kind.COACH and not topic.strip():
+        details.append({"loc": "topic", "msg": "a coach assignment needs a topic"})
+    if kind == Assignment.Kind.COACH and language not in ("en", "es"):
+        details.append({"loc": "language", "msg": "en or es"})
+    if kind == Assignment.Kind.CHAIN and not query.strip():
+        details.append({"loc": "query", "msg": "a chain assignment needs a query"})
+    engines = list(dict.fromkeys(engines or ["offline", "manual"]))
+    if kind == Assignment.Kind.CHAIN and any(e not in ENGINES for e in engines):
+        details.append({"loc": "engines", "msg": f"each one of {', '.join(ENGINES)}"})
+    try:
+        maxima = points_max_validate(points_max or {})
+    except FeedbackInvalid as invalid:
+        details += invalid.details
+        maxima = {}
+    if details:
+        raise ClassroomError(
+            "The assignment is invalid: " + "; ".join(f"{d['loc']}: {d['msg']}" for d in details),
+            details=details,
+        )
+    with transaction.atomic():
+        assignment = Assignment.objects.create(
+            classroom=classroom,
+            title=title,
+            kind=kind,
+            instructions=instructions.strip(),
+            due_at=due_at,
+            points_max=maxima,
+            published=False,
+            topic=topic.strip() if kind == Assignment.Kind.COACH else "",
+            language=language if kind == Assignment.Kind.COACH else "en",
+            query=query.strip() if kind == Assignment.Kind.CHAIN else "",
+            source_text=source_text.strip() if kind == Assignment.Kind.CHAIN else "",
+            engines=engines if kind == Assignment.Kind.CHAIN else [],
+            rubric_name=(rubric_name.strip() or "Student argument")
+            if kind == Assignment.Kind.ESSAY
+            else "",
+            with_critique=with_critique and kind == Assignment.Kind.ESSAY,
+        )
+        if published:
+            assignment_publish(assignment=assignment)
+    return assignment
+
+
+@transaction.atomic
+def assignment_publish(*, assignment: Assignment) -> Assignment:
+    """Publish: every enrolled student gets a submission in state ``assigned``."""
+    _writable(assignment.classroom)
+    assignment.published = True
+    assignment.save(update_fields=["published"])
+    students = Enrollment.objects.filter(classroom=assignment.classroom).values_list(
+        "student_id", flat=True
+    )
+    Submission.objects.bulk_create(
+        [Submission(assignment=assignment, student_id=s) for s in students],
+        ignore_conflicts=True,
+    )
+    return assignment
+
+
+# -- submissions ---------------------------------------------------------------------------
+
+
+def _locked(submission: Submission) -> Submission:
+    return (
+        Submission.objects.select_for_update()
+        .select_related("assignment__classroom")
+        .get(pk=submission.pk)
+    )
+
+
+def _move(submission: Submission, action: states.Action) -> str:
+    try:
+        return states.transition(submission.state, action)
+    except states.InvalidTransition as refused:
+        raise InvalidState(str(refused)) from refused
+
+
+def submission_start(
+    *, submission: Submission, engine: str | None = None, source_text: str = ""
+) -> tuple[Submission, bool]:
+    """Start the work (a coach session, a chain, or an essay to write) and return the
+    submission and whether this call started it. Starting again returns the same work."""
+    from arguments.domain.toulmin import ToulminError
+    from arguments.services import chain_create
+    from coach.services import CoachError, session_create
+
+    with transaction.atomic():
+        locked = _locked(submission)
+        assignment = locked.assignment
+        _writable(assignment.classroom)
+        if locked.state != states.ASSIGNED:
+            return locked, False
+        locked.state = _move(locked, "start")
+        try:
+            if assignment.kind == Assignment.Kind.COACH:
+                locked.coach_session = session_create(
+                    owner=locked.student, topic=assignment.topic, language=assignment.language
+                )
+            elif assignment.kind == Assignment.Kind.CHAIN:
+                engine = engine or (assignment.engines or ["offline"])[0]
+                if engine not in assignment.engines:
+                    raise ClassroomError(
+                        f"This assignment allows the engines {', '.join(assignment.engines)}.",
+                        details=[{"loc": "engine", "msg": "not allowed by the assignment"}],
+                    )
+                locked.chain = chain_create(
+                    owner=locked.student,
+                    query=assignment.query,
+                    source_text=assignment.source_text or source_text,
+                    engine=engine,
+                )
+        except (CoachError, ToulminError) as refused:
+            raise ClassroomError(
+                getattr(refused, "message", str(refused)),
+                details=[{"loc": "engine", "msg": str(refused)}],
+            ) from refused
+        locked.started_at = now()
+        locked.save()
+    return locked, True
+
+
+def submission_essay_save(*, submission: Submission, text: str) -> Submission:
+    """Save the essay text of a started essay submission (not once turned in)."""
+    with transaction.atomic():
+        locked = _locked(submission)
+        _writable(locked.assignment.classroom)
+        if locked.assignment.kind != Assignment.Kind.ESSAY:
+            raise InvalidState("Only an essay assignment takes a text.")
+        if locked.state == states.ASSIGNED:
+            locked.state = _move(locked, "start")
+            locked.started_at = now()
+        if not states.is_editable_by_student(locked.state):
+            raise InvalidState("Turned-in work is read-only; unsubmit it first.")
+        if len(text) > ESSAY_MAX_CHARS:
+            raise ClassroomError(
+                f"The essay may be at most {ESSAY_MAX_CHARS:,} characters.",
+                details=[{"loc": "text", "msg": f"at most {ESSAY_MAX_CHARS} characters"}],
+            )
+        locked.essay_text = text.strip()
+        locked.save(update_fields=["state", "started_at", "essay_text", "updated_at"])
+    return locked
+
+
+def _essay_review(locked: Submission) -> None:
+    """Run the essay's audit (and critique) at turn-in; model-backed runs count against
+    the class budget."""
+    from council.services.audit import audit_create, audit_engine
+    from council.services.critique import critique_create, critique_engine
+
+    assignment = locked.assignment
+    if not locked.essay_text.strip():
+        raise InvalidState("Write your essay before turning it in.")
+    if audit_engine() == "llm" or (assignment.with_critique and critique_engine() == "llm"):
+        budgets.budget_check(submission=locked)
+    try:
+        locked.audit = audit_create(
+            owner=locked.student,
+            text=locked.essay_text,
+            rubric_name=assignment.rubric_name or None,
+            case_id=f"{assignment.classroom.name}: {assignment.title}"[:200],
+        )
+        if assignment.with_critique:
+            locked.critique = critique_create(
+                owner=locked.student, title=assignment.title[:200], text=locked.essay_text
+            )
+    except ValueError as refused:  # DocumentRejected, DocumentError, RubricUnusable
+        raise ClassroomError(str(refused), details=[{"loc": "text", "msg": str(refused)}]) from None
+
+
+def submission_turn_in(*, submission: Submission) -> Submission:
+    """Turn the work in (``late`` past the due date); it becomes read-only to the student.
+    An essay is audited now with the assignment's rubric."""
+    with transaction.atomic():
+        locked = _locked(submission)
+        _writable(locked.assignment.classroom)
+        locked.state = _move(locked, "turn_in")
+        if locked.assignment.kind == Assignment.Kind.ESSAY:
+            _essay_review(locked)
+        locked.turned_in_at = now()
+        locked.late = states.is_late(locked.turned_in_at, locked.assignment.due_at)
+        locked.save()
+    return locked
+
+
+def submission_unsubmit(*, submission: Submission) -> Submission:
+    """Take turned-in work back to in progress (not once it is returned)."""
+    with transaction.atomic():
+        locked = _locked(submission)
+        _writable(locked.assignment.classroom)
+        locked.state = _move(locked, "unsubmit")
+        locked.turned_in_at = None
+        locked.late = False
+        locked.save(update_fields=["state", "turned_in_at", "late", "updated_at"])
+    return locked
+
+
+def feedback_save(
+    *,
+    submission: Submission,
+    author: Any,
+    comments: dict[str, Any],
+    overall: str = "",
+    points: dict[str, Any],
+) -> Feedback:
+    """Save the teacher's draft feedback (replacing the last draft); the student sees it only
+    once the submission is returned. Refuses unknown parts and points out of range."""
+    _writable(submission.assignment.classroom)
+    try:
+        clean_comments, clean_points = feedback_validate(
+            comments=comments,
+            points=points,
+            overall=overall,
+            maxima=submission.assignment.maxima(),
+        )
+    except FeedbackInvalid as invalid:
+        raise ClassroomError(
+            f"The feedback is invalid: {invalid}", details=invalid.details
+        ) from None
+    feedback, _ = Feedback.objects.update_or_create(
+        submission=submission,
+        defaults={
+            "comments": clean_comments,
+            "points": clean_points,
+            "overall": overall.strip(),
+            "author": author,
+        },
+    )
+    return feedback
+
+
+def submission_return(*, submission: Submission) -> Submission:
+    """Return turned-in work: its feedback becomes visible to the student."""
+    with transaction.atomic():
+        locked = _locked(submission)
+        _writable(locked.assignment.classroom)
+        locked.state = _move(locked, "return")
+        locked.returned_at = now()
+        locked.save(update_fields=["state", "returned_at", "updated_at"])
+    return locked
+
+
+def submissions_return(*, submissions: list[Submission]) -> int:
+    """Bulk return: returns those turned in, skips the others; how many were returned."""
+    returned = 0
+    for submission in submissions:
+        try:
+            submission_return(submission=submission)
+        except InvalidState:
+            continue
+        returned += 1
+    return returned

@@ -1,0 +1,396 @@
+"""Classroom pages. Each view: fetch and authorize (selectors, then the role), call a
+service, render. Plain POSTs redirect; htmx requests get the page's fragment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from toulmini_site.classrooms import exports, selectors, services
+from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, total_max
+from toulmini_site.classrooms.forms import (
+    AssignmentForm,
+    ClassForm,
+    EssayForm,
+    FeedbackForm,
+    JoinForm,
+    SettingsForm,
+    StartForm,
+    TeacherForm,
+)
+from toulmini_site.classrooms.models import Classroom, Submission
+
+STATE_FILTERS = [("", "All")] + list(Submission.State.choices)
+
+
+def _teacher_only(classroom: Classroom) -> None:
+    if not classroom.is_teacher:
+        raise PermissionDenied("Only the class's teachers may do this.")
+
+
+def _refused(request: HttpRequest, error: services.ClassroomError) -> None:
+    messages.error(request, error.message)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def class_list(request: HttpRequest) -> HttpResponse:
+    form = ClassForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = services.class_create(teacher=request.user, **form.cleaned_data)
+        except services.ClassroomError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(made)
+    classes = list(selectors.classes_of(request.user))
+    return render(
+        request,
+        "classrooms/class_list.html",
+        {
+            "teaching": [c for c in classes if c.is_teacher],
+            "learning": [c for c in classes if not c.is_teacher],
+            "form": form,
+            "join_form": JoinForm(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def class_join(request: HttpRequest) -> HttpResponse:
+    form = JoinForm(request.POST)
+    if form.is_valid():
+        try:
+            classroom, _ = services.class_join(user=request.user, code=form.cleaned_data["code"])
+        except services.ClassroomError as error:
+            _refused(request, error)
+        else:
+            return redirect(classroom)
+    return redirect("classrooms:class_list")
+
+
+@login_required
+@require_GET
+def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = selectors.class_of(request.user, pk)
+    if not classroom.is_teacher:
+        return render(
+            request,
+            "classrooms/class_student.html",
+            {
+                "classroom": classroom,
+                "rows": selectors.student_assignments(classroom, request.user),
+            },
+        )
+    state = request.GET.get("state", "")
+    grid = selectors.class_grid(classroom)
+    context = {
+        "classroom": classroom,
+        "grid": grid,
+        "rows": grid.rows(state if state in Submission.State.values else ""),
+        "state": state,
+        "state_filters": STATE_FILTERS,
+        "settings_form": SettingsForm(
+            initial={
+                "name": classroom.name,
+                "joining_open": classroom.joining_open,
+                "archived": classroom.archived,
+                "daily_model_calls": classroom.daily_model_calls,
+            }
+        ),
+        "teacher_form": TeacherForm(),
+        "teachers": classroom.teachers.order_by("username"),
+    }
+    template = "classrooms/class_teacher.html"
+    if request.htmx and request.htmx.target == "grid":
+        template += "#grid"
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def class_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    try:
+        if "renew_code" in request.POST:
+            services.class_join_code_renew(classroom=classroom)
+            messages.success(request, "A new join code is in place; the old one no longer works.")
+        else:
+            form = SettingsForm(request.POST)
+            if form.is_valid():
+                services.class_update(classroom=classroom, **form.cleaned_data)
+                messages.success(request, "Settings saved.")
+            else:
+                messages.error(request, "The settings were not valid; nothing was saved.")
+    except services.ClassroomError as error:
+        _refused(request, error)
+    return redirect(classroom)
+
+
+@login_required
+@require_POST
+def class_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    form = TeacherForm(request.POST)
+    if form.is_valid():
+        try:
+            user = services.class_teacher_add(classroom=classroom, **form.cleaned_data)
+        except services.ClassroomError as error:
+            _refused(request, error)
+        else:
+            messages.success(request, f"{user.username} now teaches this class too.")
+    return redirect(classroom)
+
+
+@login_required
+@require_POST
+def class_student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    classroom = selectors.class_of(request.user, pk)
+    leaving = user_id == request.user.pk and not classroom.is_teacher
+    if not leaving:
+        _teacher_only(classroom)
+    try:
+        services.enrollment_remove(classroom=classroom, student_id=user_id)
+    except services.ClassroomError as error:
+        _refused(request, error)
+        return redirect(classroom)
+    if leaving:
+        messages.success(request, f"You left {classroom.name}.")
+        return redirect("classrooms:class_list")
+    return redirect(classroom)
+
+
+@login_required
+@require_POST
+def class_return(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    ids = [int(i) for i in request.POST.getlist("submission") if i.isdigit()]
+    rows = Submission.objects.filter(assignment__classroom=classroom, pk__in=ids)
+    try:
+        returned = services.submissions_return(submissions=list(rows))
+    except services.ClassroomError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, f"{returned} submission(s) returned.")
+    return redirect(classroom)
+
+
+@login_required
+@require_GET
+def class_grades(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    return exports.grades_csv_response(classroom)
+
+
+@login_required
+@require_GET
+def class_returned_work(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    response = JsonResponse(exports.returned_work(classroom), json_dumps_params={"indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="class-{pk}-returned.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    form = AssignmentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = services.assignment_create(classroom=classroom, **form.service_kwargs())
+        except services.ClassroomError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(made)
+    return render(request, "classrooms/assignment_new.html", {"classroom": classroom, "form": form})
+
+
+@login_required
+@require_GET
+def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    assignment = selectors.assignment_of(request.user, pk)
+    context: dict[str, Any] = {"assignment": assignment, "classroom": assignment.classroom}
+    if assignment.classroom.is_teacher:
+        rows = selectors.assignment_submissions(assignment)
+        for row in rows:
+            row.assignment = assignment
+        context["submissions"] = rows
+    else:
+        mine = selectors.my_submission(request.user, assignment)
+        if mine is not None:
+            mine.assignment = assignment
+        context["mine"] = mine
+        context["start_form"] = StartForm(initial={"engine": (assignment.engines or [""])[0]})
+    return render(request, "classrooms/assignment_detail.html", context)
+
+
+@login_required
+@require_POST
+def assignment_start(request: HttpRequest, pk: int) -> HttpResponse:
+    assignment = selectors.assignment_of(request.user, pk)
+    if assignment.classroom.is_teacher:
+        raise PermissionDenied("Teachers do not start assignments.")
+    mine = selectors.my_submission(request.user, assignment)
+    form = StartForm(request.POST)
+    if mine is None or not form.is_valid():
+        return redirect(assignment)
+    try:
+        mine, _ = services.submission_start(
+            submission=mine,
+            engine=form.cleaned_data["engine"] or None,
+            source_text=form.cleaned_data["source_text"],
+        )
+    except services.ClassroomError as error:
+        _refused(request, error)
+        return redirect(assignment)
+    mine.assignment = assignment
+    work = selectors.work_of(mine)
+    return redirect(work["url"] if work else assignment.get_absolute_url())
+
+
+@login_required
+@require_POST
+def assignment_publish(request: HttpRequest, pk: int) -> HttpResponse:
+    assignment = selectors.assignment_of(request.user, pk)
+    _teacher_only(assignment.classroom)
+    try:
+        services.assignment_publish(assignment=assignment)
+    except services.ClassroomError as error:
+        _refused(request, error)
+    return redirect(assignment)
+
+
+def _submission_context(request: HttpRequest, submission: Submission, **extra: Any) -> dict:
+    as_teacher = submission.assignment.classroom.is_teacher
+    feedback = selectors.visible_feedback(submission, as_teacher=as_teacher)
+    maxima = submission.assignment.maxima()
+    context = {
+        "submission": submission,
+        "assignment": submission.assignment,
+        "classroom": submission.assignment.classroom,
+        "as_teacher": as_teacher,
+        "is_mine": submission.student_id == request.user.pk,
+        "progress": selectors.submission_progress(submission),
+        "work": selectors.work_of(submission),
+        "feedback": feedback,
+        "feedback_parts": [
+            (PART_LABELS[p], feedback.comments.get(p, ""), feedback.points.get(p), maxima[p])
+            for p in PARTS
+        ]
+        if feedback
+        else [],
+        "total_max": total_max(maxima),
+        "messages_log": selectors.transcript(submission),
+        "provenance": selectors.draft_provenance(submission),
+        "chain": submission.chain,
+        "audit_results": list(submission.audit.results.all()) if submission.audit else [],
+    }
+    if submission.coach_session_id:
+        context["draft"] = submission.coach_session.draft.as_dict()
+    if as_teacher:
+        context["feedback_form"] = extra.pop("feedback_form", None) or FeedbackForm(
+            maxima=maxima, initial=FeedbackForm.initial_from(feedback)
+        )
+    elif context["is_mine"]:
+        context["essay_form"] = extra.pop("essay_form", None) or EssayForm(
+            initial={"text": submission.essay_text}
+        )
+    context.update(extra)
+    return context
+
+
+@login_required
+@require_GET
+def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    submission = selectors.submission_of(request.user, pk)
+    return render(
+        request, "classrooms/submission_detail.html", _submission_context(request, submission)
+    )
+
+
+STUDENT_ACTIONS = {
+    "turn-in": services.submission_turn_in,
+    "unsubmit": services.submission_unsubmit,
+}
+
+
+@login_required
+@require_POST
+def submission_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    submission = selectors.submission_of(request.user, pk)
+    as_teacher = submission.assignment.classroom.is_teacher
+    mine = submission.student_id == request.user.pk
+    try:
+        if action in STUDENT_ACTIONS and mine:
+            STUDENT_ACTIONS[action](submission=submission)
+        elif action == "essay" and mine:
+            return _essay(request, submission)
+        elif action == "feedback" and as_teacher:
+            return _feedback(request, submission)
+        elif action == "return" and as_teacher:
+            services.submission_return(submission=submission)
+            messages.success(request, "Returned: the student now sees your feedback.")
+        else:
+            raise PermissionDenied("You may not do that with this submission.")
+    except services.ClassroomError as error:
+        _refused(request, error)
+    return redirect(submission)
+
+
+def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
+    form = EssayForm(request.POST, request.FILES)
+    if form.is_valid():
+        text = form.cleaned_data["text"]
+        upload = form.cleaned_data["file"]
+        if upload is not None:
+            try:
+                text = upload.read(services.ESSAY_MAX_CHARS * 4 + 1).decode("utf-8")
+            except UnicodeDecodeError:
+                form.add_error("file", "The file is not UTF-8 text.")
+        if not form.errors:
+            try:
+                services.submission_essay_save(submission=submission, text=text)
+            except services.ClassroomError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, "Essay saved.")
+                return redirect(submission)
+    context = _submission_context(request, submission, essay_form=form)
+    return render(request, "classrooms/submission_detail.html", context, status=400)
+
+
+def _feedback(request: HttpRequest, submission: Submission) -> HttpResponse:
+    form = FeedbackForm(request.POST, maxima=submission.assignment.maxima())
+    saved = False
+    if form.is_valid():
+        try:
+            services.feedback_save(
+                submission=submission, author=request.user, **form.service_kwargs()
+            )
+        except services.ClassroomError as error:
+            form.add_error(None, error.message)
+        else:
+            saved = True
+            if not request.htmx:
+                messages.success(request, "Feedback saved as a draft.")
+                return redirect(submission)
+    submission = selectors.submission_of(request.user, submission.pk)
+    context = _submission_context(request, submission, feedback_form=form, saved=saved)
+    template = "classrooms/submission_detail.html"
+    if request.htmx:
+        template += "#feedback-form"
+    return render(request, template, context, status=200 if saved else 400)
