@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from coach import selectors, services
+from coach.domain.provenance import SOURCES
 from coach.domain.steps import LANGUAGES, STEPS
 from coach.models import CoachMessage, CoachSession
 from toulmini_site.api import ApiError
@@ -64,6 +65,7 @@ class MessageOut(serializers.ModelSerializer):
 class SessionOut(serializers.ModelSerializer):
     draft = serializers.SerializerMethodField()
     draft_version = serializers.IntegerField(source="draft.version")
+    provenance = serializers.SerializerMethodField()
 
     class Meta:
         model = CoachSession
@@ -75,6 +77,7 @@ class SessionOut(serializers.ModelSerializer):
             "status",
             "draft",
             "draft_version",
+            "provenance",
             "chain_id",
             "created_at",
             "updated_at",
@@ -83,6 +86,16 @@ class SessionOut(serializers.ModelSerializer):
     @extend_schema_field({"type": "object", "properties": {s: {"type": "string"} for s in STEPS}})
     def get_draft(self, session: CoachSession) -> dict[str, str]:
         return session.draft.as_dict()
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "description": "Where each non-empty draft part came from.",
+            "properties": {s: {"type": "string", "enum": list(SOURCES)} for s in STEPS},
+        }
+    )
+    def get_provenance(self, session: CoachSession) -> dict[str, str]:
+        return session.draft.sources()
 
 
 class SessionDetailOut(SessionOut):

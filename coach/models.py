@@ -76,6 +76,9 @@ class CoachDraft(models.Model):
     qualifier = models.TextField(blank=True)
     rebuttal = models.TextField(blank=True)
     version = models.PositiveIntegerField(default=1)
+    # Where each non-empty part came from, step -> "student" | "tutor" | "tutor_edited"
+    # (coach.domain.provenance); a part with no entry was never written.
+    provenance = models.JSONField(default=dict, blank=True)
 
     def __str__(self) -> str:
         return f"draft of {self.session_id} (v{self.version})"
@@ -86,6 +89,11 @@ class CoachDraft(models.Model):
     def as_dict(self) -> dict[str, str]:
         """The seven fields keyed by step name (camelCase, as in the contract)."""
         return {step: getattr(self, column) for step, column in DRAFT_COLUMNS.items()}
+
+    def sources(self) -> dict[str, str]:
+        """The provenance of each non-empty part, keyed by step in step order."""
+        given = self.provenance or {}
+        return {step: given[step] for step in DRAFT_COLUMNS if step in given and self.value(step)}
 
 
 class CoachMessage(models.Model):

@@ -20,7 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 from pydantic import ValidationError
 
-from coach.domain import conversion
+from coach.domain import conversion, provenance
 from coach.domain.guards import enforce_contract, failure_code
 from coach.domain.phrases import is_rewrite_request
 from coach.domain.prompt import HISTORY_MESSAGES, turn_messages
@@ -128,12 +128,20 @@ def session_create(*, owner: Any, topic: str, language: str = "en") -> CoachSess
     return session
 
 
-def _bump_draft(session: CoachSession, expected_version: int | None, values: dict[str, str]):
-    """Write ``values`` (step -> text) on the draft if it is still at ``expected_version``."""
+def _bump_draft(
+    session: CoachSession,
+    expected_version: int | None,
+    values: dict[str, str],
+    provenance: dict[str, str] | None = None,
+):
+    """Write ``values`` (step -> text), and ``provenance`` when given, on the draft if it is
+    still at ``expected_version``."""
     rows = CoachDraft.objects.filter(session=session)
     if expected_version is not None:
         rows = rows.filter(version=expected_version)
-    columns = {DRAFT_COLUMNS[step]: text for step, text in values.items()}
+    columns: dict[str, Any] = {DRAFT_COLUMNS[step]: text for step, text in values.items()}
+    if provenance is not None:
+        columns["provenance"] = provenance
     if not rows.update(**columns, version=F("version") + 1):
         current = CoachDraft.objects.get(session=session).version
         raise DraftConflict(
@@ -147,7 +155,11 @@ def _bump_draft(session: CoachSession, expected_version: int | None, values: dic
 def draft_update(
     *, session: CoachSession, values: dict[str, str], draft_version: int
 ) -> CoachDraft:
-    """Save fields edited by hand (step -> text); refused if the draft moved on meanwhile."""
+    """Save fields edited by hand (step -> text); refused if the draft moved on meanwhile.
+
+    Each part whose text changed is marked as the student's (``tutor_edited`` if it was an
+    accepted tutor proposal); parts left unchanged keep their provenance.
+    """
     unknown = sorted(set(values) - set(DRAFT_COLUMNS))
     if unknown:
         raise CoachError(f"Unknown draft fields: {', '.join(unknown)}.")
@@ -158,7 +170,12 @@ def draft_update(
             f"Each field may be at most {MESSAGE_MAX_CHARS:,} characters ({', '.join(too_long)})."
         )
     CoachSession.objects.select_for_update().get(pk=session.pk)
-    _bump_draft(session, draft_version, {k: v.strip() for k, v in values.items()})
+    current = CoachDraft.objects.get(session=session)
+    cleaned = {step: text.strip() for step, text in values.items()}
+    sources = provenance.after_hand_edit(
+        current.provenance, before=current.as_dict(), after=cleaned
+    )
+    _bump_draft(session, draft_version, cleaned, sources)
     CoachSession.objects.filter(pk=session.pk).update(updated_at=now())
     return CoachDraft.objects.get(session=session)
 
@@ -197,7 +214,11 @@ def proposal_confirm(*, session: CoachSession, draft_version: int | None = None)
             pending.proposal_decision = CoachMessage.Decision.SUPERSEDED
             pending.save(update_fields=["proposal_decision"])
         else:
-            _bump_draft(locked, draft_version, {locked.current_step: pending.proposal["value"]})
+            step = locked.current_step
+            sources = provenance.after_confirm(
+                CoachDraft.objects.get(session=locked).provenance, step=step
+            )
+            _bump_draft(locked, draft_version, {step: pending.proposal["value"]}, sources)
             pending.proposal_decision = CoachMessage.Decision.CONFIRMED
             pending.save(update_fields=["proposal_decision"])
             _advance(locked)

@@ -47,6 +47,13 @@ STEP_HELP = {
 }
 
 
+SOURCE_LABELS = {
+    "student": gettext_lazy("written by you"),
+    "tutor": gettext_lazy("accepted from the tutor"),
+    "tutor_edited": gettext_lazy("accepted from the tutor, then edited by you"),
+}
+
+
 def _chain_url(session: CoachSession) -> str:
     if session.chain_id is None:
         return ""
@@ -63,6 +70,7 @@ def _workspace(
     draft = session.draft.as_dict()
     shown = {**draft, **(typed or {})}
     current = STEPS.index(session.current_step)
+    sources = session.draft.sources()
     steps = [
         {
             "key": step,
@@ -70,6 +78,8 @@ def _workspace(
             "label": STEP_LABELS[step],
             "help": STEP_HELP[step],
             "value": shown[step],
+            "source": sources.get(step, ""),
+            "source_label": SOURCE_LABELS.get(sources.get(step, ""), ""),
             "is_current": index == current and not session.is_completed,
             "is_done": index < current or session.is_completed,
         }
