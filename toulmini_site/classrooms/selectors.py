@@ -272,9 +272,22 @@ def transcript(submission: Submission) -> list[Any]:
     return list(submission.coach_session.messages.order_by("created_at", "id"))
 
 
-def draft_provenance(submission: Submission) -> dict[str, str]:
-    """Where each coach draft part's text came from. The coach does not record it yet, so
-    every part reads "unknown"."""
-    from coach.domain.steps import STEPS
+PROVENANCE_LABELS = {
+    "student": "typed by the student",
+    "tutor": "accepted tutor proposal",
+    "tutor_edited": "tutor proposal, then edited",
+}
 
-    return dict.fromkeys(STEPS, "unknown")
+
+def draft_provenance(submission: Submission) -> dict[str, str]:
+    """Where each written coach draft part came from, in words (``coach.domain.provenance``);
+    a written part with no record (older sessions) reads "unknown", an empty one "".
+    """
+    if submission.coach_session_id is None:
+        return {}
+    draft = submission.coach_session.draft
+    sources = draft.sources()
+    return {
+        step: PROVENANCE_LABELS.get(sources.get(step, ""), "unknown") if text else ""
+        for step, text in draft.as_dict().items()
+    }

@@ -295,12 +295,15 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         else [],
         "total_max": total_max(maxima),
         "messages_log": selectors.transcript(submission),
-        "provenance": selectors.draft_provenance(submission),
         "chain": submission.chain,
         "audit_results": list(submission.audit.results.all()) if submission.audit else [],
     }
     if submission.coach_session_id:
-        context["draft"] = submission.coach_session.draft.as_dict()
+        origins = selectors.draft_provenance(submission)
+        context["draft_rows"] = [
+            (step, text, origins[step])
+            for step, text in submission.coach_session.draft.as_dict().items()
+        ]
     if as_teacher:
         context["feedback_form"] = extra.pop("feedback_form", None) or FeedbackForm(
             maxima=maxima, initial=FeedbackForm.initial_from(feedback)

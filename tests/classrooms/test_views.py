@@ -1,0 +1,157 @@
+"""Classroom pages: what each role sees and what the forms do (access: test_access)."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from coach import services as coach_services
+from tests.classrooms.builders import ESSAY, assignment
+from tests.coach.conftest import GOOD_TEXT
+from tests.conftest import make_user
+from toulmini_site.classrooms import services
+from toulmini_site.classrooms.models import Classroom, Submission
+
+pytestmark = pytest.mark.django_db
+
+GOOD_CLAIM = GOOD_TEXT["en"]["claim"]
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_create_a_class_and_join_it_with_the_code_from_the_pages():
+    teacher, student = make_user("t"), make_user("s")
+    response = logged_in(teacher).post("/classes/", {"name": "Rhetoric"})
+    classroom = Classroom.objects.get(name="Rhetoric")
+    assert response["Location"] == f"/classes/{classroom.pk}/"
+    joined = logged_in(student).post("/classes/join/", {"code": classroom.join_code.lower()})
+    assert joined["Location"] == f"/classes/{classroom.pk}/"
+    assert classroom.enrollments.filter(student=student).exists()
+
+
+def test_a_wrong_code_says_so_on_the_classes_page():
+    client = logged_in(make_user("s"))
+    page = client.post("/classes/join/", {"code": "ZZZZ2222"}, follow=True).content.decode()
+    assert "No class has that join code" in page
+
+
+def test_the_grid_filters_by_state_and_the_fragment_answers_htmx(world):
+    services.submission_start(submission=world.submission)
+    client = logged_in(world.teacher)
+    url = f"/classes/{world.classroom.pk}/?state=in_progress"
+    page = client.get(url).content.decode()
+    assert 'data-student="ana"' in page and 'data-student="ben"' not in page
+    fragment = client.get(url, headers={"HX-Request": "true", "HX-Target": "grid"})
+    body = fragment.content.decode()
+    assert body.lstrip().startswith('<div id="grid">') and "<html" not in body
+
+
+def test_new_assignment_page_creates_and_publishes(world):
+    client = logged_in(world.teacher)
+    data = {
+        "title": "Build an argument",
+        "kind": "coach",
+        "topic": "Uniforms",
+        "language": "en",
+        "published": "on",
+        **{f"max_{p}": 4 for p in ("data", "claim", "warrant", "backing", "rebuttal")},
+        "max_qualifier": 2,
+    }
+    response = client.post(f"/classes/{world.classroom.pk}/assignments/new/", data)
+    made = world.classroom.assignments.get(title="Build an argument")
+    assert response["Location"] == f"/assignments/{made.pk}/"
+    assert made.maxima()["qualifier"] == 2
+    assert Submission.objects.filter(assignment=made).count() == 2
+
+
+def test_student_starts_from_the_assignment_page_and_lands_on_the_coach(world):
+    response = logged_in(world.student).post(f"/assignments/{world.coach.pk}/start/")
+    world.submission.refresh_from_db()
+    assert response["Location"] == f"/coach/{world.submission.coach_session_id}/"
+
+
+def test_teacher_sees_transcript_with_proposals_and_provenance(world):
+    services.submission_start(submission=world.submission)
+    world.submission.refresh_from_db()
+    session = world.submission.coach_session
+    coach_services.turn_run(session=session, user=world.student, message=GOOD_CLAIM)
+    coach_services.turn_run(session=session, user=world.student, message="yes")
+    coach_services.proposal_confirm(session=session)
+    page = logged_in(world.teacher).get(f"/submissions/{world.submission.pk}/").content.decode()
+    assert GOOD_CLAIM in page
+    assert "Proposal for claim" in page and "<strong>confirmed</strong>" in page
+    assert "accepted tutor proposal" in page
+    assert 'id="feedback-form"' in page
+
+
+def test_feedback_form_saves_a_draft_the_student_sees_only_once_returned(world):
+    services.submission_start(submission=world.submission)
+    world.submission.refresh_from_db()
+    services.submission_turn_in(submission=world.submission)
+    teacher, student = logged_in(world.teacher), logged_in(world.student)
+    url = f"/submissions/{world.submission.pk}/"
+    saved = teacher.post(
+        url + "feedback/",
+        {"comment_claim": "Name who is affected.", "points_claim": 3, "overall": "Solid."},
+        headers={"HX-Request": "true"},
+    )
+    assert saved.status_code == 200 and "Saved." in saved.content.decode()
+    assert "<html" not in saved.content.decode()
+    assert "Name who is affected." not in student.get(url).content.decode()
+    teacher.post(url + "return/")
+    page = student.get(url).content.decode()
+    assert "Name who is affected." in page and "3/4" in page and 'id="feedback-form"' not in page
+    other = logged_in(world.classmate).get(url)
+    assert other.status_code == 404
+
+
+def test_feedback_points_above_the_maximum_are_refused_on_the_page(world):
+    response = logged_in(world.teacher).post(
+        f"/submissions/{world.submission.pk}/feedback/", {"points_claim": 9}
+    )
+    assert response.status_code == 400
+    assert not hasattr(Submission.objects.get(pk=world.submission.pk), "feedback")
+
+
+def test_essay_upload_and_turn_in_from_the_submission_page(world):
+    essay = assignment(world.classroom, "essay")
+    sub = Submission.objects.get(assignment=essay, student=world.student)
+    client = logged_in(world.student)
+    upload = SimpleUploadedFile("essay.txt", ESSAY.encode(), content_type="text/plain")
+    client.post(f"/submissions/{sub.pk}/essay/", {"text": "", "file": upload})
+    sub.refresh_from_db()
+    assert sub.essay_text.startswith("Schools should start later") and sub.state == "in_progress"
+    client.post(f"/submissions/{sub.pk}/turn-in/")
+    sub.refresh_from_db()
+    assert sub.state == "turned_in" and sub.audit is not None
+
+
+def test_bulk_return_from_the_grid(world):
+    services.submission_start(submission=world.submission)
+    world.submission.refresh_from_db()
+    services.submission_turn_in(submission=world.submission)
+    logged_in(world.teacher).post(
+        f"/classes/{world.classroom.pk}/return/", {"submission": [world.submission.pk]}
+    )
+    world.submission.refresh_from_db()
+    assert world.submission.state == "returned"
+
+
+def test_the_owner_sees_an_overturned_review_on_the_chain_page(world):
+    from arguments.models import Chain
+    from arguments.services import chain_create, chain_review
+
+    chain = chain_create(owner=world.student, query="Should homework be banned?")
+    chain_review(
+        chain=chain, reviewer=world.teacher, status=Chain.Review.OVERTURNED, note="Too hasty."
+    )
+    page = logged_in(world.student).get(f"/chains/{chain.pk}/").content.decode()
+    assert "Overturned" in page and "Too hasty." in page
+
+
+def test_nav_links_to_classes(world):
+    page = logged_in(world.student).get("/classes/").content.decode()
+    assert 'href="/classes/"' in page
