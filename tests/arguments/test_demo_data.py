@@ -10,7 +10,9 @@ def test_demo_data_reaches_every_end_and_is_idempotent():
     call_command("demo_data")
     first = Chain.objects.count()
     call_command("demo_data")
-    assert Chain.objects.count() == first == 6
+    # The demo class adds another student's chain; the demo student has six.
+    assert Chain.objects.count() == first
+    assert Chain.objects.filter(owner__username="student").count() == 6
     statuses = set(Chain.objects.values_list("verdict_status", flat=True))
     assert {"sustained", "overruled", "remanded"} <= statuses
     assert Chain.objects.filter(status="terminated").count() == 2
@@ -35,3 +37,28 @@ def test_demo_data_gives_the_student_a_coach_session_a_critique_and_an_audit(
     audit = Audit.objects.get(owner__username="student")
     assert audit.status == "done" and audit.security_violation
     assert float(audit.global_score) <= 3.0
+
+
+def test_demo_data_gives_the_teacher_debate_101_with_work_in_every_state():
+    from toulmini_site.classrooms.models import Classroom, Submission
+
+    call_command("demo_data")
+    call_command("demo_data")
+    classroom = Classroom.objects.get(name="Debate 101", created_by__username="teacher")
+    assert classroom.enrollments.count() == 6
+    assert sorted(classroom.assignments.values_list("kind", flat=True)) == [
+        "chain",
+        "coach",
+        "essay",
+    ]
+    subs = Submission.objects.filter(assignment__classroom=classroom)
+    assert subs.count() == 18
+    assert set(subs.values_list("state", flat=True)) == {
+        "assigned",
+        "in_progress",
+        "turned_in",
+        "returned",
+    }
+    assert subs.filter(late=True, state="turned_in").count() == 1
+    returned = subs.get(state="returned")
+    assert returned.feedback.comments["claim"] and returned.feedback.total == 4

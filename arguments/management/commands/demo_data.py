@@ -10,6 +10,7 @@ from arguments.models import Chain
 from arguments.services import chain_create, chain_run
 from coach.demo import coach_demo_create
 from council.demo import council_demo_create
+from toulmini_site.classrooms.demo import EXTRA_STUDENTS, classrooms_demo_create
 
 DEMO_USERS = (
     # username, password, staff
@@ -50,10 +51,16 @@ class Command(BaseCommand):
             made += 1
         coached = coach_demo_create(owner=student)
         council = council_demo_create(owner=student)
+        teacher = User.objects.get(username="teacher")
+        classroom = classrooms_demo_create(teacher=teacher, student=student)
         self.stdout.write(
             f"Demo data ready ({made} new chain(s), {coached} coach session(s), "
-            f"{council} critique(s) and audit(s))."
+            f"{council} critique(s) and audit(s), {classroom} classroom submission(s) moved on)."
         )
         for username, password, staff in DEMO_USERS:
             role = "teacher, staff: can use /admin/" if staff else "student"
             self.stdout.write(f"  log in as {username} / {password}  ({role})")
+        self.stdout.write(
+            f"  class Debate 101: teacher teaches it; student and {', '.join(EXTRA_STUDENTS)} "
+            "(same password as student) take it"
+        )
