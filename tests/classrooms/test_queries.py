@@ -27,12 +27,15 @@ def class_page_queries(students: int, prefix: str) -> int:
     return count(lambda: client.get(f"/classes/{classroom.pk}/"))
 
 
-def submissions_queries(students: int, prefix: str) -> int:
-    teacher, classroom = build_class(students=students, assignments=2, prefix=prefix)
+def submissions_queries(students: int, prefix: str) -> list[int]:
+    """Queries for each assignment's submissions: one coach, one chain, one essay."""
+    teacher, classroom = build_class(students=students, assignments=3, prefix=prefix)
     client = APIClient()
     client.force_authenticate(teacher)
-    first = classroom.assignments.first()
-    return count(lambda: client.get(f"/api/v1/assignments/{first.pk}/submissions/?page_size=50"))
+    return [
+        count(lambda a=a: client.get(f"/api/v1/assignments/{a.pk}/submissions/?page_size=50"))
+        for a in classroom.assignments.order_by("id")
+    ]
 
 
 def test_class_page_queries_do_not_grow_with_students():

@@ -12,6 +12,7 @@ student's work: turned-in work is read-only, and model-backed work past the budg
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -94,23 +95,25 @@ def _calls_today(submissions: QuerySet, at: datetime) -> QuerySet:
 
 
 def usage_today(
-    *, classroom: Any, submissions: list[Any], at: datetime | None = None
+    *, classroom: Any, cells: Iterable[Any], at: datetime | None = None
 ) -> dict[int, int]:
-    """Model calls today per student id on ``classroom``'s work; ``submissions`` are the
-    class's submissions, already loaded. One query whatever the number of students."""
+    """Model calls today per student id on ``classroom``'s work; ``cells`` are the class's
+    submissions already loaded (each with ``student_id`` and ``work_ids``: field -> id).
+    One query whatever the number of students."""
     from toulmini_site.classrooms.models import Submission
 
     at = at or now()
-    queryset = Submission.objects.filter(assignment__classroom=classroom)
+    type_ids = {
+        field: ContentType.objects.get_by_natural_key(*natural.split(".")).pk
+        for field, natural in WORK_FIELDS.items()
+    }
     owner_of: dict[tuple[int, int], int] = {}
-    for sub in submissions:
-        for field, natural in WORK_FIELDS.items():
-            work_id = getattr(sub, f"{field}_id")
+    for cell in cells:
+        for field, work_id in cell.work_ids.items():
             if work_id is not None:
-                app_label, model = natural.split(".")
-                ct = ContentType.objects.get_by_natural_key(app_label, model)
-                owner_of[(ct.pk, work_id)] = sub.student_id
+                owner_of[(type_ids[field], work_id)] = cell.student_id
     used: dict[int, int] = {}
+    queryset = Submission.objects.filter(assignment__classroom=classroom)
     for row in _calls_today(queryset, at):
         student = owner_of.get((row["content_type_id"], row["object_id"]))
         if student is not None:

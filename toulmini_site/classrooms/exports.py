@@ -17,15 +17,14 @@ GRADE_COLUMNS = ["student", "assignment", "state", "late", *PARTS, "total", "ret
 
 def grades_rows(classroom: Classroom) -> list[list[Any]]:
     """One row per enrolled student and assignment, in roster × assignment order."""
-    grid = selectors.class_grid(classroom)
+    grid = selectors.class_grid(classroom, feedback=True)
     rows = []
     for student in grid.students:
         for assignment in grid.assignments:
             sub = grid.cells.get((student.pk, assignment.pk))
             if sub is None:
                 continue
-            feedback = getattr(sub, "feedback", None)
-            points = feedback.points if feedback else {}
+            points = sub.points or {}
             rows.append(
                 [
                     student.username,
@@ -33,7 +32,7 @@ def grades_rows(classroom: Classroom) -> list[list[Any]]:
                     sub.state,
                     "yes" if sub.late else "no",
                     *[points.get(part, "") for part in PARTS],
-                    feedback.total if feedback else "",
+                    sub.total if sub.points is not None else "",
                     sub.returned_at.isoformat() if sub.returned_at else "",
                 ]
             )

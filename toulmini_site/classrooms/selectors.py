@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models.functions import Length
 from django.http import Http404
 from django.urls import reverse
 
@@ -105,17 +106,39 @@ def roster(classroom: Classroom) -> QuerySet[Enrollment]:
     return classroom.enrollments.select_related("student").order_by("student__username")
 
 
-def assignment_submissions(assignment: Assignment) -> list[Submission]:
+def assignment_submissions(assignment: Assignment) -> QuerySet[Submission]:
     """One submission per enrolled student (``assigned`` ones included), by username."""
     enrolled = Enrollment.objects.filter(
         classroom_id=assignment.classroom_id, student_id=OuterRef("student_id")
     )
-    return list(
+    return (
         Submission.objects.filter(assignment=assignment)
         .filter(Exists(enrolled))
         .select_related(*WORK_RELATED)
         .order_by("student__username", "id")
     )
+
+
+@dataclass(slots=True)
+class Cell:
+    """One grid cell: a submission's state and progress, read as plain values (thousands
+    of model instances with their joined work cost ten times more to build)."""
+
+    pk: int
+    student_id: int
+    assignment_id: int
+    state: str
+    late: bool
+    returned_at: Any
+    work_ids: dict[str, int | None]
+    progress_label: str
+    url: str
+    state_label: str
+    points: dict[str, int] | None = None
+
+    @property
+    def total(self) -> int | None:
+        return None if self.points is None else sum(self.points.values())
 
 
 @dataclass
@@ -124,7 +147,7 @@ class Grid:
 
     students: list[Any]
     assignments: list[Assignment]
-    cells: dict[tuple[int, int], Submission] = field(default_factory=dict)
+    cells: dict[tuple[int, int], Cell] = field(default_factory=dict)
     usage: dict[int, int] = field(default_factory=dict)
 
     def rows(self, state: str = "") -> list[dict[str, Any]]:
@@ -139,26 +162,66 @@ class Grid:
         return out
 
 
-def class_grid(classroom: Classroom) -> Grid:
-    """Roster × assignments with each cell's submission and work, and model calls used
-    today per student: four queries (five the first time content types are looked up)."""
+# What a grid cell needs of a submission and its work.
+GRID_COLUMNS = (
+    "id",
+    "assignment_id",
+    "student_id",
+    "state",
+    "late",
+    "returned_at",
+    "coach_session_id",
+    "chain_id",
+    "audit_id",
+    "critique_id",
+    "coach_session__current_step",
+    "coach_session__status",
+    "chain__status",
+    "chain__next_phase",
+    "chain__verdict_status",
+    "chain__termination_reason",
+    "audit__status",
+    "audit__global_score",
+)
+
+
+def class_grid(classroom: Classroom, *, feedback: bool = False) -> Grid:
+    """Roster × assignments with each cell's state and progress (and its feedback points
+    when asked), and model calls used today per student: four queries (five the first time
+    content types are looked up), whatever the size of the class."""
     students = [e.student for e in roster(classroom)]
     assignments = list(classroom.assignments.all())
     enrolled = Enrollment.objects.filter(
         classroom_id=classroom.pk, student_id=OuterRef("student_id")
     )
-    submissions = list(
+    columns = GRID_COLUMNS + (("feedback__points",) if feedback else ())
+    rows = (
         Submission.objects.filter(assignment__classroom=classroom)
         .filter(Exists(enrolled))
-        .select_related(*WORK_RELATED)
+        .annotate(essay_chars=Length("essay_text"))
+        .values(*columns, "essay_chars")
     )
+    kinds = {a.pk: a.kind for a in assignments}
+    # One reverse() for thousands of cells: "/submissions/0/" -> "/submissions/".
+    prefix = reverse("classrooms:submission_detail", args=[0]).removesuffix("0/")
+    labels = dict(Submission.State.choices)
     grid = Grid(students=students, assignments=assignments)
-    grid.cells = {(s.student_id, s.assignment_id): s for s in submissions}
-    by_id = {a.pk: a for a in assignments}
-    for submission in submissions:
-        submission.assignment = by_id[submission.assignment_id]
-        submission.progress_label = submission_progress(submission)["label"]
-    grid.usage = budgets.usage_today(classroom=classroom, submissions=submissions)
+    for row in rows:
+        cell = Cell(
+            pk=row["id"],
+            student_id=row["student_id"],
+            assignment_id=row["assignment_id"],
+            state=row["state"],
+            late=row["late"],
+            returned_at=row["returned_at"],
+            work_ids={f: row[f"{f}_id"] for f in budgets.WORK_FIELDS},
+            progress_label=progress_of(kinds[row["assignment_id"]], row)["label"],
+            url=f"{prefix}{row['id']}/",
+            state_label=labels[row["state"]],
+            points=row.get("feedback__points"),
+        )
+        grid.cells[(cell.student_id, cell.assignment_id)] = cell
+    grid.usage = budgets.usage_today(classroom=classroom, cells=grid.cells.values())
     return grid
 
 
@@ -188,15 +251,33 @@ def returned_work(classroom: Classroom) -> list[Submission]:
 
 def submission_progress(submission: Submission) -> dict[str, Any]:
     """Progress by kind: coach step n/7, chain phase and verdict or stop reason, essay score."""
+    session, chain, audit = submission.coach_session, submission.chain, submission.audit
+    row = {
+        "coach_session_id": submission.coach_session_id,
+        "coach_session__current_step": session.current_step if session else None,
+        "coach_session__status": session.status if session else None,
+        "chain_id": submission.chain_id,
+        "chain__status": chain.status if chain else None,
+        "chain__next_phase": chain.next_phase if chain else None,
+        "chain__verdict_status": chain.verdict_status if chain else "",
+        "chain__termination_reason": chain.termination_reason if chain else "",
+        "audit_id": submission.audit_id,
+        "audit__status": audit.status if audit else None,
+        "audit__global_score": audit.global_score if audit else None,
+        "essay_chars": len(submission.essay_text),
+    }
+    return progress_of(submission.assignment.kind, row)
+
+
+def progress_of(kind: str, row: dict[str, Any]) -> dict[str, Any]:
+    """Progress from a submission's flat values (``GRID_COLUMNS`` and ``essay_chars``)."""
     from coach.domain.steps import STEPS
 
-    kind = submission.assignment.kind
     if kind == Assignment.Kind.COACH:
-        session = submission.coach_session
-        if session is None:
+        if row["coach_session_id"] is None:
             return {"label": "not started"}
-        done = session.is_completed
-        step = len(STEPS) if done else STEPS.index(session.current_step) + 1
+        done = row["coach_session__status"] == "completed"
+        step = len(STEPS) if done else STEPS.index(row["coach_session__current_step"]) + 1
         return {
             "step": step,
             "of": len(STEPS),
@@ -204,31 +285,34 @@ def submission_progress(submission: Submission) -> dict[str, Any]:
             "label": "complete 7/7" if done else f"step {step}/{len(STEPS)}",
         }
     if kind == Assignment.Kind.CHAIN:
-        chain = submission.chain
-        if chain is None:
+        if row["chain_id"] is None:
             return {"label": "not started"}
-        if chain.status == "complete":
-            label = f"verdict: {chain.verdict_status}"
-        elif chain.status == "terminated":
-            label = f"stopped: {chain.termination_reason[:80]}"
+        status, reason = row["chain__status"], row["chain__termination_reason"]
+        if status == "complete":
+            label = f"verdict: {row['chain__verdict_status']}"
+        elif status == "terminated":
+            label = f"stopped: {reason[:80]}"
         else:
-            label = f"phase {chain.next_phase}/4"
+            label = f"phase {row['chain__next_phase']}/4"
         return {
-            "phase": chain.next_phase,
-            "status": chain.status,
-            "verdict": chain.verdict_status or None,
-            "stop_reason": chain.termination_reason or None,
+            "phase": row["chain__next_phase"],
+            "status": status,
+            "verdict": row["chain__verdict_status"] or None,
+            "stop_reason": reason or None,
             "label": label,
         }
-    audit = submission.audit
-    if audit is None:
-        written = len(submission.essay_text.split())
-        return {"words": written, "label": f"{written} words" if written else "not started"}
-    score = float(audit.global_score) if audit.global_score is not None else None
+    if row["audit_id"] is None:
+        chars = row["essay_chars"] or 0
+        return {
+            "characters": chars,
+            "label": f"draft, {chars} characters" if chars else "not started",
+        }
+    score = row["audit__global_score"]
+    score = float(score) if score is not None else None
     return {
-        "audit_status": audit.status,
+        "audit_status": row["audit__status"],
         "score": score,
-        "label": f"audit {score}/5" if score is not None else f"audit {audit.status}",
+        "label": f"audit {score}/5" if score is not None else f"audit {row['audit__status']}",
     }
 
 

@@ -225,7 +225,7 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = selectors.assignment_of(request.user, pk)
     context: dict[str, Any] = {"assignment": assignment, "classroom": assignment.classroom}
     if assignment.classroom.is_teacher:
-        rows = selectors.assignment_submissions(assignment)
+        rows = list(selectors.assignment_submissions(assignment))
         for row in rows:
             row.assignment = assignment
         context["submissions"] = rows
