@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 COACH_ANSWER = {"assistantText": "What makes you think so?", "step": "claim"}
 
 
-def calls(work, n: int, *, at: datetime | None = None) -> None:
+def calls(work, n: int, *, at: datetime | None = None, provider: str = "fake") -> None:
     """Record ``n`` model calls on ``work``, made at ``at`` (now by default)."""
     rows = LLMCall.objects.bulk_create(
         [
@@ -27,7 +27,7 @@ def calls(work, n: int, *, at: datetime | None = None) -> None:
                 content_type=ContentType.objects.get_for_model(work),
                 object_id=work.pk,
                 purpose="test",
-                provider="fake",
+                provider=provider,
                 outcome="ok",
             )
             for _ in range(n)
@@ -113,6 +113,14 @@ def test_the_budget_counts_all_the_students_work_in_that_class(started, fake_llm
 def test_offline_work_is_never_limited(started):
     calls(started.submission.coach_session, 50)
     assert turn(started).status_code == 200
+
+
+def test_offline_analyzer_calls_are_not_counted_against_the_budget(started, fake_llm):
+    fake_llm(lambda request: COACH_ANSWER)
+    calls(started.submission.coach_session, 10, provider="offline")
+    assert turn(started).status_code == 200
+    rows = api_as(started.teacher).get(f"/api/v1/classes/{started.classroom.pk}/students/")
+    assert rows.json()["results"][0]["model_calls_today"] == 1
 
 
 def test_an_llm_chain_run_past_the_budget_is_refused_before_any_call(started, fake_llm):

@@ -34,6 +34,9 @@ WORK_FIELDS = {
 }
 
 
+OFFLINE_PROVIDER = "offline"
+
+
 class QuotaExceeded(ApiError):
     """429 in the shared error shape, with when the budget resets."""
 
@@ -88,6 +91,7 @@ def _calls_today(submissions: QuerySet, at: datetime) -> QuerySet:
         )
     return (
         LLMCall.objects.filter(match, created_at__gte=start)
+        .exclude(provider=OFFLINE_PROVIDER)  # the offline analyzers cost no model call
         .values("content_type_id", "object_id")
         .annotate(n=Count("id"))
         .order_by()
