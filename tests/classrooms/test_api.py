@@ -10,6 +10,7 @@ from django.utils import timezone
 from coach.models import CoachSession
 from tests.classrooms.builders import ESSAY, api_as, assignment
 from tests.conftest import make_user
+from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Classroom, Submission
 
 pytestmark = pytest.mark.django_db
@@ -306,3 +307,44 @@ def test_an_archived_class_is_read_only(world):
         format="json",
     )
     assert made.status_code == 409
+
+
+def test_the_teacher_reads_the_coach_work_with_provenance_and_the_whole_conversation(world):
+    from coach import services as coach_services
+
+    submission, _ = services.submission_start(submission=world.submission)
+    session = submission.coach_session
+    coach_services.turn_run(session=session, user=world.student, message="Phones distract us")
+    coach_services.draft_update(
+        session=session,
+        values={"claim": "Schools should ban phones during lessons"},
+        draft_version=session.draft.version,
+    )
+    body = api_as(world.teacher).get(f"/api/v1/submissions/{submission.pk}/").json()
+    detail = body["work_detail"]
+    assert detail["type"] == "coach_session"
+    assert detail["draft"]["claim"] == "Schools should ban phones during lessons"
+    assert detail["provenance"]["claim"] == "typed by the student"
+    assert detail["provenance"]["grounds"] == ""
+    assert [m["role"] for m in detail["messages"]][:2] == ["assistant", "user"]
+    assert "Phones distract us" in [m["text"] for m in detail["messages"]]
+
+
+def test_returned_work_export_carries_the_work_and_the_feedback(world):
+    chain_task = assignment(world.classroom, "chain", source_text=ESSAY)
+    sub = Submission.objects.get(assignment=chain_task, student=world.student)
+    sub, _ = services.submission_start(submission=sub)
+    services.submission_turn_in(submission=sub)
+    services.feedback_save(
+        submission=sub, author=world.teacher, comments={"claim": "ok"}, points={"claim": 2}
+    )
+    services.submission_return(submission=sub)
+    exported = api_as(world.teacher).get(f"/api/v1/classes/{world.classroom.pk}/returned-work/")
+    (row,) = exported.json()["returned"]
+    assert row["work_detail"]["type"] == "chain" and row["work_detail"]["query"]
+    assert row["feedback"] == {
+        "comments": {"claim": "ok"},
+        "overall": "",
+        "points": {"claim": 2},
+        "total": 2,
+    }

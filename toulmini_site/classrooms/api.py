@@ -385,10 +385,21 @@ class SubmissionOut(serializers.ModelSerializer):
         return FeedbackOut(shown).data if shown else None
 
 
+class SubmissionDetailOut(SubmissionOut):
+    work_detail = serializers.SerializerMethodField()
+
+    class Meta(SubmissionOut.Meta):
+        fields = [*SubmissionOut.Meta.fields, "work_detail"]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_work_detail(self, submission: Submission) -> dict[str, Any] | None:
+        return selectors.work_detail(submission)
+
+
 def _submission_out(request: Request, pk: int, code: int = 200) -> Response:
     submission = selectors.submission_of(request.user, pk)
     as_teacher = submission.assignment.classroom.is_teacher
-    data = SubmissionOut(submission, context={"as_teacher": as_teacher}).data
+    data = SubmissionDetailOut(submission, context={"as_teacher": as_teacher}).data
     return Response(data, status=code)
 
 
@@ -399,7 +410,7 @@ class StartIn(serializers.Serializer):
 
 @extend_schema(
     request=StartIn,
-    responses={201: SubmissionOut, 200: SubmissionOut},
+    responses={201: SubmissionDetailOut, 200: SubmissionDetailOut},
     summary="Start (or continue) my work on an assignment (students)",
 )
 @api_view(["POST"])
@@ -440,7 +451,7 @@ def assignment_submissions(request: Request, pk: int) -> Response:
     )
 
 
-@extend_schema(responses=SubmissionOut, summary="A submission (its student, the teachers)")
+@extend_schema(responses=SubmissionDetailOut, summary="A submission (its student, the teachers)")
 @api_view(["GET"])
 def submission_detail(request: Request, pk: int) -> Response:
     return _submission_out(request, pk)
@@ -461,13 +472,13 @@ def _act(request: Request, pk: int, action: Any) -> Response:
     return _submission_out(request, pk)
 
 
-@extend_schema(request=None, responses=SubmissionOut, summary="Turn in (the student)")
+@extend_schema(request=None, responses=SubmissionDetailOut, summary="Turn in (the student)")
 @api_view(["POST"])
 def submission_turn_in(request: Request, pk: int) -> Response:
     return _act(request, pk, services.submission_turn_in)
 
 
-@extend_schema(request=None, responses=SubmissionOut, summary="Unsubmit (the student)")
+@extend_schema(request=None, responses=SubmissionDetailOut, summary="Unsubmit (the student)")
 @api_view(["POST"])
 def submission_unsubmit(request: Request, pk: int) -> Response:
     return _act(request, pk, services.submission_unsubmit)
@@ -477,7 +488,9 @@ class EssayIn(serializers.Serializer):
     text = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=100_000)
 
 
-@extend_schema(request=EssayIn, responses=SubmissionOut, summary="Save my essay (the student)")
+@extend_schema(
+    request=EssayIn, responses=SubmissionDetailOut, summary="Save my essay (the student)"
+)
 @api_view(["PUT"])
 def submission_essay(request: Request, pk: int) -> Response:
     submission = _own(request, pk)
@@ -505,7 +518,7 @@ def _teaching(request: Request, pk: int) -> Submission:
 
 
 @extend_schema(
-    request=FeedbackIn, responses=SubmissionOut, summary="Save draft feedback (teachers)"
+    request=FeedbackIn, responses=SubmissionDetailOut, summary="Save draft feedback (teachers)"
 )
 @api_view(["PUT"])
 def submission_feedback(request: Request, pk: int) -> Response:
@@ -526,7 +539,9 @@ def submission_feedback(request: Request, pk: int) -> Response:
     return _submission_out(request, pk)
 
 
-@extend_schema(request=None, responses=SubmissionOut, summary="Return to the student (teachers)")
+@extend_schema(
+    request=None, responses=SubmissionDetailOut, summary="Return to the student (teachers)"
+)
 @api_view(["POST"])
 def submission_return(request: Request, pk: int) -> Response:
     submission = _teaching(request, pk)

@@ -65,7 +65,7 @@ def returned_work(classroom: Classroom) -> dict[str, Any]:
                 "returned_at": sub.returned_at.isoformat() if sub.returned_at else None,
                 "progress": selectors.submission_progress(sub),
                 "work": selectors.work_of(sub),
-                "essay_text": sub.essay_text or None,
+                "work_detail": selectors.work_detail(sub),
                 "feedback": {
                     "comments": feedback.comments,
                     "overall": feedback.overall,

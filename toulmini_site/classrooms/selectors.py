@@ -340,6 +340,67 @@ def work_of(submission: Submission) -> dict[str, Any] | None:
     return None
 
 
+def work_detail(submission: Submission) -> dict[str, Any] | None:
+    """The linked work as its teacher reads it (read-only): the coach draft with provenance
+    and the whole conversation, the chain's parts and staff review, or the essay and its
+    audit. A few queries for one submission; not for lists."""
+    session, chain = submission.coach_session, submission.chain
+    if session is not None:
+        return {
+            "type": "coach_session",
+            "topic": session.topic,
+            "current_step": session.current_step,
+            "status": session.status,
+            "draft": session.draft.as_dict(),
+            "provenance": draft_provenance(submission),
+            "messages": [
+                {
+                    "role": m.role,
+                    "text": m.text,
+                    "step": m.step,
+                    "proposal": m.proposal,
+                    "proposal_decision": m.proposal_decision or None,
+                    "created_at": m.created_at.isoformat(),
+                }
+                for m in transcript(submission)
+            ],
+        }
+    if chain is not None:
+        from arguments.domain.toulmin import COMPONENT_ORDER
+
+        return {
+            "type": "chain",
+            "query": chain.query,
+            "source_text": chain.source_text,
+            "engine": chain.engine,
+            "status": chain.status,
+            "verdict_status": chain.verdict_status or None,
+            "termination_reason": chain.termination_reason or None,
+            "components": {name: getattr(chain, name) for name in COMPONENT_ORDER},
+            "review": {"status": chain.review_status, "note": chain.review_note},
+        }
+    if submission.assignment.kind == Assignment.Kind.ESSAY:
+        audit = submission.audit
+        return {
+            "type": "essay",
+            "text": submission.essay_text,
+            "audit": {
+                "id": audit.pk,
+                "status": audit.status,
+                "global_score": float(audit.global_score)
+                if audit.global_score is not None
+                else None,
+                "criteria": [
+                    {"criterion": r.criterion_id, "name": r.name, "score": r.numeric_score}
+                    for r in audit.results.all()
+                ],
+            }
+            if audit is not None
+            else None,
+        }
+    return None
+
+
 def visible_feedback(submission: Submission, *, as_teacher: bool):
     """The feedback the viewer may see: the draft for teachers, nothing for the student
     until the work is returned."""
