@@ -53,6 +53,9 @@ API_CASES: list[tuple[str, str, Any, Callable[[World], None], dict[str, int]]] =
     ("get", "/api/v1/classes/", None, nothing, expect(200, 200, 200, 200)),
     ("post", "/api/v1/classes/", {"name": "Mine"}, nothing, expect(201, 201, 201, 201)),
     ("get", C, None, nothing, expect(200, 200, 200, 404)),
+    # Teachers do not join their own class; a member joining again is a no-op; the student
+    # of another class joins this one (that is what the code is for).
+    ("post", "/api/v1/classes/join/", {"code": "{code}"}, nothing, expect(409, 200, 200, 200)),
     ("patch", C, {"joining_open": False}, nothing, expect(200, 403, 403, 404)),
     ("post", C + "join-code/", None, nothing, expect(200, 403, 403, 404)),
     ("post", C + "teachers/", {"username": "other-teacher"}, nothing, expect(201, 403, 403, 404)),
@@ -89,6 +92,7 @@ def _fill(template: Any, w: World) -> Any:
         "a": w.coach.pk,
         "s": w.submission.pk,
         "student": w.student.pk,
+        "code": w.classroom.join_code,
     }
     if isinstance(template, str):
         filled = template.format(**values)

@@ -348,3 +348,27 @@ def test_returned_work_export_carries_the_work_and_the_feedback(world):
         "points": {"claim": 2},
         "total": 2,
     }
+
+
+def test_a_turned_in_chain_cannot_be_run_or_fed_by_its_student(world):
+    chain_task = assignment(world.classroom, "chain", source_text=ESSAY)
+    sub = Submission.objects.get(assignment=chain_task, student=world.student)
+    sub, _ = services.submission_start(submission=sub)
+    services.submission_turn_in(submission=sub)
+    client = api_as(world.student)
+    run = client.post(f"/api/v1/chains/{sub.chain_id}/run/", {"until": "next"}, format="json")
+    assert run.status_code == 409 and run.json()["code"] == "INVALID_STATE"
+    phase = client.post(f"/api/v1/chains/{sub.chain_id}/phases/1/", {}, format="json")
+    assert phase.status_code == 409 and phase.json()["code"] == "INVALID_STATE"
+    sub.refresh_from_db()
+    assert sub.chain.next_phase == 1
+
+
+def test_an_essay_can_ask_for_a_critique_as_well(world, django_capture_on_commit_callbacks):
+    essay = assignment(world.classroom, "essay", with_critique=True)
+    sub = Submission.objects.get(assignment=essay, student=world.student)
+    services.submission_essay_save(submission=sub, text=ESSAY)
+    with django_capture_on_commit_callbacks(execute=True):
+        sub = services.submission_turn_in(submission=sub)
+    assert sub.critique is not None and sub.critique.owner == world.student
+    assert sub.audit.rubric_name == "Student argument"

@@ -155,3 +155,13 @@ def test_the_owner_sees_an_overturned_review_on_the_chain_page(world):
 def test_nav_links_to_classes(world):
     page = logged_in(world.student).get("/classes/").content.decode()
     assert 'href="/classes/"' in page
+
+
+def test_running_a_turned_in_chain_from_its_page_answers_409_not_a_server_error(world):
+    chain_task = assignment(world.classroom, "chain", source_text=ESSAY)
+    sub = Submission.objects.get(assignment=chain_task, student=world.student)
+    sub, _ = services.submission_start(submission=sub)
+    services.submission_turn_in(submission=sub)
+    response = logged_in(world.student).post(f"/chains/{sub.chain_id}/run/", {"until": "next"})
+    assert response.status_code == 409
+    assert "turned in for a class" in response.content.decode()
