@@ -165,3 +165,17 @@ def test_running_a_turned_in_chain_from_its_page_answers_409_not_a_server_error(
     response = logged_in(world.student).post(f"/chains/{sub.chain_id}/run/", {"until": "next"})
     assert response.status_code == 409
     assert "turned in for a class" in response.content.decode()
+
+
+def test_the_audit_scores_sit_beside_the_points_as_a_suggestion_never_copied(
+    world, django_capture_on_commit_callbacks
+):
+    essay = assignment(world.classroom, "essay")
+    sub = Submission.objects.get(assignment=essay, student=world.student)
+    services.submission_essay_save(submission=sub, text=ESSAY)
+    with django_capture_on_commit_callbacks(execute=True):
+        sub = services.submission_turn_in(submission=sub)
+    claim = sub.audit.results.get(criterion_id="claim").numeric_score
+    page = logged_in(world.teacher).get(f"/submissions/{sub.pk}/").content.decode()
+    assert f"audit suggests {claim}/5" in page
+    assert 'name="points_claim" min="0" max="4" id="id_points_claim">' in page  # left empty

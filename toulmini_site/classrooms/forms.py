@@ -109,8 +109,14 @@ class FeedbackForm(forms.Form):
                 label=f"Points (0–{maxima[part]})",
             )
 
-    def parts(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
-        return [(PART_LABELS[p], self[f"comment_{p}"], self[f"points_{p}"]) for p in PARTS]
+    def parts(
+        self, suggestions: dict[str, str]
+    ) -> list[tuple[str, forms.BoundField, forms.BoundField, str]]:
+        """Per part: its label, comment and points fields, and the audit's suggestion."""
+        return [
+            (PART_LABELS[p], self[f"comment_{p}"], self[f"points_{p}"], suggestions.get(p, ""))
+            for p in PARTS
+        ]
 
     def service_kwargs(self) -> dict:
         data = self.cleaned_data

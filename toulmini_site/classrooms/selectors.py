@@ -16,6 +16,7 @@ from django.http import Http404
 from django.urls import reverse
 
 from toulmini_site.classrooms import budgets
+from toulmini_site.classrooms.domain.grading import PARTS
 from toulmini_site.classrooms.models import Assignment, Classroom, Enrollment, Submission
 
 TEACHER = "teacher"
@@ -399,6 +400,20 @@ def work_detail(submission: Submission) -> dict[str, Any] | None:
             else None,
         }
     return None
+
+
+# Audit criterion (rubric "Student argument") -> the feedback part it speaks to.
+CRITERION_PARTS = {"grounds": "data", **{p: p for p in PARTS if p != "data"}}
+
+
+def audit_suggestions(results: list[Any]) -> dict[str, str]:
+    """The audit's score per feedback part ("3/5"), shown beside the teacher's points as a
+    suggestion and never copied into them."""
+    return {
+        CRITERION_PARTS[r.criterion_id]: f"{r.numeric_score}/5"
+        for r in results
+        if r.criterion_id in CRITERION_PARTS and r.numeric_score is not None
+    }
 
 
 def visible_feedback(submission: Submission, *, as_teacher: bool):

@@ -228,6 +228,7 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
         rows = list(selectors.assignment_submissions(assignment))
         for row in rows:
             row.assignment = assignment
+            row.progress_label = selectors.submission_progress(row)["label"]
         context["submissions"] = rows
     else:
         mine = selectors.my_submission(request.user, assignment)
@@ -305,9 +306,11 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
             for step, text in submission.coach_session.draft.as_dict().items()
         ]
     if as_teacher:
-        context["feedback_form"] = extra.pop("feedback_form", None) or FeedbackForm(
+        form = extra.pop("feedback_form", None) or FeedbackForm(
             maxima=maxima, initial=FeedbackForm.initial_from(feedback)
         )
+        context["feedback_form"] = form
+        context["feedback_rows"] = form.parts(selectors.audit_suggestions(context["audit_results"]))
     elif context["is_mine"]:
         context["essay_form"] = extra.pop("essay_form", None) or EssayForm(
             initial={"text": submission.essay_text}
