@@ -179,3 +179,9 @@ def test_the_audit_scores_sit_beside_the_points_as_a_suggestion_never_copied(
     page = logged_in(world.teacher).get(f"/submissions/{sub.pk}/").content.decode()
     assert f"audit suggests {claim}/5" in page
     assert 'name="points_claim" min="0" max="4" id="id_points_claim">' in page  # left empty
+
+
+def test_the_teacher_assignment_page_lists_every_student_with_progress(world):
+    services.submission_start(submission=world.submission)
+    page = logged_in(world.teacher).get(f"/assignments/{world.coach.pk}/").content.decode()
+    assert "step 1/7" in page and "not started" in page and ">ben<" in page
