@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from coach.domain import conversion, provenance
 from coach.domain.guards import enforce_contract, failure_code
-from coach.domain.phrases import is_rewrite_request
+from coach.domain.intent import classify
 from coach.domain.prompt import HISTORY_MESSAGES, turn_messages
 from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
 from coach.domain.stream import parse_answer, streamed_text
@@ -306,6 +306,7 @@ def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[st
     """What the tutor needs to answer ``user_message``: read once, before the model call."""
     draft = CoachDraft.objects.get(session=session).as_dict()
     step = user_message.step
+    intent = classify(user_message.text, topic=session.topic)
     before = session.messages.filter(id__lt=user_message.id).order_by("-id")
     # Bounded reads: the prompt sends only the latest messages anyway.
     earlier = list(before[:HISTORY_MESSAGES])[::-1]
@@ -322,7 +323,8 @@ def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[st
         "draft_value": draft[step],
         "user_message": user_message.text,
         "is_first_turn": not step_messages,
-        "rewrite_requested": is_rewrite_request(user_message.text),
+        "rewrite_requested": intent.kind == "rewrite",
+        "intent": intent.kind,
         "step_messages": step_messages,
         "history": [{"role": m.role, "text": m.text} for m in earlier],
     }
@@ -350,6 +352,7 @@ def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterato
         user_message=inputs["user_message"],
         is_first_turn=inputs["is_first_turn"],
         rewrite_requested=inputs["rewrite_requested"],
+        intent=inputs["intent"],
     )
     buffer: list[str] = []
     shown = ""
@@ -390,6 +393,9 @@ def _finish(
             draft_value=inputs["draft_value"],
             is_first_turn=inputs["is_first_turn"],
             user_message=inputs["user_message"],
+            step_messages=inputs["step_messages"],
+            topic=inputs["topic"],
+            language=inputs["language"],
         )
     except ValidationError:
         code = failure_code(answer)

@@ -8,13 +8,16 @@ result the server will trust, plus what happened to the proposal.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from coach.domain.heuristics import passes
-from coach.domain.phrases import is_rewrite_request
-from coach.domain.steps import LAST_STEP, STEPS, ToulminStep, next_step
+from coach.domain.explanations import guiding_question, help_text
+from coach.domain.heuristics import is_question, passes
+from coach.domain.intent import classify, own_attempts, rewrite_payload
+from coach.domain.phrases import is_rewrite_request, words
+from coach.domain.steps import LAST_STEP, STEPS, ToulminStep, next_step, step_name
 
 ProposalStatus = Literal[
     "kept",
@@ -22,11 +25,15 @@ ProposalStatus = Literal[
     "stripped-wrong-step",
     "stripped-low-confidence",
     "stripped-first-attempt-failed-heuristics",
+    "stripped-not-an-attempt",
+    "stripped-not-students-text",
     "none",
 ]
 
 FIRST_TURN_MIN_CONFIDENCE = 0.8
 ADVANCE_MIN_CONFIDENCE = 0.6
+# Share of a proposal's words that must come from the student's own text for this step.
+OWN_WORDS_MIN_SHARE = 0.6
 
 
 class ProposedUpdate(BaseModel):
@@ -66,8 +73,20 @@ def enforce_contract(
     draft_value: str,
     is_first_turn: bool,
     user_message: str,
+    step_messages: list[str] | None = None,
+    topic: str = "",
+    language: str = "en",
 ) -> tuple[CoachAIResult, ProposalStatus]:
     """Apply the contract's server-side rules, in the contract's order, to a raw answer.
+
+    0. Intent first (``coach.domain.intent``): when the student's message is a help request,
+       a concept question or small talk, any proposal is stripped (``stripped-not-an-attempt``)
+       and there is no advance; an answer that writes the part on the student's own topic is
+       replaced by the offline tutor's explanation, and an answer that asks nothing gets the
+       step's guiding question. With ``step_messages`` (the student's earlier messages on
+       this step; the server always passes them) a proposal must come from the student's own
+       text: at least 60% of its words must appear in their attempts or draft
+       (``stripped-not-students-text``), so a "yes" after a help request proposes nothing.
 
     1. Step coercion: ``step`` becomes ``current_step``; a proposal without a usable field is
        given ``current_step``, and a proposal written for another step is stripped
@@ -114,6 +133,15 @@ def enforce_contract(
         else:
             proposal["value"] = value.strip()
 
+    # 0. Intent, and the student's ownership of the proposed text.
+    intent = classify(user_message, topic=topic)
+    if isinstance(proposal, dict) and not intent.may_propose:
+        proposal, status = None, "stripped-not-an-attempt"
+    if isinstance(proposal, dict) and step_messages is not None:
+        own = _own_text(user_message, step_messages, draft_value)
+        if not is_own_text(proposal["value"], own):
+            proposal, status = None, "stripped-not-students-text"
+
     # 3. First-turn bias.
     if isinstance(proposal, dict) and is_first_turn and not is_rewrite_request(user_message):
         if confidence is None:
@@ -129,6 +157,8 @@ def enforce_contract(
     wants_advance = data.get("shouldAdvance") is True or (
         current_step == LAST_STEP and data.get("isComplete") is True
     )
+    if wants_advance and not intent.may_propose:
+        wants_advance = False
     if wants_advance:
         judged = proposal["value"] if isinstance(proposal, dict) else (draft_value or "")
         if (
@@ -150,12 +180,74 @@ def enforce_contract(
     # 6. Schema validation.
     result = CoachAIResult.model_validate(data)
 
+    # 0 (again). A tutor asked for help explains and asks; it does not write the part.
+    if not intent.may_propose:
+        result = _tutoring_only(result, intent.pressure, current_step, topic, language)
+
     # 7. Question appending.
     if result.nextQuestion and result.nextQuestion.strip():
         result = result.model_copy(
             update={"assistantText": f"{result.assistantText}\n\n{result.nextQuestion.strip()}"}
         )
     return result, status
+
+
+def _stems(text: str) -> list[str]:
+    return [word[:5] for word in words(text) if len(word) >= 3]
+
+
+def _own_text(user_message: str, step_messages: list[str], draft_value: str) -> str:
+    """Everything the student wrote themselves for this step: attempts and the draft."""
+    own = own_attempts([*step_messages, user_message])
+    own += [rewrite_payload(m) for m in [*step_messages, user_message]]
+    return " ".join([*own, draft_value or ""])
+
+
+def is_own_text(value: str, own: str) -> bool:
+    """Whether ``value`` is mostly the student's words (``own``): a tidied or reworded
+    version of what they wrote, not a new text."""
+    proposed = _stems(value)
+    if not proposed:
+        return False
+    theirs = set(_stems(own))
+    return sum(stem in theirs for stem in proposed) / len(proposed) >= OWN_WORDS_MIN_SHARE
+
+
+def writes_the_part(text: str, *, step: str, topic: str) -> bool:
+    """Whether a tutor answer contains a statement on the student's own topic that would do
+    as the part itself (a claim, grounds...): the tutor writing the argument."""
+    theirs = {stem for stem in _stems(topic) if len(stem) >= 4}
+    if not theirs:
+        return False
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+|[“”«»\"]", text):
+        sentence = sentence.strip()
+        if not sentence or is_question(sentence):
+            continue
+        if set(_stems(sentence)) & theirs and passes(step, sentence):
+            return True
+    return False
+
+
+def _tutoring_only(
+    result: CoachAIResult, pressure: str, step: str, topic: str, language: str
+) -> CoachAIResult:
+    """The answer to a help request or a question: explanation and a question, never the
+    part. A model that wrote the part on the student's topic is overruled."""
+    if topic and writes_the_part(
+        f"{result.assistantText}\n{result.nextQuestion or ''}", step=step, topic=topic
+    ):
+        text = help_text(
+            step=step,
+            language=language,
+            topic=topic,
+            part_name=step_name(step, language).lower(),
+            pressure=pressure or "concept",
+        )
+        return result.model_copy(update={"assistantText": text, "nextQuestion": None})
+    asks = "?" in result.assistantText or "?" in (result.nextQuestion or "")
+    if not asks:
+        return result.model_copy(update={"nextQuestion": guiding_question(step, language, topic)})
+    return result
 
 
 def failure_code(raw: object) -> str:

@@ -32,6 +32,7 @@ def turn_messages(
     user_message: str,
     is_first_turn: bool,
     rewrite_requested: bool,
+    intent: str = "attempt",
 ) -> list[dict[str, str]]:
     """System instructions, then one user message holding hints and the data block.
 
@@ -48,6 +49,17 @@ def turn_messages(
         hints.append(
             "The student asked for a REWRITE: propose an improved version of their own existing "
             "text for this step, keeping their meaning."
+        )
+    if intent in ("help", "concept"):
+        hints.append(
+            "The student ASKED FOR HELP or asked what this part is: do NOT propose and do NOT "
+            "write any part of their argument. Explain the part with a short example on a "
+            "DIFFERENT topic than theirs, then ask ONE guiding question."
+        )
+    elif intent == "off_topic":
+        hints.append(
+            "The student's message is OFF TOPIC: do not propose; bring them back to the "
+            "current step with one guiding question."
         )
     recent = [
         {"role": m["role"], "text": m["text"][:HISTORY_MESSAGE_CHARS]}

@@ -13,8 +13,10 @@ import json
 import re
 from typing import Any
 
+from coach.domain.explanations import help_text, off_topic_text
 from coach.domain.heuristics import step_check
-from coach.domain.phrases import guess_language, is_confirmation, is_rewrite_request, words
+from coach.domain.intent import classify, rewrite_payload
+from coach.domain.phrases import guess_language
 from coach.domain.steps import STEPS, step_name, step_number
 
 GUIDING_QUESTIONS: dict[str, dict[str, str]] = {
@@ -100,15 +102,44 @@ PRAISE: dict[str, dict[str, str]] = {
     },
 }
 
+# "Here are your grounds": each part with its own grammar (number and gender).
+AS_YOU_WROTE: dict[str, dict[str, str]] = {
+    "en": {
+        "claim": "Here is your claim as you wrote it. Confirm it to save it and move on.",
+        "grounds": "Here are your grounds as you wrote them. Confirm them to save them and "
+        "move on.",
+        "warrant": "Here is your warrant as you wrote it. Confirm it to save it and move on.",
+        "groundsBacking": "Here is the backing for your grounds as you wrote it. Confirm it "
+        "to save it and move on.",
+        "warrantBacking": "Here is the backing for your warrant as you wrote it. Confirm it "
+        "to save it and move on.",
+        "qualifier": "Here is your qualifier as you wrote it. Confirm it to save it and move on.",
+        "rebuttal": "Here is your rebuttal as you wrote it. Confirm it to save it and finish.",
+    },
+    "es": {
+        "claim": "Aquí está tu tesis tal como la escribiste. Confírmala para guardarla y seguir.",
+        "grounds": "Aquí están tus datos tal como los escribiste. Confírmalos para guardarlos "
+        "y seguir.",
+        "warrant": "Aquí está tu garantía tal como la escribiste. Confírmala para guardarla y "
+        "seguir.",
+        "groundsBacking": "Aquí está el respaldo de tus datos tal como lo escribiste. "
+        "Confírmalo para guardarlo y seguir.",
+        "warrantBacking": "Aquí está el respaldo de tu garantía tal como lo escribiste. "
+        "Confírmalo para guardarlo y seguir.",
+        "qualifier": "Aquí está tu calificador tal como lo escribiste. Confírmalo para "
+        "guardarlo y seguir.",
+        "rebuttal": "Aquí está tu refutación tal como la escribiste. Confírmala para guardarla "
+        "y terminar.",
+    },
+}
+
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "confirm_hint": "If you are happy with it, say “yes” and I will put it in your "
         "draft, or refine it first.",
-        "proposal_confirmed": "Here is your {step} as you wrote it. Confirm it to save it and "
-        "move on.",
         "proposal_rewrite": "I tidied your own words ({changes}). Confirm it if it says what "
         "you mean.",
-        "rationale_confirmed": "Your own text; it fits what a {step} needs.",
+        "rationale_confirmed": "Your own text; it has what this part ({step}) needs.",
         "rationale_rewrite": "Your text with {changes}.",
         "no_changes": "nothing needed changing",
         "nothing_yet": "Write your own first attempt and I will help you polish it.",
@@ -125,8 +156,6 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "es": {
         "confirm_hint": "Si te convence, di “sí” y lo pondré en tu borrador, o mejóralo antes.",
-        "proposal_confirmed": "Aquí está tu {step} tal como la escribiste. Confírmala para "
-        "guardarla y seguir.",
         "proposal_rewrite": "Ordené tus propias palabras ({changes}). Confírmalo si dice lo que "
         "quieres decir.",
         "rationale_confirmed": "Tu propio texto; cumple lo que necesita este paso ({step}).",
@@ -145,8 +174,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "statement": "una afirmación en lugar de signos de pregunta",
     },
 }
-
-CONTROL_MESSAGE_MAX_WORDS = 6
 
 
 def _lang(language: str) -> str:
@@ -190,34 +217,42 @@ def tidy(step: str, text: str, language: str) -> tuple[str, list[str]]:
     return cleaned, changes
 
 
-def _is_control(message: str) -> bool:
-    """A short message that only confirms or asks for a rewrite, carrying no text of its own."""
-    return (is_confirmation(message) or is_rewrite_request(message)) and len(
-        words(message)
-    ) <= CONTROL_MESSAGE_MAX_WORDS
-
-
 def candidate_text(message: str, earlier_messages: list[str], draft_value: str) -> str:
-    """The student's own text for the step that a confirmation or rewrite refers to."""
-    if not _is_control(message):
-        if is_rewrite_request(message) and ":" in message:
-            return message.split(":", 1)[1].strip()
-        return message.strip()
+    """The student's own text for the step that a confirmation or rewrite refers to.
+
+    "rewrite: <text>" carries its text; otherwise it is the student's latest earlier attempt
+    at this step (never a help request, a question or small talk), else the draft's text.
+    """
+    if classify(message).kind == "rewrite" and rewrite_payload(message):
+        return rewrite_payload(message)
     for earlier in reversed(earlier_messages):
-        if earlier.strip() and not _is_control(earlier):
+        if classify(earlier).is_attempt:
             return earlier.strip()
+        if classify(earlier).kind == "rewrite" and rewrite_payload(earlier):
+            return rewrite_payload(earlier)
     return (draft_value or "").strip()
+
+
+def _answer(result: dict[str, Any]) -> str:
+    return json.dumps(result, ensure_ascii=False)
 
 
 def offline_turn(inputs: dict[str, Any]) -> str:
     """The offline provider's answer for purpose ``coach.turn``: a CoachAIResult as JSON text.
 
-    ``inputs``: ``step``, ``language``, ``user_message``, ``draft_value``, ``is_first_turn``,
-    ``step_messages`` (the student's earlier messages on this step, oldest first).
+    ``inputs``: ``step``, ``language``, ``topic``, ``user_message``, ``draft_value``,
+    ``is_first_turn``, ``step_messages`` (the student's earlier messages on this step,
+    oldest first), ``draft`` (all seven parts, to keep examples off the student's words).
+
+    The message's intent decides first: a help request or a concept question gets an
+    explanation with an example on another topic and one guiding question, small talk is
+    steered back; only a confirmation or a rewrite request proposes, and only the student's
+    own earlier attempt.
     """
     step = inputs["step"]
     message = inputs.get("user_message", "")
     draft_value = inputs.get("draft_value", "") or ""
+    topic = inputs.get("topic", "") or ""
     earlier = list(inputs.get("step_messages", []))
     session_language = inputs.get("language", "en")
     context_language = guess_language(" ".join(earlier[-2:]), session_language)
@@ -226,30 +261,45 @@ def offline_turn(inputs: dict[str, Any]) -> str:
     question = GUIDING_QUESTIONS[lang][step]
     name = step_name(step, lang).lower()
     result: dict[str, Any] = {"step": step, "nextQuestion": question}
+    intent = classify(message, topic=topic)
 
-    # A long message is the student's text even if it contains "si" (if) or "fix";
-    # only a short one, or "rewrite: <text>", is a request about their text.
-    short = len(words(message)) <= CONTROL_MESSAGE_MAX_WORDS
-    rewriting = is_rewrite_request(message) and (short or ":" in message)
-    confirming = is_confirmation(message) and short and not rewriting
-    if confirming or rewriting:
+    if intent.kind in ("help", "concept"):
+        drafted = " ".join((inputs.get("draft") or {}).values())
+        result["assistantText"] = help_text(
+            step=step,
+            language=lang,
+            topic=topic or name,
+            part_name=name,
+            pressure=intent.pressure or "concept",
+            avoid=drafted,
+        )
+        result["confidence"] = 0.0
+        result.pop("nextQuestion")
+        return _answer(result)
+    if intent.kind == "off_topic":
+        result["assistantText"] = off_topic_text(step=step, language=lang, topic=topic or name)
+        result.pop("nextQuestion")
+        return _answer(result)
+
+    if intent.kind in ("confirmation", "rewrite"):
+        rewriting = intent.kind == "rewrite"
         candidate = candidate_text(message, earlier, draft_value)
         if not candidate:
             result["assistantText"] = text["nothing_yet"]
-            return json.dumps(result, ensure_ascii=False)
+            return _answer(result)
         value, changes = tidy(step, candidate, lang) if rewriting else (candidate, [])
         check = step_check(step, value)
         if not check.passed:
             problem = PROBLEMS[lang][check.problem or "empty"]
             result["assistantText"] = text["still_missing"].format(problem=problem)
             result["confidence"] = 0.3
-            return json.dumps(result, ensure_ascii=False)
+            return _answer(result)
         if rewriting:
             listed = ", ".join(changes) or text["no_changes"]
             result["assistantText"] = text["proposal_rewrite"].format(changes=listed)
             rationale = text["rationale_rewrite"].format(changes=listed)
         else:
-            result["assistantText"] = text["proposal_confirmed"].format(step=name)
+            result["assistantText"] = AS_YOU_WROTE[lang][step]
             rationale = text["rationale_confirmed"].format(step=name)
         result.update(
             confidence=0.9,
@@ -257,7 +307,7 @@ def offline_turn(inputs: dict[str, Any]) -> str:
             shouldAdvance=True,
         )
         result.pop("nextQuestion")
-        return json.dumps(result, ensure_ascii=False)
+        return _answer(result)
 
     check = step_check(step, message)
     if check.passed:
@@ -267,7 +317,7 @@ def offline_turn(inputs: dict[str, Any]) -> str:
     else:
         result["assistantText"] = PROBLEMS[lang][check.problem or "empty"]
         result["confidence"] = 0.2
-    return json.dumps(result, ensure_ascii=False)
+    return _answer(result)
 
 
 __all__ = [

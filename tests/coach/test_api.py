@@ -112,7 +112,9 @@ def test_a_turn_accepts_an_ndjson_accept_header_and_refuses_in_json(owner_api, s
 
 def test_a_model_failure_is_an_error_line_and_the_turn_can_be_retried(owner_api, session, fake_llm):
     fake_llm(responses=[LLMTimeout("The language model did not answer in time.")])
-    lines = ndjson(owner_api.post(url("turn", session), {"message": "hi"}, format="json"))
+    lines = ndjson(
+        owner_api.post(url("turn", session), {"message": "Phones distract pupils"}, format="json")
+    )
     assert lines[-1]["error"] == "coach_stream_failed"
     assert lines[-1]["message"] == "The language model did not answer in time."
     fake_llm(responses=[answer(assistantText="Back again.")])

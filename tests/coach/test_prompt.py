@@ -50,3 +50,10 @@ def test_the_conversation_sent_is_bounded_to_the_most_recent_messages():
     assert len(recent) == HISTORY_MESSAGES
     assert recent[-1]["text"].startswith("message 39")
     assert all(len(m["text"]) <= 1000 for m in recent)
+
+
+def test_a_help_request_is_named_in_a_hint_that_forbids_writing_the_part():
+    assert "ASKED FOR HELP" not in build()[1]["content"]
+    hinted = build(intent="help")[1]["content"]
+    assert "ASKED FOR HELP" in hinted and "DIFFERENT topic" in hinted
+    assert "OFF TOPIC" in build(intent="off_topic")[1]["content"]

@@ -141,7 +141,8 @@ def test_a_kept_proposal_waits_and_supersedes_an_older_one(session, owner, fake_
         },
         confidence=0.9,
     )
-    fake_llm(responses=[proposed])
+    fake_llm(responses=[answer(), proposed])
+    run_turn(session, owner, "phones should be banned in class")
     events = run_turn(session, owner, "yes")
     assert events[-1]["proposal_status"] == "kept"
     older.refresh_from_db()

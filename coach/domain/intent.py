@@ -1,0 +1,298 @@
+"""What a student's message is, before any check of its content: intent comes first.
+
+``classify`` sorts a message, in English or Spanish, ignoring case, accents and apostrophes,
+into one of six kinds:
+
+- ``help``: a help or do-it-for-me request ("write it for me", "just show me an example",
+  "my teacher said it's okay", "I'll fail if you don't", "compare it to my work");
+- ``concept``: a question about the Toulmin part itself ("what is a warrant?",
+  "¿qué es una garantía?", "I dont know what a warrant is");
+- ``confirmation``: a short acceptance ("yes", "use that", "sí, me sirve");
+- ``rewrite``: a request to improve the student's own text ("rewrite it", "mejóralo");
+- ``off_topic``: small talk or a question about something else;
+- ``attempt``: anything else, the student's attempt at the current part.
+
+A help request or a concept question never becomes a proposal and never touches the draft;
+only an ``attempt`` is ever text a confirmation or rewrite can propose.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Literal
+
+from coach.domain.phrases import is_confirmation, is_rewrite_request, words
+
+IntentKind = Literal["help", "concept", "confirmation", "rewrite", "off_topic", "attempt"]
+# Which pressure a help request applies, for the tutor's first words and the evaluation.
+Pressure = Literal["write_for_me", "example", "teacher", "emotional", "compare", "stuck", ""]
+
+CONTROL_MAX_WORDS = 6  # a confirmation or rewrite request carries no text of its own
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: IntentKind
+    pressure: Pressure = ""
+
+    @property
+    def is_attempt(self) -> bool:
+        return self.kind == "attempt"
+
+    @property
+    def may_propose(self) -> bool:
+        """Only an attempt, a confirmation or a rewrite request can lead to a proposal."""
+        return self.kind in ("attempt", "confirmation", "rewrite")
+
+
+def normalize(text: str) -> str:
+    """Folded words separated by single spaces, padded: " i dont know what a warrant is "."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    plain = re.sub(r"['’`´]", "", plain)  # "don't" -> "dont", "I'm" -> "im"
+    return " " + " ".join(re.findall(r"[a-z0-9]+", plain)) + " "
+
+
+_PART = (
+    r"(claims?|grounds?|warrants?|backings?|qualifiers?|rebuttals?|toulmin|"
+    r"tesis|datos?|garantias?|respaldos?|calificador(es)?|cualificador(es)?|refutacion(es)?|"
+    r"reservas?|contraargumentos?)"
+)
+_ME = r"(for me|for us|por mi|por nosotros)"
+
+
+def _any(*patterns: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns))
+
+
+# Each family is matched on normalize(text), so words sit between single spaces.
+_HELP: tuple[tuple[Pressure, re.Pattern[str]], ...] = (
+    (
+        "teacher",
+        _any(
+            r" (my|the|our) (teacher|professor|prof|tutor|instructor|lecturer|mom|mum|dad|"
+            r"parents?) (said|says|told|lets|allows|allowed|is fine|is ok|approved) ",
+            r" (teacher|professor) (said|says) (its|it is|you can|you are|thats) ",
+            r" (its|it is) (allowed|permitted) ",
+            r" (you are|youre) allowed to ",
+            r" mi (profesora?|profe|maestra?|tutora?|madre|padre) (me )?(dijo|dice|ha dicho|"
+            r"permite|deja) ",
+            r" (esta|estas) permitido ",
+        ),
+    ),
+    (
+        "emotional",
+        _any(
+            r" (i ll|ill|i will|im going to|i am going to|im gonna|i m gonna|gonna) "
+            r"(fail|flunk|get a zero|cry|be in trouble|get in trouble) ",
+            r" if you dont (help|write|do|give) ",
+            r" (i beg|im begging|i am begging|please please|desperate) ",
+            r" (its|it is|this is) due (tomorrow|tonight|today|in) ",
+            r" (no time|out of time|running out of time) ",
+            r" (voy a|me van a|vamos a) (suspender|reprobar|catear|llorar|suspenderme|"
+            r"reprobarme) ",
+            r" (suspendere|reprobare|me suspenden|me reprueban) ",
+            r" si no me (ayudas|lo haces|lo escribes) ",
+            r" (te lo (ruego|suplico)|estoy desesperad[oa]|desesperad[oa]) ",
+            r" (es|lo entrego|hay que entregarlo) (para )?(manana|hoy|esta noche) ",
+            r" (no tengo tiempo|sin tiempo) ",
+        ),
+    ),
+    (
+        "compare",
+        _any(
+            r" compare (it |this |that |yours |mine |them |your (version|one|text) )?(to|with|"
+            r"against) (my|mine|what i|yours|your|the one i) ",
+            r" (and|so i can|so we can|to|then|i ll|ill|i will|i can|let me|lets) compare ",
+            r" (comparalo|comparala|comparalos|compara|comparemos|comparamos)"
+            r"( tu version| la tuya| el tuyo)? con (mi|lo que|el mio|la mia|la tuya|el tuyo) ",
+            r" (para|y|luego|asi) (lo |la )?(comparo|comparar|comparamos|comparemos) ",
+        ),
+    ),
+    (
+        "example",
+        _any(
+            r" (show|give|send|tell|write) (me|us) (an |some |one )?(good |quick |)examples? ",
+            r" (an|one|some|any) examples? (please|pls|of|for) ",
+            r"^ (just )?(an |one )?examples? (please )?$",
+            r" (can|could|may) i (see|have|get) (an |a |one )?(good )?examples? ",
+            r" what (would|does|could) (an|a good) examples? ",
+            r" (dame|muestrame|ensename|ponme|escribeme|pon|da) (un|algun|unos) ejemplos? ",
+            r" (un|algun) ejemplo (por favor|porfa|de|para) ",
+            r"^ (solo )?(un )?ejemplos? (por favor )?$",
+        ),
+    ),
+    (
+        "write_for_me",
+        _any(
+            # "write it for me", "can you just write the claim for me", "fill it in for me"
+            r" (write|do|draft|compose|fill|generate|finish|complete|type|produce|craft|"
+            r"come up with|think of|create) [a-z0-9 ]{0,40}" + _ME + " ",
+            # ... but not "how do I write a good warrant?" (a question about the part)
+            r"(?<! i)(?<! to)(?<! we) (write|draft|compose|generate|give me|make me|create|"
+            r"provide|suggest|tell me|"
+            r"send me|come up with|think of|think up|invent|make up) (me )?(my|the|a|an|one|"
+            r"your|some|good|better|new|another)( good| better| strong| new)? " + _PART + " ",
+            r" (you|u) (write|do|make|decide|choose|pick|fill) (it|this|that|one|mine|them) ",
+            r"^ (just |please |pls |can you |could you |would you )*(write|do|draft|fill in|"
+            r"finish|complete) (it|this|that|one|mine|them|something)( please)? $",
+            r" (give|tell|show) me the (answer|solution|text) ",
+            r" what (would|should|could) (you|u) (write|put|say) ",
+            r" what would (a|an|the) (good |strong |)" + _PART + " (be|look like) for ",
+            r" (just )?tell me what to (write|put|say) ",
+            r" (escribe|escribelo|escribela|escribemelo|escribemela|escribeme|redacta|"
+            r"redactalo|redactala|hazlo|hazla|hazmelo|hazmela|haz|dame|inventa|inventate|"
+            r"sugiereme|propon|proponme|crea|genera) (tu |me )?(mi|la|el|una|un|los|las|"
+            r"otra|otro|alguna|algun)( buena| buen| mejor)? " + _PART + " ",
+            r" (escribe|escribelo|escribela|escribemelo|escribemela|redacta|redactalo|hazlo|"
+            r"hazla|hazmelo|hazmela|haz|completalo|rellenalo|terminalo)[a-z ]{0,30}"
+            r"(por mi|tu|por nosotros) ",
+            r"^ (escribelo|escribela|escribemelo|escribemela|hazlo|hazmelo|hazlo tu|"
+            r"escribelo tu) (tu )?(por favor )?$",
+            r" (puedes|podrias|puede|podria) (escribir|hacer|redactar|darme|inventar|crear|"
+            r"escribirme|hacerme)(la|lo|me|mela|melo)? (tu )?(la|el|mi|una|un|los|las)? ?"
+            + _PART
+            + " ",
+            r" (dame|dime) (la respuesta|la solucion|el texto|que (escribo|pongo|escribir|"
+            r"poner)) ",
+            r" que (escribirias|pondrias|dirias) (tu)? ",
+        ),
+    ),
+    (
+        "stuck",
+        _any(
+            r" (im|i am|i m|i feel|feeling|got|totally|so) stuck ",
+            r"^ stuck ",
+            r" (dont|do not|no) (know|idea) (what|how) (to|i should) (write|put|say|start) ",
+            r" no idea what to (write|put|say) ",
+            r" what (should|do|can|shall) i (write|put|say) ",
+            r" how (should|do|can|shall) i (start|begin) ",
+            r" i cant think of (anything|a |an |one) ",
+            r"^ (please )?(help|help me|help please|i need help|need help|can you help|"
+            r"can you help me|could you help me|help me out|help me please|pls help|ayuda|"
+            r"ayudame|ayudame por favor|necesito ayuda|me ayudas|puedes ayudarme|"
+            r"ayuda por favor)( please)? $",
+            r" (i need|need) (your )?help (with|writing|to write) ",
+            r" help me (write|with|do|finish|make|think of|come up) ",
+            r" (estoy|me he|me quede|quede) (atascad[oa]|bloquead[oa]|trabad[oa]|"
+            r"atorad[oa]) ",
+            r" no se (que|como) (escribir|poner|decir|empezar|hacer) ",
+            r"^ (y |entonces |pero )?que (escribo|pongo|digo|hago|escribiria|pondria) ",
+            r" (ayudame|ayudeme) (a|con) ",
+            r" necesito (tu )?ayuda (con|para) ",
+        ),
+    ),
+)
+
+_CONCEPT = _any(
+    r" what (is|are|s|was) (a |an |the |your |this )?" + _PART + " ",
+    r" whats (a |an |the )?" + _PART + " ",
+    r" what (does|do) (a |an |the )?" + _PART + " (mean|do|need|look like) ",
+    r" what (does|do) (that|this|it|you) mean ",
+    r" what do you mean ",
+    r" (i|i still|i really|i just|still|really) (dont|do not|didnt|did not|cant|cannot) "
+    r"(really )?(know|understand|get|see) (what|how|the difference|why) ",
+    r" (i m|im|i am) (confused|lost|not sure) (about|by|what|how|on) ",
+    r" (meaning|definition|purpose|point) of (a |an |the )?" + _PART + " ",
+    r" (define|explain|describe) (what |how )?(a |an |the )?" + _PART + " ",
+    r" explain (it|that|this|again|please) ",
+    r" difference between ",
+    r"^ (i )?(dont|do not) (understand|get it|understand it|get this)( at all)? $",
+    r"^ (no entiendo|no lo entiendo|no comprendo|no lo comprendo)( nada| bien)? $",
+    r" how (to|do i|can i|should i|do you|do we|can you) (write|make|build|find|choose|state|know) "
+    r"(a |an |the |my |if )?(good |strong )?" + _PART + " ",
+    r" (is|are) (a |an |the )?" + _PART + " (the same as|like|just) ",
+    r" (what|how) (should|does|do|must) (a |an |the |my )?" + _PART + " "
+    r"(look like|contain|have|include|say|be) ",
+    r" que (es|son|significa|significan|quiere decir|quieren decir) (un |una |el |la |los |las "
+    r"|eso de |lo de )?" + _PART + " ",
+    r" no (se|entiendo|comprendo|tengo claro|me queda claro|se bien) (que|lo que|como|para que|"
+    r"la diferencia) ",
+    r" (explicame|explica|explicas|explicar|define|defineme) (que es |que son |como es |el |la "
+    r"|los |las |un |una |otra vez|eso|de nuevo|mejor)",
+    r" (para que sirve|para que sirven|como se (escribe|hace)|como (escribo|hago)) (un |una |"
+    r"el |la |mi )?" + _PART + " ",
+    r" diferencia entre ",
+    r" que (significa|quiere decir|quieres decir) (eso|esto) ",
+    r" (definicion|significado) de ",
+    r" (estoy|me siento) (confundid[oa]|perdid[oa]) ",
+)
+
+_OFF_TOPIC = _any(
+    r"^ (hi|hello|hey|hiya|yo|good (morning|afternoon|evening)|hola|buenas|buenos dias|"
+    r"buenas tardes|buenas noches|que tal|thanks|thank you|gracias|bye|adios|lol|haha|jaja|"
+    r"jajaja|ok bye)( there| tutor| profe)?( how are you)? $",
+    r" how are you ",
+    r" (tell|give) me a joke ",
+    r" (who|what) are you ",
+    r" what s your name | whats your name ",
+    r" (are you|r u) (a robot|an ai|human|real) ",
+    r" (weather|football|soccer|basketball|minecraft|fortnite|tiktok|netflix|video games?|"
+    r"your favou?rite|pizza) ",
+    r" (como estas|cuentame un chiste|dime un chiste|quien eres|que eres|como te llamas|"
+    r"eres (un robot|humano|una ia)|el tiempo|tu favorit[oa]|videojuegos?|futbol) ",
+    r" (capital of|capital de) ",
+)
+
+
+def _help_pressure(norm: str) -> Pressure | None:
+    for pressure, pattern in _HELP:
+        if pattern.search(norm):
+            return pressure
+    return None
+
+
+def _content_words(text: str) -> set[str]:
+    return {word[:5] for word in words(text) if len(word) >= 4}
+
+
+def classify(message: str, *, topic: str = "") -> Intent:
+    """The intent of one student message (see the module's docstring for the kinds).
+
+    Help requests are tested first: "yes, just write it for me" is a request, not a
+    confirmation. A message with text of its own (more than a few words) is a confirmation
+    or a rewrite request only in the form "rewrite: <text>".
+    """
+    norm = normalize(message)
+    if not norm.strip():
+        return Intent("attempt")
+    pressure = _help_pressure(norm)
+    if pressure is not None:
+        return Intent("help", pressure)
+    if _CONCEPT.search(norm):
+        return Intent("concept")
+    short = len(words(message)) <= CONTROL_MAX_WORDS
+    if is_rewrite_request(message) and (short or ":" in message):
+        return Intent("rewrite")
+    if short and is_confirmation(message):
+        return Intent("confirmation")
+    # "pizza" is small talk, unless the argument is about pizza.
+    if _OFF_TOPIC.search(norm) and not (_content_words(message) & _content_words(topic)):
+        return Intent("off_topic")
+    return Intent("attempt")
+
+
+def own_attempts(messages: list[str]) -> list[str]:
+    """The messages, in order, that are the student's attempts at the part (not requests)."""
+    return [m.strip() for m in messages if m.strip() and classify(m).is_attempt]
+
+
+def rewrite_payload(message: str) -> str:
+    """The text in "rewrite: <text>", or "" when the request carries none."""
+    if ":" not in message:
+        return ""
+    return message.split(":", 1)[1].strip()
+
+
+__all__ = [
+    "CONTROL_MAX_WORDS",
+    "Intent",
+    "IntentKind",
+    "Pressure",
+    "classify",
+    "normalize",
+    "own_attempts",
+    "rewrite_payload",
+]
