@@ -1,8 +1,10 @@
 """Does a text fit the Toulmin element it is meant to be? Cheap checks, English and Spanish.
 
 Each step has one question: a claim is a statement, not a question; grounds carry evidence; a
-warrant states a general principle; a backing names an authority; a qualifier carries a modal;
-a rebuttal names a condition. ``step_check`` answers it and says what is missing, so the
+warrant is a general rule with both sides (a kind of fact -> a kind of conclusion), not the
+claim again; a backing names which authority, study, statistic, law or expert; a qualifier
+carries a modal; a rebuttal names a condition or case in which the claim fails, rather than
+insisting on it. ``step_check`` answers it and says what is missing, so the
 offline tutor can explain and the guards can refuse to advance on weak text.
 """
 
@@ -34,26 +36,30 @@ _EVIDENCE = (
     "mostro", "segun", "por ciento", "estadistica*", "medid*", "observ*", "ejemplo",
     "registr*", "experimento*", "resultado*", "tasa", "aument*", "disminu*", "cifras",
 )  # fmt: skip
-_PRINCIPLE = (
-    # English
-    "if", "when", "whenever", "generally", "usually", "always", "any", "all", "every",
-    "tend*", "typically", "as a rule", "in general", "because", "since", "whoever",
-    # Spanish
-    "si", "cuando", "siempre", "generalmente", "normalmente", "por lo general", "todo",
-    "todos", "toda", "todas", "cualquier*", "suele*", "tiende*", "en general", "porque",
-    "quien",
-)  # fmt: skip
+# Words that name who or what stands behind a text by themselves (an institution, an
+# expert, a law, a publication). "who" is not one: "People who agree with me" names nobody
+# (the World Health Organization is recognised by its capitals, WHO).
 _AUTHORITY = (
     # English
-    "according to", "published", "journal", "universit*", "institut*", "study", "studies",
-    "research*", "report*", "census", "agency", "organi*", "who", "government", "expert*",
-    "professor", "dr", "law", "court", "ministry", "department", "association", "source",
-    "peer reviewed", "scientist*", "researchers", "guidelines", "textbook", "encyclopedia",
+    "according to", "published", "journal", "universit*", "institut*", "census", "agency",
+    "organization*", "organisation*", "government", "expert*", "professor*", "dr", "law",
+    "laws", "act", "court", "ministry", "department", "association", "peer reviewed",
+    "scientist*", "researchers", "psychologist*", "economist*", "doctors", "physicians",
+    "guidelines", "textbook", "encyclopedia", "statistics office", "office for", "council",
+    "commission", "foundation", "bureau", "academy", "nobel",
     # Spanish
-    "segun", "publicad*", "revista", "universidad*", "instituto*", "estudio*",
-    "investigacion*", "informe*", "censo", "agencia", "organizacion*", "oms", "gobierno",
-    "experto*", "profesor*", "ley", "tribunal*", "ministerio", "departamento", "asociacion",
-    "fuente*", "cientific*", "investigador*", "manual",
+    "segun", "publicad*", "revista", "universidad*", "instituto*", "censo", "agencia",
+    "organizacion*", "oms", "gobierno", "experto*", "profesor*", "ley", "leyes",
+    "tribunal*", "ministerio", "departamento", "asociacion", "cientific*", "investigador*",
+    "psicolog*", "economista*", "medicos", "manual", "ayuntamiento", "consejo", "comision",
+    "fundacion", "academia", "oficina",
+)  # fmt: skip
+# Kinds of source that need saying which one ("research on bullying" does not).
+_SOURCE_KINDS = (
+    "study", "studies", "research*", "survey*", "report*", "statistic*", "data", "poll*",
+    "experiment*", "source*", "article*", "book*", "paper*", "evidence",
+    "estudio*", "investigacion*", "encuesta*", "informe*", "estadistica*", "datos",
+    "sondeo*", "experimento*", "fuente*", "articulo*", "libro*",
 )  # fmt: skip
 _MODALS = (
     # English
@@ -67,19 +73,54 @@ _MODALS = (
     "podria", "presumiblemente", "en general", "frecuentemente", "siempre", "a veces",
     "raramente", "en la mayoria",
 )  # fmt: skip
+# A rebuttal names a condition ("unless ...") or a contrasting case ("but in rural schools
+# ..."); insisting on the claim is neither.
 _CONDITIONS = (
     # English
-    "unless", "except", "if", "when", "however", "but", "although", "provided", "in case",
-    "only if", "exception*", "whereas",
+    "unless", "except", "if", "when", "whenever", "provided", "in case", "only if",
+    "exception*", "where", "as long as", "in cases", "for those",
     # Spanish
-    "a menos que", "salvo", "excepto", "si", "cuando", "sin embargo", "pero", "aunque",
-    "siempre que", "en caso", "a no ser que", "excepcion*", "mientras",
+    "a menos que", "salvo", "excepto", "si", "cuando", "siempre que", "en caso",
+    "a no ser que", "excepcion*", "donde", "mientras", "en los casos", "para quienes",
 )  # fmt: skip
+_CONTRASTS = (
+    "but", "however", "although", "though", "whereas", "yet",
+    "pero", "sin embargo", "aunque", "no obstante",
+)  # fmt: skip
+# Insisting, or pointing at disagreement, instead of naming when the claim fails.
+_INSISTING = re.compile(
+    r"\b(i am|im|i m|i was|we are|i will be|i ll be) (still |really |totally |so )?"
+    r"(right|correct|sure|wrong)\b|\b(i|we) (still )?(disagree|dont care|know i)\b|"
+    r"\b(my|the) (claim|argument|opinion|point) (is|stays|remains) (still )?(true|right|"
+    r"valid|correct)\b|\b(its|it is|thats|that is) (still )?(true|right|obvious)\b|"
+    r"\b(some |many |other )?(people|others|critics|some) (might |may |could |would |will )?"
+    r"(disagree|not agree|say no|think otherwise)\b|\bnot everyone (agrees|will agree)\b|"
+    r"\b(tengo|tenemos) (la )?razon\b|\b(estoy|estamos) (en lo cierto|seguro|segura)\b|"
+    r"\b(algunos|otros|hay quien|la gente) (pueden |podrian )?(no estan de acuerdo|"
+    r"discrepan|opinan distinto|no opinan igual)\b|\bmi (tesis|opinion) (es|sigue siendo) "
+    r"(verdad|cierta|correcta)\b"
+)
+# A rule's two sides: what comes after "if"/"when" (the kind of fact) and the rest.
+_RULE_MARKERS = (
+    "if", "when", "whenever", "because", "since", "once", "as long as",
+    "si", "cuando", "siempre que", "porque", "ya que", "una vez que",
+)  # fmt: skip
+_GENERAL = (
+    "generally", "usually", "always", "any", "all", "every", "tend*", "typically",
+    "as a rule", "in general", "whoever", "most", "people who", "those who", "anyone",
+    "generalmente", "normalmente", "por lo general", "todo", "todos", "toda", "todas",
+    "cualquier*", "suele*", "tiende*", "en general", "quien", "quienes", "siempre", "la mayoria",
+)  # fmt: skip
+RULE_SIDE_MIN_WORDS = 2
+RESTATED_SHARE = 0.75
 _QUESTION_STARTS = frozenset(
     "what why how who whom whose when where which do does did is are can could should would "
     "will".split()
 )
 _YEAR_OR_NUMBER = re.compile(r"\d")
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,}\b")
 
 
 @dataclass(frozen=True)
@@ -114,10 +155,90 @@ def is_question(text: str) -> bool:
     return bool(tokens) and tokens[0] in _QUESTION_STARTS
 
 
-def step_check(step: str, text: str) -> StepCheck:
+def _names_someone(text: str) -> bool:
+    """A proper name or an acronym after the first word: "Smith", "the OECD", "WHO"."""
+    first_dropped = text.strip().split(maxsplit=1)[1] if len(text.split()) > 1 else ""
+    names = [
+        name for name in re.findall(r"\b[A-ZÁÉÍÓÚÑ][\wáéíóúñ&-]+", first_dropped) if name != "I"
+    ]
+    return bool(names) or bool(_ACRONYM.search(text))
+
+
+def backing_problem(text: str) -> str | None:
+    """``no_authority`` when nothing names a source, ``vague_source`` when only a kind of
+    source is named ("research on bullying": which research, by whom?)."""
+    if _has_marker(text, _AUTHORITY) or _names_someone(text):
+        return None
+    figure = bool(_YEAR_OR_NUMBER.search(text))
+    if _has_marker(text, _SOURCE_KINDS):
+        return None if figure else "vague_source"
+    if figure and ("%" in text or _has_marker(text, ("percent", "por ciento"))):
+        return None  # a statistic
+    return "no_authority"
+
+
+def _marker_at(tokens: list[str], markers: tuple[str, ...]) -> tuple[int, int] | None:
+    """(index, length) of the first marker phrase among ``tokens``."""
+    for i in range(len(tokens)):
+        for marker in markers:
+            needle = marker.split()
+            if tokens[i : i + len(needle)] == needle:
+                return i, len(needle)
+    return None
+
+
+def warrant_problem(text: str, claim: str = "") -> str | None:
+    """``no_principle``, ``one_sided`` (the rule's condition or outcome is missing: "Kids
+    like cake if hungry") or ``restates_claim``; None for a general rule with both sides."""
+    tokens = words(text)
+    if claim.strip():
+        claimed = {token[:5] for token in words(claim) if len(token) >= 4}
+        own = [token[:5] for token in tokens if len(token) >= 4]
+        if own and sum(stem in claimed for stem in own) / len(own) >= RESTATED_SHARE:
+            return "restates_claim"
+    found = _marker_at(tokens, _RULE_MARKERS)
+    if found is None:
+        return None if _has_marker(text, _GENERAL) else "no_principle"
+    index, size = found
+    before, after = tokens[:index], tokens[index + size :]
+    if index == 0:
+        # "If X, then Y": the comma (or "then") splits the two sides.
+        head = text.split(",", 1)
+        if len(head) == 2:
+            before, after = words(head[1]), words(head[0])[size:]
+        elif "then" in after:
+            split = after.index("then")
+            before, after = after[split + 1 :], after[:split]
+        elif len(after) < 2 * RULE_SIDE_MIN_WORDS:
+            return "one_sided"
+        else:
+            return None
+    if len(before) < RULE_SIDE_MIN_WORDS or len(after) < RULE_SIDE_MIN_WORDS:
+        return "one_sided"
+    return None
+
+
+def rebuttal_problem(text: str) -> str | None:
+    """``no_condition`` without a condition or contrasting case; ``insists`` when the text
+    only insists on the claim or points at disagreement ("but I am right")."""
+    plain = " ".join(words(text))
+    if _INSISTING.search(plain):
+        return "insists"
+    if _has_marker(text, _CONDITIONS):
+        return None
+    found = _marker_at(words(text), _CONTRASTS)
+    if found is not None and len(words(text)) - sum(found) >= 3:
+        return None
+    return "no_condition"
+
+
+def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     """Whether ``text`` fits ``step``; the problem codes are ``empty``, ``too_short``,
-    ``is_question``, ``no_evidence``, ``no_principle``, ``no_authority``, ``no_modal``,
-    ``no_condition``."""
+    ``is_question``, ``no_evidence``, ``no_principle``, ``one_sided``, ``restates_claim``,
+    ``no_authority``, ``vague_source``, ``no_modal``, ``no_condition``, ``insists``.
+
+    ``claim`` (the draft's claim), when given, lets the warrant check refuse a warrant that
+    only says the claim again."""
     stripped = (text or "").strip()
     if not stripped:
         return StepCheck(step, "empty")
@@ -130,18 +251,17 @@ def step_check(step: str, text: str) -> StepCheck:
         evidence = _has_marker(stripped, _EVIDENCE) or bool(_YEAR_OR_NUMBER.search(stripped))
         problem = None if evidence else "no_evidence"
     elif step == "warrant":
-        problem = None if _has_marker(stripped, _PRINCIPLE) else "no_principle"
+        problem = warrant_problem(stripped, claim)
     elif step in ("groundsBacking", "warrantBacking"):
-        authority = _has_marker(stripped, _AUTHORITY) or bool(_YEAR_OR_NUMBER.search(stripped))
-        problem = None if authority else "no_authority"
+        problem = backing_problem(stripped)
     elif step == "qualifier":
         problem = None if _has_marker(stripped, _MODALS) else "no_modal"
     elif step == "rebuttal":
-        problem = None if _has_marker(stripped, _CONDITIONS) else "no_condition"
+        problem = rebuttal_problem(stripped)
     else:
         raise ValueError(f"unknown step {step!r}")
     return StepCheck(step, problem)
 
 
-def passes(step: str, text: str) -> bool:
-    return step_check(step, text).passed
+def passes(step: str, text: str, *, claim: str = "") -> bool:
+    return step_check(step, text, claim=claim).passed

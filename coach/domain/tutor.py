@@ -59,7 +59,15 @@ PROBLEMS: dict[str, dict[str, str]] = {
         "no_principle": "That sounds specific. A warrant states a general rule that would "
         "hold in other cases too (if ..., when ..., usually ...).",
         "no_authority": "I can't tell who stands behind this: name a study, an institution, "
-        "an expert or a source.",
+        "an expert, a statistic or a law.",
+        "vague_source": "Which one? You name a kind of source, but not who did it, where it "
+        "was published, or a figure from it.",
+        "one_sided": "A warrant needs both sides of a rule: what kind of fact (if ...) leads "
+        "to what kind of conclusion (then ...). One side is missing or too thin.",
+        "restates_claim": "That says your claim again. A warrant is the general rule that "
+        "links the kind of facts in your grounds to the kind of conclusion in your claim.",
+        "insists": "That insists on the claim instead of testing it. A rebuttal names a "
+        "condition or case in which the claim would not hold ('unless ...').",
         "no_modal": "A qualifier says how strong the claim is, with a word like 'probably', "
         "'usually' or 'certainly'.",
         "no_condition": "A rebuttal names a condition under which the claim fails "
@@ -73,7 +81,15 @@ PROBLEMS: dict[str, dict[str, str]] = {
         "no_principle": "Eso suena concreto. Una garantía enuncia una regla general que valdría "
         "también en otros casos (si ..., cuando ..., normalmente ...).",
         "no_authority": "No sé quién respalda esto: nombra un estudio, una institución, un "
-        "experto o una fuente.",
+        "experto, una estadística o una ley.",
+        "vague_source": "¿Cuál? Nombras un tipo de fuente, pero no quién la hizo, dónde se "
+        "publicó ni una cifra suya.",
+        "one_sided": "Una garantía necesita los dos lados de una regla: qué tipo de hecho "
+        "(si ...) lleva a qué tipo de conclusión (entonces ...). Falta un lado o es muy pobre.",
+        "restates_claim": "Eso repite tu tesis. Una garantía es la regla general que une el "
+        "tipo de hechos de tus datos con el tipo de conclusión de tu tesis.",
+        "insists": "Eso insiste en la tesis en lugar de ponerla a prueba. Una refutación nombra "
+        "una condición o un caso en que la tesis no se cumpliría ('a menos que ...').",
         "no_modal": "Un calificador dice cuán fuerte es la tesis, con palabras como "
         "'probablemente', 'normalmente' o 'ciertamente'.",
         "no_condition": "Una refutación nombra una condición en la que la tesis falla "
@@ -309,7 +325,8 @@ def offline_turn(inputs: dict[str, Any]) -> str:
         result.pop("nextQuestion")
         return _answer(result)
 
-    check = step_check(step, message)
+    claim = (inputs.get("draft") or {}).get("claim", "") if step == "warrant" else ""
+    check = step_check(step, message, claim=claim)
     if check.passed:
         result["assistantText"] = f"{PRAISE[lang][step]} {text['confirm_hint']}"
         result["confidence"] = 0.7

@@ -15,7 +15,15 @@ from coach.domain.steps import STEPS, next_step
         ("warrant", "Cuando bajan las distracciones los alumnos aprenden más"),
         ("groundsBacking", "Published by the London School of Economics"),
         ("groundsBacking", "Informe publicado por el Ministerio de Educación"),
-        ("warrantBacking", "Decades of research on attention"),
+        ("warrantBacking", "Decades of research by cognitive psychologists on attention"),
+        ("groundsBacking", "A 2021 survey of 3,000 pupils"),
+        ("groundsBacking", "Figures from the OECD"),
+        ("groundsBacking", "The WHO recommends it"),
+        ("warrantBacking", "Research by Jean Twenge on screen time"),
+        ("rebuttal", "But in rural schools phones are the only internet access"),
+        ("rebuttal", "Except for pupils who need them for medical reasons"),
+        ("warrant", "Students learn more when distractions fall"),
+        ("warrant", "Every pupil learns better without constant interruptions"),
         ("warrantBacking", "Lo respaldan expertos en psicología cognitiva"),
         ("qualifier", "Probably"),
         ("qualifier", "Probablemente"),
@@ -72,3 +80,53 @@ def test_steps_run_in_toulmin_order_and_end_after_the_rebuttal():
 def test_an_unknown_step_is_an_error():
     with pytest.raises(KeyError):
         step_check("conclusion", "some words here and there")
+
+
+@pytest.mark.parametrize(
+    ("step", "text", "problem"),
+    [
+        # A kind of source is not a source: which research, by whom, where?
+        ("groundsBacking", "research on bullying", "vague_source"),
+        ("warrantBacking", "studies about screen time", "vague_source"),
+        ("groundsBacking", "investigación sobre el acoso", "vague_source"),
+        # "who" is a relative pronoun, not the World Health Organization.
+        ("groundsBacking", "People who agree with me", "no_authority"),
+        ("warrantBacking", "Everyone who thinks about it", "no_authority"),
+        ("groundsBacking", "La gente que está de acuerdo conmigo", "no_authority"),
+        # Insisting is not a rebuttal, nor is pointing at people who disagree.
+        ("rebuttal", "but I am right", "insists"),
+        ("rebuttal", "However, my claim is still true", "insists"),
+        ("rebuttal", "Some people might disagree", "insists"),
+        ("rebuttal", "pero tengo razón", "insists"),
+        # A warrant needs both sides of the rule.
+        ("warrant", "Kids like cake if hungry", "one_sided"),
+        ("warrant", "Phones are bad because distracting", "one_sided"),
+        ("warrant", "Los niños comen tarta si hambre", "one_sided"),
+    ],
+)
+def test_near_misses_fail_with_what_is_missing(step, text, problem):
+    assert step_check(step, text).problem == problem
+
+
+def test_a_warrant_that_says_the_claim_again_is_not_a_warrant():
+    claim = "Schools should ban phones during lessons"
+    restated = "Schools should always ban phones during lessons"
+    assert step_check("warrant", restated, claim=claim).problem == "restates_claim"
+    assert step_check(
+        "warrant", "If distractions fall, students generally learn more", claim=claim
+    ).passed
+
+
+def test_the_tutor_says_what_a_near_miss_lacks():
+    import json
+
+    from coach.domain.tutor import offline_turn
+
+    def say(step, text):
+        inputs = {"step": step, "language": "en", "user_message": text, "step_messages": []}
+        return json.loads(offline_turn(inputs))["assistantText"]
+
+    assert say("groundsBacking", "research on bullying").startswith("Which one?")
+    assert "both sides of a rule" in say("warrant", "Kids like cake if hungry")
+    assert "insists on the claim" in say("rebuttal", "but I am right")
+    assert "who stands behind this" in say("groundsBacking", "People who agree with me")
