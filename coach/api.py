@@ -58,8 +58,22 @@ class MessageOut(serializers.ModelSerializer):
             "proposal_status",
             "proposal_decision",
             "confidence",
+            "draft_version",
             "created_at",
         ]
+
+
+class PendingProposalOut(MessageOut):
+    stale = serializers.SerializerMethodField(
+        help_text="True when the draft changed since the proposal was made: confirming it "
+        "answers 409 COACH_PROPOSAL_STALE."
+    )
+
+    class Meta(MessageOut.Meta):
+        fields = [*MessageOut.Meta.fields, "stale"]
+
+    def get_stale(self, message: CoachMessage) -> bool:
+        return message.proposal_is_stale(message.session.draft)
 
 
 class SessionOut(serializers.ModelSerializer):
@@ -105,10 +119,10 @@ class SessionDetailOut(SessionOut):
     class Meta(SessionOut.Meta):
         fields = [*SessionOut.Meta.fields, "messages", "pending_proposal"]
 
-    @extend_schema_field(MessageOut(allow_null=True))
+    @extend_schema_field(PendingProposalOut(allow_null=True))
     def get_pending_proposal(self, session: CoachSession) -> dict[str, Any] | None:
         pending = selectors.pending_proposal(session)
-        return MessageOut(pending).data if pending else None
+        return PendingProposalOut(pending).data if pending else None
 
 
 class TurnIn(serializers.Serializer):

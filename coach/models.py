@@ -121,6 +121,9 @@ class CoachMessage(models.Model):
         max_length=10, choices=Decision.choices, blank=True, default=Decision.NONE
     )
     confidence = models.FloatField(null=True, blank=True)
+    # The draft version a proposal was made on: once the draft moves on, the proposal is
+    # stale and can no longer be confirmed (it could overwrite what the student wrote since).
+    draft_version = models.PositiveIntegerField(null=True, blank=True)
     # The whole enforced CoachAIResult (validated before it is stored).
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -141,6 +144,10 @@ class CoachMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.role}: {self.text[:40]}"
+
+    def proposal_is_stale(self, draft: CoachDraft) -> bool:
+        """Whether the draft changed since this message's proposal was made."""
+        return self.draft_version is not None and self.draft_version != draft.version
 
 
 class CoachTurnAttempt(models.Model):

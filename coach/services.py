@@ -79,6 +79,11 @@ class NoPendingProposal(CoachError):
     status = 409
 
 
+class ProposalStale(CoachError):
+    code = "COACH_PROPOSAL_STALE"
+    status = 409
+
+
 class StepMismatch(CoachError):
     code = "COACH_STEP_MISMATCH"
     status = 409
@@ -198,7 +203,9 @@ def proposal_confirm(*, session: CoachSession, draft_version: int | None = None)
     """Save the pending proposal to the draft, advance the step and start the next one.
 
     Refused (``NoPendingProposal``) when another tab already confirmed or rejected it,
-    (``DraftConflict``) when ``draft_version`` is given and the draft has moved on, and
+    (``ProposalStale``) when the draft changed since the proposal was made (a hand edit: the
+    proposal would overwrite it), (``DraftConflict``) when ``draft_version`` is given and the
+    draft has moved on, and
     (``StepMismatch``) when the proposal was for a step the session has left; that proposal
     is then set aside for good.
     """
@@ -209,6 +216,11 @@ def proposal_confirm(*, session: CoachSession, draft_version: int | None = None)
         pending = pending_proposal(locked)
         if pending is None:
             raise NoPendingProposal("There is no proposal waiting for confirmation.")
+        if pending.proposal_is_stale(CoachDraft.objects.get(session=locked)):
+            raise ProposalStale(
+                "The draft changed after this proposal was made, so it is out of date and "
+                "was not saved. Your draft is unchanged; ask again or reject it."
+            )
         stale = pending.proposal["field"] != locked.current_step
         if stale:
             pending.proposal_decision = CoachMessage.Decision.SUPERSEDED
@@ -304,7 +316,8 @@ def turn_start(
 
 def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[str, Any]:
     """What the tutor needs to answer ``user_message``: read once, before the model call."""
-    draft = CoachDraft.objects.get(session=session).as_dict()
+    draft_row = CoachDraft.objects.get(session=session)
+    draft = draft_row.as_dict()
     step = user_message.step
     intent = classify(user_message.text, topic=session.topic)
     before = session.messages.filter(id__lt=user_message.id).order_by("-id")
@@ -321,6 +334,7 @@ def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[st
         "topic": session.topic,
         "draft": draft,
         "draft_value": draft[step],
+        "draft_version": draft_row.version,
         "user_message": user_message.text,
         "is_first_turn": not step_messages,
         "rewrite_requested": intent.kind == "rewrite",
@@ -428,6 +442,7 @@ def _finish(
                 CoachMessage.Decision.PENDING if proposal else CoachMessage.Decision.NONE
             ),
             confidence=result.confidence,
+            draft_version=inputs["draft_version"] if proposal else None,
             result=result.model_dump(mode="json", exclude_none=True),
         )
         # With nothing to confirm, an advance the guards allowed happens now.

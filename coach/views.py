@@ -71,6 +71,7 @@ def _workspace(
     shown = {**draft, **(typed or {})}
     current = STEPS.index(session.current_step)
     sources = session.draft.sources()
+    pending = selectors.pending_proposal(session)
     steps = [
         {
             "key": step,
@@ -91,7 +92,8 @@ def _workspace(
         "by_step": {row["key"]: row for row in steps},
         "current_label": STEP_LABELS[session.current_step],
         "chat": list(session.messages.all()),
-        "pending": selectors.pending_proposal(session),
+        "pending": pending,
+        "pending_stale": pending is not None and pending.proposal_is_stale(session.draft),
         "unanswered": selectors.unanswered_message(session),
         "turn_form": extra.pop("turn_form", None) or TurnForm(),
         "chain_url": _chain_url(session),

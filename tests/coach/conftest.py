@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from coach import services
-from coach.models import CoachMessage, CoachSession
+from coach.models import CoachDraft, CoachMessage, CoachSession
 
 
 def answer(**fields: Any) -> dict[str, Any]:
@@ -38,6 +38,7 @@ def give_proposal(session: CoachSession, value: str, step: str | None = None) ->
         proposal_status="kept",
         proposal_decision="pending",
         confidence=0.9,
+        draft_version=CoachDraft.objects.get(session=session).version,
     )
 
 

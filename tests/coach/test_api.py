@@ -182,12 +182,29 @@ def test_confirming_with_nothing_pending_or_a_stale_version_is_a_conflict(owner_
     response = owner_api.post(url("confirm", session), {}, format="json")
     assert response.status_code == 409
     assert response.json()["code"] == "COACH_NO_PENDING_PROPOSAL"
-    give_proposal(session, GOOD_TEXT["en"]["claim"])
     services.draft_update(session=session, values={"claim": "other tab"}, draft_version=1)
+    give_proposal(session, GOOD_TEXT["en"]["claim"])
     response = owner_api.post(url("confirm", session), {"draft_version": 1}, format="json")
     assert response.status_code == 409
     assert response.json()["code"] == "COACH_DRAFT_CONFLICT"
     assert response.json()["draft_version"] == 2
+
+
+def test_confirming_a_proposal_made_before_a_hand_edit_is_stale_and_keeps_the_edit(
+    owner_api, session
+):
+    give_proposal(session, GOOD_TEXT["en"]["claim"])
+    mine = "Phones should stay in lockers during lessons"
+    services.draft_update(session=session, values={"claim": mine}, draft_version=1)
+    body = owner_api.get(url("session", session)).json()
+    assert body["pending_proposal"]["stale"] is True
+    response = owner_api.post(url("confirm", session), {"draft_version": 2}, format="json")
+    assert response.status_code == 409
+    assert response.json()["code"] == "COACH_PROPOSAL_STALE"
+    body = owner_api.get(url("session", session)).json()
+    assert body["draft"]["claim"] == mine
+    assert body["draft_version"] == 2
+    assert body["current_step"] == "claim"
 
 
 def test_editing_the_draft_by_hand_needs_the_current_version(owner_api, session):

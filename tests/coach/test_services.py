@@ -169,13 +169,36 @@ def test_a_second_tab_cannot_confirm_the_same_proposal_again(session):
 
 
 def test_confirming_against_an_old_draft_version_is_refused_and_changes_nothing(session):
-    give_proposal(session, GOOD_TEXT["en"]["claim"])
     services.draft_update(session=session, values={"claim": "Edited elsewhere"}, draft_version=1)
+    give_proposal(session, GOOD_TEXT["en"]["claim"])
     before = state(session)
     with pytest.raises(services.DraftConflict):
         services.proposal_confirm(session=session, draft_version=1)
     assert state(session) == before
     assert session.messages.filter(proposal_decision="pending").count() == 1
+
+
+@pytest.mark.parametrize("edited", ["claim", "grounds"])
+def test_a_proposal_made_before_the_draft_was_edited_is_stale_and_changes_nothing(session, edited):
+    # The issue: a pending proposal overwrote the student's hand-written claim.
+    give_proposal(session, GOOD_TEXT["en"]["claim"])
+    services.draft_update(session=session, values={edited: "My own words here"}, draft_version=1)
+    before = state(session)
+    with pytest.raises(services.ProposalStale):
+        services.proposal_confirm(session=session)
+    assert state(session) == before
+    assert before[3][edited] == "My own words here"
+
+
+def test_a_proposal_records_the_draft_version_it_was_made_on(session, owner):
+    services.draft_update(session=session, values={"grounds": "x"}, draft_version=1)
+    run_turn(session, owner, GOOD_TEXT["en"]["claim"])
+    events = run_turn(session, owner, "yes")
+    message = CoachMessage.objects.get(pk=events[-1]["message_id"])
+    assert message.proposal_decision == "pending"
+    assert message.draft_version == 2
+    services.proposal_confirm(session=session)
+    assert state(session)[0] == "grounds"
 
 
 def test_a_proposal_for_a_step_already_left_is_set_aside(session):

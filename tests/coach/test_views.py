@@ -143,10 +143,26 @@ def test_confirm_and_reject_work_as_plain_forms_and_with_htmx(owner_client, sess
 
 
 def test_a_stale_confirm_shows_the_conflict(owner_client, session):
-    give_proposal(session, GOOD_TEXT["en"]["claim"])
     services.draft_update(session=session, values={"claim": "other tab"}, draft_version=1)
+    give_proposal(session, GOOD_TEXT["en"]["claim"])
     page = owner_client.post(url("confirm", session), {"draft_version": "1"}, **HTMX)
     assert "another tab" in page.content.decode()
+
+
+def test_a_proposal_made_before_a_hand_edit_is_shown_as_outdated_and_cannot_be_confirmed(
+    owner_client, session
+):
+    give_proposal(session, GOOD_TEXT["en"]["claim"])
+    services.draft_update(session=session, values={"claim": "My own claim"}, draft_version=1)
+    page = owner_client.get(url("detail", session)).content.decode()
+    assert 'data-stale="true"' in page and "outdated" in page
+    assert "proposal-confirm" not in page
+    # A confirm posted anyway (an old page) is refused and the draft keeps the student's text.
+    response = owner_client.post(url("confirm", session), {"draft_version": "2"})
+    assert response.status_code == 409
+    assert "out of date" in response.content.decode()
+    session.draft.refresh_from_db()
+    assert session.draft.claim == "My own claim"
 
 
 def test_fields_can_be_edited_by_hand(owner_client, session):
