@@ -47,6 +47,9 @@ class Chain(models.Model):
 
     termination_reason = models.TextField(blank=True)
     warnings = models.JSONField(default=list, blank=True)
+    # The coach session this chain was made from, if any; a plain id, like the coach's
+    # chain_id, so neither app's migrations depend on the other's.
+    coach_session_id = models.PositiveBigIntegerField(null=True, blank=True)
 
     review_status = models.CharField(max_length=10, choices=Review.choices, default=Review.PENDING)
     reviewed_by = models.ForeignKey(

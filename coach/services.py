@@ -480,14 +480,23 @@ def turn_run(
 
 
 def session_chain_create(*, session: CoachSession) -> tuple[Any, str]:
-    """Turn a completed session into a Toulmin chain (arguments app), phase 1 filled in.
+    """Turn a completed session into a Toulmin chain (arguments app) that keeps the student's
+    parts: phases 1-3 are the draft's parts verbatim (``coach.domain.conversion``), with only
+    their strengths and the confidence judged, and the verdict is run by the chain's engine.
 
-    Returns the chain and, when the arguments app refused phase 1, its reason (the chain is
-    kept at phase 1 so the student can fill it there). Calling it again returns the same chain.
+    Returns the chain and, when the arguments app refused a phase, its reason (the chain then
+    waits at that phase for the student). A weak warrant or backing stops the chain as in any
+    chain. Calling it again returns the same chain.
     """
     from arguments.domain.toulmin import ToulminError
     from arguments.models import Chain
-    from arguments.services import PhaseRejected, chain_create, chain_submit_phase
+    from arguments.services import (
+        ModelFailed,
+        PhaseRejected,
+        chain_create,
+        chain_run,
+        chain_submit_phase,
+    )
 
     with transaction.atomic():
         locked = CoachSession.objects.select_for_update().get(pk=session.pk)
@@ -507,11 +516,37 @@ def session_chain_create(*, session: CoachSession) -> tuple[Any, str]:
             )
         except ToulminError as error:
             raise CoachError(f"The chain could not be made: {error.message}") from error
+        Chain.objects.filter(pk=chain.pk).update(coach_session_id=locked.pk)
         locked.chain_id = chain.pk
         locked.save(update_fields=["chain_id", "updated_at"])
-    payload = conversion.phase_one_payload(draft, reference=f"Coach session {locked.pk}")
+    reference = f"Coach session {locked.pk}"
     try:
-        chain = chain_submit_phase(chain=chain, phase=1, payload=payload, source="coach")
+        chain = chain_submit_phase(
+            chain=chain,
+            phase=1,
+            payload=conversion.phase_one_payload(draft, reference=reference),
+            source="coach",
+        )
+        chain = chain_submit_phase(
+            chain=chain,
+            phase=2,
+            payload=conversion.phase_two_payload(draft, reference=reference),
+            source="coach",
+        )
+        if chain.status != Chain.Status.IN_PROGRESS:
+            return chain, ""
+        components = chain.state().as_json()
+        chain = chain_submit_phase(
+            chain=chain,
+            phase=3,
+            payload=conversion.phase_three_payload(draft, components, reference=reference),
+            source="coach",
+        )
     except PhaseRejected as rejected:
         return rejected.chain, rejected.error.message
+    try:
+        chain = chain_run(chain=chain, until="end")
+    except (ToulminError, ModelFailed) as failure:
+        chain.refresh_from_db()
+        return chain, failure.message
     return chain, ""

@@ -1,19 +1,24 @@
-from coach.domain.conversion import phase_one_payload, source_text
+"""The coach's draft becomes a chain's phases with the student's words where they belong."""
+
+import pytest
+
+from coach.domain.conversion import (
+    degree_of,
+    phase_one_payload,
+    phase_three_payload,
+    phase_two_payload,
+    source_text,
+)
 from tests.coach.conftest import GOOD_TEXT
 
 
-def test_source_text_lays_out_every_part_in_labelled_paragraphs_in_toulmin_order():
+def test_the_source_text_is_the_argument_in_plain_paragraphs_without_labels():
     text = source_text(GOOD_TEXT["en"])
-    labels = [para.split(":", 1)[0] for para in text.split("\n\n")]
-    assert labels == [
-        "Claim",
-        "Grounds",
-        "Warrant",
-        "Backing for the grounds",
-        "Backing for the warrant",
-        "Qualifier",
-        "Rebuttal",
-    ]
+    paragraphs = text.split("\n\n")
+    assert paragraphs[0] == GOOD_TEXT["en"]["claim"]
+    assert paragraphs[3] == GOOD_TEXT["en"]["warrant"]
+    assert len(paragraphs) == 7
+    assert ":" not in text
 
 
 def test_phase_one_uses_grounds_as_facts_backing_as_citation_and_the_claim():
@@ -28,3 +33,49 @@ def test_phase_one_uses_grounds_as_facts_backing_as_citation_and_the_claim():
     ]
     assert payload["data"]["evidence_type"] == "statistical"
     assert payload["claim"]["statement"] == "Should schools ban phones."
+
+
+def test_phase_two_takes_the_warrant_and_its_backing_verbatim_and_judges_them():
+    payload = phase_two_payload(GOOD_TEXT["en"], reference="Coach session 1")
+    assert payload["warrant"]["principle"] == GOOD_TEXT["en"]["warrant"]
+    assert payload["warrant"]["strength"] == "strong"
+    assert payload["backing"]["authority"] == GOOD_TEXT["en"]["warrantBacking"]
+    assert payload["backing"]["strength"] == "strong"
+    # The qualifier is never taken for the warrant, nor the grounds for the backing.
+    assert GOOD_TEXT["en"]["qualifier"] not in str(payload)
+    assert GOOD_TEXT["en"]["grounds"] not in str(payload)
+
+
+def test_a_one_sided_warrant_or_vague_backing_is_judged_weak():
+    draft = GOOD_TEXT["en"] | {
+        "warrant": "Kids like cake if hungry",
+        "warrantBacking": "research on bullying",
+    }
+    payload = phase_two_payload(draft, reference="r")
+    assert payload["warrant"]["strength"] == "weak"
+    assert payload["backing"]["strength"] == "weak"
+
+
+@pytest.mark.parametrize(
+    ("qualifier", "degree"),
+    [
+        ("Probably, in most secondary schools", "probably"),
+        ("Probablemente, en la mayoría de los institutos", "probably"),
+        ("Certainly", "certainly"),
+        ("In most cases", "presumably"),
+        ("Tal vez", "possibly"),
+        ("Apparently so", "apparently"),
+        ("With great force", None),
+    ],
+)
+def test_the_qualifiers_degree_is_read_from_the_students_modal_word(qualifier, degree):
+    assert degree_of(qualifier) == degree
+
+
+def test_phase_three_keeps_the_rebuttal_and_the_qualifier_with_confidence_in_its_band():
+    draft = GOOD_TEXT["en"] | {"qualifier": "Certainly, in every school"}
+    payload = phase_three_payload(draft, {}, reference="r")
+    assert payload["rebuttal"]["exceptions"] == [GOOD_TEXT["en"]["rebuttal"]]
+    assert payload["qualifier"]["degree"] == "certainly"
+    assert 90 <= payload["qualifier"]["confidence_pct"] <= 100
+    assert payload["qualifier"]["rationale"] == "Certainly, in every school"

@@ -1,5 +1,7 @@
+
 """Coach services against the database: turns, failures, proposals, versions, limits."""
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -309,21 +311,52 @@ def test_the_offline_tutor_completes_a_whole_session(owner, language):
     assert LLMCall.objects.filter(object_id=session.pk, provider="offline").count() == 14
 
 
-def test_a_completed_session_becomes_a_chain_with_phase_one_filled(owner):
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_completed_session_becomes_a_chain_that_keeps_the_students_parts(owner, language):
     from arguments.models import Chain
 
-    session = make_session(owner)
-    services.draft_update(session=session, values=GOOD_TEXT["en"], draft_version=1)
+    text = GOOD_TEXT[language]
+    session = make_session(owner, language=language)
+    services.draft_update(session=session, values=text, draft_version=1)
     CoachSession.objects.filter(pk=session.pk).update(status="completed", current_step="rebuttal")
     chain, problem = services.session_chain_create(session=session)
     assert problem == ""
     assert chain.owner == owner
-    assert chain.query == GOOD_TEXT["en"]["claim"]
-    assert "Warrant: If distractions fall" in chain.source_text
-    assert chain.claim["statement"] == GOOD_TEXT["en"]["claim"] + "."
+    assert chain.coach_session_id == session.pk
+    assert chain.query == text["claim"]
+    assert chain.claim["statement"] == text["claim"] + "."
+    assert chain.data["facts"] == [text["grounds"]]
+    assert chain.data["citations"][0]["source"] == text["groundsBacking"]
+    assert chain.warrant["principle"] == text["warrant"]
+    assert chain.backing["authority"] == text["warrantBacking"]
+    assert chain.rebuttal["exceptions"] == [text["rebuttal"]]
+    assert chain.qualifier["rationale"] == text["qualifier"]
+    assert chain.qualifier["degree"] == "probably"  # "Probably" / "Probablemente"
+    assert 50 <= chain.qualifier["confidence_pct"] <= 69
+    # Only the verdict is the engine's own text, and it ran.
+    assert chain.status == "complete"
+    assert chain.verdict["status"] in ("sustained", "remanded", "overruled")
+    everything = json.dumps(
+        [chain.source_text, *(getattr(chain, p) for p in ("data", "claim", "warrant"))]
+        + [getattr(chain, p) for p in ("backing", "rebuttal", "qualifier", "verdict")],
+        ensure_ascii=False,
+    )
+    for label in ("Claim:", "Grounds:", "Warrant:", "Qualifier:", "Rebuttal:", "Backing for"):
+        assert label not in everything
     again, _ = services.session_chain_create(session=session)
     assert again.pk == chain.pk
     assert Chain.objects.filter(owner=owner).count() == 1
+
+
+def test_a_weak_backing_stops_the_chain_as_in_any_chain(owner):
+    session = make_session(owner)
+    values = GOOD_TEXT["en"] | {"warrantBacking": "research on attention"}
+    services.draft_update(session=session, values=values, draft_version=1)
+    CoachSession.objects.filter(pk=session.pk).update(status="completed", current_step="rebuttal")
+    chain, _ = services.session_chain_create(session=session)
+    assert chain.status == "terminated"
+    assert "BACKING REJECTED" in chain.termination_reason
+    assert chain.backing["authority"] == "research on attention"
 
 
 def test_an_unfinished_session_cannot_become_a_chain(session):

@@ -231,3 +231,15 @@ def test_a_stale_hand_edit_is_refused_and_keeps_what_the_student_typed(owner_cli
     assert "save again" in page
     session.draft.refresh_from_db()
     assert session.draft.claim == "from the other tab"
+
+
+def test_the_chain_made_from_a_session_links_back_to_it(owner_client, session):
+    from coach.models import CoachSession
+
+    services.draft_update(session=session, values=GOOD_TEXT["en"], draft_version=1)
+    CoachSession.objects.filter(pk=session.pk).update(status="completed", current_step="rebuttal")
+    response = owner_client.post(url("chain", session))
+    page = owner_client.get(response["Location"]).content.decode()
+    assert f'href="/coach/{session.pk}/"' in page
+    assert GOOD_TEXT["en"]["warrant"] in page
+    assert "Qualifier:" not in page and "Grounds:" not in page
