@@ -162,6 +162,9 @@ def turn(request: HttpRequest, pk: int) -> HttpResponse:
         return _after_post(request, pk, error.message, status=error.status, turn_form=form)
     if "error" in event:
         return _after_post(request, pk, event["message"], status=502)
+    if not request.htmx:
+        # The anchor brings the newest message into view, with or without JavaScript.
+        return redirect(reverse("coach:detail", kwargs={"pk": pk}) + "#newest")
     return _after_post(request, pk)
 
 

@@ -23,11 +23,27 @@
     box.textContent = text;
   }
 
+  // The newest message in view (the log scrolls inside itself, the page follows), and the
+  // student's cursor back in the message box so they can answer at once.
+  function showNewest(focusBox) {
+    var chat = document.getElementById("chat-log");
+    if (!chat) return;
+    chat.scrollTop = chat.scrollHeight;
+    var box = document.getElementById("id_message");
+    if (focusBox && box) {
+      box.focus({ preventScroll: true });
+      box.scrollIntoView({ block: "nearest" });  // the box, and the log just above it
+    }
+    var last = chat.lastElementChild;
+    if (last) last.scrollIntoView({ block: "nearest" });  // the newest message wins
+  }
+
   function refresh(errorText) {
     var ws = workspace();
     var url = ws.dataset.detailUrl;
     var done = function () {
       if (errorText) showError(errorText);
+      showNewest(true);
       log("refreshed");
     };
     if (window.htmx) {
@@ -102,6 +118,7 @@
         var event = JSON.parse(line);
         if (event.type === "partial") {
           tutor.textContent += event.text;
+          showNewest(false);
           log("partial", tutor.textContent.length);
         } else if (event.type === "final") {
           tutor.classList.remove("is-streaming");
@@ -131,6 +148,10 @@
       send(form, { retry: true });
     }
   }, true);
+
+  showNewest(false);
+  // Confirm, reject and draft forms swap the workspace through htmx: show the newest again.
+  document.body.addEventListener("htmx:afterSwap", function () { showNewest(false); });
 
   // The diagram follows the draft as the student types.
   document.addEventListener("input", function (e) {

@@ -99,3 +99,56 @@ def test_typing_in_a_field_updates_the_diagram_live(browser_page, live_server, t
     log_in(page, live_server.url, "typist", "pw-for-tests-123", then=f"/coach/{session.pk}/")
     page.fill("#id_warrant", "If distractions fall, students learn more")
     assert "If distractions fall" in page.inner_text('[data-diagram-step="warrant"]')
+
+
+def _in_view(page, selector):
+    return page.evaluate(
+        """sel => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
+        const log = document.getElementById('chat-log').getBoundingClientRect();
+        return r.bottom <= window.innerHeight + 1 && r.top >= 0
+            && r.bottom <= log.bottom + 1 && r.top >= log.top - 1; }""",
+        selector,
+    )
+
+
+def test_on_a_phone_the_page_never_scrolls_sideways_and_shows_the_newest_message(
+    browser_page, live_server, transactional_db
+):
+    import os
+
+    from coach import services
+
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    user = make_user("phone", password="pw-for-tests-123")
+    session = services.session_create(owner=user, topic="Phones in classrooms")
+    long_word = "Supercalifragilisticexpialidocious" * 3
+    services.draft_update(
+        session=session,
+        values={"claim": f"Schools should ban phones {long_word}", "grounds": long_word},
+        draft_version=1,
+    )
+    log_in(page, live_server.url, "phone", "pw-for-tests-123", then=f"/coach/{session.pk}/")
+    # The conversation comes first on a phone.
+    chat_top = page.locator(".coach-chat").bounding_box()["y"]
+    assert chat_top < page.locator(".coach-draft").bounding_box()["y"]
+    assert (
+        page.locator(".coach-draft").bounding_box()["y"]
+        < page.locator(".coach-diagram").bounding_box()["y"]
+    )
+    for text in ["What is a claim?", "I'm stuck", "Schools should ban phones during lessons"]:
+        send(page, text)
+        assert page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
+        assert _in_view(page, "#chat-log li:last-child")
+        assert page.evaluate("document.activeElement.id") == "id_message"
+    where = os.environ.get("COACH_SCREENSHOTS")
+    if where:
+        page.screenshot(path=f"{where}/coach-390.png")  # what the student sees after a turn
+        height = page.evaluate("document.documentElement.scrollHeight")
+        for index, top in enumerate(range(0, height, 1200)):
+            clip = {"x": 0, "y": top, "width": 390, "height": min(1200, height - top)}
+            page.screenshot(path=f"{where}/coach-390-{index}.png", full_page=True, clip=clip)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.screenshot(path=f"{where}/coach-1280.png", full_page=True)

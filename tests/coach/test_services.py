@@ -1,4 +1,3 @@
-
 """Coach services against the database: turns, failures, proposals, versions, limits."""
 
 import json
