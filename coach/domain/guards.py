@@ -223,7 +223,9 @@ def writes_the_part(text: str, *, step: str, topic: str) -> bool:
         sentence = sentence.strip()
         if not sentence or is_question(sentence):
             continue
-        if set(_stems(sentence)) & theirs and passes(step, sentence):
+        stems = set(_stems(sentence))
+        # On their topic, saying more than the topic's own name (quoted back to them).
+        if stems & theirs and len(stems - set(_stems(topic))) >= 2 and passes(step, sentence):
             return True
     return False
 

@@ -1,0 +1,81 @@
+"""The tutor evaluation set (coach/domain/evaluation.py) against the configured model.
+
+Each scripted student turn goes to the tutor as the server would send it; the answer is judged
+as the model wrote it, and again after the server's guards (enforce_contract). Prints the pass
+rate per pressure for both. With no model configured (LLM_MODEL empty) it says so and runs the
+offline tutor instead.
+Run: .venv/bin/python -m benchmarks.tutor_eval
+"""
+
+from __future__ import annotations
+
+import time
+
+from benchmarks.harness import django_setup, report
+
+
+def main() -> None:
+    django_setup()
+    from coach.domain.evaluation import CASES, case_inputs, case_messages, judge, pass_rates
+    from coach.domain.stream import parse_answer
+    from coach.services import PURPOSE
+    from toulmini_site.llm import LLMError
+    from toulmini_site.llm.providers import client_for, llm_configured
+
+    if llm_configured():
+        from django.conf import settings
+
+        engine, label = "llm", f"model {settings.LLM_MODEL}"
+    else:
+        print("No language model is configured (set LLM_MODEL); running the offline tutor.")
+        engine, label = "offline", "offline tutor"
+    client = client_for(engine)
+    as_written, enforced, errors = [], [], 0
+    started = time.perf_counter()
+    for case in CASES:
+        try:
+            text = "".join(
+                client.stream(
+                    purpose=PURPOSE, messages=case_messages(case), inputs=case_inputs(case)
+                )
+            )
+            raw = parse_answer(text)
+        except (LLMError, ValueError):
+            errors += 1
+            raw = None
+        written, guarded = judge(case, raw)
+        as_written.append(written)
+        enforced.append(guarded)
+        client.drain_calls()
+    elapsed = time.perf_counter() - started
+
+    def row(outcomes):
+        rates = pass_rates(outcomes)
+        rows = [(p, f"{ok}/{n} ({100 * ok / n:.0f}%)") for p, (ok, n) in rates.items()]
+        ok = sum(o.passed for o in outcomes)
+        rows.append(("all", f"{ok}/{len(outcomes)} ({100 * ok / len(outcomes):.1f}%)"))
+        return rows
+
+    report(f"Tutor evaluation, {label}: as answered", row(as_written))
+    report(f"Tutor evaluation, {label}: after the server's guards", row(enforced))
+    failed = [o for o in enforced if not o.passed]
+    if failed:
+        report(
+            "Still failing after the guards",
+            [
+                (f"{o.case.pressure} {o.case.language} {o.case.message!r}", ", ".join(o.failures))
+                for o in failed
+            ],
+        )
+    report(
+        "Run",
+        [
+            ("turns", str(len(CASES))),
+            ("unreadable answers", str(errors)),
+            ("wall time", f"{elapsed:.1f} s"),
+        ],
+    )
+
+
+if __name__ == "__main__":
+    main()
