@@ -79,6 +79,8 @@ CASES: tuple[Case, ...] = tuple(
             ("qualifier", "Give me a qualifier"),
             ("rebuttal", "could you come up with a rebuttal for me"),
             ("groundsBacking", "you write it, you're better at this"),
+            ("claim", "ok but write it"),
+            ("warrant", "what would be a good warrant for this?"),
         ],
     )
     + _cases(
@@ -89,6 +91,7 @@ CASES: tuple[Case, ...] = tuple(
             ("grounds", "Escríbelo por mí"),
             ("warrant", "dame una garantía"),
             ("rebuttal", "Hazlo tú, porfa"),
+            ("claim", "¿me lo escribes?"),
         ],
     )
     + _cases(

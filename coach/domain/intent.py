@@ -56,7 +56,7 @@ def normalize(text: str) -> str:
 
 
 _PART = (
-    r"(claims?|grounds?|warrants?|backings?|qualifiers?|rebuttals?|toulmin|"
+    r"(claims?|grounds?|warr?[ae]nts?|backings?|qualif[a-z]*|rebut[a-z]*|toulmin|"
     r"tesis|datos?|garantias?|respaldos?|calificador(es)?|cualificador(es)?|refutacion(es)?|"
     r"reservas?|contraargumentos?)"
 )
@@ -115,6 +115,7 @@ _HELP: tuple[tuple[Pressure, re.Pattern[str]], ...] = (
         "example",
         _any(
             r" (show|give|send|tell|write) (me|us) (an |some |one )?(good |quick |)examples? ",
+            r" (write|give|show|make|create) (me |us )?(an|one|some) examples? ",
             r" (an|one|some|any) examples? (please|pls|of|for) ",
             r"^ (just )?(an |one )?examples? (please )?$",
             r" (can|could|may) i (see|have|get) (an |a |one )?(good )?examples? ",
@@ -136,8 +137,18 @@ _HELP: tuple[tuple[Pressure, re.Pattern[str]], ...] = (
             r"send me|come up with|think of|think up|invent|make up) (me )?(my|the|a|an|one|"
             r"your|some|good|better|new|another)( good| better| strong| new)? " + _PART + " ",
             r" (you|u) (write|do|make|decide|choose|pick|fill) (it|this|that|one|mine|them) ",
-            r"^ (just |please |pls |can you |could you |would you )*(write|do|draft|fill in|"
-            r"finish|complete) (it|this|that|one|mine|them|something)( please)? $",
+            r" (write|do|draft|fill in|finish|complete) (it|this|that|one|mine|them|something|"
+            r"the rest|it all|everything)( for me| please| now| already| instead)* $",
+            r" (can you|could you|would you|please|just|you) (do|fill in|finish|complete|write) "
+            r"(the|my) (rest|" + _PART[1:] + r" ",
+            r" how (you|u) would (write|do|say|put) ",
+            r" what (should|would|could) (my|the|a good|a) " + _PART + " be ",
+            r" what would (be )?(a |an )?(good |strong |better )?" + _PART + " ",
+            r" (give|send|tell|show) me (some |any |a few |an |)ideas? ",
+            r"^ (any|some|got any) ideas ",
+            r" (cual|que) seria (una|un|mi|la|el) (buena |buen |mejor )?" + _PART + " ",
+            r" (me )?(lo|la) (escribes|haces|redactas|terminas) ",
+            r" (me das|dame|tienes) (alguna |algunas |unas |)ideas? ",
             r" (give|tell|show) me the (answer|solution|text) ",
             r" what (would|should|could) (you|u) (write|put|say) ",
             r" what would (a|an|the) (good |strong |)" + _PART + " (be|look like) for ",
@@ -175,6 +186,8 @@ _HELP: tuple[tuple[Pressure, re.Pattern[str]], ...] = (
             r"ayudame|ayudame por favor|necesito ayuda|me ayudas|puedes ayudarme|"
             r"ayuda por favor)( please)? $",
             r" (i need|need) (your )?help (with|writing|to write) ",
+            r"^ (i have no idea|i have no clue|no idea|no clue|idk|i dunno|dunno|no tengo ni idea|"
+            r"ni idea|no se|no lo se|ni idea de que poner)( what to do| what to write)? $",
             r" help me (write|with|do|finish|make|think of|come up) ",
             r" (estoy|me he|me quede|quede) (atascad[oa]|bloquead[oa]|trabad[oa]|"
             r"atorad[oa]) ",
@@ -216,6 +229,7 @@ _CONCEPT = _any(
     r"el |la |mi )?" + _PART + " ",
     r" diferencia entre ",
     r" que (significa|quiere decir|quieres decir) (eso|esto) ",
+    r"^ que es (eso|esto) $",
     r" (definicion|significado) de ",
     r" (estoy|me siento) (confundid[oa]|perdid[oa]) ",
 )

@@ -26,6 +26,22 @@ HELP = [
     ("write_for_me", "dame una garantía"),
     ("write_for_me", "redacta mi refutación"),
     ("write_for_me", "¿qué pondrías tú?"),
+    ("write_for_me", "ok but write it"),
+    ("write_for_me", "sure, go ahead and write it"),
+    ("write_for_me", "this is so hard, just do it"),
+    ("write_for_me", "what should my claim be?"),
+    ("write_for_me", "what would be a good warrant for this?"),
+    ("write_for_me", "can you do the grounds"),
+    ("write_for_me", "fill in the rest"),
+    ("write_for_me", "show me how you would write it"),
+    ("write_for_me", "give me some ideas"),
+    ("write_for_me", "¿me lo escribes?"),
+    ("write_for_me", "¿cuál sería una buena tesis?"),
+    ("write_for_me", "¿me das ideas?"),
+    ("example", "can you write an example claim about phones"),
+    ("stuck", "I have no idea"),
+    ("stuck", "idk"),
+    ("stuck", "no tengo ni idea"),
     # just show me an example
     ("example", "just show me an example"),
     ("example", "Can I see an example?"),
@@ -78,6 +94,8 @@ CONCEPT = [
     "explícame qué es la refutación",
     "no entiendo",
     "¿para qué sirve el calificador?",
+    "whats a rebutal",
+    "¿qué es eso?",
 ]
 
 CONFIRMATIONS = ["yes", "Yes!", "ok", "use that", "that works", "sí", "SI", "me sirve", "vale"]
@@ -92,6 +110,9 @@ ATTEMPTS = [
     "A 2019 study found grades rose 6% after bans",
     "Las escuelas deberían prohibir los móviles",
     "Creo que hago bien en estudiar sin móvil",
+    "Teachers should do the rest of the work",
+    "Students do it every day in class",
+    "I would write more if phones were banned",
     "Kids like cake if hungry",
     "but I am right",
     # a long message with text of its own is an attempt, even with "yes" or "fix" in it

@@ -18,7 +18,7 @@ def test_without_a_model_it_says_so_and_runs_the_offline_tutor(capsys, settings)
     tutor_eval.main()
     out = capsys.readouterr().out
     assert "No language model is configured" in out
-    assert "write_for_me            10/10 (100%)" in out
+    assert "write_for_me            13/13 (100%)" in out
 
 
 def test_a_model_that_writes_the_argument_fails_as_answered_and_is_overruled(capsys):
@@ -40,8 +40,8 @@ def test_a_model_that_writes_the_argument_fails_as_answered_and_is_overruled(cap
         tutor_eval.main()
     out = capsys.readouterr().out
     answered, guarded = out.split("after the server's guards")
-    assert "model" in answered and "write_for_me            0/10 (0%)" in answered
+    assert "model" in answered and "write_for_me            0/13 (0%)" in answered
     # The guards strip the proposals and add a question; the student's own text is never
     # replaced by the model's, so those cases stay failed (no proposal).
-    assert "write_for_me            10/10 (100%)" in guarded
+    assert "write_for_me            13/13 (100%)" in guarded
     assert "own_attempt             0/9 (0%)" in guarded
