@@ -243,3 +243,15 @@ def test_the_chain_made_from_a_session_links_back_to_it(owner_client, session):
     assert f'href="/coach/{session.pk}/"' in page
     assert GOOD_TEXT["en"]["warrant"] in page
     assert "Qualifier:" not in page and "Grounds:" not in page
+
+
+def test_provenance_and_an_outdated_proposal_read_in_spanish(
+    owner_client, session, spanish_catalog
+):
+    give_proposal(session, GOOD_TEXT["es"]["claim"])
+    services.draft_update(session=session, values={"claim": "Mi propia tesis"}, draft_version=1)
+    owner_client.cookies["django_language"] = "es"
+    page = owner_client.get(url("detail", session)).content.decode()
+    assert "escrito por ti" in page
+    assert "desactualizada" in page and "ya no se puede confirmar" in page
+    assert "Descartar" in page
