@@ -23,14 +23,16 @@
     box.textContent = text;
   }
 
-  // The newest message in view (the log scrolls inside itself, the page follows), and the
-  // student's cursor back in the message box so they can answer at once.
-  function showNewest(focusBox) {
+  // The newest message at the bottom of the log. After a turn (``afterTurn``) the page also
+  // brings it into view and puts the cursor back in the message box, so the student can
+  // answer at once; after other swaps (saving the draft...) the page does not jump.
+  function showNewest(afterTurn) {
     var chat = document.getElementById("chat-log");
     if (!chat) return;
     chat.scrollTop = chat.scrollHeight;
+    if (!afterTurn) return;
     var box = document.getElementById("id_message");
-    if (focusBox && box) {
+    if (box) {
       box.focus({ preventScroll: true });
       box.scrollIntoView({ block: "nearest" });  // the box, and the log just above it
     }
@@ -118,7 +120,8 @@
         var event = JSON.parse(line);
         if (event.type === "partial") {
           tutor.textContent += event.text;
-          showNewest(false);
+          tutor.scrollIntoView({ block: "nearest" });
+          document.getElementById("chat-log").scrollTop = 1e9;
           log("partial", tutor.textContent.length);
         } else if (event.type === "final") {
           tutor.classList.remove("is-streaming");

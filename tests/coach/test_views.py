@@ -104,6 +104,11 @@ def test_a_plain_message_runs_the_turn_and_redirects(owner_client, session):
         "user",
         "assistant",
     ]
+    # Without JavaScript the anchor brings the newest message into view.
+    assert response["Location"] == url("detail", session) + "#newest"
+    newest = session.messages.order_by("-id").first()
+    page = owner_client.get(url("detail", session)).content.decode()
+    assert f'data-message-id="{newest.pk}" id="newest"' in page
 
 
 def test_an_htmx_message_answers_with_the_updated_workspace(owner_client, session):
