@@ -120,3 +120,21 @@ def test_openings_and_step_intros_ask_the_steps_question_in_the_sessions_languag
     assert "Paso 1 de 7" in opening_text("Móviles", "es")
     assert "Step 3 of 7" in step_intro_text("warrant", "en")
     assert "Paso 7 de 7: Refutación" in step_intro_text("rebuttal", "es")
+
+
+@pytest.mark.parametrize(
+    ("step", "language", "expected"),
+    [
+        ("grounds", "en", "Here are your grounds as you wrote them."),
+        ("claim", "en", "Here is your claim as you wrote it."),
+        ("groundsBacking", "en", "Here is the backing for your grounds as you wrote it."),
+        ("grounds", "es", "Aquí están tus datos tal como los escribiste."),
+        ("warrant", "es", "Aquí está tu garantía tal como la escribiste."),
+        ("qualifier", "es", "Aquí está tu calificador tal como lo escribiste."),
+    ],
+)
+def test_a_confirmation_speaks_of_each_part_with_its_own_grammar(step, language, expected):
+    text = GOOD_TEXT[language][step]
+    confirm = "yes" if language == "en" else "sí"
+    raw, _, _ = turn(confirm, step=step, language=language, earlier=[text])
+    assert raw["assistantText"].startswith(expected)
