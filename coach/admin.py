@@ -17,6 +17,7 @@ class CoachDraftInline(admin.StackedInline):
         "warrant_backing",
         "qualifier",
         "rebuttal",
+        "provenance",
     )
     # Read-only: a write here would bypass the version check the coach relies on.
     readonly_fields = fields
@@ -37,6 +38,7 @@ class CoachMessageInline(admin.TabularInline):
         "proposal",
         "proposal_status",
         "proposal_decision",
+        "draft_version",
         "confidence",
     )
     readonly_fields = fields
