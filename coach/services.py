@@ -410,6 +410,7 @@ def _finish(
             step_messages=inputs["step_messages"],
             topic=inputs["topic"],
             language=inputs["language"],
+            claim=inputs["draft"]["claim"],
         )
     except ValidationError:
         code = failure_code(answer)

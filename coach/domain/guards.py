@@ -76,6 +76,7 @@ def enforce_contract(
     step_messages: list[str] | None = None,
     topic: str = "",
     language: str = "en",
+    claim: str = "",
 ) -> tuple[CoachAIResult, ProposalStatus]:
     """Apply the contract's server-side rules, in the contract's order, to a raw answer.
 
@@ -87,6 +88,7 @@ def enforce_contract(
        this step; the server always passes them) a proposal must come from the student's own
        text: at least 60% of its words must appear in their attempts or draft
        (``stripped-not-students-text``), so a "yes" after a help request proposes nothing.
+       ``claim`` (the draft's claim) lets the warrant check refuse a restated claim.
 
     1. Step coercion: ``step`` becomes ``current_step``; a proposal without a usable field is
        given ``current_step``, and a proposal written for another step is stripped
@@ -145,7 +147,7 @@ def enforce_contract(
     # 3. First-turn bias.
     if isinstance(proposal, dict) and is_first_turn and not is_rewrite_request(user_message):
         if confidence is None:
-            if not passes(current_step, user_message):
+            if not passes(current_step, user_message, claim=claim):
                 proposal, status = None, "stripped-first-attempt-failed-heuristics"
         elif confidence < FIRST_TURN_MIN_CONFIDENCE:
             proposal, status = None, "stripped-low-confidence"
@@ -163,7 +165,7 @@ def enforce_contract(
         judged = proposal["value"] if isinstance(proposal, dict) else (draft_value or "")
         if (
             (proposal is None and not (draft_value or "").strip())
-            or not passes(current_step, judged)
+            or not passes(current_step, judged, claim=claim)
             or (confidence is not None and confidence < ADVANCE_MIN_CONFIDENCE)
         ):
             wants_advance = False

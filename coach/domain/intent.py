@@ -200,7 +200,7 @@ _HELP: tuple[tuple[Pressure, re.Pattern[str]], ...] = (
 )
 
 _CONCEPT = _any(
-    r" what (is|are|s|was) (a |an |the |your |this )?" + _PART + " ",
+    r" what (is|are|s|was|makes) (a |an |the |your |this )?(good |strong |)" + _PART + " ",
     r" whats (a |an |the )?" + _PART + " ",
     r" what (does|do) (a |an |the )?" + _PART + " (mean|do|need|look like) ",
     r" what (does|do) (that|this|it|you) mean ",

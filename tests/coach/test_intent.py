@@ -79,6 +79,7 @@ HELP = [
 
 CONCEPT = [
     "what is a warrant?",
+    "what is a good claim?",
     "What's a warrant",
     "I dont know what a warrant is",
     "I don't understand what grounds are",

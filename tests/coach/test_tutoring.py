@@ -182,3 +182,25 @@ def test_a_model_tidying_the_students_own_attempt_is_kept():
 )
 def test_a_reply_writes_the_part_when_it_states_one_on_the_students_topic(text, writes):
     assert writes_the_part(text, step="claim", topic=TOPIC) is writes
+
+
+def test_a_model_cannot_advance_on_a_warrant_that_restates_the_claim():
+    claim = "Schools should ban phones during lessons"
+    restated = "Schools should always ban phones during lessons"
+    raw = answer(
+        step="warrant",
+        proposedUpdate={"field": "warrant", "value": restated, "rationale": "r"},
+        confidence=0.9,
+        shouldAdvance=True,
+    )
+    result, _ = enforce_contract(
+        raw,
+        current_step="warrant",
+        draft_value="",
+        is_first_turn=False,
+        user_message="yes",
+        step_messages=[restated],
+        topic=TOPIC,
+        claim=claim,
+    )
+    assert result.shouldAdvance is False
