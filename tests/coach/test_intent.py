@@ -125,6 +125,12 @@ ATTEMPTS = [
     "Desperate students cheat more with phones",
     "It is allowed in some schools to use phones",
     "Los alumnos se quedan sin tiempo para leer",
+    "We should do more to help students who are stuck with homework",
+    "Show students how to cite sources before they write essays",
+    "Students can compare their work with a model answer",
+    "Los profesores deberían dar ejemplos antes de los exámenes",
+    "My claim is that phones should be banned",
+    "The warrant is that distraction harms learning",
     "Kids like cake if hungry",
     "but I am right",
     # a long message with text of its own is an attempt, even with "yes" or "fix" in it
