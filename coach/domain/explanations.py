@@ -213,16 +213,49 @@ def guiding_question(step: str, language: str, topic: str) -> str:
     return HELP_QUESTIONS[lang][step].format(topic=topic)
 
 
+# Part names a student may ask about -> the step explained ("backing" is decided by the step).
+_ASKED_PARTS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("claim", "claims", "tesis"), "claim"),
+    (("grounds", "ground", "datos", "dato"), "grounds"),
+    (("warrant", "warrants", "warent", "warrent", "garantia", "garantias"), "warrant"),
+    (("qualifier", "qualifiers", "calificador", "calificadores", "cualificador"), "qualifier"),
+    (("rebuttal", "rebuttals", "rebutal", "refutacion", "refutaciones", "contraargumento",
+      "reserva"), "rebuttal"),
+    (("backing", "backings", "respaldo", "respaldos"), "backing"),
+)  # fmt: skip
+
+
+def asked_part(message: str, current_step: str) -> str:
+    """The part a question is about ("what is a warrant?" on the claim step -> warrant);
+    the current step when it names none or several."""
+    said = set(words(message))
+    named = [step for names, step in _ASKED_PARTS if said & set(names)]
+    if len(named) != 1:
+        return current_step
+    if named[0] == "backing":
+        return current_step if current_step.endswith("Backing") else "warrantBacking"
+    return named[0]
+
+
 def help_text(
-    *, step: str, language: str, topic: str, part_name: str, pressure: str, avoid: str = ""
+    *,
+    step: str,
+    language: str,
+    topic: str,
+    part_name: str,
+    pressure: str,
+    avoid: str = "",
+    about: str = "",
 ) -> str:
     """The tutor's answer to a help request (``pressure``) or a concept question
-    (``pressure="concept"``): opener, explanation, an example on another topic, one question."""
+    (``pressure="concept"``): opener, explanation of the part (``about``, else the step's),
+    an example on another topic, and one question about the current step."""
     lang = language if language in EXPLANATIONS else "en"
+    about = about if about in EXPLANATIONS[lang] else step
     opener = OPENERS[lang].get(pressure, "").format(part=part_name)
-    example_topic, example = example_for(step, lang, f"{topic} {avoid}")
+    example_topic, example = example_for(about, lang, f"{topic} {avoid}")
     lead = EXAMPLE_LEAD[lang].format(topic=example_topic, text=example)
-    body = " ".join(part for part in (opener, EXPLANATIONS[lang][step], lead) if part)
+    body = " ".join(part for part in (opener, EXPLANATIONS[lang][about], lead) if part)
     return f"{body}\n\n{guiding_question(step, lang, topic)}"
 
 

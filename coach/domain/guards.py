@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from coach.domain.explanations import guiding_question, help_text
+from coach.domain.explanations import asked_part, guiding_question, help_text
 from coach.domain.heuristics import is_question, passes
 from coach.domain.intent import classify, own_attempts, rewrite_payload
 from coach.domain.phrases import is_rewrite_request, words
@@ -184,7 +184,14 @@ def enforce_contract(
 
     # 0 (again). A tutor asked for help explains and asks; it does not write the part.
     if not intent.may_propose:
-        result = _tutoring_only(result, intent.pressure, current_step, topic, language)
+        result = _tutoring_only(
+            result,
+            intent.pressure,
+            current_step,
+            topic,
+            language,
+            asked_part(user_message, current_step),
+        )
 
     # 7. Question appending.
     if result.nextQuestion and result.nextQuestion.strip():
@@ -233,7 +240,7 @@ def writes_the_part(text: str, *, step: str, topic: str) -> bool:
 
 
 def _tutoring_only(
-    result: CoachAIResult, pressure: str, step: str, topic: str, language: str
+    result: CoachAIResult, pressure: str, step: str, topic: str, language: str, about: str
 ) -> CoachAIResult:
     """The answer to a help request or a question: explanation and a question, never the
     part. A model that wrote the part on the student's topic is overruled."""
@@ -244,8 +251,9 @@ def _tutoring_only(
             step=step,
             language=language,
             topic=topic,
-            part_name=step_name(step, language).lower(),
+            part_name=step_name(about, language).lower(),
             pressure=pressure or "concept",
+            about=about,
         )
         return result.model_copy(update={"assistantText": text, "nextQuestion": None})
     asks = "?" in result.assistantText or "?" in (result.nextQuestion or "")

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from coach.domain.explanations import help_text, off_topic_text
+from coach.domain.explanations import asked_part, help_text, off_topic_text
 from coach.domain.heuristics import step_check
 from coach.domain.intent import classify, rewrite_payload
 from coach.domain.phrases import guess_language
@@ -281,13 +281,15 @@ def offline_turn(inputs: dict[str, Any]) -> str:
 
     if intent.kind in ("help", "concept"):
         drafted = " ".join((inputs.get("draft") or {}).values())
+        about = asked_part(message, step)
         result["assistantText"] = help_text(
             step=step,
             language=lang,
             topic=topic or name,
-            part_name=name,
+            part_name=step_name(about, lang).lower(),
             pressure=intent.pressure or "concept",
             avoid=drafted,
+            about=about,
         )
         result["confidence"] = 0.0
         result.pop("nextQuestion")

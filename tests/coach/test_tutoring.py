@@ -63,7 +63,9 @@ def test_help_and_concept_questions_get_an_explanation_an_example_and_one_questi
     assert result.shouldAdvance is False
     text = result.assistantText
     assert text.count("?") == 1 and text.rstrip().endswith("?")
-    example_topic, example = example_for("warrant", language, TOPIC)
+    from coach.domain.explanations import asked_part
+
+    example_topic, example = example_for(asked_part(message, "warrant"), language, TOPIC)
     assert example in text
     # The example is about something else: none of the student's topic words in it.
     assert not {"phone", "phones", "classrooms"} & set(words(example))
@@ -204,3 +206,26 @@ def test_a_model_cannot_advance_on_a_warrant_that_restates_the_claim():
         claim=claim,
     )
     assert result.shouldAdvance is False
+
+
+@pytest.mark.parametrize(
+    ("message", "step", "about"),
+    [
+        ("what is a warrant?", "claim", "warrant"),
+        ("¿qué es una garantía?", "claim", "warrant"),
+        ("what is backing?", "groundsBacking", "groundsBacking"),
+        ("what is backing?", "claim", "warrantBacking"),
+        ("what's the difference between grounds and backing?", "warrant", "warrant"),
+        ("I don't understand", "rebuttal", "rebuttal"),
+    ],
+)
+def test_a_question_about_another_part_explains_that_part_and_asks_about_the_current_step(
+    message, step, about
+):
+    from coach.domain.explanations import EXPLANATIONS, HELP_QUESTIONS, asked_part
+
+    assert asked_part(message, step) == about
+    language = "es" if "¿" in message else "en"
+    result, _ = turn(message, step=step, language=language)
+    assert EXPLANATIONS[language][about] in result.assistantText
+    assert result.assistantText.endswith(HELP_QUESTIONS[language][step].format(topic=TOPIC))
