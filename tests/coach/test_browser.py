@@ -152,3 +152,24 @@ def test_on_a_phone_the_page_never_scrolls_sideways_and_shows_the_newest_message
             page.screenshot(path=f"{where}/coach-390-{index}.png", full_page=True, clip=clip)
         page.set_viewport_size({"width": 1280, "height": 900})
         page.screenshot(path=f"{where}/coach-1280.png", full_page=True)
+
+
+def test_saving_the_draft_marks_a_pending_proposal_as_outdated(
+    browser_page, live_server, transactional_db
+):
+    from coach import services
+    from tests.coach.conftest import give_proposal
+
+    page = browser_page
+    user = make_user("editor", password="pw-for-tests-123")
+    session = services.session_create(owner=user, topic="Phones")
+    give_proposal(session, GOOD_TEXT["en"]["claim"])
+    log_in(page, live_server.url, "editor", "pw-for-tests-123", then=f"/coach/{session.pk}/")
+    assert page.locator(".proposal-confirm").count() == 1
+    page.fill("#id_claim", "Phones should stay in lockers during lessons")
+    page.click(".coach-draft button[type=submit]")
+    page.wait_for_selector('#proposal-card[data-stale="true"]')
+    assert page.locator(".proposal-confirm").count() == 0
+    assert "outdated" in page.inner_text("#proposal-card")
+    session.draft.refresh_from_db()
+    assert session.draft.claim == "Phones should stay in lockers during lessons"
