@@ -147,6 +147,8 @@ SPECTACULAR_SETTINGS = {
         "CoachSessionStatusEnum": "coach.models.CoachSession.Status",
         "CoachLanguageEnum": "coach.models.CoachSession.Language",
         "AssignmentEngineEnum": "toulmini_site.classrooms.services.ENGINES",
+        "CoachMessageRoleEnum": "coach.models.CoachMessage.Role",
+        "ClassroomRoleEnum": [("teacher", "teacher"), ("student", "student")],
     },
 }
 
