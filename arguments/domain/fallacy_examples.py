@@ -138,8 +138,7 @@ TUNING: tuple[Example, ...] = (
     ),
     (
         "appeal_to_emotion",
-        "Feel the fear of walking home alone at night, and then tell me we don't need more "
-        "police.",
+        "Feel the fear of walking home alone at night, and then tell me we don't need more police.",
     ),
     (
         "appeal_to_emotion",
@@ -172,8 +171,7 @@ TUNING: tuple[Example, ...] = (
     ("circular_reasoning", "He is always right, because he never makes mistakes."),
     (
         "circular_reasoning",
-        "Free markets are efficient, since an unregulated market allocates resources "
-        "efficiently.",
+        "Free markets are efficient, since an unregulated market allocates resources efficiently.",
     ),
     # -- equivocation: one word used in two senses to make the argument go through
     (
@@ -248,8 +246,7 @@ TUNING: tuple[Example, ...] = (
     ("false_authority", "Experts agree that this is the best mattress on the market."),
     (
         "false_authority",
-        "A Nobel-winning chemist says that astrology predicts personality, so astrology is "
-        "valid.",
+        "A Nobel-winning chemist says that astrology predicts personality, so astrology is valid.",
     ),
     (
         "false_authority",
@@ -275,13 +272,11 @@ TUNING: tuple[Example, ...] = (
     ),
     (
         "straw_man",
-        "Vegetarians say we should eat less meat, but they basically think humans should "
-        "starve.",
+        "Vegetarians say we should eat less meat, but they basically think humans should starve.",
     ),
     (
         "straw_man",
-        "So you're saying we should just let criminals walk free? That's what bail reform "
-        "means.",
+        "So you're saying we should just let criminals walk free? That's what bail reform means.",
     ),
     (
         "straw_man",
@@ -412,8 +407,7 @@ TUNING: tuple[Example, ...] = (
     ),
     (
         "false_cause",
-        "Right after the school installed cameras, test scores dropped. The cameras are to "
-        "blame.",
+        "Right after the school installed cameras, test scores dropped. The cameras are to blame.",
     ),
     (
         "false_cause",
@@ -758,3 +752,17 @@ TUNING: tuple[Example, ...] = (
 )
 
 HELD_OUT: tuple[Example, ...] = ()
+
+# An op-ed written for the tests: a false cause, an over-generalisation, and a near miss
+# ("schools have always had a front-office telephone" is a fact about the past, neither a
+# generalisation nor a prediction).
+PHONE_BAN_OP_ED = (
+    "Ban Phones in Schools\n\n"
+    "Our schools are failing, and the reason is in every pocket. Since phones were invented, "
+    "grades have fallen, so phones must be the cause. My niece was bullied through a group "
+    "chat last spring, and all bullying today happens online. A ban would end it overnight. "
+    "Some parents worry that they could not reach their children in an emergency, but schools "
+    "have always had a front-office telephone. Teachers report that students check their "
+    "phones during lessons. The school board should ban phones from the first bell to the "
+    "last."
+)

@@ -1,0 +1,94 @@
+"""How well the offline fallacy detector names the fallacies in short texts we wrote ourselves.
+
+Reads ``arguments/domain/fallacy_examples.py``: the tuning set (written before the detector,
+then used to tune its cues: in-sample figures) and the held-out set (written after the cues
+were frozen: out-of-sample figures). For each type: precision (of the findings of that type,
+how many are on an example of that type) and recall (of the examples of that type, how many
+got a finding of it); and the share of no-fallacy texts that get any finding.
+
+Run: .venv/bin/python -m benchmarks.fallacies
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+from benchmarks.harness import ROOT, report
+
+sys.path.insert(0, str(ROOT))
+
+from arguments.domain.fallacies import TAXONOMY, detect_fallacies  # noqa: E402
+from arguments.domain.fallacy_examples import HELD_OUT, TUNING, Example  # noqa: E402
+
+
+def figures(examples: tuple[Example, ...]) -> tuple[list[tuple[str, str]], list[str]]:
+    """The table rows for ``examples`` and the texts whose type was missed."""
+    true_positive: Counter[str] = Counter()
+    flagged: Counter[str] = Counter()
+    expected: Counter[str] = Counter()
+    clean_flagged = clean = 0
+    missed: list[str] = []
+    for kind, text in examples:
+        found = {f.type for f in detect_fallacies(text)}
+        for name in found:
+            flagged[name] += 1
+            true_positive[name] += name == kind
+            if kind and name != kind:
+                missed.append(f"{kind} also flagged {name}: {text}")
+        if kind:
+            expected[kind] += 1
+            if kind not in found:
+                missed.append(f"{kind}: {text}")
+        else:
+            clean += 1
+            if found:
+                clean_flagged += 1
+                missed.append(f"(no fallacy) flagged {sorted(found)}: {text}")
+    rows = []
+    for name in TAXONOMY:
+        if not expected[name]:
+            continue
+        precision = true_positive[name] / flagged[name] if flagged[name] else 0.0
+        recall = true_positive[name] / expected[name]
+        rows.append(
+            (
+                name,
+                f"precision {precision:6.1%} ({true_positive[name]}/{flagged[name]})   "
+                f"recall {recall:6.1%} ({true_positive[name]}/{expected[name]})",
+            )
+        )
+    all_tp, all_flagged = sum(true_positive.values()), sum(flagged.values())
+    all_expected = sum(expected.values())
+    rows.append(
+        (
+            "all types",
+            f"precision {all_tp / max(all_flagged, 1):6.1%} ({all_tp}/{all_flagged})   "
+            f"recall {all_tp / max(all_expected, 1):6.1%} ({all_tp}/{all_expected})",
+        )
+    )
+    rows.append(
+        (
+            "no-fallacy texts flagged",
+            f"{clean_flagged / max(clean, 1):6.1%} ({clean_flagged}/{clean})",
+        )
+    )
+    return rows, missed
+
+
+def main() -> None:
+    for title, examples in (
+        ("Fallacies: tuning set (in-sample: the cues were tuned on it)", TUNING),
+        ("Fallacies: held-out set (out-of-sample: written after tuning)", HELD_OUT),
+    ):
+        if not examples:
+            print(f"\n== {title}\n  (empty)")
+            continue
+        rows, missed = figures(examples)
+        report(title, rows)
+        if "-v" in sys.argv:
+            print("\n".join(f"    - {m}" for m in missed))
+
+
+if __name__ == "__main__":
+    main()
