@@ -751,7 +751,237 @@ TUNING: tuple[Example, ...] = (
     ),
 )
 
-HELD_OUT: tuple[Example, ...] = ()
+HELD_OUT: tuple[Example, ...] = (
+    (
+        "ad_hominem",
+        "The climate scientist's warning means nothing; she flies to conferences twice a year, "
+        "the hypocrite.",
+    ),
+    (
+        "ad_hominem",
+        "Before you accept his tax plan, remember he is a convicted fraudster and a drunk.",
+    ),
+    (
+        "ad_hominem",
+        "That teenager's petition about school lunches is silly; kids her age are too immature "
+        "to know anything.",
+    ),
+    (
+        "ad_populum",
+        "Everybody in my town drinks this water, so it has to be safe.",
+    ),
+    (
+        "ad_populum",
+        "The app has fifty million downloads, which proves it protects your privacy.",
+    ),
+    (
+        "ad_populum",
+        "Most voters believe the tax is unfair, so it is unfair.",
+    ),
+    (
+        "appeal_to_emotion",
+        "Imagine your little brother crying alone in a cold classroom; we must fund the "
+        "heating now.",
+    ),
+    (
+        "appeal_to_emotion",
+        "How could anyone look these grieving parents in the eye and vote against the bill?",
+    ),
+    (
+        "appeal_to_emotion",
+        "If you had any compassion, you would sign, because the orphans are counting on you.",
+    ),
+    (
+        "circular_reasoning",
+        "This newspaper is reliable because everything it prints can be trusted.",
+    ),
+    (
+        "circular_reasoning",
+        "Exercise is healthy because it keeps you in good health.",
+    ),
+    (
+        "circular_reasoning",
+        "The rule is fair because it is a fair rule.",
+    ),
+    (
+        "equivocation",
+        "A mouse is a small animal, so a big mouse is a big small animal.",
+    ),
+    (
+        "equivocation",
+        "Stealing is a crime, and shoplifting a free sample is not stealing because it is "
+        "free, so free samples can be taken freely.",
+    ),
+    (
+        "equivocation",
+        "The judge must be fair, and the weather today is fair, so the judge is like today.",
+    ),
+    (
+        "false_authority",
+        "A famous footballer says this diet reverses diabetes, so I will stop my insulin.",
+    ),
+    (
+        "false_authority",
+        "My hairdresser told me the new vaccine changes your DNA, so I won't take it.",
+    ),
+    (
+        "false_authority",
+        "Doctors say this phone is the best on the market, according to the advert.",
+    ),
+    (
+        "straw_man",
+        "The mayor wants to add a bus lane, so apparently she wants to ban everyone from "
+        "driving.",
+    ),
+    (
+        "straw_man",
+        "Those who want a shorter school day simply think children should never learn anything.",
+    ),
+    (
+        "straw_man",
+        "So you're saying we should abolish all exams and let everyone pass?",
+    ),
+    (
+        "red_herring",
+        "You ask why the project is late, but what about the wonderful team spirit we built?",
+    ),
+    (
+        "red_herring",
+        "Sure, the factory leaked chemicals, but the real issue is how hard our workers try.",
+    ),
+    (
+        "red_herring",
+        "The minister is accused of lying to parliament, but have you seen the unemployment "
+        "figures in other countries?",
+    ),
+    (
+        "false_cause",
+        "After we hired a new coach, it rained less, so the coach must be responsible for the "
+        "good weather.",
+    ),
+    (
+        "false_cause",
+        "Ever since my sister started yoga, her car has broken down less; yoga clearly caused "
+        "it.",
+    ),
+    (
+        "false_cause",
+        "Crime went down the year after the city installed more streetlights painted green, so "
+        "green paint causes less crime.",
+    ),
+    (
+        "false_dilemma",
+        "Either we close every coal plant this year or the planet is doomed.",
+    ),
+    (
+        "false_dilemma",
+        "You are either a true fan or a traitor to the club.",
+    ),
+    (
+        "false_dilemma",
+        "We can have strict homework rules or lazy students; there is no other choice.",
+    ),
+    (
+        "hasty_generalization",
+        "My two roommates from Texas love barbecue, so all Texans love barbecue.",
+    ),
+    (
+        "hasty_generalization",
+        "I saw a cyclist run a red light this morning; cyclists never follow the rules.",
+    ),
+    (
+        "hasty_generalization",
+        "Young people today don't care about politics at all.",
+    ),
+    (
+        "slippery_slope",
+        "If we let students choose their own seats, next they'll choose their own grades, and "
+        "eventually the teachers will have no authority at all.",
+    ),
+    (
+        "slippery_slope",
+        "Approve one tall building downtown and before long the whole skyline will be ruined.",
+    ),
+    (
+        "slippery_slope",
+        "Allowing a single ad on the school website will lead to ads in every classroom, and "
+        "then the school will be run by corporations.",
+    ),
+    (
+        "deductive_error",
+        "If the printer is out of paper, it shows a warning. It shows a warning, so it is out "
+        "of paper.",
+    ),
+    (
+        "deductive_error",
+        "All poets are dreamers. Sam is a dreamer. Therefore Sam is a poet.",
+    ),
+    (
+        "deductive_error",
+        "If you train every day, you will be fit. You do not train every day, so you will not "
+        "be fit.",
+    ),
+    (
+        "intentional",
+        "Have you stopped wasting taxpayers' money yet?",
+    ),
+    (
+        "intentional",
+        "Why does the council keep lying about the budget?",
+    ),
+    (
+        "intentional",
+        "Granted, the trial showed the drug works, but now prove it works for every possible "
+        "patient before I accept it.",
+    ),
+    (
+        "",
+        "After the city added bike lanes, cycling injuries fell by a third, because separated "
+        "lanes keep cyclists away from cars, according to the hospital's records.",
+    ),
+    (
+        "",
+        "Professor Hana Ito, an epidemiologist at the University of Tokyo, says the outbreak is "
+        "slowing.",
+    ),
+    (
+        "",
+        "Supporters of the park say it will give children a safe place to play, while "
+        "opponents point to the cost of upkeep.",
+    ),
+    ("", "All prime numbers greater than two are odd."),
+    (
+        "",
+        "Every employee must complete the safety training before operating the press.",
+    ),
+    (
+        "",
+        "Many residents use the library, and its opening hours should reflect when they come.",
+    ),
+    (
+        "",
+        "If the battery is flat, the car will not start. The battery is flat, so the car will "
+        "not start.",
+    ),
+    (
+        "",
+        "Either the meeting is on Monday or on Tuesday; the calendar will tell us which.",
+    ),
+    ("", "Did you lock the back door when you left?"),
+    (
+        "",
+        "The report was delayed, but the team has promised to deliver it next week.",
+    ),
+    (
+        "",
+        "Our grandparents walked to school, and many children still do in rural areas.",
+    ),
+    (
+        "",
+        "The river flooded after three days of heavy rain overwhelmed the drains, the "
+        "engineers found.",
+    ),
+)
 
 # An op-ed written for the tests: a false cause, an over-generalisation, and a near miss
 # ("schools have always had a front-office telephone" is a fact about the past, neither a
