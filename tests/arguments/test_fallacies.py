@@ -90,8 +90,8 @@ def test_held_out_examples_are_mostly_found_and_clean_texts_mostly_left_alone():
     assert flagged / len(clean) <= HELD_OUT_CLEAN_FLAGGED_CEILING
 
 
-HELD_OUT_RECALL_FLOOR = 0.0
-HELD_OUT_CLEAN_FLAGGED_CEILING = 1.0
+HELD_OUT_RECALL_FLOOR = 0.55
+HELD_OUT_CLEAN_FLAGGED_CEILING = 0.1
 
 
 @pytest.mark.parametrize("text", [t for _, t in TUNING + HELD_OUT] + [PHONE_BAN_OP_ED])
