@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 from arguments import exports, selectors, services
 from arguments.domain.aif import AIF_MAX_BYTES
+from arguments.domain.fallacies import TAXONOMY, TEXT_MAX
 from arguments.domain.prompts import phase_prompt
 from arguments.domain.sequence import TOOL_INPUTS, chain_state, run_tool
 from arguments.domain.toulmin import (
@@ -33,6 +34,7 @@ from toulmini_site.api import ApiError
 from toulmini_site.text.documents import DocumentError, read_capped
 
 _STATUS_FOR_CODE = {
+    "MODEL_FAILED": status.HTTP_502_BAD_GATEWAY,
     "TERMINATED": status.HTTP_409_CONFLICT,
     "PHASE_OUT_OF_ORDER": status.HTTP_409_CONFLICT,
     "CHAIN_COMPLETE": status.HTTP_409_CONFLICT,
@@ -400,3 +402,47 @@ def validate(request: Request) -> Response:
         )
     except ToulminError as error:
         raise _api_error(error) from None
+
+
+# -- fallacies ------------------------------------------------------------------------------
+
+
+class FallacyCheckSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=TEXT_MAX, trim_whitespace=True)
+    engine = serializers.ChoiceField(
+        choices=services.FALLACY_ENGINES,
+        required=False,
+        help_text="offline (the rules) or llm (the server's model); by default the model when "
+        "one is configured, the rules otherwise",
+    )
+
+
+class FallacyFindingSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=list(TAXONOMY))
+    label = serializers.CharField()
+    quote = serializers.CharField(help_text="exactly text[start:end]")
+    start = serializers.IntegerField()
+    end = serializers.IntegerField()
+    explanation = serializers.CharField()
+    confidence = serializers.FloatField(min_value=0, max_value=1)
+
+
+@extend_schema(
+    request=FallacyCheckSerializer,
+    responses=inline_serializer("FallacyCheck", {"fallacies": FallacyFindingSerializer(many=True)}),
+    summary="Name the fallacies in a short text",
+    description=(
+        "Up to 5,000 characters. The fallacies found, most confident first (an empty list "
+        "when none): each with its type (one of the taxonomy's ids), label, the quoted span "
+        "and its offsets, a one-line explanation and a confidence. Nothing is saved."
+    ),
+)
+@api_view(["POST"])
+def fallacies(request: Request) -> Response:
+    serializer = FallacyCheckSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    try:
+        found = services.fallacies_detect(**serializer.validated_data)
+    except ToulminError as error:
+        raise _api_error(error) from None
+    return Response({"fallacies": [f.model_dump() for f in found]})

@@ -10,7 +10,14 @@ from django.utils import timezone
 
 from arguments.domain.aif import aif_import
 from arguments.domain.analyzer import NotInText
-from arguments.domain.prompts import phase_messages
+from arguments.domain.fallacies import (
+    TEXT_MAX,
+    FallacyFinding,
+    ModelFallacies,
+    detect_fallacies,
+    findings_from_model,
+)
+from arguments.domain.prompts import fallacy_messages, phase_messages
 from arguments.domain.sequence import chain_state
 from arguments.domain.toulmin import (
     PHASES,
@@ -274,3 +281,62 @@ def chains_review(*, chains: Any, reviewer: Any, status: str) -> int:
         reviewed_at=timezone.now(),
         updated_at=timezone.now(),
     )
+
+
+FALLACY_ENGINES = ("offline", "llm")
+
+
+def fallacy_engine_default() -> str:
+    """The engine a fallacy check uses when none is asked for: the model when configured."""
+    return "llm" if llm_configured() else "offline"
+
+
+def fallacies_detect(
+    *,
+    text: str,
+    engine: str | None = None,
+    limit: int = TEXT_MAX,
+    client: LLMClient | None = None,
+) -> list[FallacyFinding]:
+    """The named fallacies in ``text``, most confident first (an empty list when none).
+
+    Offline the rules of ``arguments.domain.fallacies`` answer; under ``llm`` the model
+    names them within the same taxonomy, its answer validated and its quotes located in the
+    text (a quote not in it is dropped). Raises ``ToulminError``: ``MISSING_INPUT`` for an
+    empty text, ``INVALID_INPUT`` for one over ``limit`` characters or an unknown engine,
+    ``MODEL_NOT_CONFIGURED``, or ``MODEL_FAILED`` when the model fails.
+    """
+    text = (text or "").strip()
+    if not text:
+        raise ToulminError("text is required", code="MISSING_INPUT", missing=["text"])
+    if len(text) > limit:
+        raise ToulminError(
+            f"text may be at most {limit:,} characters, got {len(text):,}",
+            code="INVALID_INPUT",
+            details=[{"loc": "text", "msg": f"at most {limit} characters"}],
+        )
+    engine = engine or fallacy_engine_default()
+    if engine not in FALLACY_ENGINES:
+        raise ToulminError(
+            f"engine must be one of {', '.join(FALLACY_ENGINES)}",
+            code="INVALID_INPUT",
+            details=[{"loc": "engine", "msg": "unknown engine"}],
+        )
+    if engine == "offline" and client is None:
+        return detect_fallacies(text)
+    try:
+        client = client or client_for(engine)
+    except LLMError as error:
+        raise ToulminError(str(error), code="MODEL_NOT_CONFIGURED") from error
+    try:
+        result = client.structured(
+            purpose="arguments.fallacies",
+            messages=fallacy_messages(text),
+            schema=ModelFallacies,
+            inputs={"text": text},
+        )
+    except LLMError as error:
+        raise ToulminError(f"The fallacy check failed: {error}", code="MODEL_FAILED") from error
+    finally:
+        llm_calls_save(records=client.drain_calls(), subject=None)
+    return findings_from_model(text, result.value)

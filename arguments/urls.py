@@ -25,6 +25,7 @@ api_urlpatterns = [
     path("chains/<int:pk>/run/", api.chain_run, name="chain_run"),
     path("chains/<int:pk>/export/", api.chain_export, name="chain_export"),
     path("toulmin/validate/", api.validate, name="toulmin_validate"),
+    path("fallacies/", api.fallacies, name="fallacies"),
     *[
         path(f"toulmin/{tool}/", view, name=f"toulmin_{tool}")
         for tool, view in api.TOOL_VIEWS.items()

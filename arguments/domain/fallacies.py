@@ -232,6 +232,19 @@ def findings_from_model(text: str, answer: ModelFallacies) -> list[FallacyFindin
     return _ranked(found)
 
 
+def offline_answer(inputs: dict[str, object]) -> ModelFallacies:
+    """The detector's findings in the model's schema (the offline provider's answer)."""
+    text = str(inputs.get("text", ""))
+    return ModelFallacies(
+        fallacies=[
+            ModelFallacy(
+                type=f.type, quote=f.quote, explanation=f.explanation, confidence=f.confidence
+            )
+            for f in detect_fallacies(text)[:30]
+        ]
+    )
+
+
 # -- text ---------------------------------------------------------------------------------
 
 

@@ -830,8 +830,7 @@ HELD_OUT: tuple[Example, ...] = (
     ),
     (
         "straw_man",
-        "The mayor wants to add a bus lane, so apparently she wants to ban everyone from "
-        "driving.",
+        "The mayor wants to add a bus lane, so apparently she wants to ban everyone from driving.",
     ),
     (
         "straw_man",
@@ -861,8 +860,7 @@ HELD_OUT: tuple[Example, ...] = (
     ),
     (
         "false_cause",
-        "Ever since my sister started yoga, her car has broken down less; yoga clearly caused "
-        "it.",
+        "Ever since my sister started yoga, her car has broken down less; yoga clearly caused it.",
     ),
     (
         "false_cause",

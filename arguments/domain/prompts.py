@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from arguments.domain.fallacies import TAXONOMY
 from arguments.domain.toulmin import PHASES, ChainState
 from toulmini_site.text.fence import fence
 
@@ -65,3 +66,13 @@ def report_prompt(state: ChainState) -> str:
         "OUTPUT FORMAT:\nReturn ONLY the Markdown report. No preamble.",
     )
     return "\n\n".join([system, template("report"), fence(_material(state, "", 5))])
+
+
+def fallacy_messages(text: str) -> list[dict[str, str]]:
+    """The chat messages asking a model to name the fallacies in ``text``."""
+    taxonomy = "\n".join(f"- {f.id}: {f.definition}" for f in TAXONOMY.values())
+    task = template("fallacies").replace("{taxonomy}", taxonomy)
+    return [
+        {"role": "system", "content": template("system")},
+        {"role": "user", "content": task + "\n\n" + fence({"text": text})},
+    ]
