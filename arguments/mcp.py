@@ -442,6 +442,59 @@ def _export(chain_id: Any, fmt: Any) -> str:
 TOOLS = (*TOOLS, export_chain)
 REQUIRED[EXPORT_TOOL] = ("chain_id", "format")
 
+
+# -- detect_fallacies (a tool of its own: it checks a short text, no chain involved) --------
+
+FallacyText = Annotated[Any, _string("The text to check, 1 to 5,000 characters, unchanged.")]
+FallacyEngine = Annotated[
+    Any,
+    _string(
+        'Optional: "offline" (the rules) or "llm" (the server\'s model, when one is '
+        "configured). By default the model when configured, the rules otherwise."
+    ),
+]
+DESCRIPTIONS["detect_fallacies"] = (
+    "Name the fallacies in a short text (up to 5,000 characters), from a fixed taxonomy: "
+    "ad_hominem, ad_populum, appeal_to_emotion, circular_reasoning, equivocation, "
+    "false_authority, straw_man, red_herring, false_cause, false_dilemma, "
+    "hasty_generalization, slippery_slope, deductive_error, intentional. Returns JSON "
+    '{"fallacies": [{"type", "label", "quote", "start", "end", "explanation", '
+    '"confidence"}]}, most confident first; "quote" is exactly text[start:end]; an empty '
+    "list when none is found. Nothing is saved. An empty or over-long text is a JSON error "
+    "(MISSING_INPUT, INVALID_INPUT), as for the other tools."
+)
+_TITLES["detect_fallacies"] = "Name the fallacies in a text"
+
+
+def detect_fallacies(
+    text: FallacyText = None, engine: FallacyEngine = None
+) -> str | CallToolResult:
+    return _answer(lambda: _fallacies(text, engine))
+
+
+def _fallacies(text: Any, engine: Any) -> dict[str, Any]:
+    # Imported here, like _save's imports: the server should answer its first call quickly.
+    from django.db import close_old_connections
+
+    from arguments.services import fallacies_detect
+
+    if not isinstance(text, str | None) or not isinstance(engine, str | None):
+        raise ToulminError(
+            "text and engine must be strings",
+            code="INVALID_INPUT",
+            details=[{"loc": "text", "msg": "must be a string"}],
+        )
+    close_old_connections()  # a model call records itself in the database
+    try:
+        found = fallacies_detect(text=text or "", engine=engine or None)
+    finally:
+        close_old_connections()
+    return {"fallacies": [f.model_dump() for f in found]}
+
+
+TOOLS = (*TOOLS, detect_fallacies)
+REQUIRED["detect_fallacies"] = ("text",)
+
 _PHASE_TOOL = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 _SAVE_TOOL = ToolAnnotations(
     read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False

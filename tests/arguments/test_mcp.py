@@ -44,6 +44,7 @@ PHASE_TOOLS = [
     "render_verdict",
 ]
 ALL_TOOLS = {*PHASE_TOOLS, "format_analysis_report", "save_toulmin_chain", "export_chain"}
+ALL_TOOLS |= {"detect_fallacies"}
 
 
 def component(name: str, **changes: Any) -> str:

@@ -1,0 +1,53 @@
+"""The MCP tool detect_fallacies, through the real MCP client and ``manage.py mcp_server``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from arguments.domain.fallacy_examples import PHONE_BAN_OP_ED
+from tests.arguments.test_mcp import database_url, server  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CAUSE = "Since phones were invented, grades have fallen, so phones must be the cause."
+
+
+def test_the_tool_is_listed_with_text_required(server):  # noqa: F811
+    tools = {tool.name: tool for tool in server.portal.call(server.client.list_tools).tools}
+    schema = tools["detect_fallacies"].input_schema
+    assert schema["required"] == ["text"]
+    assert set(schema["properties"]) == {"text", "engine"}
+    assert "hasty_generalization" in tools["detect_fallacies"].description
+
+
+def test_it_answers_as_the_api_does_for_the_phone_ban_op_ed(server, owner_api):  # noqa: F811
+    result = server.call("detect_fallacies", text=PHONE_BAN_OP_ED)
+    assert not result.is_error, result.content[0].text
+    answer = json.loads(result.content[0].text)
+    assert answer == result.structured_content
+    api = owner_api.post("/api/v1/fallacies/", {"text": PHONE_BAN_OP_ED}, format="json")
+    assert answer == api.json()
+    quotes = {f["type"]: f["quote"] for f in answer["fallacies"]}
+    assert quotes["false_cause"] == CAUSE
+    assert quotes["hasty_generalization"] == "all bullying today happens online"
+
+
+def test_a_text_without_a_fallacy_gets_an_empty_list(server):  # noqa: F811
+    text = "According to Dr. Ana Ruiz, a cardiologist, regular exercise lowers blood pressure."
+    assert json.loads(server.text("detect_fallacies", text=text)) == {"fallacies": []}
+
+
+@pytest.mark.parametrize(
+    ("arguments", "code"),
+    [
+        ({}, "MISSING_INPUT"),
+        ({"text": "  "}, "MISSING_INPUT"),
+        ({"text": "x" * 5001}, "INVALID_INPUT"),
+        ({"text": CAUSE, "engine": "psychic"}, "INVALID_INPUT"),
+        ({"text": CAUSE, "engine": "llm"}, "MODEL_NOT_CONFIGURED"),
+    ],
+)
+def test_bad_input_is_a_json_tool_error(server, arguments, code):  # noqa: F811
+    assert server.error("detect_fallacies", **arguments)["code"] == code
