@@ -14,6 +14,7 @@ urlpatterns = [
     path("chains/<int:pk>/run/", views.chain_run, name="chain_run"),
     path("chains/<int:pk>/phase/", views.chain_phase, name="chain_phase"),
     path("chains/<int:pk>/export.<str:fmt>", views.chain_export, name="chain_export"),
+    path("chains/<int:pk>/fallacies/", views.chain_fallacies, name="chain_fallacies"),
 ]
 
 api_urlpatterns = [

@@ -143,6 +143,22 @@ _PAGE_FORMATS = {"md": "markdown", "json": "json", "aif": "aif", "argdown": "arg
 
 @login_required
 @require_GET
+def chain_fallacies(request: HttpRequest, pk: int) -> HttpResponse:
+    """Check the chain's source text for named fallacies; the panel (htmx) or the whole page."""
+    chain = selectors.chain_for(request.user, pk)
+    found, error = [], ""
+    try:
+        found = services.fallacies_detect(text=chain.source_text, limit=services.SOURCE_TEXT_MAX)
+    except ToulminError as failure:
+        error = failure.message
+    extra = {"fallacies": found, "fallacy_error": error, "fallacies_checked": True}
+    if request.htmx:
+        return render(request, "arguments/chain_detail.html#fallacies", {"chain": chain, **extra})
+    return render(request, "arguments/chain_detail.html", _detail_context(chain, **extra))
+
+
+@login_required
+@require_GET
 def chain_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
     if fmt not in _PAGE_FORMATS:
