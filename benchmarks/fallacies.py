@@ -1,10 +1,11 @@
 """How well the offline fallacy detector names the fallacies in short texts we wrote ourselves.
 
 Reads ``arguments/domain/fallacy_examples.py``: the tuning set (written before the detector,
-then used to tune its cues: in-sample figures) and the held-out set (written after the cues
-were frozen: out-of-sample figures). For each type: precision (of the findings of that type,
-how many are on an example of that type) and recall (of the examples of that type, how many
-got a finding of it); and the share of no-fallacy texts that get any finding.
+then used to tune its cues), the second set (held out in round 1, tuned on in round 2): both
+in-sample now; and the held-out set (written after round 2 was frozen: out-of-sample). For
+each type: precision (of the findings of that type, how many are on an example of that type)
+and recall (of the examples of that type, how many got a finding of it); and the share of
+no-fallacy texts that get any finding.
 
 Run: .venv/bin/python -m benchmarks.fallacies
 """
@@ -19,7 +20,7 @@ from benchmarks.harness import ROOT, report
 sys.path.insert(0, str(ROOT))
 
 from arguments.domain.fallacies import TAXONOMY, detect_fallacies  # noqa: E402
-from arguments.domain.fallacy_examples import HELD_OUT, TUNING, Example  # noqa: E402
+from arguments.domain.fallacy_examples import HELD_OUT, SECOND_SET, TUNING, Example  # noqa: E402
 
 
 def figures(examples: tuple[Example, ...]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -79,7 +80,8 @@ def figures(examples: tuple[Example, ...]) -> tuple[list[tuple[str, str]], list[
 def main() -> None:
     for title, examples in (
         ("Fallacies: tuning set (in-sample: the cues were tuned on it)", TUNING),
-        ("Fallacies: held-out set (out-of-sample: written after tuning)", HELD_OUT),
+        ("Fallacies: second set (in-sample: held out in round 1, tuned on in round 2)", SECOND_SET),
+        ("Fallacies: held-out set (out-of-sample: written after round 2 was frozen)", HELD_OUT),
     ):
         if not examples:
             print(f"\n== {title}\n  (empty)")

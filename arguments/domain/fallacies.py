@@ -389,8 +389,19 @@ _INSULT = _words(
     r"bigots?",
     r"drunks?",
     r"cheats?",
+    r"fraudsters?",
+    "convicted",
+    "immature",
+    r"hacks?",
+    r"frauds?",
+    "dishonest",
+    r"too (?:young|old|immature|stupid|naive) to",
 )
 _DISMISS = _words(
+    "means nothing",
+    "silly",
+    r"before you (?:accept|believe|listen)",
+    r"remember (?:he|she|they)",
     r"(?:don't|do not|never|nobody should) (?:listen|believe|trust|take)",
     r"ignore",
     r"dismiss(?:ed)?",
@@ -433,6 +444,7 @@ def _ad_hominem(text: str) -> tuple[float, str] | None:
 # -- ad populum ---------------------------------------------------------------------------
 
 _POPULAR = _words(
+    r"(?:\w+ )?millions? (?:of )?(?:people|users|downloads|fans|viewers|followers)",
     "millions",
     "thousands",
     "everyone",
@@ -450,6 +462,15 @@ _POPULAR = _words(
     "satisfied customers",
 )
 _BELIEF = _words(
+    r"drinks?",
+    r"eats?",
+    r"watch(?:es)?",
+    r"downloads?",
+    r"likes?",
+    r"loves?",
+    r"prefers?",
+    r"trusts?",
+    r"chooses?",
     r"believes?",
     r"belief",
     r"thinks?",
@@ -465,6 +486,8 @@ _BELIEF = _words(
     "majority",
 )
 _TRUE_OR_GOOD = _words(
+    r"so (?:it|they|this|that) (?:is|are) \w+",
+    r"(?:is|be) safe",
     r"must (?:be|work)",
     r"ha(?:s|ve) to be",
     r"(?:is|are) (?:true|real)",
@@ -494,6 +517,13 @@ def _ad_populum(text: str) -> tuple[float, str] | None:
 # -- appeal to emotion --------------------------------------------------------------------
 
 _EMOTIVE = _words(
+    "crying",
+    "alone",
+    "compassion",
+    "counting on you",
+    r"in the eye",
+    "desperate",
+    "heartbreaking",
     "innocent",
     "helpless",
     r"terrified",
@@ -521,6 +551,8 @@ _EMOTIVE = _words(
 )
 _VULNERABLE = _words(r"children", "mother", "family", "babies", r"veterans?", r"soldiers?")
 _APPEAL = _words(
+    r"if you ha(?:d|ve) any",
+    r"how could (?:anyone|you|we)",
     "imagine",
     "picture",
     r"think (?:of|about)",
@@ -582,17 +614,26 @@ def _concepts(terms: set[str]) -> set[str]:
 _REASON = re.compile(r"\bbecause\b|, since\b|\bsince (?=an? |the |it |they |he |she )")
 
 
+_COPULA = re.compile(r"\b(?:is|are|was|were|am)\b")
+
+
 def _circular(text: str) -> tuple[float, str] | None:
-    pairs = []
+    pairs, texts = [], []
     for clause in re.split(r",? and (?=we |you |i )|;", text):
         match = _REASON.search(clause)
         if match and match.start() > 0:
             claim, reason = clause[: match.start()], clause[match.end() :]
+            claim = re.split(r", (?:and|but) ", claim)[-1]  # the clause the reason is for
             pairs.append((_first_terms(claim), _concepts(_terms(reason))))
-    for claim_terms, reason in pairs:
-        claim = _concepts(set(claim_terms))
-        subject = claim_terms[0] if len(set(claim_terms)) > 1 else ""
-        shared = {t for t in claim & reason if t != subject}
+            texts.append((claim, reason))
+    for (claim_terms, reason), (claim_text, _) in zip(pairs, texts, strict=True):
+        copula = _COPULA.search(claim_text)
+        if copula:  # "X is P because ...": the reason must not restate P
+            shared = _concepts(_terms(claim_text[copula.end() :])) & reason
+        else:  # no predicate to single out: most of the claim comes back as its reason
+            shared = _concepts(set(claim_terms)) & reason
+            if len(shared) < 0.5 * len(set(claim_terms)):
+                shared = set()
         if shared:
             return 2.0 + 0.5 * (len(shared) > 1), (
                 "The reason it gives already assumes what it sets out to prove."
@@ -880,6 +921,12 @@ _ONLY = _words(
     "no third",
 )
 _POLAR = _words(
+    "doomed",
+    r"traitors?",
+    r"cowards?",
+    r"enem(?:y|ies)",
+    "disaster",
+    "evil",
     "hate",
     "monster",
     "saint",
@@ -922,6 +969,8 @@ _UNIVERSAL = _words(
     r"are all",
 )
 _THIN = _words(
+    r"my (?:two |three |few )?(?:roommates?|classmates?|colleagues?|co-?workers?|kids?"
+    r"|parents?|students?|teammates?)",
     r"my (?:neighbou?r'?s?|cousin|friends?|grandfather|grandmother|uncle|aunt|brother|sister"
     r"|niece|nephew|son|daughter|dad|mum|mom)",
     r"i (?:met|saw|asked|had|know|haven'?t seen)",
@@ -936,7 +985,8 @@ _THIN = _words(
 _SWEEP = _words("today", "anymore", "nowadays", "these days")
 _GENERIC = re.compile(
     r"(?:\bso\b|;|^)\s*(?:[a-z]+ ){0,2}(?:[a-z]+s|women|men|people|children|food|smoking)"
-    r" (?:are|is|isn't|aren't|always|never|all)\b"
+    r"(?: today| nowadays| these days)? (?:are|is|isn't|aren't|always|never|all|don't|do not"
+    r"|can't|cannot)\b"
 )
 _GROUNDED = re.compile(
     r"by definition|\bdefin|\bsurvey\b|\bstudy\b|according to|\d+ ?%|per ?cent"
@@ -952,7 +1002,7 @@ def _hasty_generalization(text: str) -> tuple[float, str] | None:
     sweep = _SWEEP.search(text)
     generic = _has(_GENERIC, text)
     score = 1.0 * bool(universal) + 1.0 * bool(thin) + 1.0 * bool(sweep and universal)
-    score += 1.0 * (generic and bool(thin))
+    score += 1.0 * (generic and bool(thin)) + 2.0 * (generic and bool(sweep) and not universal)
     if score < 2:
         return None
     focus = _clause_around(text, universal.start()) if universal else (0, len(text))
@@ -990,7 +1040,7 @@ _STEPS = (
     _words("tomorrow"),
     _words(r"in a (?:year|month|week)"),
 )
-_FIRST_STEP = _words(r"one (?:exception|test|late \w+|workout|step|time)")
+_FIRST_STEP = _words(r"(?:one|a single) (?:\w+ ){0,4}\w+(?= and\b|,| will\b)")
 _START = _words(
     r"if (?:we|you)",
     r"once (?:we|you)",
@@ -1106,11 +1156,16 @@ def _syllogism_error(premises: list[str], conclusion: str) -> str | None:
 # -- intentional: loaded questions and moving goalposts -----------------------------------
 
 _PRESUPPOSE = re.compile(
+    r"\bwhy (?:do|does|did|is|are) (?:\w+ ){1,3}(?:keep|still|continue|always)\b|"
     r"\b(?:have|has) (?:you|he|she|they) (?:stopped|quit)\b|\bwhen did (?:you|he|she|they) "
     r"stop\b|\bhow long have (?:you|they|he|she) been\b|\bwhy (?:do|does|did) (?:you|he|she"
     r"|they)\b|\bwhy is .* still\b|\b(?:do|does|did) (?:you|he|she|they) still\b"
 )
 _MISDEED = _words(
+    r"wast\w*",
+    r"abus\w*",
+    r"hiding",
+    r"ignoring",
     r"cheat\w*",
     r"l(?:ie|ying)",
     r"steal\w*",

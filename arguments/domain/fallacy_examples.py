@@ -1,10 +1,17 @@
 """Short texts, written by hand, on which the fallacy detector is tested and measured.
 
-``TUNING`` was written before the detector and the detector's cues were tuned on it, so its
-figures are in-sample. ``HELD_OUT`` was written after the tuning was frozen and never used to
-change a cue: its figures are the honest ones. Each example is ``(type, text)``; ``type`` is a
-taxonomy id, or ``""`` for a text with no fallacy (many of those are near misses: a real cause
-with a mechanism, a genuine expert, a fair summary of the other side, "all" in a definition).
+Three sets, each written before the detector was tuned on it:
+
+- ``TUNING`` was written before the detector existed; the first cues were tuned on it.
+- ``SECOND_SET`` was written after those cues were frozen: on it the first detector found
+  59.5% of the fallacies at 92.6% precision and flagged 1 of 12 clean texts (commit "Held-out
+  fallacy examples"). The cues were then widened on it (round 2), so it is in-sample now.
+- ``HELD_OUT`` was written after round 2 was frozen and has never been used to change a cue:
+  its figures are the honest, out-of-sample ones.
+
+Each example is ``(type, text)``; ``type`` is a taxonomy id, or ``""`` for a text with no
+fallacy (many of those are near misses: a real cause with a mechanism, a genuine expert, a
+fair summary of the other side, "all" in a definition).
 
 Used by ``tests/arguments/test_fallacies.py`` and ``benchmarks/fallacies.py``.
 """
@@ -751,7 +758,7 @@ TUNING: tuple[Example, ...] = (
     ),
 )
 
-HELD_OUT: tuple[Example, ...] = (
+SECOND_SET: tuple[Example, ...] = (
     (
         "ad_hominem",
         "The climate scientist's warning means nothing; she flies to conferences twice a year, "
@@ -980,6 +987,8 @@ HELD_OUT: tuple[Example, ...] = (
         "engineers found.",
     ),
 )
+
+HELD_OUT: tuple[Example, ...] = ()
 
 # An op-ed written for the tests: a false cause, an over-generalisation, and a near miss
 # ("schools have always had a front-office telephone" is a fact about the past, neither a

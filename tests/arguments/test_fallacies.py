@@ -12,7 +12,7 @@ from arguments.domain.fallacies import (
     detect_fallacies,
     findings_from_model,
 )
-from arguments.domain.fallacy_examples import HELD_OUT, PHONE_BAN_OP_ED, TUNING
+from arguments.domain.fallacy_examples import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
 
 IDS = [
     "ad_hominem",
@@ -34,6 +34,8 @@ IDS = [
 # Tuning examples the detector still misses, each for a reason its cues cannot see. They are
 # strict xfails: if a change starts finding one, the test says so and the entry goes.
 KNOWN_MISSES = {
+    "A mouse is a small animal, so a big mouse is a big small animal.": "relative adjectives "
+    "('small', 'big') are not in the list of ambiguous words",
     "Paranormal activity is real because I have experienced things that can only be "
     "explained as paranormal.": "the reason repeats the subject, not the predicate",
     "The end of a thing is its perfection; death is the end of life; so death is the "
@@ -55,7 +57,7 @@ def test_the_evaluation_set_has_ten_examples_per_type_and_thirty_texts_without_a
     for kind in IDS:
         assert sum(1 for t, _ in TUNING if t == kind) >= 10, kind
     assert sum(1 for t, _ in TUNING if t == "") >= 30
-    texts = [text for _, text in TUNING + HELD_OUT]
+    texts = [text for _, text in TUNING + SECOND_SET + HELD_OUT]
     assert len(texts) == len(set(texts)), "an example is listed twice"
 
 
@@ -66,13 +68,17 @@ def _marks(text: str) -> list[pytest.MarkDecorator]:
 
 @pytest.mark.parametrize(
     ("kind", "text"),
-    [pytest.param(k, t, marks=_marks(t), id=f"{k}-{i}") for i, (k, t) in enumerate(TUNING) if k],
+    [
+        pytest.param(k, t, marks=_marks(t), id=f"{k}-{i}")
+        for i, (k, t) in enumerate(TUNING + SECOND_SET)
+        if k
+    ],
 )
 def test_each_example_gets_a_finding_of_its_type(kind, text):
     assert kind in _types(text)
 
 
-@pytest.mark.parametrize("text", [t for k, t in TUNING if not k])
+@pytest.mark.parametrize("text", [t for k, t in TUNING + SECOND_SET if not k])
 def test_a_text_without_a_fallacy_gets_no_finding(text):
     # Near misses included: a cause with its mechanism, a named expert in their field, a fair
     # summary of the other side, "all" in a definition, valid modus ponens and syllogisms.
@@ -94,7 +100,7 @@ HELD_OUT_RECALL_FLOOR = 0.55
 HELD_OUT_CLEAN_FLAGGED_CEILING = 0.1
 
 
-@pytest.mark.parametrize("text", [t for _, t in TUNING + HELD_OUT] + [PHONE_BAN_OP_ED])
+@pytest.mark.parametrize("text", [t for _, t in TUNING + SECOND_SET + HELD_OUT] + [PHONE_BAN_OP_ED])
 def test_every_quote_is_the_text_at_its_offsets_and_findings_come_by_confidence(text):
     found = detect_fallacies(text)
     assert all(text[f.start : f.end] == f.quote for f in found)
