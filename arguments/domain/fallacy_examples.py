@@ -988,7 +988,231 @@ SECOND_SET: tuple[Example, ...] = (
     ),
 )
 
-HELD_OUT: tuple[Example, ...] = ()
+HELD_OUT: tuple[Example, ...] = (
+    (
+        "ad_hominem",
+        "Why would anyone trust a nutrition study from a man who is obviously overweight?",
+    ),
+    (
+        "ad_hominem",
+        "The union leader's wage demands are a joke; he is a lazy troublemaker who never "
+        "worked a day in his life.",
+    ),
+    (
+        "ad_hominem",
+        "She can talk about ethics all she wants, but she is a cheat who copied her thesis, so "
+        "ignore her.",
+    ),
+    (
+        "ad_populum",
+        "Half the country already owns one of these fryers, so it must be the best way to cook.",
+    ),
+    (
+        "ad_populum",
+        "Everyone on my street believes the mayor is honest, so he obviously is.",
+    ),
+    (
+        "ad_populum",
+        "The video has millions of views, so what it says about the moon must be true.",
+    ),
+    (
+        "appeal_to_emotion",
+        "Picture a frightened old woman shivering without heat this winter, and tell me you "
+        "will vote against the subsidy.",
+    ),
+    (
+        "appeal_to_emotion",
+        "Think of the helpless animals in the shelter; you should adopt today, no questions asked.",
+    ),
+    (
+        "appeal_to_emotion",
+        "You should feel ashamed for eating meat while innocent creatures suffer.",
+    ),
+    (
+        "circular_reasoning",
+        "Mr. Grant is the best teacher in the school, because no teacher here is better.",
+    ),
+    (
+        "circular_reasoning",
+        "Cheating is wrong because it is not right to cheat.",
+    ),
+    (
+        "circular_reasoning",
+        "The policy is effective because it works effectively.",
+    ),
+    (
+        "equivocation",
+        "The doctor said my condition is critical, and critics are always negative, so the "
+        "doctor is being negative.",
+    ),
+    (
+        "equivocation",
+        "All men are mortal, and the man in the moon is a man, so the man in the moon is mortal.",
+    ),
+    (
+        "equivocation",
+        "A fair game gives both teams a chance, and the weather was fair, so the game was fair.",
+    ),
+    (
+        "false_authority",
+        "A popular celebrity chef says the new tax law will ruin the economy, so I oppose it.",
+    ),
+    (
+        "false_authority",
+        "My yoga instructor told me that vaccines weaken the immune system.",
+    ),
+    (
+        "false_authority",
+        "Experts say this is the healthiest cereal, so buy it for your kids.",
+    ),
+    (
+        "straw_man",
+        "The principal suggested limiting phones at lunch, which means she basically wants to "
+        "ban all technology.",
+    ),
+    (
+        "straw_man",
+        "Cyclists say the city needs more bike lanes; they simply want to destroy every road "
+        "for cars.",
+    ),
+    (
+        "straw_man",
+        "So you're saying that because one test was unfair, we should never test anyone again?",
+    ),
+    (
+        "red_herring",
+        "You say my report had errors, but what about the coffee machine that has been broken "
+        "for weeks?",
+    ),
+    (
+        "red_herring",
+        "Sure, our emissions are high, but let's not forget how many jobs we created last year.",
+    ),
+    (
+        "red_herring",
+        "The senator is accused of hiding donations, but the real question is why the weather "
+        "service keeps getting forecasts wrong.",
+    ),
+    (
+        "false_cause",
+        "Right after I bought a new phone case, my grades improved, so the case must be the "
+        "reason.",
+    ),
+    (
+        "false_cause",
+        "Ever since the town put up a statue, tourism has grown; the statue caused it.",
+    ),
+    (
+        "false_cause",
+        "After the school switched to blue uniforms, bullying fell, which proves blue uniforms "
+        "make students kinder.",
+    ),
+    (
+        "false_dilemma",
+        "Either you agree with every word of the plan or you are an enemy of progress.",
+    ),
+    (
+        "false_dilemma",
+        "We can either raise fees or shut the museum; there is no other way.",
+    ),
+    (
+        "false_dilemma",
+        "You can join the team or be a failure forever.",
+    ),
+    (
+        "hasty_generalization",
+        "My classmates all hated the book, so no teenager will ever enjoy it.",
+    ),
+    (
+        "hasty_generalization",
+        "I asked two tourists for directions and they were lost, so tourists never know where "
+        "they are.",
+    ),
+    (
+        "hasty_generalization",
+        "Nobody reads newspapers anymore.",
+    ),
+    (
+        "slippery_slope",
+        "If we let one student use a calculator in the exam, soon everyone will want one, and "
+        "eventually nobody will learn arithmetic.",
+    ),
+    (
+        "slippery_slope",
+        "Allow a single food truck in the square and before long the whole square will be chaos.",
+    ),
+    (
+        "slippery_slope",
+        "Cutting the library hours will lead to fewer readers, which will lead to closing the "
+        "library, and ultimately the town will forget how to read.",
+    ),
+    (
+        "deductive_error",
+        "If the oven is on, the kitchen is warm. The kitchen is warm, so the oven is on.",
+    ),
+    (
+        "deductive_error",
+        "All pilots wear uniforms. The doorman wears a uniform. Therefore the doorman is a pilot.",
+    ),
+    (
+        "deductive_error",
+        "If she practised, she won the race. She did not practise, so she did not win the race.",
+    ),
+    (
+        "intentional",
+        "Have you stopped ignoring your customers' complaints?",
+    ),
+    (
+        "intentional",
+        "Why does the company still hide its safety reports?",
+    ),
+    (
+        "intentional",
+        "OK, you proved the bridge holds cars, but that's not enough; now prove it will stand "
+        "for a thousand years.",
+    ),
+    (
+        "",
+        "Since the factory installed filters, the river's nitrate level has fallen by half, "
+        "because the filters capture the runoff, the environmental agency reported.",
+    ),
+    (
+        "",
+        "Dr. Amara Okafor, a virologist at the Pasteur Institute, says the new strain spreads "
+        "faster.",
+    ),
+    (
+        "",
+        "Opponents of the tax say it will hurt small shops, and their worry is worth testing "
+        "with data.",
+    ),
+    ("", "Every square is a rectangle."),
+    ("", "All visitors must sign in at the front desk."),
+    (
+        "",
+        "Many students chose the evening class, so the school added a second evening section.",
+    ),
+    (
+        "",
+        "If the alarm rings, we leave the building. The alarm is ringing, so we leave the "
+        "building.",
+    ),
+    ("", "Either the package arrived today or it will arrive tomorrow, the tracking page says."),
+    ("", "How long have you been learning Spanish?"),
+    (
+        "",
+        "The train was late, but the company refunded every ticket the same day.",
+    ),
+    (
+        "",
+        "My sister uses a wheelchair, and the new ramp at the library helps her a lot.",
+    ),
+    (
+        "",
+        "Crop yields rose after farmers adopted drip irrigation, because the plants got water "
+        "at the roots, a five-year field trial found.",
+    ),
+)
 
 # An op-ed written for the tests: a false cause, an over-generalisation, and a near miss
 # ("schools have always had a front-office telephone" is a fact about the past, neither a
