@@ -86,8 +86,9 @@ def test_a_text_without_a_fallacy_gets_no_finding(text):
 
 
 def test_held_out_examples_are_mostly_found_and_clean_texts_mostly_left_alone():
-    # Written after the cues were frozen; the thresholds are what was measured, rounded down,
-    # so a change that makes the detector worse on unseen text fails here.
+    # Written after round 2 was frozen (73.8% found, 0 of 12 clean texts flagged); the bounds
+    # are those figures with about one example of slack, so a change that makes the detector
+    # worse on unseen text fails here.
     fallacies = [(k, t) for k, t in HELD_OUT if k]
     clean = [t for k, t in HELD_OUT if not k]
     found = sum(1 for k, t in fallacies if k in _types(t))
@@ -96,7 +97,7 @@ def test_held_out_examples_are_mostly_found_and_clean_texts_mostly_left_alone():
     assert flagged / len(clean) <= HELD_OUT_CLEAN_FLAGGED_CEILING
 
 
-HELD_OUT_RECALL_FLOOR = 0.55
+HELD_OUT_RECALL_FLOOR = 0.7
 HELD_OUT_CLEAN_FLAGGED_CEILING = 0.1
 
 
