@@ -20,6 +20,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from toulmini_site.text.keywords import keywords as _words
+from toulmini_site.text.sentences import sentences
+
 FallacyType = Literal[
     "ad_hominem",
     "ad_populum",
@@ -255,38 +258,13 @@ class Span:
     text: str  # lower-cased, straight apostrophes
 
 
-_END = re.compile(r"[.!?]+[\"'”’)]*(?=\s|$)|\n+")
-_ABBREVIATIONS = frozenset("dr mr mrs ms prof st jr sr vs etc e.g i.e u.s u.k no fig".split())
-
-
 def _normal(text: str) -> str:
     return text.lower().replace("’", "'").replace("‘", "'")
 
 
 def spans(text: str) -> list[Span]:
-    """The sentences of ``text`` with their offsets."""
-    out: list[Span] = []
-    start = 0
-
-    def add(begin: int, end: int) -> None:
-        raw = text[begin:end]
-        stripped = raw.strip()
-        if not re.search(r"[A-Za-z]{2}", stripped):
-            return
-        offset = begin + len(raw) - len(raw.lstrip())
-        out.append(Span(offset, offset + len(stripped), _normal(stripped)))
-
-    for match in _END.finditer(text):
-        if not match.group().startswith("\n"):
-            word = re.search(r"(\S+)$", text[start : match.start()])
-            token = word.group(1).lower().rstrip(".") if word else ""
-            if token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha()):
-                continue
-        end = match.end() if not match.group().startswith("\n") else match.start()
-        add(start, end)
-        start = match.end()
-    add(start, len(text))
-    return out
+    """The sentences of ``text`` with their offsets (the toolkit's splitter), lower-cased."""
+    return [Span(s.start, s.end, _normal(s.text)) for s in sentences(text)]
 
 
 _STOP = frozenset(
@@ -329,10 +307,6 @@ def _has(pattern: re.Pattern[str], text: str) -> bool:
 
 def _count(patterns: tuple[re.Pattern[str], ...], text: str) -> int:
     return sum(1 for p in patterns if p.search(text))
-
-
-def _words(*alternatives: str) -> re.Pattern[str]:
-    return re.compile(r"\b(?:" + "|".join(alternatives) + r")\b")
 
 
 # A rule looks at the lower-cased text of a window of sentences and returns a score (fires at
