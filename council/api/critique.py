@@ -67,6 +67,7 @@ class CritiqueSerializer(CritiqueSummarySerializer):
             "model_calls",
             "tokens_in",
             "tokens_out",
+            "usage",
             "started_at",
         ]
 

@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from council.domain.critique.formatter import usage_line
 from council.domain.critique.synthesis import DEFAULT_THRESHOLD
 from council.models.runs import RetryableRun
 
@@ -74,3 +75,13 @@ class Critique(RetryableRun, models.Model):
     @property
     def finished(self) -> bool:
         return self.status in self.FINISHED
+
+    @property
+    def usage(self) -> str:
+        """What the run cost: "offline: no model tokens", or the model calls and tokens."""
+        return usage_line(
+            engine=self.engine,
+            calls=self.model_calls,
+            tokens_in=self.tokens_in,
+            tokens_out=self.tokens_out,
+        )

@@ -154,10 +154,10 @@ def _result_save(critique: Critique, client: LLMClient, data: dict[str, Any]) ->
         key: data[key]
         for key in ("final_assessment", "points", "no_findings", "degraded", "failures")
     }
-    critique.formatted = format_critique_output(data)
     critique.model_calls = len(calls)
     critique.tokens_in = sum(c.tokens_in for c in calls)
     critique.tokens_out = sum(c.tokens_out for c in calls)
+    critique.formatted = format_critique_output(data, usage=critique.usage)
     critique.finished_at = timezone.now()
     critique.save()
     return critique

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from arguments.domain.fallacies import TAXONOMY
 from council.domain.critique.adjustments import apply_adjustments
 from council.domain.critique.agents import (
     AGENTS,
@@ -33,7 +34,7 @@ from council.domain.critique.council import (
     initial_progress,
     summary_inputs,
 )
-from council.domain.critique.formatter import format_critique_output
+from council.domain.critique.formatter import format_critique_output, usage_line
 from council.domain.critique.prompts import (
     self_critique_messages,
     summary_messages,
@@ -64,6 +65,12 @@ def directives(agent: ReasoningAgent) -> str:
     return prompt_text(f"critique_{agent.name}")
 
 
+def tree_instructions() -> str:
+    """The tree call's instructions, with the taxonomy of fallacies a point may name."""
+    listing = "\n".join(f"- {f.id}: {f.definition}" for f in TAXONOMY.values())
+    return prompt_text("critique_tree") + "\n\nFALLACIES (id: definition):\n" + listing
+
+
 def execute_reasoning_tree(
     *,
     agent: ReasoningAgent,
@@ -79,7 +86,11 @@ def execute_reasoning_tree(
     nodes it was decomposing) and the tree built so far is returned.
     """
     builder = TreeBuilder(
-        agent=agent, content=content, max_depth=max_depth, confidence_floor=confidence_floor
+        agent=agent,
+        content=content,
+        max_depth=max_depth,
+        confidence_floor=confidence_floor,
+        fallacies=TAXONOMY,
     )
     while (level := builder.next_level()) is not None:
         if on_level is not None:
@@ -90,7 +101,7 @@ def execute_reasoning_tree(
                 purpose=TREE_PURPOSE,
                 messages=tree_messages(
                     directives=directives(agent),
-                    instructions=prompt_text("critique_tree"),
+                    instructions=tree_instructions(),
                     level=level,
                     max_depth=max_depth,
                     targets=payload,
@@ -257,7 +268,15 @@ def critique_goal_document(
     ``DocumentError`` when it is empty, binary or too long.
     """
     content = read_file_content(file_path)
-    return format_critique_output(run_critique_council(content, client=client, max_depth=max_depth))
+    client = client or OfflineClient()
+    data = run_critique_council(content, client=client, max_depth=max_depth)
+    usage = usage_line(
+        engine="offline" if client.provider == "offline" else "llm",
+        calls=len(client.calls),
+        tokens_in=sum(c.tokens_in for c in client.calls),
+        tokens_out=sum(c.tokens_out for c in client.calls),
+    )
+    return format_critique_output(data, usage=usage)
 
 
 def _run_each(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arguments.domain.fallacies import detect_fallacies
 from council.domain.audit.offline import AUDIT_PURPOSE, UnknownAnalyzer, offline_assessment
 from council.domain.audit.state import CriterionAssessment
 from council.domain.critique.agents import SELF_PURPOSE
@@ -25,9 +26,23 @@ def _audit_assessment(inputs: dict[str, Any]) -> CriterionAssessment:
         raise LLMError(str(exc)) from None
 
 
+def _tree_level(inputs: dict[str, Any]) -> dict[str, Any]:
+    """The offline philosophers' tree level, told the named fallacies in each target's text.
+
+    The detector is the arguments app's; the council's domain may not import it, so its
+    findings travel as data, like the text itself.
+    """
+    fields = {"type", "label", "quote", "explanation", "confidence"}
+    targets = [
+        {**t, "fallacies": [f.model_dump(include=fields) for f in detect_fallacies(t["span"])]}
+        for t in inputs["targets"]
+    ]
+    return offline_tree_level({**inputs, "targets": targets})
+
+
 def offline_register() -> None:
     """Make the offline provider answer critiques and audits (idempotent)."""
-    register_offline(TREE_PURPOSE, offline_tree_level)
+    register_offline(TREE_PURPOSE, _tree_level)
     register_offline(SELF_PURPOSE, offline_self_critique)
     register_offline(SUMMARY_PURPOSE, offline_summary)
     register_offline(AUDIT_PURPOSE, _audit_assessment)

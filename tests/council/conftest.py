@@ -31,7 +31,8 @@ class CritiqueModel:
     """A scripted council model: every target gets one point per half of its quote.
 
     Tune it per test: ``confidence``, ``severity``, ``points`` (per target), ``decompose``,
-    ``quote`` (a function span -> list of quotes), ``fail`` (a function request -> exception
+    ``quote`` (a function span -> list of quotes), ``claim`` (a function (agent, quote,
+    level) -> claim), ``fallacy`` (what each point names), ``fail`` (a function request -> exception
     or None), ``adjust`` (agent -> adjustments), ``summary``. It also measures concurrency.
     """
 
@@ -42,6 +43,8 @@ class CritiqueModel:
         self.points = 2
         self.decompose = True
         self.quote = critique_halves
+        self.claim = lambda agent, quote, level: f"{agent} objects to: {quote}"
+        self.fallacy = ""
         self.fail: Any = None
         self.adjust: dict[str, list[dict[str, Any]]] = {}
         self.summary = "The council found problems."
@@ -63,12 +66,13 @@ class CritiqueModel:
                         "target_id": t["id"],
                         "points": [
                             {
-                                "claim": f"{inputs['agent']} objects to: {q}",
+                                "claim": self.claim(inputs["agent"], q, inputs["level"]),
                                 "evidence": q,
                                 "confidence": self.confidence,
                                 "severity": self.severity,
                                 "area": self.area or inputs["agent"],
                                 "decompose": self.decompose,
+                                "fallacy": self.fallacy,
                             }
                             for q in self.quote(t["span"])[: self.points]
                         ],

@@ -333,12 +333,28 @@ def test_a_child_restating_its_parent_merges_into_one_point():
         _node("KANT-1.1", claim="Normative claim without a principle", evidence="must go")
     )
     parent.sub_critiques.append(
-        _node("KANT-1.2", claim="Exception for oneself", evidence="you must", area="Clarity")
+        _node("KANT-1.2", claim="Exception for oneself", evidence="you must", area="Principles")
     )
 
     points = rank_points({"kant": [parent]})
 
     assert sorted(p["claim_ids"] for p in points) == [["KANT-1", "KANT-1.1"], ["KANT-1.2"]]
+
+
+def test_a_child_looking_closer_at_the_same_problem_is_part_of_its_parents_point():
+    # The child says something new (where the problem sits), in the parent's area: the tree
+    # keeps it, the list of points does not count it twice.
+    parent = _node("KANT-1", claim="Normative claim without principle", evidence="you must go")
+    parent.sub_critiques.append(
+        _node("KANT-1.1", claim="The words at fault are 'must'; state the rule", evidence="must")
+    )
+    parent.sub_critiques[0].sub_critiques.append(
+        _node("KANT-1.1.1", claim="Another angle entirely", evidence="must", area="Logic")
+    )
+
+    points = rank_points({"kant": [parent]})
+
+    assert sorted(p["claim_ids"] for p in points) == [["KANT-1", "KANT-1.1"], ["KANT-1.1.1"]]
 
 
 def test_points_rank_by_severity_times_confidence():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from council.domain.critique import KantAgent
 from council.domain.critique.quotes import normalize, quote_in
 from council.services.critique_council import execute_reasoning_tree
+from tests.council.conftest import critique_halves
 from toulmini_site.llm.client import LLMUnavailable
 from toulmini_site.llm.fake import FakeClient
 
@@ -80,12 +81,11 @@ def test_atomic_quote_is_not_decomposed(critique_model):
 
 
 def test_quote_equal_to_its_parent_is_treated_as_atomic(critique_model, critique_document):
-    from tests.council.conftest import critique_halves
-
     # Level 1 quotes halves of the document; level 2 quotes its parent's whole span again.
     critique_model.quote = lambda span: (
         critique_halves(span) if span == critique_document else [span]
     )
+    critique_model.claim = lambda agent, quote, level: f"At level {level}, {agent} objects."
     tree, client = _tree(critique_model, critique_document, max_depth=3)
 
     assert len(client.requests) == 2
@@ -235,3 +235,41 @@ def _point(quote, *, decompose=True):
         "severity": "Medium",
         "decompose": decompose,
     }
+
+
+def test_a_child_that_repeats_its_parent_word_for_word_is_dropped(
+    critique_model, critique_document
+):
+    # Level 2 answers each parent with its own claim about its own quote, and one new point.
+    critique_model.quote = lambda span: (
+        critique_halves(span) if span == critique_document else [span, span.split()[0]]
+    )
+    tree, _ = _tree(critique_model, critique_document, max_depth=2)
+
+    for parent in tree.nodes:
+        assert [c.claim for c in parent.sub_critiques] == [
+            f"kant objects to: {parent.evidence.split()[0]}"
+        ]
+        assert all(c.claim != parent.claim for c in parent.sub_critiques)
+
+
+def test_a_fallacy_in_the_taxonomy_is_kept_and_any_other_name_dropped(
+    critique_model, critique_document
+):
+    def top_node(name: str):
+        critique_model.fallacy = name
+        tree, _ = _tree(critique_model, critique_document, max_depth=1)
+        return tree.nodes[0]
+
+    assert top_node("False Cause").fallacy == "false_cause"
+    unknown = top_node("post_hoc_ergo_propter_hoc")
+    assert unknown.fallacy == ""
+    assert "fallacy_outside_taxonomy" in unknown.flags
+    assert "fallacy_outside_taxonomy" not in top_node("").flags
+
+
+def test_the_model_is_told_the_taxonomy_of_fallacies(critique_model, critique_document):
+    _, client = _tree(critique_model, critique_document, max_depth=1)
+
+    system = client.requests[0].messages[0]["content"]
+    assert "hasty_generalization:" in system and '"fallacy"' in system

@@ -32,7 +32,10 @@ def summary_inputs(
 ) -> dict[str, Any]:
     """What the summary call is told: the top points, briefly, and what failed."""
     brief = [
-        {k: p[k] for k in ("area", "critique", "severity", "confidence", "agents")}
+        {
+            **{k: p[k] for k in ("area", "critique", "severity", "confidence", "agents")},
+            "fallacy": p.get("fallacy", ""),
+        }
         for p in points[:MAX_SUMMARY_POINTS]
     ]
     return {

@@ -7,13 +7,24 @@ from typing import Any
 from council.domain.critique.schemas import Failure
 
 RULE = "=" * 60
+OFFLINE_USAGE = "offline: no model tokens"
 
 
-def format_critique_output(critique_data: dict[str, Any]) -> str:
-    """Format ``{final_assessment, points, no_findings}`` (plus ``failures``) as plain text.
+def usage_line(*, engine: str, calls: int, tokens_in: int, tokens_out: int) -> str:
+    """What a run cost: offline runs use no model, so they say so instead of "0 tokens"."""
+    if engine == "offline":
+        return OFFLINE_USAGE
+    noun = "call" if calls == 1 else "calls"
+    return f"{calls} model {noun}, {tokens_in} tokens in, {tokens_out} out"
+
+
+def format_critique_output(critique_data: dict[str, Any], *, usage: str = "") -> str:
+    """Format ``{final_assessment, points, no_findings}`` (plus ``failures``) as plain text,
+    ending with ``usage`` (``usage_line``) when given.
 
     "NO SIGNIFICANT FINDINGS" appears only when ``no_findings`` is true and nothing failed;
-    a degraded run lists what failed, whatever else it says.
+    a degraded run lists what failed, whatever else it says. A point that names a fallacy
+    says which.
     """
     points = critique_data.get("points") or []
     failures = critique_data.get("failures") or []
@@ -33,6 +44,8 @@ def format_critique_output(critique_data: dict[str, Any]) -> str:
             f"CONFIDENCE: {point['confidence']:.2f} | AGENTS: {agents}"
         )
         lines.append(f"    CRITIQUE: {point['critique']}")
+        if point.get("fallacy"):
+            lines.append(f"    FALLACY: {point['fallacy']}")
         if point.get("evidence"):
             marker = " (NOT FOUND IN DOCUMENT)" if point.get("unverified_quote") else ""
             lines.append(f'    EVIDENCE: "{_shorten(point["evidence"])}"{marker}')
@@ -42,6 +55,8 @@ def format_critique_output(critique_data: dict[str, Any]) -> str:
         for failure in failures:
             lines.append(f"  - {Failure.model_validate(failure).describe()}")
         lines.append("")
+    if usage:
+        lines += [f"USAGE: {usage}", ""]
     lines.append(RULE)
     return "\n".join(lines)
 

@@ -9,6 +9,13 @@ from the request's ``inputs``, and every finding quotes the text it is about, ve
 - Aristotle: missing purpose, structure, evidence;
 - Kant: normative claims without a universal principle, inconsistency;
 - Leibniz: claims without sufficient reason.
+
+Named fallacies reach them as data: the service puts the fallacy detector's findings for each
+target's text under ``target["fallacies"]`` (``council.services.offline``), since this domain
+imports no other app. Each philosopher names the fallacies of its own field at level 1
+(``FALLACY_AGENT``), and a finding whose quote holds a fallacy carries its id in ``fallacy``.
+Below level 1 a child always quotes less than its parent and says something the parent did
+not: where in the quote the problem sits, then what would repair it.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from typing import Any
 from council.domain.critique.quotes import content_words, overlaps, words
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.critique.synthesis import default_assessment
-from council.domain.critique.tree import MAX_TOP_POINTS
+from council.domain.critique.tree import MAX_CHILDREN, MAX_TOP_POINTS
 from toulmini_site.text.keywords import keywords as _rx
 from toulmini_site.text.sentences import sentences
 
@@ -72,7 +79,8 @@ RULES: dict[str, list[Rule]] = {
             unless=_DIGIT,
         ),
         Rule(
-            _rx(r"always|will"),
+            # "will", not "always": "schools have always had a telephone" is about the past.
+            _rx(r"will|shall|(?:is|are) going to"),
             "Testability",
             "Prediction ('{term}') without a criterion: it does not say what result, by when, "
             "would show it false.",
@@ -206,6 +214,75 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
+# Which philosopher names which fallacy (each id of arguments.domain.fallacies.TAXONOMY).
+FALLACY_AGENT = {
+    "hasty_generalization": "aristotle",
+    "deductive_error": "aristotle",
+    "false_dilemma": "aristotle",
+    "false_cause": "leibniz",
+    "slippery_slope": "leibniz",
+    "circular_reasoning": "leibniz",
+    "ad_hominem": "kant",
+    "appeal_to_emotion": "kant",
+    "false_authority": "descartes",
+    "ad_populum": "descartes",
+    "equivocation": "russell",
+    "straw_man": "russell",
+    "red_herring": "russell",
+    "intentional": "popper",
+}
+_FALLACY_VOICE = {
+    "aristotle": "The inference does not follow from its particulars",
+    "leibniz": "No sufficient reason is given",
+    "kant": "The argument does not treat the reader as a reasoner",
+    "descartes": "The foundation is borrowed, not demonstrated",
+    "russell": "The words do not keep one meaning or one subject",
+    "popper": "The claim is shielded from refutation",
+}
+# Below level 1: where the problem sits in the quote (level 2), then the repair (level 3).
+_WHERE = {
+    "Testability": "this is the part that no observation could refute",
+    "Foundations": "this is the part taken as certain without proof",
+    "Clarity": "this is the part whose meaning a reader cannot pin down",
+    "Precision": "this is the part whose truth conditions are left open",
+    "Evidence": "this is the part that rests on too few cases",
+    "Logic": "this is the part that asserts more than its premises give",
+    "Principles": "this is the part that would fail as a universal law",
+    "Sufficient reason": "this is the part asserted without its reason",
+    "Consistency": "this is the part that clashes with another statement",
+}
+_REPAIR = {
+    "Testability": "state what result, by when, would show it false",
+    "Foundations": "give the demonstration instead of the assurance",
+    "Clarity": "define the term so that a reader could check it",
+    "Precision": "replace it with a number, a share or a named group",
+    "Evidence": "cite a count or a study of the whole group",
+    "Logic": "name the particulars that would establish it",
+    "Principles": "state the principle and show it holds for everyone",
+    "Sufficient reason": "say why it holds, and why not its alternative",
+    "Consistency": "say which of the two statements is meant",
+}
+
+
+def _fallacy_finding(fallacy: dict[str, Any], agent: str) -> dict[str, Any]:
+    confidence = float(fallacy.get("confidence", 0.5))
+    return {
+        "claim": f"{_FALLACY_VOICE[agent]}: {fallacy['label'].lower()}. {fallacy['explanation']}",
+        "evidence": fallacy["quote"],
+        "confidence": round(min(0.85, max(0.5, confidence)), 3),
+        "severity": "High" if confidence >= 0.7 else "Medium",
+        "area": "Fallacy",
+        "decompose": False,
+        "fallacy": fallacy["type"],
+    }
+
+
+def _fallacy_in(evidence: str, fallacies: list[dict[str, Any]]) -> str:
+    """The id of the most confident fallacy whose quote lies within ``evidence``."""
+    inside = [f for f in fallacies if f["quote"] and f["quote"] in evidence]
+    return max(inside, key=lambda f: f.get("confidence", 0))["type"] if inside else ""
+
+
 def _match(rule: Rule, text: str) -> re.Match[str] | None:
     if rule.unless is not None and rule.unless.search(text):
         return None
@@ -228,8 +305,12 @@ def _best_first(findings: list[tuple[int, dict[str, Any]]]) -> list[dict[str, An
     return [f for _, f in findings]
 
 
-def level_one(agent: str, document: str) -> list[dict[str, Any]]:
-    """The agent's top findings in the document, each quoting one sentence."""
+def level_one(
+    agent: str, document: str, fallacies: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """The agent's top findings in the document, each quoting one sentence (or, for a named
+    fallacy of the agent's field, the words that commit it)."""
+    fallacies = fallacies or []
     found: list[tuple[int, dict[str, Any]]] = []
     all_sentences = [s.text for s in sentences(document)]
     for position, sentence in enumerate(all_sentences):
@@ -242,21 +323,45 @@ def level_one(agent: str, document: str) -> list[dict[str, Any]]:
         found += extra(document, all_sentences)
     if agent == "kant":
         found += _kant_inconsistency(all_sentences)
+    named = [f for f in fallacies if FALLACY_AGENT.get(f["type"]) == agent]
+    named_spans = [f["quote"] for f in named]
+    # A rule finding on the very words a named fallacy quotes gives way to the fallacy.
+    found = [(p, f) for p, f in found if not any(f["evidence"] in q for q in named_spans)]
+    for _position, finding in found:
+        finding["fallacy"] = _fallacy_in(finding["evidence"], fallacies)
+    found += [(-10 + i, _fallacy_finding(f, agent)) for i, f in enumerate(named)]
     return _best_first(found)[:MAX_TOP_POINTS]
 
 
-def deeper(agent: str, span: str) -> list[dict[str, Any]]:
-    """Findings inside a parent's quote: first its clauses, then the words around a term."""
-    clauses = [c.strip() for c in _CLAUSE_BREAK.split(span) if c and words(c)]
+def deeper(
+    agent: str,
+    span: str,
+    *,
+    parent_claim: str = "",
+    fallacies: list[dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """Findings inside a parent's quote, each quoting less than it and saying something new:
+    a named fallacy within it, else the clause where the problem sits (with why it matters),
+    else the few words at fault (with the repair)."""
+    fallacies = [f for f in fallacies or [] if f["quote"] and len(f["quote"]) < len(span)]
     found: list[tuple[int, dict[str, Any]]] = []
+    for position, fallacy in enumerate(fallacies):
+        if fallacy["quote"] in span and fallacy["label"].lower() not in parent_claim.lower():
+            found.append((position, {**_fallacy_finding(fallacy, agent), "area": "Fallacy"}))
+    if found:
+        return _best_first(found)[:MAX_CHILDREN]
+    clauses = [c.strip() for c in _CLAUSE_BREAK.split(span) if c and words(c)]
     if len(clauses) > 1:
         for position, clause in enumerate(clauses):
             for rule in RULES[agent]:
                 if match := _match(rule, clause):
-                    found.append((position, _finding(rule, match, clause)))
+                    finding = _finding(rule, match, clause)
+                    finding["claim"] = _narrowed(rule, match, clause)
+                    finding["fallacy"] = _fallacy_in(clause, fallacies)
+                    found.append((position, finding))
                     break
         if found:
-            return _best_first(found)
+            return _best_first(found)[:MAX_CHILDREN]
     for position, rule in enumerate(RULES[agent]):
         match = _match(rule, span)
         if match is None:
@@ -264,9 +369,26 @@ def deeper(agent: str, span: str) -> list[dict[str, Any]]:
         window = re.search(rf"(?:\S+\s+){{0,2}}{re.escape(match.group(0))}(?:\s+\S+){{0,2}}", span)
         if window and window.group(0).strip() != span.strip():
             finding = _finding(rule, match, window.group(0).strip())
+            finding["claim"] = _repair(rule, match)
             finding["decompose"] = False
+            finding["fallacy"] = _fallacy_in(finding["evidence"], fallacies)
             found.append((position, finding))
     return _best_first(found)[:1]
+
+
+def _narrowed(rule: Rule, match: re.Match[str], clause: str) -> str:
+    where = _WHERE.get(rule.area, "this is the part the critique is about")
+    return (
+        f'Within the quote, the clause "{clause}" carries the problem '
+        f"('{match.group(0)}'): {where}."
+    )
+
+
+def _repair(rule: Rule, match: re.Match[str]) -> str:
+    repair = _REPAIR.get(rule.area, "rewrite these words so the problem goes")
+    return (
+        f"The words at fault are '{match.group(0)}' and those around it; to repair them, {repair}."
+    )
 
 
 def _aristotle_document(document: str, all: list[str]) -> list[tuple[int, dict[str, Any]]]:
@@ -400,10 +522,13 @@ def offline_tree_level(inputs: dict[str, Any]) -> dict[str, Any]:
     agent = inputs["agent"]
     groups = []
     for target in inputs["targets"]:
+        fallacies = target.get("fallacies", [])
         if inputs["level"] == 1:
-            points = level_one(agent, target["span"])
+            points = level_one(agent, target["span"], fallacies)
         else:
-            points = deeper(agent, target["span"])
+            points = deeper(
+                agent, target["span"], parent_claim=target.get("claim", ""), fallacies=fallacies
+            )
         groups.append({"target_id": target["id"], "points": points})
     return {"groups": groups}
 

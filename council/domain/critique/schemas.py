@@ -28,6 +28,19 @@ class NodeDraft(BaseModel):
     decompose: bool = Field(
         default=True, description="False when nothing more in this quote is worth examining."
     )
+    fallacy: str = Field(
+        default="",
+        max_length=40,
+        description="The id of the named fallacy the quote commits, from the taxonomy the "
+        "instructions list, or empty. The tree keeps it only when it is in the taxonomy.",
+    )
+
+    @field_validator("fallacy", mode="before")
+    @classmethod
+    def _fallacy_as_id(cls, value: object) -> object:
+        if value is None:
+            return ""
+        return "_".join(value.strip().lower().split()) if isinstance(value, str) else value
 
     @field_validator("severity", mode="before")
     @classmethod
@@ -72,6 +85,7 @@ class CritiqueNode(BaseModel):
     severity: Severity
     area: str
     quote_found: bool = True
+    fallacy: str = ""  # a taxonomy id (arguments.domain.fallacies), or empty
     flags: list[str] = Field(default_factory=list)
     error: str = ""
     sub_critiques: list[CritiqueNode] = Field(default_factory=list)

@@ -26,6 +26,7 @@ def _candidate(agent: str, node: CritiqueNode) -> dict[str, Any]:
         "evidence": node.evidence,
         "claim_ids": [node.id],
         "unverified_quote": not node.quote_found,
+        "fallacy": node.fallacy,
     }
 
 
@@ -36,15 +37,24 @@ def _score(point: dict[str, Any]) -> float:
 def _same_point(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Two points about the same passage that say the same thing.
 
-    Across agents, the same area is enough; within one agent (a parent and the child that
-    narrows its quote) the claims themselves must be alike.
+    A node and a descendant in the same area are one point (the child looks closer at the
+    same problem). Across agents, the same area is enough; within one agent, otherwise, the
+    claims themselves must be alike.
     """
+    same_area = a["area"].casefold() == b["area"].casefold()
+    if same_area and (_descends(a, b) or _descends(b, a)):
+        return True
     if not overlaps(a["evidence"], b["evidence"]):
         return False
     if jaccard(a["critique"], b["critique"]) >= SIMILAR_CLAIMS:
         return True
     across = b["agents"][0] not in a["agents"]
-    return across and a["area"].casefold() == b["area"].casefold()
+    return across and same_area
+
+
+def _descends(child: dict[str, Any], parent: dict[str, Any]) -> bool:
+    """``child`` is a node of ``parent``'s subtree."""
+    return any(c.startswith(p + ".") for c in child["claim_ids"] for p in parent["claim_ids"])
 
 
 def _merge(into: dict[str, Any], other: dict[str, Any]) -> None:
@@ -55,6 +65,7 @@ def _merge(into: dict[str, Any], other: dict[str, Any]) -> None:
     if SEVERITY_WEIGHT[other["severity"]] > SEVERITY_WEIGHT[into["severity"]]:
         into["severity"] = other["severity"]
     into["unverified_quote"] = into["unverified_quote"] and other["unverified_quote"]
+    into["fallacy"] = into.get("fallacy") or other.get("fallacy", "")
 
 
 def rank_points(
@@ -111,7 +122,19 @@ def default_assessment(
     if total > len(points):
         spread += f" among the first {len(points)}"
     top = points[0]
+    named = fallacy_names(points)
     return (
         f"Analysis identified {total} point(s) ({spread}); {ran}. "
         f"Primary concern ({top['area']}, {top['severity']}): {top['critique']}"
+        + (f" Named fallacies: {', '.join(named)}." if named else "")
     )
+
+
+def fallacy_name(fallacy_id: str) -> str:
+    """A fallacy's id as words ("false_cause" -> "false cause")."""
+    return fallacy_id.replace("_", " ")
+
+
+def fallacy_names(points: list[dict[str, Any]]) -> list[str]:
+    """The fallacies the points name, each once, in the points' order."""
+    return list(dict.fromkeys(fallacy_name(p["fallacy"]) for p in points if p.get("fallacy")))

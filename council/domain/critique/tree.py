@@ -12,6 +12,7 @@ agent says nothing more is worth decomposing (``decompose: false`` or no points)
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -68,8 +69,11 @@ class TreeBuilder:
         content: str,
         max_depth: int = 3,
         confidence_floor: float = 0.3,
+        fallacies: Collection[str] = (),
     ) -> None:
+        """``fallacies``: the taxonomy's ids a node may name; any other name is dropped."""
         self.agent = agent
+        self.fallacies = frozenset(fallacies)
         self.max_depth = max_depth
         self.confidence_floor = confidence_floor
         self.tree = AgentTree(agent=agent.name)
@@ -114,9 +118,11 @@ class TreeBuilder:
         next_targets: list[_Target] = []
         for target in targets:
             limit = MAX_TOP_POINTS if target.node is None else MAX_CHILDREN
-            for index, draft in enumerate(drafts.get(target.id, [])[:limit], start=1):
+            fresh = [d for d in drafts.get(target.id, []) if not _repeats(d, target)]
+            for index, draft in enumerate(fresh[:limit], start=1):
                 node_id = f"{target.id}.{index}" if target.node else f"{agent.prefix}-{index}"
                 node = _node(draft, node_id, agent.default_area, target, document)
+                _name_fallacy(node, draft.fallacy, self.fallacies)
                 siblings = target.node.sub_critiques if target.node else tree.nodes
                 siblings.append(node)
                 stop = _stop_reason(node, draft, target, level, max_depth, confidence_floor)
@@ -147,6 +153,18 @@ def _drafts_by_target(reply: LevelReply, agent: str, known: set[str]) -> dict[st
             continue
         grouped.setdefault(target_id, []).extend(group.points)
     return grouped
+
+
+def _repeats(draft: NodeDraft, target: _Target) -> bool:
+    """A child that says what its parent said, word for word, adds nothing: it is dropped."""
+    return target.node is not None and clean_quote(draft.claim) == clean_quote(target.claim)
+
+
+def _name_fallacy(node: CritiqueNode, name: str, taxonomy: frozenset[str]) -> None:
+    if name in taxonomy:
+        node.fallacy = name
+    elif name:
+        node.flags.append("fallacy_outside_taxonomy")
 
 
 def _node(
