@@ -143,3 +143,17 @@ def test_the_endpoint_is_in_the_openapi_schema(db):
     schema = out.getvalue()
     assert "/api/v1/fallacies/:" in schema
     assert "hasty_generalization" in schema
+
+
+def test_the_offline_provider_answers_the_fallacy_call_like_the_detector(db):
+    from arguments.domain.fallacies import detect_fallacies
+    from arguments.services import fallacies_detect
+    from toulmini_site.llm.offline import OfflineClient
+
+    through_client = fallacies_detect(
+        text=PHONE_BAN_OP_ED, engine="offline", client=OfflineClient()
+    )
+    assert [(f.type, f.quote) for f in through_client] == [
+        (f.type, f.quote) for f in detect_fallacies(PHONE_BAN_OP_ED)
+    ]
+    assert LLMCall.objects.filter(provider="offline", purpose="arguments.fallacies").count() == 1
