@@ -86,7 +86,7 @@ test: setup browser-deps argdown-parser lint
 
 bench: setup
 	@for b in benchmarks/[a-z]*.py; do \
-	  name=$$(basename $$b .py); [ "$$name" = harness ] && continue; \
+	  name=$$(basename $$b .py); case $$name in harness|train_*) continue;; esac; \
 	  $(PY) -m benchmarks.$$name || exit 1; \
 	done
 

@@ -1,46 +1,43 @@
-"""How well the offline analyzer finds the parts of real arguments.
+"""How well the offline analyzer finds the parts of real arguments, on topics it has not seen.
 
-Reads ../shared/data/webdiscourse-dev.jsonl (206 web texts annotated with a modified Toulmin
-model by Habernal & Gurevych, 2017) when it is there, and says so when it is not. The texts are
-read in place, never copied. Overlap is by character offsets.
+Reads webdiscourse-dev.jsonl (206 web texts on five education topics, annotated with a modified
+Toulmin model by Habernal & Gurevych, 2017) in place from the shared data folder when it is
+there, and says so when it is not. The texts are never copied. Overlap is by character offsets.
 
-Prints, next to a simple baseline for each:
-- claim: share of documents with an explicit claim where the sentence the analyzer picks as
-  the claim overlaps it (and where phase 1 also succeeds, i.e. data was found too);
-- data: precision (facts overlapping an annotated premise or backing) and recall (premises
-  overlapped by a fact);
-- rebuttal: precision and recall against rebuttal and refutation spans;
-- where the offline chains end (verdicts, or which part stopped them), and time per document.
+Every figure is leave-one-topic-out: for each of the five topics, the analyzer is scored on
+that topic's documents only, and anything learned is learned from the other four topics (the
+sentence-role model is retrained per fold with the training code of ``benchmarks.train_roles``;
+the shipped weights, trained on all five, are never scored here). The rules alone learn nothing
+from the data, but they were written while looking at all five topics, so their figures are
+optimistic. Per topic and overall (pooled over the five held-out topics), next to a baseline:
+- claim hit: share of documents with an explicit claim where the sentence the analyzer picks
+  as the claim overlaps an annotated claim (baseline: the first sentence);
+- data: precision (facts overlapping an annotated premise or backing) and recall (premises and
+  backings overlapped by a fact) (baseline: every sentence but the first);
+- rebuttal: precision and recall against rebuttal and refutation spans (baseline: sentences
+  opening with "But" or "However").
 Run: .venv/bin/python -m benchmarks.analyzer_quality
 """
 
 from __future__ import annotations
 
 import collections
-import json
 import statistics
-import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from benchmarks.harness import ROOT, report
+from benchmarks.harness import report
+from benchmarks.train_roles import QUERIES, find_corpus, read_corpus
 
-DATA = ROOT.parent / "shared" / "data" / "webdiscourse-dev.jsonl"
-
-# Our own questions for the corpus's five topics (the texts argue for or against them).
-QUERIES = {
-    "homeschooling": "Is homeschooling a good way to educate children?",
-    "prayer-in-schools": "Should prayer be allowed in public schools?",
-    "single-sex-education": "Is single-sex education better for pupils?",
-    "redshirting": "Should parents delay their child's entry to kindergarten?",
-    "mainstreaming": "Should children with disabilities be taught in mainstream classes?",
-}
+Span = tuple[int, int]
 
 
-def overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+def overlaps(a: Span, b: Span) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-def spans(doc: dict, *types: str) -> list[tuple[int, int]]:
+def spans(doc: dict, *types: str) -> list[Span]:
     return [
         (c["start"], c["end"])
         for c in doc["components"]
@@ -48,7 +45,42 @@ def spans(doc: dict, *types: str) -> list[tuple[int, int]]:
     ]
 
 
-def pr(found: list[tuple[int, int]], gold: list[tuple[int, int]]) -> tuple[int, int, int, int]:
+@dataclass
+class Picks:
+    """What an engine picked in one document, as spans of the text."""
+
+    claim: Span | None
+    data: list[Span]
+    rebuttals: list[Span]
+    ending: str = ""
+
+
+@dataclass
+class Tally:
+    claim_hit: int = 0
+    claim_total: int = 0
+    data: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    rebuttal: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+    def add(self, doc: dict, picks: Picks) -> None:
+        claims = spans(doc, "claim")
+        if claims:
+            self.claim_total += 1
+            self.claim_hit += bool(picks.claim and any(overlaps(picks.claim, c) for c in claims))
+        for i, v in enumerate(pr(picks.data, spans(doc, "premise", "backing"))):
+            self.data[i] += v
+        for i, v in enumerate(pr(picks.rebuttals, spans(doc, "rebuttal", "refutation"))):
+            self.rebuttal[i] += v
+
+    def __iadd__(self, other: Tally) -> Tally:
+        self.claim_hit += other.claim_hit
+        self.claim_total += other.claim_total
+        self.data = [a + b for a, b in zip(self.data, other.data, strict=True)]
+        self.rebuttal = [a + b for a, b in zip(self.rebuttal, other.rebuttal, strict=True)]
+        return self
+
+
+def pr(found: list[Span], gold: list[Span]) -> tuple[int, int, int, int]:
     """(true found, all found, gold hit, all gold)."""
     hit_found = sum(any(overlaps(f, g) for g in gold) for f in found)
     hit_gold = sum(any(overlaps(g, f) for f in found) for g in gold)
@@ -59,121 +91,139 @@ def pct(n: int, d: int) -> str:
     return f"{100 * n / d:.1f}% ({n}/{d})" if d else "n/a"
 
 
-def main() -> None:
-    if not DATA.exists():
-        print(f"Skipped: {DATA} is not here (the annotated corpus lives in shared/data).")
-        return
-    sys.path.insert(0, str(ROOT))
-    from arguments.domain.analyzer import (
-        NotInText,
-        analyze_phase,
-        find_claim,
-        phase1,
-        phase3,
-        sentences,
+def short(n: int, d: int) -> str:
+    return f"{100 * n / d:5.1f}%" if d else "  n/a "
+
+
+def baseline(doc: dict) -> Picks:
+    from arguments.domain.analyzer import sentences
+
+    sents = sentences(doc["text"])
+    return Picks(
+        claim=(sents[0].start, sents[0].end) if sents else None,
+        data=[(s.start, s.end) for s in sents[1:]],
+        rebuttals=[
+            (s.start, s.end) for s in sents if s.text.lower().startswith(("but", "however"))
+        ],
     )
+
+
+def analyzer_picks(doc: dict, roles: object | None) -> Picks:
+    """The offline analyzer's picks in ``doc``: phases 1 to 3 each run on the parts before
+    them (even where the app's circuit breaker would stop the chain), and the chain's ending."""
+    from arguments.domain.analyzer import NotInText, analyze_phase, find_claim, sentences
     from arguments.domain.toulmin import ChainState, apply_phase, evaluate
 
-    docs = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line]
-    claim_hit = claim_total = base_claim_hit = chosen_hit = 0
-    data_counts = [0, 0, 0, 0]
-    base_data = [0, 0, 0, 0]
-    rebut_counts = [0, 0, 0, 0]
-    base_rebut = [0, 0, 0, 0]
+    text, query = doc["text"], QUERIES[doc["topic"]]
+    model = {"roles": roles} if roles is not None else {}
+    sents = sentences(text)
+    where = {s.text: (s.start, s.end) for s in sents}
+
+    def phase(number: int, components: dict) -> dict:
+        inputs = {"phase": number, "query": query, "source_text": text, "components": components}
+        return analyze_phase(inputs, **model).model_dump(mode="json")
+
+    try:
+        _, chosen = find_claim(query, sents, **model)
+    except NotInText:
+        chosen = None
+    claim = (chosen.start, chosen.end) if chosen else None
+    data: list[Span] = []
+    rebuttals: list[Span] = []
+    try:
+        components = phase(1, {})
+    except NotInText:
+        components = {}
+    if components:
+        data = [where[f] for f in components["data"]["facts"] if f in where]
+        components |= phase(2, components)
+        exceptions = phase(3, components)["rebuttal"]["exceptions"]
+        rebuttals = [where[e] for e in exceptions if e in where]
+
+    state = ChainState(query=query)  # the whole chain, as the app runs it
+    try:
+        while (result := evaluate(state)).status == "in_progress":
+            output = phase(result.next_phase, state.as_json())
+            state = apply_phase(state, result.next_phase, output)
+        if result.status == "complete":
+            ending = f"verdict {state.verdict.status}"
+        else:
+            ending = "stopped: " + " + ".join(
+                part.split(":")[0] for part in result.termination_reason.split("; ")
+            )
+    except NotInText as missing:
+        ending = "stopped: " + str(missing).split(":")[0]
+    return Picks(claim=claim, data=data, rebuttals=rebuttals, ending=ending)
+
+
+def run_engine(
+    docs: list[dict], picker_for_fold: Callable[[str, list[dict]], Callable[[dict], Picks]]
+) -> tuple[dict[str, Tally], collections.Counter[str], list[float]]:
+    """Leave-one-topic-out: ``picker_for_fold(topic, training docs)`` scores that topic."""
+    tallies: dict[str, Tally] = {}
     endings: collections.Counter[str] = collections.Counter()
-    per_doc: list[float] = []
-    for doc in docs:
-        text, query = doc["text"], QUERIES[doc["topic"]]
-        sents = sentences(text)
-        where = {s.text: (s.start, s.end) for s in sents}
-        claims = spans(doc, "claim")
-        premises = spans(doc, "premise", "backing")
-        rebuttals = spans(doc, "rebuttal", "refutation")
-        started = time.perf_counter()
-        try:
-            p1 = phase1(query, text)
-        except NotInText:
-            p1 = None
-        if claims:
-            claim_total += 1
-            try:
-                _, chosen = find_claim(query, sents)
-            except NotInText:
-                chosen = None
-            chosen_hit += bool(
-                chosen and any(overlaps((chosen.start, chosen.end), c) for c in claims)
-            )
-            claim_span = where.get(p1.claim.statement) if p1 else None
-            if p1 and claim_span is None:  # the marker was stripped: find the sentence
-                claim_span = next(
-                    (where[s.text] for s in sents if s.text.endswith(p1.claim.statement[1:])), None
-                )
-            claim_hit += bool(claim_span and any(overlaps(claim_span, c) for c in claims))
-            base_claim_hit += bool(
-                sents and any(overlaps((sents[0].start, sents[0].end), c) for c in claims)
-            )
-        facts = [where[f] for f in p1.data.facts if f in where] if p1 else []
-        for i, v in enumerate(pr(facts, premises)):
-            data_counts[i] += v
-        for i, v in enumerate(pr([(s.start, s.end) for s in sents[1:]], premises)):
-            base_data[i] += v
-        exceptions = []
-        if p1:
-            p3 = phase3(query, text, p1.model_dump(mode="json"))
-            exceptions = [where[e] for e in p3.rebuttal.exceptions if e in where]
-        for i, v in enumerate(pr(exceptions, rebuttals)):
-            rebut_counts[i] += v
-        contrast = [
-            (s.start, s.end) for s in sents if s.text.lower().startswith(("but", "however"))
-        ]
-        for i, v in enumerate(pr(contrast, rebuttals)):
-            base_rebut[i] += v
-        # The whole chain, as the app runs it.
-        state = ChainState(query=query)
-        try:
-            while (result := evaluate(state)).status == "in_progress":
-                output = analyze_phase(
-                    {
-                        "phase": result.next_phase,
-                        "query": query,
-                        "source_text": text,
-                        "components": state.as_json(),
-                    }
-                )
-                state = apply_phase(state, result.next_phase, output.model_dump(mode="json"))
-            if result.status == "complete":
-                endings[f"verdict {state.verdict.status}"] += 1
-            else:
-                endings[
-                    "stopped: "
-                    + " + ".join(
-                        part.split(":")[0] for part in result.termination_reason.split("; ")
-                    )
-                ] += 1
-        except NotInText as missing:
-            endings["stopped: " + str(missing).split(":")[0]] += 1
-        per_doc.append(time.perf_counter() - started)
+    times: list[float] = []
+    for topic in QUERIES:
+        held_out = [d for d in docs if d["topic"] == topic]
+        pick = picker_for_fold(topic, [d for d in docs if d["topic"] != topic])
+        tally = Tally()
+        for doc in held_out:
+            started = time.perf_counter()
+            picks = pick(doc)
+            times.append(time.perf_counter() - started)
+            tally.add(doc, picks)
+            if picks.ending:
+                endings[picks.ending] += 1
+        tallies[topic] = tally
+    return tallies, endings, times
 
-    def prf(c: list[int]) -> str:
-        return f"precision {pct(c[0], c[1])}, recall {pct(c[2], c[3])}"
 
-    report(
-        f"Offline analyzer on {len(docs)} annotated web texts ({DATA.name})",
-        [
-            ("claim sentence chosen (docs with an explicit claim)", pct(chosen_hit, claim_total)),
-            ("  ... and shown in a phase-1 output (data found too)", pct(claim_hit, claim_total)),
-            ("  baseline: first sentence", pct(base_claim_hit, claim_total)),
-            ("data vs premise+backing", prf(data_counts)),
-            ("  baseline: every sentence but the first", prf(base_data)),
-            ("rebuttal vs rebuttal+refutation", prf(rebut_counts)),
-            ("  baseline: sentences opening with But/However", prf(base_rebut)),
-            *[(f"chains ending in {k}", str(v)) for k, v in sorted(endings.items())],
+def per_topic_rows(name: str, tallies: dict[str, Tally]) -> list[tuple[str, str]]:
+    overall = Tally()
+    for tally in tallies.values():
+        overall += tally
+    rows = [(name, "claim hit | data P / R | rebuttal P / R")]
+    for topic, t in [*tallies.items(), ("overall (pooled)", overall)]:
+        rows.append(
             (
-                "time per document (all four phases)",
-                f"median {statistics.median(per_doc) * 1000:.2f} ms, "
-                f"max {max(per_doc) * 1000:.2f} ms",
-            ),
-        ],
+                f"  {topic}",
+                f"{short(t.claim_hit, t.claim_total)} of {t.claim_total:3d} | "
+                f"{short(t.data[0], t.data[1])} / {short(t.data[2], t.data[3])} | "
+                f"{short(t.rebuttal[0], t.rebuttal[1])} / {short(t.rebuttal[2], t.rebuttal[3])}",
+            )
+        )
+    mean = statistics.mean(100 * t.claim_hit / t.claim_total for t in tallies.values())
+    rows.append(("  mean of the five topics' claim hit", f"{mean:.1f}%"))
+    return rows
+
+
+def main() -> None:
+    path = find_corpus()
+    if path is None:
+        print(
+            "Skipped analyzer_quality: webdiscourse-dev.jsonl is not here "
+            "(looked in ../shared/data/ and ../../shared/data/; set WEBDISCOURSE_DATA)."
+        )
+        return
+    docs = read_corpus(path)
+
+    base, _, _ = run_engine(docs, lambda topic, train: baseline)
+    rules, rule_endings, rule_times = run_engine(
+        docs, lambda topic, train: lambda doc: analyzer_picks(doc, None)
+    )
+    rows = [
+        *per_topic_rows("baseline (first sentence; all but first; But/However)", base),
+        *per_topic_rows("rules only (no model; written looking at all five topics)", rules),
+        *[(f"rules: chains ending in {k}", str(v)) for k, v in sorted(rule_endings.items())],
+        (
+            "rules: time per document (all four phases)",
+            f"median {statistics.median(rule_times) * 1000:.2f} ms, "
+            f"max {max(rule_times) * 1000:.2f} ms",
+        ),
+    ]
+    report(
+        f"Offline analyzer, leave-one-topic-out on {len(docs)} annotated web texts ({path.name})",
+        rows,
     )
 
 
