@@ -12,7 +12,7 @@ FIND_PYTHON = for c in "$$PYTHON" python3.13 python3.12 python3 \
 	    && { echo "$$c"; break; }; \
 	done
 
-.PHONY: run test setup lint format bench messages migrate demo browser-deps argdown-parser clean
+.PHONY: run test setup lint format bench messages migrate demo browser-deps argdown-parser clean train
 
 $(STAMP): pyproject.toml
 	@py="$$($(FIND_PYTHON))"; \
@@ -89,6 +89,11 @@ bench: setup
 	  name=$$(basename $$b .py); case $$name in harness|train_*) continue;; esac; \
 	  $(PY) -m benchmarks.$$name || exit 1; \
 	done
+
+# Rebuild the offline analyzer's sentence-role weights (arguments/sentence_roles.json) from
+# ../shared/data/webdiscourse-dev.jsonl with scikit-learn (dev extra); the same bytes each run.
+train: setup
+	$(PY) -m benchmarks.train_roles
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache $(ARGDOWN_DIR)/node_modules

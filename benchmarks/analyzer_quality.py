@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from benchmarks.harness import report
-from benchmarks.train_roles import QUERIES, find_corpus, read_corpus
+from benchmarks.train_roles import QUERIES, find_corpus, fit, read_corpus
 
 Span = tuple[int, int]
 
@@ -211,6 +211,19 @@ def main() -> None:
     rules, rule_endings, rule_times = run_engine(
         docs, lambda topic, train: lambda doc: analyzer_picks(doc, None)
     )
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        print("Skipped the model's figures: scikit-learn (the dev extra) retrains it per fold.")
+        model, model_endings, model_times = None, collections.Counter(), []
+    else:
+        from arguments.domain.roles import RoleModel
+
+        def model_for_fold(topic: str, train: list[dict]) -> Callable[[dict], Picks]:
+            roles = RoleModel.from_json(fit(train))  # never sees the held-out topic
+            return lambda doc: analyzer_picks(doc, roles)
+
+        model, model_endings, model_times = run_engine(docs, model_for_fold)
     rows = [
         *per_topic_rows("baseline (first sentence; all but first; But/However)", base),
         *per_topic_rows("rules only (no model; written looking at all five topics)", rules),
@@ -221,6 +234,16 @@ def main() -> None:
             f"max {max(rule_times) * 1000:.2f} ms",
         ),
     ]
+    if model is not None:
+        rows += [
+            *per_topic_rows("rules + sentence-role model (trained on the other four)", model),
+            *[(f"model: chains ending in {k}", str(v)) for k, v in sorted(model_endings.items())],
+            (
+                "model: time per document (all four phases)",
+                f"median {statistics.median(model_times) * 1000:.2f} ms, "
+                f"max {max(model_times) * 1000:.2f} ms",
+            ),
+        ]
     report(
         f"Offline analyzer, leave-one-topic-out on {len(docs)} annotated web texts ({path.name})",
         rows,

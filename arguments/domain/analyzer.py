@@ -11,8 +11,9 @@ turns into a termination whose reason tells the student what to add.
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arguments.domain.toulmin import (
     Backing,
@@ -32,8 +33,20 @@ from arguments.domain.toulmin import (
 from toulmini_site.text.keywords import keywords as _words
 from toulmini_site.text.sentences import Sentence, sentences
 
+if TYPE_CHECKING:
+    from arguments.domain.roles import RoleModel
+
+Roles = list[dict[str, float]]  # per sentence, the sentence-role model's probabilities
+
 SOURCE_LABEL = "Source text supplied by the user"
 MAX_FACTS = 5
+# How the sentence-role model's probabilities are used (chosen by leave-one-topic-out on the
+# annotated web texts, see benchmarks/analyzer_quality.py): the claim is the sentence with the
+# highest P(claim), the rules' claim score breaking ties (adding it in cost claim hits); a
+# datum needs P(data) + P(backing) >= DATA_THRESHOLD; an objection needs
+# P(rebuttal) >= REBUTTAL_THRESHOLD or a refutation marker.
+DATA_THRESHOLD = 0.5
+REBUTTAL_THRESHOLD = 0.2
 
 
 class NotInText(Exception):
@@ -173,6 +186,13 @@ REFUTATION = _words(
     "is false",
     "is a myth",
 )
+# A sentence that opens by giving the other side its say: objection material, with or
+# without the model (whose training texts rarely put an objection this way).
+OBJECTION_OPENER = re.compile(
+    r"^(?:however|on the other hand|critics|opponents|others (?:argue|say)|admittedly|granted|"
+    r"some (?:argue|say|claim|worry|people|\w+ say)|of course|it is true that)\b",
+    re.IGNORECASE,
+)
 COUNTEREXAMPLE = _words("for example", "for instance", "such as", "in the case of", "consider")
 HEDGES: list[tuple[str, re.Pattern[str]]] = [
     ("certainly", _words("certainly", "definitely", "undoubtedly", "without doubt", "surely")),
@@ -227,17 +247,35 @@ _NOT_A_SOURCE = {
 
 
 def attributions(sentence: Sentence) -> list[Citation]:
-    """Citations for the attributions a sentence makes (source = who, reference = the quote)."""
+    """Citations for the attributions a sentence makes (source = who, reference = the quote),
+    one per source."""
     found: list[Citation] = []
     for pattern in ATTRIBUTIONS:
         for match in pattern.finditer(sentence.text):
             source = match.group(1).strip(" \"'“”")
             if len(source) < 3 or source.lower() in _NOT_A_SOURCE:
                 continue
-            citation = Citation(source=source, reference=_quote(sentence))
-            if citation not in found:
-                found.append(citation)
+            add_citation(found, Citation(source=source, reference=_quote(sentence)))
     return found
+
+
+def _source_key(source: str) -> str:
+    return re.sub(r"^(?:the|a|an)\s+", "", source.strip().lower())
+
+
+def add_citation(citations: list[Citation], citation: Citation) -> None:
+    """Add ``citation`` unless its source is cited already: the same source (ignoring case and
+    a leading article), or one naming it in full or in part ("the Academy" and "the American
+    Academy of Pediatrics" are one source; the fuller name is kept)."""
+    key = _source_key(citation.source)
+    for i, known in enumerate(citations):
+        known_key = _source_key(known.source)
+        if key == known_key or key in known_key:
+            return
+        if known_key in key:
+            citations[i] = citation
+            return
+    citations.append(citation)
 
 
 def _quote(sentence: Sentence) -> str:
@@ -245,6 +283,7 @@ def _quote(sentence: Sentence) -> str:
     return f'sentence {sentence.index + 1}: "{text}"'
 
 
+@functools.lru_cache(maxsize=4096)
 def _strip_marker(text: str) -> str:
     """Drop a leading discourse marker: "Therefore, we must..." → "We must..."."""
     stripped = re.sub(
@@ -268,8 +307,9 @@ _STOP = frozenset(
 )
 
 
-def content_words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-zà-ÿ]{3,}", text.lower()) if w not in _STOP}
+@functools.lru_cache(maxsize=4096)  # sentences are compared with each other many times
+def content_words(text: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[a-zà-ÿ]{3,}", text.lower()) if w not in _STOP)
 
 
 # -- phase 1 --------------------------------------------------------------------------------
@@ -294,10 +334,32 @@ def _claim_score(sentence: Sentence, query_words: set[str], total: int) -> float
     return score
 
 
-def find_claim(query: str, sents: list[Sentence]) -> tuple[str, Sentence | None]:
-    """The claim statement and the sentence it came from (None when it is the query)."""
+def _candidates(sents: list[Sentence]) -> list[Sentence]:
+    return [s for s in sents if not s.text.rstrip().endswith("?") and len(s.text) >= 12]
+
+
+def find_claim(
+    query: str, sents: list[Sentence], roles: RoleModel | None = None, probs: Roles | None = None
+) -> tuple[str, Sentence | None]:
+    """The claim statement and the sentence it came from (None when it is the query).
+
+    With the sentence-role model (``roles``, or its ``probs`` already computed), the model's
+    P(claim) decides and the rules' score breaks ties; without it, the rules alone decide.
+    """
     query_words = content_words(query)
-    candidates = [s for s in sents if not s.text.rstrip().endswith("?") and len(s.text) >= 12]
+    candidates = _candidates(sents)
+    if probs is None and roles is not None:
+        probs = roles.probabilities(sents, query)
+    if candidates and probs is not None:
+        best = max(
+            candidates,
+            key=lambda s: (
+                probs[s.index]["claim"],
+                _claim_score(s, query_words, len(sents)),
+                -s.index,
+            ),
+        )
+        return _strip_marker(best.text), best
     if candidates:
         best = max(candidates, key=lambda s: (_claim_score(s, query_words, len(sents)), -s.index))
         if _claim_score(best, query_words, len(sents)) > 0:
@@ -371,8 +433,28 @@ def _evidence_type(facts: list[Sentence]) -> str:
     return "testimonial"
 
 
-def phase1(query: str, source_text: str) -> Phase1Output:
-    """DATA from the text's evidential sentences and the CLAIM they support."""
+def _data_by_model(candidates: list[Sentence], probs: Roles) -> list[Sentence]:
+    def p_data(s: Sentence) -> float:
+        return probs[s.index]["data"] + probs[s.index]["backing"]
+
+    likely = [
+        s
+        for s in candidates
+        if p_data(s) >= DATA_THRESHOLD
+        # objections go to the rebuttal, as without the model
+        and probs[s.index]["rebuttal"] < REBUTTAL_THRESHOLD
+        and not _has(REFUTATION, s.text)
+        and not _has(OBJECTION_OPENER, s.text)
+    ]
+    return sorted(likely, key=lambda s: (-p_data(s), s.index))[:MAX_FACTS]
+
+
+def phase1(query: str, source_text: str, roles: RoleModel | None = None) -> Phase1Output:
+    """DATA from the text's evidential sentences and the CLAIM they support.
+
+    With the sentence-role model, the data are the sentences it finds most likely to be
+    premises; without it (or when it finds none), the sentences with evidential markers.
+    """
     sents = sentences(source_text)
     if not sents:
         raise NotInText(
@@ -380,12 +462,20 @@ def phase1(query: str, source_text: str) -> Phase1Output:
             "Add the text that argues the point (or the evidence you have), then run again — "
             "the offline analyzer never invents facts."
         )
-    statement, claim_sentence = find_claim(query, sents)
-    others = [s for s in sents if s is not claim_sentence and not s.text.rstrip().endswith("?")]
+    probs = roles.probabilities(sents, query) if roles is not None else None
+    statement, claim_sentence = find_claim(query, sents, probs=probs)
+    others: list[Sentence] = []
+    for s in sents:  # a sentence plays one role: not the claim again, nor a datum twice
+        if s is claim_sentence or s.text.rstrip().endswith("?"):
+            continue
+        if not _is_used(s, [statement, *(o.text for o in others)]):
+            others.append(s)
     # Objections ("however", "critics argue") are rebuttal material, not the argument's data.
     supporting = [s for s in others if not _has(EXCEPTION, s.text) and not _has(REFUTATION, s.text)]
-    marked = [s for s in supporting if _fact_score(s) > 0]
-    chosen = sorted(marked, key=lambda s: (-_fact_score(s), s.index))[:MAX_FACTS]
+    chosen = _data_by_model(others, probs) if probs is not None else []
+    if not chosen:
+        marked = [s for s in supporting if _fact_score(s) > 0]
+        chosen = sorted(marked, key=lambda s: (-_fact_score(s), s.index))[:MAX_FACTS]
     if not chosen:
         # No evidential markers: the author's other statements are their grounds.
         chosen = supporting[:3]
@@ -398,8 +488,7 @@ def phase1(query: str, source_text: str) -> Phase1Output:
     citations: list[Citation] = []
     for sentence in chosen:
         for citation in attributions(sentence):
-            if citation not in citations:
-                citations.append(citation)
+            add_citation(citations, citation)
     if not citations:
         citations = [Citation(source=SOURCE_LABEL, reference=_quote(chosen[0]))]
     if len(statement) < 10:
@@ -417,10 +506,31 @@ def phase1(query: str, source_text: str) -> Phase1Output:
 # -- phase 2 --------------------------------------------------------------------------------
 
 
-def _used(components: dict[str, Any]) -> set[str]:
+def _repeats(text: str, other: str) -> bool:
+    """True when ``text`` says nothing ``other`` does not: the same sentence (a discourse marker
+    aside), or nearly the same words."""
+    if _strip_marker(text) == _strip_marker(other):
+        return True
+    words, other_words = content_words(text), content_words(other)
+    if not words or not other_words:
+        return False
+    return len(words & other_words) / len(words | other_words) >= 0.8
+
+
+def _used_texts(components: dict[str, Any]) -> list[str]:
+    """The texts the chain's earlier parts took from the source: claim, data, warrant, backing."""
     data = components.get("data") or {}
-    claim = components.get("claim") or {}
-    return {*(data.get("facts") or []), claim.get("statement", "")}
+    return [
+        *(data.get("facts") or []),
+        (components.get("claim") or {}).get("statement", ""),
+        (components.get("warrant") or {}).get("principle", ""),
+        (components.get("backing") or {}).get("authority", ""),
+    ]
+
+
+def _is_used(sentence: Sentence, used: list[str]) -> bool:
+    """True when an earlier part already holds ``sentence`` (a sentence plays one role)."""
+    return any(text and _repeats(sentence.text, text) for text in used)
 
 
 def phase2(query: str, source_text: str, components: dict[str, Any]) -> Phase2Output:
@@ -429,6 +539,7 @@ def phase2(query: str, source_text: str, components: dict[str, Any]) -> Phase2Ou
     claim_words = content_words((components.get("claim") or {}).get("statement", "") + " " + query)
     facts = (components.get("data") or {}).get("facts") or []
     data_words = content_words(" ".join(facts))
+    used = _used_texts(components)
     rules = [
         s
         for s in sents
@@ -436,6 +547,7 @@ def phase2(query: str, source_text: str, components: dict[str, Any]) -> Phase2Ou
         and not s.text.rstrip().endswith("?")
         and len(s.text) >= 20
         and not _has(REFUTATION, s.text)
+        and not _is_used(s, used)
     ]
     rules.sort(key=lambda s: (-len(content_words(s.text) & (claim_words | data_words)), s.index))
     if rules:
@@ -471,21 +583,24 @@ def phase2(query: str, source_text: str, components: dict[str, Any]) -> Phase2Ou
             strength="weak",
         )
 
-    authorities: list[tuple[Sentence, list[Citation]]] = [
-        (s, cites) for s in sents if (cites := attributions(s))
-    ]
-    if authorities:
-        # Prefer an authority that is not already one of the facts.
-        used = _used(components)
-        authorities.sort(key=lambda pair: (pair[0].text in used, pair[0].index))
-        sentence, cites = authorities[0]
-        all_cites: list[Citation] = []
-        for _, more in authorities:
-            for c in more:
-                if c not in all_cites:
-                    all_cites.append(c)
+    # The backing is an authority the text names. A sentence that is already a datum, the
+    # claim or the warrant is not repeated: its source is named instead.
+    used.append(warrant.principle)
+    all_cites: list[Citation] = []
+    fresh: list[Sentence] = []
+    for sentence in sents:
+        cites = attributions(sentence)
+        for citation in cites:
+            add_citation(all_cites, citation)
+        if cites and len(sentence.text) >= 10 and not _is_used(sentence, used):
+            fresh.append(sentence)
+    if fresh:
+        backing = Backing(authority=fresh[0].text, citations=all_cites[:5], strength="strong")
+    elif all_cites:
+        names = [c.source for c in all_cites[:3]]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         backing = Backing(
-            authority=sentence.text if len(sentence.text) >= 10 else cites[0].source,
+            authority=f"{listed}, named in the text as the source of its data.",
             citations=all_cites[:5],
             strength="strong",
         )
@@ -529,15 +644,28 @@ def _confidence(components: dict[str, Any], rebuttal: Rebuttal, claim_text: str)
     return max(0, min(100, confidence))
 
 
-def phase3(query: str, source_text: str, components: dict[str, Any]) -> Phase3Output:
-    """REBUTTALS from the text's exceptions and objections; a QUALIFIER computed from it all."""
+def phase3(
+    query: str, source_text: str, components: dict[str, Any], roles: RoleModel | None = None
+) -> Phase3Output:
+    """REBUTTALS from the text's exceptions and objections; a QUALIFIER computed from it all.
+
+    An objection is a sentence with a refutation marker or opening with an objection ("However",
+    "Critics argue"), or one the sentence-role model finds likely to be a rebuttal (without the
+    model: one with an exception marker anywhere).
+    """
     sents = sentences(source_text)
-    used = _used(components)
-    objections = [
-        s
-        for s in sents
-        if (_has(EXCEPTION, s.text) or _has(REFUTATION, s.text)) and s.text not in used
-    ]
+    used = _used_texts(components)
+    if roles is not None:
+        probs = roles.probabilities(sents, query)
+        objecting = [
+            _has(REFUTATION, s.text)
+            or _has(OBJECTION_OPENER, s.text)
+            or probs[s.index]["rebuttal"] >= REBUTTAL_THRESHOLD
+            for s in sents
+        ]
+    else:
+        objecting = [_has(EXCEPTION, s.text) or _has(REFUTATION, s.text) for s in sents]
+    objections = [s for s in sents if objecting[s.index] and not _is_used(s, used)]
     claim_text = (components.get("claim") or {}).get("statement", query)
     if objections:
         refuted = any(_has(REFUTATION, s.text) for s in objections)
@@ -574,6 +702,11 @@ def phase3(query: str, source_text: str, components: dict[str, Any]) -> Phase3Ou
 # -- phase 4 --------------------------------------------------------------------------------
 
 
+def _bare(statement: str) -> str:
+    """A statement without its closing punctuation, to quote inside a sentence (no `.".`)."""
+    return statement.strip().rstrip(".!;:, ").strip()
+
+
 def phase4(query: str, components: dict[str, Any]) -> Phase4Output:
     """The VERDICT that follows from the rebuttal's strength and the qualifier's confidence."""
     rebuttal = components.get("rebuttal") or {}
@@ -589,7 +722,7 @@ def phase4(query: str, components: dict[str, Any]) -> Phase4Output:
             f"(an absolute rebuttal), so the data and warrant cannot carry it; confidence is "
             f"{confidence}%. The claim is rejected."
         )
-        final = f'Overruled: the claim "{claim}" is refuted by the text\'s own objection.'
+        final = f'Overruled: the claim "{_bare(claim)}" is refuted by the text\'s own objection.'
     elif confidence >= 50 and strength != "strong":
         status = "sustained"
         reasoning = (
@@ -605,22 +738,23 @@ def phase4(query: str, components: dict[str, Any]) -> Phase4Output:
             f"text is not enough to decide; more data, or an answer to the objections, is "
             f"needed before a judgment."
         )
-        final = f'Remanded: more evidence is needed before accepting "{claim}".'
+        final = f'Remanded: more evidence is needed before accepting "{_bare(claim)}".'
     return Phase4Output(verdict=Verdict(status=status, reasoning=reasoning, final_statement=final))  # type: ignore[arg-type]
 
 
 def analyze_phase(
-    inputs: dict[str, Any],
+    inputs: dict[str, Any], roles: RoleModel | None = None
 ) -> Phase1Output | Phase2Output | Phase3Output | Phase4Output:
-    """The offline provider's entry point: ``inputs`` = phase, query, source_text, components."""
+    """The offline provider's entry point: ``inputs`` = phase, query, source_text, components;
+    ``roles`` the sentence-role model (the rules alone without it)."""
     phase = int(inputs["phase"])
     query = inputs.get("query", "")
     text = inputs.get("source_text", "") or ""
     components = inputs.get("components") or {}
     if phase == 1:
-        return phase1(query, text)
+        return phase1(query, text, roles)
     if phase == 2:
         return phase2(query, text, components)
     if phase == 3:
-        return phase3(query, text, components)
+        return phase3(query, text, components, roles)
     return phase4(query, components)

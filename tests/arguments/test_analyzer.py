@@ -150,3 +150,144 @@ def test_instructions_inside_the_text_are_just_text():
     state = run_offline(QUERY, text)
     assert state.verdict.status == "sustained"  # same as without the injected sentence
     assert all("Ignore all previous" not in f for f in state.data.facts)
+
+
+# Two op-eds written for these tests, as a student might paste them.
+UNIFORMS = (
+    "Our school should make uniforms compulsory. "
+    "According to the National Association of Secondary School Principals, schools that "
+    "adopted uniforms reported fewer fights in the first year. "
+    "A 2019 survey by the Education Policy Institute found that 64% of parents spend less on "
+    "clothes when a uniform is required. "
+    "In general, when pupils stop competing over clothes, they pay more attention to lessons. "
+    "Dr. Amy Ruiz of the University of Leeds says that uniforms reduce visible differences "
+    "between rich and poor pupils. "
+    "The Education Policy Institute also found that bullying about clothing fell by a third. "
+    "However, some pupils feel that uniforms limit how they express themselves. "
+    "Critics argue that uniforms cost poorer families money at the start of each year."
+)
+PHONES = (
+    "Phones should be banned in every school, from the first bell to the last. "
+    "Since phones were invented, grades have fallen, so phones must be the cause. "
+    "Teachers in our district report that pupils check their screens dozens of times a "
+    "lesson. "
+    "All bullying today happens online, and it follows children into the classroom. "
+    "Schools have always had a front-office telephone, so parents can still reach their "
+    "children in an emergency. "
+    "A 2023 report by UNESCO found that phone use in class was linked to lower test scores. "
+    "Whenever a distraction is within reach, young people find it hard to concentrate. "
+    "Of course, some parents worry that they cannot contact their children during the day. "
+    "But a ban is the only way to give pupils their attention back."
+)
+OP_EDS = [
+    ("Should schools require uniforms?", UNIFORMS),
+    ("Should schools ban phones?", PHONES),
+]
+
+
+def all_parts(query: str, text: str, roles) -> dict:
+    """Phases 1 to 4 each on the parts before them (as a chain that is not stopped)."""
+    components: dict = {}
+    for phase in (1, 2, 3, 4):
+        inputs = {"phase": phase, "query": query, "source_text": text, "components": components}
+        components |= analyze_phase(inputs, roles=roles).model_dump(mode="json")
+    return components
+
+
+def roles_of_sentences(text: str, parts: dict) -> dict[int, list[str]]:
+    """Which parts hold each sentence of ``text`` (matched as the analyzer matches them)."""
+    taken = {
+        "claim": [parts["claim"]["statement"]],
+        "data": parts["data"]["facts"],
+        "warrant": [parts["warrant"]["principle"]],
+        "backing": [parts["backing"]["authority"]],
+        "rebuttal": parts["rebuttal"]["exceptions"],
+    }
+    found: dict[int, list[str]] = {}
+    for sentence in sentences(text):
+        for role, texts in taken.items():
+            found.setdefault(sentence.index, []).extend(
+                role for t in texts if t == sentence.text or sentence.text.endswith(t[1:])
+            )
+    return found
+
+
+@pytest.fixture(params=["rules", "model"])
+def roles(request):
+    if request.param == "rules":
+        return None
+    from arguments.roles import sentence_roles
+
+    return sentence_roles()
+
+
+@pytest.mark.parametrize(("query", "text"), OP_EDS, ids=["uniforms", "phones"])
+def test_no_sentence_plays_two_parts(query, text, roles):
+    parts = all_parts(query, text, roles)
+    holders = roles_of_sentences(text, parts)
+    assert {i: r for i, r in holders.items() if len(r) > 1} == {}
+    assert sum(map(len, holders.values())) >= 4  # claim, data, warrant and rebuttals found
+
+
+@pytest.mark.parametrize(("query", "text"), OP_EDS, ids=["uniforms", "phones"])
+def test_citations_are_one_per_source(query, text, roles):
+    parts = all_parts(query, text, roles)
+    for citations in (parts["data"]["citations"], parts["backing"]["citations"]):
+        sources = [c["source"].lower() for c in citations]
+        assert len(sources) == len(set(sources))
+
+
+def test_a_source_named_twice_is_cited_once_by_its_fullest_name():
+    text = (
+        "The Education Policy Institute found that fees rose by 9%. "
+        "The Institute also reported that 40% of families cut back. "
+        "According to the Education Policy Institute, the trend is national."
+    )
+    citations = phase1("Are fees rising?", text).data.citations
+    assert [c.source for c in citations] == ["Education Policy Institute"]
+
+
+def test_a_backing_that_would_repeat_a_datum_names_its_source_instead():
+    parts = all_parts("Should schools require uniforms?", UNIFORMS, None)
+    backing = parts["backing"]["authority"]
+    assert backing not in parts["data"]["facts"]
+    assert "Education Policy Institute" in backing
+    assert parts["backing"]["strength"] == "strong"
+
+
+def test_a_backing_in_its_own_sentence_is_kept_as_written():
+    text = (
+        "Cities should plant more trees. Shaded streets were 4 degrees cooler in July. "
+        "In general, shade lowers the temperature people feel. "
+        "The Royal Society recommends urban trees for cooling."
+    )
+    p1 = {
+        "claim": {"statement": "Cities should plant more trees.", "scope": "general"},
+        "data": {"facts": ["Shaded streets were 4 degrees cooler in July."]},
+    }
+    backing = phase2("Should cities plant trees?", text, p1).backing
+    assert backing.authority == "The Royal Society recommends urban trees for cooling."
+
+
+def test_an_authority_in_a_near_copy_of_a_datum_is_no_new_backing():
+    text = (
+        "Cities should plant more trees. "
+        "According to the Royal Society, shaded streets were 4 degrees cooler in July. "
+        "In general, shade lowers the temperature people feel. "
+        "According to the Royal Society, shaded streets were 4 degrees cooler in July!"
+    )
+    parts = all_parts("Should cities plant trees?", text, None)
+    assert parts["backing"]["authority"].startswith("Royal Society, named in the text")
+
+
+@pytest.mark.parametrize("demo", DEMO_CHAINS[:3], ids=[d["expect"] for d in DEMO_CHAINS[:3]])
+def test_generated_texts_have_no_doubled_punctuation(demo, roles):
+    parts = all_parts(demo["query"], demo["source_text"], roles)
+    written = [
+        parts["verdict"]["reasoning"],
+        parts["verdict"]["final_statement"],
+        parts["qualifier"]["rationale"],
+        parts["backing"]["authority"],
+    ]
+    for text in written:
+        assert not re.search(r"[.!?][\"'”’)]*[.!?]", text), text

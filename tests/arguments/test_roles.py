@@ -1,0 +1,151 @@
+"""The sentence-role model: shipped weights that load without a training library, and picks
+that hold on texts written for these tests (none of them from the training corpus)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arguments.domain.analyzer import phase1, sentences
+from arguments.domain.roles import ROLES, RoleModel, feature_names
+from arguments.roles import sentence_roles
+
+ROOT = Path(__file__).resolve().parents[2]
+
+HOMEWORK = (
+    "Last week my daughter spent three hours on maths worksheets after school. "
+    "I think primary schools should stop giving homework altogether. "
+    "A study by Duke University found little link between homework and achievement "
+    "for children under eleven. "
+    "Children who play outside after school sleep better and arrive rested."
+)
+CYCLING = (
+    "Cities should build protected bike lanes on every main road. "
+    "In Copenhagen, 62% of residents cycle to work or school each day. "
+    "According to the city's traffic office, serious injuries fell by a third after the "
+    "lanes were built. "
+    "However, some drivers say that the lanes slow down traffic."
+)
+
+
+def test_the_shipped_model_loads_with_every_role():
+    model = sentence_roles()
+    assert set(model.classes) == set(ROLES)
+    assert model.weights  # fitted, not empty
+    assert sentence_roles() is model  # read once per process
+
+
+def test_probabilities_are_a_distribution_per_sentence():
+    sents = sentences(CYCLING)
+    probs = sentence_roles().probabilities(sents, "Should cities build bike lanes?")
+    assert len(probs) == len(sents)
+    for p in probs:
+        assert set(p) == set(ROLES)
+        assert sum(p.values()) == pytest.approx(1.0)
+
+
+def test_the_model_picks_the_stance_not_the_anecdote_as_the_claim():
+    out = phase1("Should primary schools set homework?", HOMEWORK, sentence_roles())
+    assert out.claim.statement == "Primary schools should stop giving homework altogether."
+    assert any(f.startswith("A study by Duke University") for f in out.data.facts)
+
+
+def test_the_model_takes_figures_and_attributions_as_data():
+    out = phase1("Should cities build bike lanes?", CYCLING, sentence_roles())
+    assert out.claim.statement.startswith("Cities should build protected bike lanes")
+    assert "In Copenhagen, 62% of residents cycle to work or school each day." in out.data.facts
+    assert not any(f.startswith("However") for f in out.data.facts)
+
+
+def test_a_question_is_never_the_claim_even_when_the_model_rates_it_highly():
+    text = (
+        "Shouldn't every school teach cooking? "
+        "Cooking lessons belong in the timetable. "
+        "Pupils who cook at school eat more vegetables at home, a 2021 survey found."
+    )
+    model = sentence_roles()
+    question = model.probabilities(sentences(text), "Should schools teach cooking?")[0]
+    assert max(question, key=question.get) == "claim"  # the near miss the rule guards against
+    out = phase1("Should schools teach cooking?", text, model)
+    assert out.claim.statement == "Cooking lessons belong in the timetable."
+
+
+def test_features_depend_on_the_sentence_not_on_the_topic_words_alone():
+    sents = sentences("However, critics say this is wrong. Therefore we must act now.")
+    first, second = (set(feature_names(s, sents, "q")) for s in sents)
+    assert "marker=exception" in first and "marker=exception" not in second
+    assert "marker=conclusion" in second and "first" in first and "last" in second
+
+
+def test_a_model_reads_from_its_json_form():
+    model = RoleModel.from_json(
+        {
+            "classes": list(ROLES),
+            "buckets": 8,
+            "families": ["cues"],
+            "intercepts": [0.0, 0.0, 0.0, 0.0, 5.0],
+            "weights": {},
+        }
+    )
+    [p] = model.probabilities(sentences("Nothing fires but the intercept."), "q")
+    assert max(p, key=p.get) == "none"
+
+
+def test_the_app_analyzes_without_a_training_library():
+    probe = (
+        "import sys; from arguments.roles import analyze_offline; "
+        "analyze_offline({'phase': 1, 'query': 'Should cities build bike lanes?', "
+        f"'source_text': {CYCLING!r}, 'components': {{}}}}); "
+        "print(','.join(m for m in ('sklearn', 'scipy', 'numpy') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""
+
+
+def test_training_is_deterministic_on_a_small_corpus():
+    pytest.importorskip("sklearn", reason="scikit-learn (dev extra) trains the model")
+    from benchmarks.train_roles import dump, fit
+
+    def doc(topic: str, text: str, claim: str, premise: str) -> dict:
+        return {
+            "topic": topic,
+            "text": text,
+            "components": [
+                {
+                    "type": "claim",
+                    "implicit": False,
+                    "start": text.index(claim),
+                    "end": text.index(claim) + len(claim),
+                },
+                {
+                    "type": "premise",
+                    "implicit": False,
+                    "start": text.index(premise),
+                    "end": text.index(premise) + len(premise),
+                },
+            ],
+        }
+
+    docs = [
+        doc(
+            "homeschooling",
+            HOMEWORK,
+            "I think primary schools should stop giving homework",
+            "A study by Duke University found",
+        ),
+        doc(
+            "redshirting",
+            CYCLING,
+            "Cities should build protected bike lanes",
+            "In Copenhagen, 62% of residents",
+        ),
+    ]
+    first, second = dump(fit(docs, buckets=2**12)), dump(fit(docs, buckets=2**12))
+    assert first == second
+    model = RoleModel.from_json(json.loads(first))
+    assert set(model.classes) == {"claim", "data", "none"}
