@@ -193,6 +193,12 @@ OBJECTION_OPENER = re.compile(
     r"some (?:argue|say|claim|worry|people|\w+ say)|of course|it is true that)\b",
     re.IGNORECASE,
 )
+# A sentence that opens by stating a general rule is the warrant's, not a datum (the model,
+# trained on texts annotated without warrants, would take it as a premise).
+RULE_OPENER = re.compile(
+    r"^(?:in general|generally|as a rule|whenever|the more|the less|in most cases)\b",
+    re.IGNORECASE,
+)
 COUNTEREXAMPLE = _words("for example", "for instance", "such as", "in the case of", "consider")
 HEDGES: list[tuple[str, re.Pattern[str]]] = [
     ("certainly", _words("certainly", "definitely", "undoubtedly", "without doubt", "surely")),
@@ -445,6 +451,7 @@ def _data_by_model(candidates: list[Sentence], probs: Roles) -> list[Sentence]:
         and probs[s.index]["rebuttal"] < REBUTTAL_THRESHOLD
         and not _has(REFUTATION, s.text)
         and not _has(OBJECTION_OPENER, s.text)
+        and not _has(RULE_OPENER, s.text)
     ]
     return sorted(likely, key=lambda s: (-p_data(s), s.index))[:MAX_FACTS]
 

@@ -21,7 +21,7 @@ TEXT = DEMO_CHAINS[0]["source_text"]
 QUERY = DEMO_CHAINS[0]["query"]
 
 
-def run_offline(query: str, text: str) -> ChainState:
+def run_offline(query: str, text: str, roles=None) -> ChainState:
     state = ChainState(query=query)
     while (result := evaluate(state)).status == "in_progress":
         output = analyze_phase(
@@ -30,7 +30,8 @@ def run_offline(query: str, text: str) -> ChainState:
                 "query": query,
                 "source_text": text,
                 "components": state.as_json(),
-            }
+            },
+            roles=roles,
         )
         state = apply_phase(state, result.next_phase, output.model_dump(mode="json"))
     return state
@@ -128,9 +129,9 @@ def test_qualifier_always_matches_its_band():
 
 
 @pytest.mark.parametrize("demo", DEMO_CHAINS, ids=[d["expect"] for d in DEMO_CHAINS])
-def test_demo_texts_reach_their_intended_end(demo):
+def test_demo_texts_reach_their_intended_end(demo, roles):
     try:
-        state = run_offline(demo["query"], demo["source_text"])
+        state = run_offline(demo["query"], demo["source_text"], roles)
     except NotInText:
         assert demo["expect"] == "terminated"
         return
