@@ -96,7 +96,7 @@ def short(n: int, d: int) -> str:
 
 
 def baseline(doc: dict) -> Picks:
-    from arguments.domain.analyzer import sentences
+    from toulmini_site.text.sentences import sentences
 
     sents = sentences(doc["text"])
     return Picks(
@@ -111,8 +111,9 @@ def baseline(doc: dict) -> Picks:
 def analyzer_picks(doc: dict, roles: object | None) -> Picks:
     """The offline analyzer's picks in ``doc``: phases 1 to 3 each run on the parts before
     them (even where the app's circuit breaker would stop the chain), and the chain's ending."""
-    from arguments.domain.analyzer import NotInText, analyze_phase, find_claim, sentences
+    from arguments.domain.analyzer import NotInText, analyze_phase, find_claim
     from arguments.domain.toulmin import ChainState, apply_phase, evaluate
+    from toulmini_site.text.sentences import sentences
 
     text, query = doc["text"], QUERIES[doc["topic"]]
     model = {"roles": roles} if roles is not None else {}

@@ -58,7 +58,7 @@ _ROLE_OF = {
 def labelled_sentences(doc: dict) -> list[tuple[list, int, str]]:
     """(the document's sentences, the sentence's index, its role) for each sentence: the role
     of the annotated component covering most of it, if that covers a quarter of it or more."""
-    from arguments.domain.analyzer import sentences
+    from toulmini_site.text.sentences import sentences
 
     sents = sentences(doc["text"])
     out = []

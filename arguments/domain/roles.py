@@ -28,11 +28,11 @@ from arguments.domain.analyzer import (
     REFUTATION,
     STANCE,
     UNIVERSAL,
-    Sentence,
-    _words,
     attributions,
     content_words,
 )
+from toulmini_site.text.keywords import keywords as _words
+from toulmini_site.text.sentences import Sentence
 
 ROLES = ("claim", "data", "backing", "rebuttal", "none")
 

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from arguments.domain.analyzer import phase1, sentences
+from arguments.domain.analyzer import phase1
 from arguments.domain.roles import ROLES, RoleModel, feature_names
 from arguments.roles import sentence_roles
+from toulmini_site.text.sentences import sentences
 
 ROOT = Path(__file__).resolve().parents[2]
 
