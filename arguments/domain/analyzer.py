@@ -1,4 +1,6 @@
-"""The offline analyzer: a deterministic, rule-based Toulmin analysis of a query and its text.
+"""The offline analyzer: a deterministic Toulmin analysis of a query and its text, by rules and,
+when it is given one, a small sentence-role model (``arguments.domain.roles``) that says which
+sentences are likely the claim, data or objections.
 
 It reads discourse markers ("therefore", "because", "however"), attributions ("according
 to", "X found"), hedges ("probably", "might") and general-rule markers ("in general",
@@ -36,7 +38,7 @@ from toulmini_site.text.sentences import Sentence, sentences
 if TYPE_CHECKING:
     from arguments.domain.roles import RoleModel
 
-Roles = list[dict[str, float]]  # per sentence, the sentence-role model's probabilities
+RoleProbabilities = list[dict[str, float]]  # per sentence, the model's probability per role
 
 SOURCE_LABEL = "Source text supplied by the user"
 MAX_FACTS = 5
@@ -345,7 +347,10 @@ def _candidates(sents: list[Sentence]) -> list[Sentence]:
 
 
 def find_claim(
-    query: str, sents: list[Sentence], roles: RoleModel | None = None, probs: Roles | None = None
+    query: str,
+    sents: list[Sentence],
+    roles: RoleModel | None = None,
+    probs: RoleProbabilities | None = None,
 ) -> tuple[str, Sentence | None]:
     """The claim statement and the sentence it came from (None when it is the query).
 
@@ -439,7 +444,7 @@ def _evidence_type(facts: list[Sentence]) -> str:
     return "testimonial"
 
 
-def _data_by_model(candidates: list[Sentence], probs: Roles) -> list[Sentence]:
+def _data_by_model(candidates: list[Sentence], probs: RoleProbabilities) -> list[Sentence]:
     def p_data(s: Sentence) -> float:
         return probs[s.index]["data"] + probs[s.index]["backing"]
 
