@@ -16,8 +16,9 @@ import re
 from arguments.domain.toulmin import ChainState, Evaluation
 
 # Characters the Argdown lexer treats as syntax inside a statement's text (tags, references,
-# mentions, emphasis, data, comments, escapes); a backslash makes each one plain text.
-_SPECIAL = re.compile(r"([\\\[\]<>#*_@{}/:])")
+# mentions, emphasis, data, comments, escapes, and ``=`` since ``===`` anywhere opens front
+# matter); a backslash makes each one plain text.
+_SPECIAL = re.compile(r"([\\\[\]<>#*_@{}/:=])")
 ARGUMENT_TITLE = "Toulmin argument"
 
 
@@ -33,8 +34,9 @@ def _tag(text: str) -> str:
 
 
 def _yaml(value: object) -> str:
-    # JSON strings are valid YAML scalars, quoted and escaped.
-    return json.dumps(value, ensure_ascii=False)
+    # JSON strings are valid YAML scalars, quoted and escaped. The lexer ends the front matter
+    # at the first ``===`` even inside a quoted string, so ``=`` is written as YAML's \\u003d.
+    return json.dumps(value, ensure_ascii=False).replace("=", "\\u003d")
 
 
 def chain_argdown(state: ChainState, evaluation: Evaluation) -> str:

@@ -100,6 +100,45 @@ def test_argdown_syntax_in_the_texts_stays_text():
 
 
 @needs_parser
+def test_equals_and_dash_runs_in_the_texts_do_not_end_the_front_matter_or_lose_a_statement():
+    # The lexer's front matter ends at the first ``===`` anywhere, even in a quoted string.
+    claim = "Strict equality a === b is safer than a == b --- usually."
+    facts = ["===", "---", "a === b and c --- d"]
+    parsed = parse(
+        argdown(
+            query="Is a === b in JavaScript safer than a == b?",
+            data=b.data(facts=facts),
+            claim=b.claim(statement=claim),
+            verdict=b.verdict(final_statement="=== yes ===", reasoning="--- and === " * 6),
+        )
+    )
+
+    assert parsed["lexerErrors"] == [] and parsed["parserErrors"] == []
+    front = parsed["frontMatter"]
+    assert front["query"] == "Is a === b in JavaScript safer than a == b?"
+    assert front["final_statement"] == "=== yes ==="
+    assert front["verdict"] == "sustained"
+    statements = parsed["statements"]
+    assert [statements[f"Datum {i}"]["text"] for i in (1, 2, 3)] == facts
+    assert without_tags(statements["Claim"]["text"]) == claim
+    assert list(parsed["arguments"]) == ["Toulmin argument"]
+
+
+@needs_parser
+def test_equals_in_a_terminated_chain_keep_the_front_matter_and_its_reason():
+    parts = b.full_chain(warrant=b.warrant(strength="weak", principle="If a === b then a == b."))
+    kept = {k: parts[k] for k in ("data", "claim", "warrant", "backing")}
+    state = state_from_json("Is a === b safer?", kept)
+
+    parsed = parse(chain_argdown(state, evaluate(state)))
+
+    assert parsed["lexerErrors"] == [] and parsed["parserErrors"] == []
+    assert parsed["frontMatter"]["status"] == "terminated"
+    assert "REJECTED" in parsed["frontMatter"]["termination_reason"]
+    assert without_tags(parsed["statements"]["Warrant"]["text"]) == "If a === b then a == b."
+
+
+@needs_parser
 def test_a_chain_stopped_at_the_warrant_still_parses_without_a_rebuttal():
     parts = b.full_chain(warrant=b.warrant(strength="weak"))
     state = state_from_json(QUERY, {k: parts[k] for k in ("data", "claim", "warrant", "backing")})
