@@ -123,6 +123,12 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 20,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "toulmini_site.api.exception_handler",
+    # DRF's three defaults, JSON's refusing a too-deeply nested body with 400, not 500.
+    "DEFAULT_PARSER_CLASSES": [
+        "toulmini_site.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # `?format=` belongs to our export endpoint, not to DRF's content negotiation.
     "URL_FORMAT_OVERRIDE": None,

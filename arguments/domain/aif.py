@@ -198,13 +198,19 @@ def _load(document: Any) -> dict[str, Any]:
             )
         try:
             document = json.loads(document)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
             where = (
                 f" at line {exc.lineno} column {exc.colno}"
                 if isinstance(exc, json.JSONDecodeError)
                 else ""
             )
-            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8"
+            reason = (
+                exc.msg
+                if isinstance(exc, json.JSONDecodeError)
+                else "nested too deeply"
+                if isinstance(exc, RecursionError)
+                else "not UTF-8"
+            )
             raise ToulminError(
                 f"The AIF document is not valid JSON: {reason}{where}",
                 code="INVALID_JSON",

@@ -298,6 +298,15 @@ def invalid(error: ValidationError, *, what: str, prefix: str = "") -> ToulminEr
     return ToulminError(f"{what} is invalid — {summary}", code="INVALID_INPUT", details=details)
 
 
+def _too_deep(what: str, loc: str) -> ToulminError:
+    # json.loads raises RecursionError, not JSONDecodeError, on [[[[... thousands deep.
+    return ToulminError(
+        f"{what} is not valid JSON: it is nested too deeply",
+        code="INVALID_JSON",
+        details=[{"loc": loc, "msg": "invalid JSON: nested too deeply"}],
+    )
+
+
 def parse_component(name: str, value: Any) -> Component:
     """Validate one component given as a dict or a JSON string."""
     model = COMPONENT_MODELS[name]
@@ -310,6 +319,8 @@ def parse_component(name: str, value: Any) -> Component:
                 code="INVALID_JSON",
                 details=[{"loc": name, "msg": f"invalid JSON: {exc.msg}"}],
             ) from None
+        except RecursionError:
+            raise _too_deep(name, name) from None
     if not isinstance(value, dict):
         raise ToulminError(
             f"{name} must be a JSON object",
@@ -335,6 +346,8 @@ def parse_phase_output(phase: int, payload: Any) -> Component:
                 code="INVALID_JSON",
                 details=[{"loc": "(root)", "msg": f"invalid JSON: {exc.msg}"}],
             ) from None
+        except RecursionError:
+            raise _too_deep(f"Phase {phase} output", "(root)") from None
     if not isinstance(payload, dict):
         raise ToulminError(
             f"Phase {phase} output must be a JSON object with keys {', '.join(spec.components)}",

@@ -325,6 +325,7 @@ _SUPPORT = [
 
 MALFORMED = [
     pytest.param("{not json", "INVALID_JSON", "(root)", id="not-json"),
+    pytest.param("[" * 100_000 + "]" * 100_000, "INVALID_JSON", "(root)", id="nested-too-deep"),
     pytest.param("[1, 2]", "INVALID_AIF", "(root)", id="not-an-object"),
     pytest.param({"edges": []}, "INVALID_AIF", "nodes", id="no-nodes"),
     pytest.param({"nodes": {}, "edges": []}, "INVALID_AIF", "nodes", id="nodes-not-a-list"),

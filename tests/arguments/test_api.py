@@ -330,6 +330,25 @@ def test_api_errors_are_never_html(owner_api):
     assert response.json()["code"] == "PARSE_ERROR"
 
 
+DEEP_JSON = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/chains/", "/chains/{id}/phases/2/", "/toulmin/validate/", "/chains/import/"],
+)
+def test_a_body_nested_too_deep_is_invalid_json_not_a_server_error(owner_api, owner, path):
+    chain = make_chain(owner)
+    response = owner_api.post(
+        URL + path.format(id=chain.pk), DEEP_JSON, content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "INVALID_JSON"
+    assert "nested too deeply" in body["error"]
+
+
 def test_staff_see_only_their_own_chains_through_the_api_too(owner):
     staff = make_user("staffer", staff=True)
     chain = make_chain(owner)

@@ -281,6 +281,16 @@ def test_phase_output_must_be_json():
     assert caught.value.code == "INVALID_JSON"
 
 
+@pytest.mark.parametrize(
+    "parse", [parse_phase_output, lambda _, text: parse_component("claim", text)]
+)
+def test_json_nested_too_deep_is_invalid_json_not_a_recursion_error(parse):
+    with pytest.raises(ToulminError) as caught:
+        parse(2, "[" * 100_000 + "]" * 100_000)
+    assert caught.value.code == "INVALID_JSON"
+    assert "nested too deeply" in str(caught.value)
+
+
 def test_nested_component_error_paths_are_prefixed_by_component():
     with pytest.raises(ToulminError) as caught:
         parse_component("backing", {**b.backing(), "citations": [{"source": ""}]})
