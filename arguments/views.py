@@ -170,8 +170,11 @@ def chain_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def chain_import(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        # A reload of a failed import's page: the form lives on the new-chain page.
+        return redirect("arguments:chain_new")
     form = AifImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
@@ -188,6 +191,7 @@ def chain_import(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "arguments/chain_new.html",
-        {"form": ChainForm(), "import_form": form},
+        # The query and text typed above the file field come back, unchecked.
+        {"form": ChainForm(initial=request.POST.dict()), "import_form": form},
         status=400,
     )

@@ -265,6 +265,45 @@ def test_a_bad_file_on_the_page_shows_the_error_and_saves_nothing(owner_client):
     assert Chain.objects.count() == 0
 
 
+def test_a_failed_import_keeps_the_query_and_text_typed_on_the_page(owner_client):
+    # One form: the import button posts the typed fields too, and they come back.
+    page = owner_client.get(reverse("arguments:chain_new")).content.decode()
+    assert page.count('enctype="multipart/form-data"') == 1
+    assert f' action="{reverse("arguments:chain_import")}"' not in page
+    assert f'formaction="{reverse("arguments:chain_import")}"' in page
+    upload = SimpleUploadedFile("bad.json", b"{not json", "application/json")
+
+    response = owner_client.post(
+        reverse("arguments:chain_import"),
+        {
+            "file": upload,
+            "query": "Should schools start later?",
+            "source_text": "Teens sleep late.",
+        },
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "not valid JSON" in html
+    assert "Should schools start later?</textarea>" in html
+    assert "Teens sleep late.</textarea>" in html
+    assert Chain.objects.count() == 0
+
+
+def test_reloading_the_import_address_goes_back_to_the_new_chain_page(owner_client):
+    response = owner_client.get(reverse("arguments:chain_import"))
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("arguments:chain_new")
+
+
+def test_the_engine_choice_is_a_fieldset_with_a_legend_and_no_empty_label(owner_client):
+    html = owner_client.get(reverse("arguments:chain_new")).content.decode()
+
+    assert "<legend>Engine</legend>" in html
+    assert 'for=""' not in html
+
+
 def test_the_page_import_needs_a_login(client):
     upload = SimpleUploadedFile("x.json", b"{}", "application/json")
 
