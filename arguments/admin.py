@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from django import forms
 from django.contrib import admin, messages
 from django.utils.html import format_html, format_html_join
 
@@ -48,8 +49,27 @@ def _readable_inline(value: object) -> str:
     return str(value)
 
 
+class ChainReviewForm(forms.ModelForm):
+    class Meta:
+        model = Chain
+        fields = ("review_status", "review_note")  # the admin adds its fieldsets' others
+
+    def clean(self):
+        cleaned = super().clean()
+        # The student reads the note to learn why: an overturned verdict needs one.
+        if (
+            cleaned.get("review_status") == Chain.Review.OVERTURNED
+            and not (cleaned.get("review_note") or "").strip()
+        ):
+            self.add_error(
+                "review_note", "Say why the verdict is overturned: the student reads it."
+            )
+        return cleaned
+
+
 @admin.register(Chain)
 class ChainAdmin(admin.ModelAdmin):
+    form = ChainReviewForm
     list_display = (
         "id",
         "query_short",

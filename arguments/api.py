@@ -73,6 +73,8 @@ class ChainSerializer(serializers.ModelSerializer):
             "termination_reason",
             "warnings",
             "review_status",
+            "review_note",
+            "reviewed_at",
             "created_at",
             "updated_at",
         ]

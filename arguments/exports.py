@@ -28,6 +28,15 @@ class ChainExport:
     filename: str
 
 
+def _review_markdown(chain: Chain) -> str:
+    when = f" ({chain.reviewed_at:%Y-%m-%d})" if chain.reviewed_at else ""
+    text = f"\n## Staff review\n\n**{chain.get_review_status_display()}**{when}\n"
+    if chain.review_note.strip():
+        text += "\n" + "\n".join(f"> {line}" for line in chain.review_note.strip().splitlines())
+        text += "\n"
+    return text
+
+
 def chain_export(chain: Chain, fmt: str) -> ChainExport:
     """``chain`` written in ``fmt`` (a key of ``EXPORT_FORMATS``; KeyError otherwise)."""
     content_type, ending = EXPORT_FORMATS[fmt]
@@ -40,6 +49,8 @@ def chain_export(chain: Chain, fmt: str) -> ChainExport:
         body = chain_markdown(
             state, evaluation, source_text=chain.source_text, engine=chain.get_engine_display()
         )
+        if chain.review_status != Chain.Review.PENDING:
+            body += _review_markdown(chain)
     elif fmt == "argdown":
         body = chain_argdown(state, evaluation)
     elif fmt == "aif":

@@ -45,6 +45,41 @@ def test_teacher_reviews_one_chain_with_a_note(client, staff_user, owner):
     assert chain.reviewed_by == staff_user
 
 
+ADMIN_FORMSETS = {
+    "attempts-TOTAL_FORMS": 0,
+    "attempts-INITIAL_FORMS": 0,
+    "llm-llmcall-content_type-object_id-TOTAL_FORMS": 0,
+    "llm-llmcall-content_type-object_id-INITIAL_FORMS": 0,
+}
+
+
+@pytest.mark.parametrize("note", ["", "   \n "])
+def test_overturning_one_chain_without_a_note_is_refused(client, staff_user, owner, note):
+    chain = chain_run(chain=make_chain(owner), until="end")
+    client.force_login(staff_user)
+    url = reverse("admin:arguments_chain_change", args=[chain.pk])
+
+    response = client.post(
+        url, {"review_status": "overturned", "review_note": note, **ADMIN_FORMSETS}
+    )
+
+    assert response.status_code == 200  # the form again, with the error
+    assert "Say why the verdict is overturned" in response.content.decode()
+    chain.refresh_from_db()
+    assert chain.review_status == "pending"
+
+
+def test_overturning_with_a_note_is_saved(client, staff_user, owner):
+    chain = chain_run(chain=make_chain(owner), until="end")
+    client.force_login(staff_user)
+    url = reverse("admin:arguments_chain_change", args=[chain.pk])
+
+    client.post(url, {"review_status": "overturned", "review_note": "Too hasty.", **ADMIN_FORMSETS})
+
+    chain.refresh_from_db()
+    assert (chain.review_status, chain.review_note) == ("overturned", "Too hasty.")
+
+
 def test_list_filters_by_verdict_and_review_status(client, staff_user, owner):
     chain_run(chain=make_chain(owner), until="end")
     make_chain(owner, query="Still in progress here")

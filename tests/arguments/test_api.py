@@ -91,6 +91,8 @@ def test_create_returns_the_chain_in_its_documented_shape(owner_api):
         "termination_reason",
         "warnings",
         "review_status",
+        "review_note",
+        "reviewed_at",
         "created_at",
         "updated_at",
     }
@@ -228,6 +230,32 @@ def test_export_markdown_and_json(owner, owner_api):
     assert as_json.json()["verdict"]["status"] == "sustained"
     bad = owner_api.get(f"{URL}/chains/{chain.pk}/export/?format=pdf")
     assert bad.status_code == 400
+
+
+def test_the_staff_review_and_its_note_reach_the_api_and_the_exports(owner, owner_api, staff_user):
+    from arguments.services import chain_review
+
+    chain = make_chain(owner, engine="manual", phases=4)
+    chain_review(chain=chain, reviewer=staff_user, status="overturned", note="Too hasty.\nSee p. 2")
+
+    detail = owner_api.get(f"{URL}/chains/{chain.pk}/").json()
+    as_json = owner_api.get(f"{URL}/chains/{chain.pk}/export/?format=json").json()
+    md = owner_api.get(f"{URL}/chains/{chain.pk}/export/?format=markdown").content.decode()
+
+    for body in (detail, as_json):
+        assert (body["review_status"], body["review_note"]) == (
+            "overturned",
+            "Too hasty.\nSee p. 2",
+        )
+        assert body["reviewed_at"]
+    assert "## Staff review" in md and "**Overturned**" in md
+    assert "> Too hasty.\n> See p. 2" in md
+
+
+def test_a_pending_review_adds_nothing_to_the_markdown(owner, owner_api):
+    chain = make_chain(owner, engine="manual", phases=4)
+    md = owner_api.get(f"{URL}/chains/{chain.pk}/export/?format=markdown").content.decode()
+    assert "Staff review" not in md
 
 
 def test_stateless_tools_return_prompts(owner_api):
