@@ -317,7 +317,12 @@ def parse_component(name: str, value: Any) -> Component:
             raise ToulminError(
                 f"{name} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
                 code="INVALID_JSON",
-                details=[{"loc": name, "msg": f"invalid JSON: {exc.msg}"}],
+                details=[
+                    {
+                        "loc": name,
+                        "msg": f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
+                    }
+                ],
             ) from None
         except RecursionError:
             raise _too_deep(name, name) from None
@@ -344,7 +349,13 @@ def parse_phase_output(phase: int, payload: Any) -> Component:
                 f"Phase {phase} output is not valid JSON: {exc.msg} "
                 f"at line {exc.lineno} column {exc.colno}",
                 code="INVALID_JSON",
-                details=[{"loc": "(root)", "msg": f"invalid JSON: {exc.msg}"}],
+                # The page lists details only: say where, as the message does.
+                details=[
+                    {
+                        "loc": "(root)",
+                        "msg": f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
+                    }
+                ],
             ) from None
         except RecursionError:
             raise _too_deep(f"Phase {phase} output", "(root)") from None

@@ -141,6 +141,16 @@ def test_manual_mode_bad_json_shows_errors_next_to_field_paths(owner_client, own
     assert bad.replace('"', "&quot;") in html  # the pasted text is kept in the box
 
 
+def test_manual_mode_json_syntax_error_says_line_and_column(owner_client, owner):
+    chain = make_chain(owner, engine="manual")
+    response = owner_client.post(
+        reverse("arguments:chain_phase", args=[chain.pk]),
+        {"phase": 1, "output": '{\n  "data": ,\n}'},
+        **HTMX,
+    )
+    assert "invalid JSON: Expecting value at line 2 column 11" in response.content.decode()
+
+
 def test_manual_mode_good_json_advances_without_javascript(owner_client, owner):
     import json
 
