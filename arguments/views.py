@@ -186,7 +186,8 @@ def chain_import(request: HttpRequest) -> HttpResponse:
             form.add_error("file", error.message)
         else:
             for note in notes:
-                messages.info(request, f"Node {note['node']}: {note['msg']}")
+                named = f" “{note['text']}”" if note.get("text") else ""
+                messages.info(request, f"Node {note['node']}{named}: {note['msg']}")
             return redirect(chain)
     return render(
         request,

@@ -232,6 +232,8 @@ def _load(document: Any) -> dict[str, Any]:
             raise _refuse(f'"{key}" must be a list.', loc=key)
     if not isinstance(document.get("locutions", []), list):
         raise _refuse('"locutions" must be a list.', loc="locutions")
+    if not isinstance(document.get("toulmin", {}), dict):
+        raise _refuse('"toulmin" must be an object.', loc="toulmin")
     return document
 
 
@@ -281,7 +283,8 @@ def _nodes(raw: list[Any]) -> dict[str, _Node]:
         extra = item.get("toulmin")
         if extra is not None and not isinstance(extra, dict):
             raise _refuse(f"Node {node_id}: toulmin must be an object.", loc=f"{loc}.toulmin")
-        nodes[node_id] = _Node(node_id, kind, " ".join(text.split()), extra or {})
+        # Trimmed as the schemas trim; inner line breaks are the author's and stay.
+        nodes[node_id] = _Node(node_id, kind, text.strip(), extra or {})
     return nodes
 
 
@@ -385,6 +388,9 @@ class AifImport:
     notes: list[dict[str, str]] = field(default_factory=list)
 
 
+NOTE_TEXT_MAX = 80
+
+
 class _Reader:
     def __init__(self, nodes: dict[str, _Node], edges: list[tuple[str, str]]) -> None:
         self.nodes = nodes
@@ -398,7 +404,11 @@ class _Reader:
             self._out.setdefault(source, []).append(target)
 
     def note(self, node_id: str, message: str) -> None:
-        self.notes.append({"node": node_id, "msg": message})
+        # The node's text (shortened) too: an id alone does not tell a person what was lost.
+        text = " ".join(self.nodes[node_id].text.split()) if node_id in self.nodes else ""
+        if len(text) > NOTE_TEXT_MAX:
+            text = text[: NOTE_TEXT_MAX - 1].rstrip() + "…"
+        self.notes.append({"node": node_id, "text": text, "msg": message})
 
     def into(self, node_id: str) -> list[str]:
         return self._into.get(node_id, [])
@@ -504,8 +514,14 @@ def aif_import(document: Any) -> AifImport:
     reader = _Reader(nodes, edges)
     claim_id = reader.claim()
     claim_node = nodes[claim_id]
-    extra = loaded.get("toulmin")
-    query = _clean_query(extra.get("query") if isinstance(extra, dict) else None, claim_node.text)
+    asked = (loaded.get("toulmin") or {}).get("query")
+    query = _clean_query(asked, claim_node.text)
+    if asked is not None and query != (asked.strip() if isinstance(asked, str) else None):
+        reader.note(
+            claim_id,
+            f"toulmin.query is not a text of {QUERY_MIN} to {QUERY_MAX:,} characters; "
+            "the claim's text is the query",
+        )
 
     _, supporters = reader.premises(claim_id)
     warrants = [p for p in supporters if nodes[p].toulmin.get("role") == "warrant"]

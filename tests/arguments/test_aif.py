@@ -325,6 +325,9 @@ _SUPPORT = [
 
 MALFORMED = [
     pytest.param("{not json", "INVALID_JSON", "(root)", id="not-json"),
+    pytest.param(
+        {"nodes": [], "edges": [], "toulmin": "x"}, "INVALID_AIF", "toulmin", id="toulmin-not-obj"
+    ),
     pytest.param("[" * 100_000 + "]" * 100_000, "INVALID_JSON", "(root)", id="nested-too-deep"),
     pytest.param("[1, 2]", "INVALID_AIF", "(root)", id="not-an-object"),
     pytest.param({"edges": []}, "INVALID_AIF", "nodes", id="no-nodes"),
@@ -423,3 +426,51 @@ def test_the_claim_error_names_the_claim_node():
 
     assert caught.value.details[0]["node"] == "1"
     assert "node 1" in caught.value.message
+
+
+# -- in: what the import keeps and what it says ---------------------------------------------
+
+
+def _supported(claim_text: str, datum_text: str, **document) -> dict:
+    return {
+        **_graph([{**_I, "text": claim_text}, {**_D, "text": datum_text}, _RA], _SUPPORT),
+        **document,
+    }
+
+
+def test_line_breaks_inside_a_text_survive_the_round_trip():
+    datum = "+ Leading plus and a line\nbreak inside the datum."
+    chain = b.full_chain(data=b.data(facts=[datum]))
+    state = state_from_json("Should schools start later?", chain)
+
+    imported = aif_import(chain_aif(state, evaluate(state), created_at=datetime(2026, 1, 1)))
+
+    assert imported.components["data"]["facts"] == [datum]
+
+
+def test_a_query_too_long_is_replaced_by_the_claim_with_a_note_naming_it():
+    imported = aif_import(_supported(_I["text"], _D["text"], toulmin={"query": "Why? " * 500}))
+
+    assert imported.query == _I["text"]
+    [note] = [n for n in imported.notes if "toulmin.query" in n["msg"]]
+    assert note["node"] == "1"
+
+
+def test_a_query_that_fits_is_kept_without_a_note():
+    imported = aif_import(_supported(_I["text"], _D["text"], toulmin={"query": "Ban cars?"}))
+
+    assert imported.query == "Ban cars?"
+    assert not [n for n in imported.notes if "toulmin.query" in n["msg"]]
+
+
+def test_each_note_names_the_node_by_its_text_shortened():
+    long_text = "An unrelated statement that nobody connected to anything at all, " * 3
+    loose = {"nodeID": "9", "text": long_text, "type": "I"}
+    document = _supported(_I["text"], _D["text"])
+    document["nodes"].append(loose)
+
+    imported = aif_import(document)
+
+    [note] = [n for n in imported.notes if n["node"] == "9"]
+    assert note["text"].startswith("An unrelated statement") and note["text"].endswith("…")
+    assert len(note["text"]) <= 80

@@ -265,6 +265,26 @@ def test_a_bad_file_on_the_page_shows_the_error_and_saves_nothing(owner_client):
     assert Chain.objects.count() == 0
 
 
+def test_the_import_notes_on_the_page_name_each_node_by_its_text(owner_client):
+    document = {
+        "nodes": [
+            {"nodeID": "1", "text": "Cities should ban cars downtown.", "type": "I"},
+            {"nodeID": "2", "text": "Downtown air is the worst.", "type": "I"},
+            {"nodeID": "3", "text": "Default Inference", "type": "RA"},
+            {"nodeID": "9", "text": "A loose remark about parking.", "type": "I"},
+        ],
+        "edges": [
+            {"edgeID": "e1", "fromID": "2", "toID": "3"},
+            {"edgeID": "e2", "fromID": "3", "toID": "1"},
+        ],
+    }
+    upload = SimpleUploadedFile("g.json", json.dumps(document).encode(), "application/json")
+
+    response = owner_client.post(reverse("arguments:chain_import"), {"file": upload}, follow=True)
+
+    assert "Node 9 “A loose remark about parking.”: not imported" in response.content.decode()
+
+
 def test_a_failed_import_keeps_the_query_and_text_typed_on_the_page(owner_client):
     # One form: the import button posts the typed fields too, and they come back.
     page = owner_client.get(reverse("arguments:chain_new")).content.decode()
