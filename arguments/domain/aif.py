@@ -548,6 +548,14 @@ def aif_import(document: Any) -> AifImport:
 
     state = ChainState(query=query)
     for phase, payload, missing in phases:
+        if payload is None and phase == 1:
+            # A chain is a claim with its data: without a datum there is nothing to continue.
+            raise ToulminError(
+                f"The graph's claim (node {claim_id}, “{reader.nodes[claim_id].text[:80]}”) "
+                "has no datum supporting it: a chain needs a claim and its data.",
+                code="AIF_NO_CLAIM",
+                details=[{"loc": "nodes", "msg": "the claim has no datum", "node": claim_id}],
+            )
         if payload is None:
             reader.note(missing[0], missing[1])
             break

@@ -474,3 +474,25 @@ def test_each_note_names_the_node_by_its_text_shortened():
     [note] = [n for n in imported.notes if n["node"] == "9"]
     assert note["text"].startswith("An unrelated statement") and note["text"].endswith("…")
     assert len(note["text"]) <= 80
+
+
+@pytest.mark.parametrize(
+    "nodes, edges",
+    [
+        pytest.param(
+            [_I, {**_D, "text": "But cars bring shoppers."}, {"nodeID": "4", "type": "CA"}],
+            [
+                {"edgeID": "e1", "fromID": "2", "toID": "4"},
+                {"edgeID": "e2", "fromID": "4", "toID": "1"},
+            ],
+            id="only-attacked",
+        ),
+        pytest.param([_I, _RA], [{"edgeID": "e1", "fromID": "3", "toID": "1"}], id="no-premise"),
+    ],
+)
+def test_a_claim_without_a_datum_is_refused_not_imported_empty(nodes, edges):
+    with pytest.raises(ToulminError) as caught:
+        aif_import(_graph([{**n, "text": n.get("text", "Default Conflict")} for n in nodes], edges))
+
+    assert caught.value.code == "AIF_NO_CLAIM"
+    assert caught.value.details == [{"loc": "nodes", "msg": "the claim has no datum", "node": "1"}]

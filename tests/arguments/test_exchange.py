@@ -265,6 +265,18 @@ def test_a_bad_file_on_the_page_shows_the_error_and_saves_nothing(owner_client):
     assert Chain.objects.count() == 0
 
 
+@pytest.mark.parametrize("phases, offered", [(0, False), (1, True)])
+def test_the_page_offers_aif_and_argdown_only_once_there_is_a_claim(
+    owner, owner_client, phases, offered
+):
+    chain = make_chain(owner, engine="manual", phases=phases)
+    html = owner_client.get(chain.get_absolute_url()).content.decode()
+
+    assert reverse("arguments:chain_export", args=[chain.pk, "json"]) in html
+    for fmt in ("aif", "argdown"):
+        assert (reverse("arguments:chain_export", args=[chain.pk, fmt]) in html) is offered
+
+
 def test_the_import_notes_on_the_page_name_each_node_by_its_text(owner_client):
     document = {
         "nodes": [
