@@ -586,6 +586,13 @@ def aif_import(document: Any) -> AifImport:
         reader.used.update(roles.get(name, []))
     if "rebuttal" in components:
         reader.used.update(conflicts)
+    qualifier_text = claim_node.toulmin.get("qualifier_text")
+    if "qualifier" not in components and isinstance(qualifier_text, str) and qualifier_text:
+        reader.note(
+            claim_id,
+            f"qualifier_text “{qualifier_text[:80]}” not imported: the chain's qualifier "
+            "(degree and confidence) is phase 3, left to you",
+        )
     _note_unused(reader, claim_id)
     return AifImport(query=query, components=components, notes=reader.notes)
 
@@ -611,6 +618,20 @@ def _phase_payloads(
     if evidence is None:
         evidence = ASSUMED_EVIDENCE
         reader.note(data_ids[0], f"no evidence type given; taken as '{ASSUMED_EVIDENCE}'")
+    # The backing of the grounds (an I-node marked so, supporting a datum, as the coach writes
+    # it) is what the data cite, as in the coach's own chain. Other sub-arguments are noted.
+    grounds_backing = [
+        b
+        for d in data_ids
+        for b in reader.premises(d)[1]
+        if nodes[b].toulmin.get("role") == "grounds_backing"
+    ]
+    if citations is None and grounds_backing:
+        citations = [
+            {"source": nodes[b].text, "reference": f"I-node {b}"}
+            for b in dict.fromkeys(grounds_backing)
+        ]
+        reader.used.update(grounds_backing)
     if citations is None:
         citations = [
             {"source": ASSUMED_CITATION_SOURCE, "reference": f"I-node {n}"} for n in data_ids
@@ -675,8 +696,10 @@ def _fields(node: _Node, text_field: str) -> dict[str, Any]:
 
 def _note_unused(reader: _Reader, claim_id: str) -> None:
     reader.used.add(claim_id)
+    # A node already noted (e.g. "phase 2 not filled") is not noted again as unused.
+    noted = {note["node"] for note in reader.notes}
     for node in reader.nodes.values():
-        if node.id in reader.used or node.type in ("RA", "CA"):
+        if node.id in reader.used or node.id in noted or node.type in ("RA", "CA"):
             continue
         if node.type == "I":
             reader.note(node.id, "not imported into the chain")

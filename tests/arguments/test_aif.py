@@ -496,3 +496,32 @@ def test_a_claim_without_a_datum_is_refused_not_imported_empty(nodes, edges):
 
     assert caught.value.code == "AIF_NO_CLAIM"
     assert caught.value.details == [{"loc": "nodes", "msg": "the claim has no datum", "node": "1"}]
+
+
+def test_a_coach_draft_reimported_cites_its_grounds_backing_and_notes_the_qualifier_text():
+    document = texts_aif(
+        query="Homework",
+        claim="Homework should be optional in primary school.",
+        grounds=["Pupils who skip homework score the same on tests."],
+        warrant="When an activity does not change outcomes, it need not be required.",
+        grounds_backing="A 2006 meta-analysis by Cooper",
+        warrant_backing="Educational policy principles",
+        qualifier="Probably, in most schools.",
+        rebuttal="Unless parents want practice at home.",
+        created_at=AT,
+    )
+    backing_id = next(
+        n["nodeID"] for n in document["nodes"] if n["text"] == "A 2006 meta-analysis by Cooper"
+    )
+
+    imported = aif_import(document)
+
+    assert imported.components["data"]["citations"] == [
+        {"source": "A 2006 meta-analysis by Cooper", "reference": f"I-node {backing_id}"}
+    ]
+    assert not [n for n in imported.notes if n["node"] == backing_id]
+    assert any("Probably, in most schools." in n["msg"] for n in imported.notes)
+    # Each node is noted once: the warrant's "phase 2 not filled" is not followed by "unused".
+    nodes = [n["node"] for n in imported.notes if "not imported into the chain" in n["msg"]]
+    other = [n["node"] for n in imported.notes if "not imported into the chain" not in n["msg"]]
+    assert not set(nodes) & set(other)
