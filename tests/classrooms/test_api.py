@@ -5,6 +5,7 @@ import io
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from coach.models import CoachSession
@@ -372,3 +373,37 @@ def test_an_essay_can_ask_for_a_critique_as_well(world, django_capture_on_commit
         sub = services.submission_turn_in(submission=sub)
     assert sub.critique is not None and sub.critique.owner == world.student
     assert sub.audit.rubric_name == "Student argument"
+
+
+def test_an_archived_class_stops_coach_turns_and_draft_edits_on_work_under_way(world):
+    """QA 3: archiving must make work already started read-only, through API and page."""
+    submission, _ = services.submission_start(submission=world.submission)
+    session = submission.coach_session
+    services.class_update(classroom=world.classroom, archived=True)
+    client = api_as(world.student)
+    turn = client.post(
+        f"/api/v1/coach/sessions/{session.pk}/turn/", {"message": "Phones distract us"}
+    )
+    assert turn.status_code == 409 and turn.json()["code"] == "CLASS_ARCHIVED"
+    edit = client.patch(
+        f"/api/v1/coach/sessions/{session.pk}/draft/",
+        {"draft": {"claim": "Changed after archiving"}, "draft_version": session.draft.version},
+        format="json",
+    )
+    assert edit.status_code == 409 and edit.json()["code"] == "CLASS_ARCHIVED"
+    page = Client()
+    page.force_login(world.student)
+    saved = page.post(
+        f"/coach/{session.pk}/draft/",
+        {"claim": "Changed on the page", "draft_version": session.draft.version},
+    )
+    assert saved.status_code == 409 and b"archived" in saved.content
+    session.draft.refresh_from_db()
+    assert session.draft.claim == ""
+
+
+def test_returned_work_is_not_told_to_unsubmit(world):
+    from toulmini_site.classrooms.budgets import WorkTurnedIn
+
+    assert "Unsubmit" not in WorkTurnedIn(returned=True).payload["error"]
+    assert "Unsubmit" in WorkTurnedIn().payload["error"]

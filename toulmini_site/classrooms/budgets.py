@@ -22,7 +22,7 @@ from django.utils import timezone
 from rest_framework import status
 
 from toulmini_site.api import ApiError
-from toulmini_site.classrooms.domain.submissions import is_editable_by_student
+from toulmini_site.classrooms.domain.submissions import RETURNED, is_editable_by_student
 from toulmini_site.llm.models import LLMCall
 
 # Submission column holding the work -> "app_label.model" of that work.
@@ -57,11 +57,24 @@ class QuotaExceeded(ApiError):
 class WorkTurnedIn(ApiError):
     """409: the student's turned-in (or returned) classroom work is read-only."""
 
+    def __init__(self, *, returned: bool = False) -> None:
+        # Returned work cannot be unsubmitted, so it must not be told to.
+        message = (
+            "This work was returned by your teacher and is read-only."
+            if returned
+            else "This work is turned in for a class and is read-only. Unsubmit it first "
+            "(possible until your teacher returns it)."
+        )
+        super().__init__(message, code="INVALID_STATE", status_code=status.HTTP_409_CONFLICT)
+
+
+class WorkArchived(ApiError):
+    """409: the work belongs to an archived class, which is read-only for everyone."""
+
     def __init__(self) -> None:
         super().__init__(
-            "This work is turned in for a class and is read-only. Unsubmit it first "
-            "(possible until your teacher returns it).",
-            code="INVALID_STATE",
+            "This class is archived and read-only.",
+            code="CLASS_ARCHIVED",
             status_code=status.HTTP_409_CONFLICT,
         )
 
@@ -160,13 +173,15 @@ def budget_check(*, submission: Any, at: datetime | None = None) -> int:
 
 
 def work_guard(*, work: Any, model_backed: bool, at: datetime | None = None) -> None:
-    """Refuse a change to ``work`` when it is turned-in classroom work (``WorkTurnedIn``), or
-    when it is model-backed and the student's class budget is spent (``QuotaExceeded``).
+    """Refuse a change to ``work`` when its class is archived (``WorkArchived``), when it is
+    turned-in classroom work (``WorkTurnedIn``), or when it is model-backed and the student's class budget is spent (``QuotaExceeded``).
     Work outside any class is never refused here."""
     submission = _submission_of(work)
     if submission is None:
         return
+    if submission.assignment.classroom.archived:
+        raise WorkArchived()
     if not is_editable_by_student(submission.state):
-        raise WorkTurnedIn()
+        raise WorkTurnedIn(returned=submission.state == RETURNED)
     if model_backed:
         budget_check(submission=submission, at=at)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from toulmini_site.classrooms.budgets import QuotaExceeded, WorkTurnedIn
+from toulmini_site.classrooms.budgets import QuotaExceeded, WorkArchived, WorkTurnedIn
 
 
 class ClassroomRefusalMiddleware:
@@ -20,7 +20,7 @@ class ClassroomRefusalMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, QuotaExceeded | WorkTurnedIn):
+        if not isinstance(exception, QuotaExceeded | WorkArchived | WorkTurnedIn):
             return None
         response = render(
             request,
