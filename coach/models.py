@@ -79,6 +79,9 @@ class CoachDraft(models.Model):
     # Where each non-empty part came from, step -> "student" | "tutor" | "tutor_edited"
     # (coach.domain.provenance); a part with no entry was never written.
     provenance = models.JSONField(default=dict, blank=True)
+    # When the student last saved the fields by hand: a hand edit newer than their last chat
+    # attempt is what a "yes" confirms (coach.domain.tutor.candidate_text).
+    hand_edited_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"draft of {self.session_id} (v{self.version})"

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from coach.domain import conversion, provenance
 from coach.domain.guards import enforce_contract, failure_code
-from coach.domain.intent import classify
+from coach.domain.intent import classify, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_messages
 from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
 from coach.domain.stream import parse_answer, streamed_text
@@ -181,7 +181,9 @@ def draft_update(
         current.provenance, before=current.as_dict(), after=cleaned
     )
     _bump_draft(session, draft_version, cleaned, sources)
-    CoachSession.objects.filter(pk=session.pk).update(updated_at=now())
+    edited = now()
+    CoachDraft.objects.filter(session=session).update(hand_edited_at=edited)
+    CoachSession.objects.filter(pk=session.pk).update(updated_at=edited)
     return CoachDraft.objects.get(session=session)
 
 
@@ -227,8 +229,13 @@ def proposal_confirm(*, session: CoachSession, draft_version: int | None = None)
             pending.save(update_fields=["proposal_decision"])
         else:
             step = locked.current_step
+            current = CoachDraft.objects.get(session=locked)
+            typed = locked.messages.filter(role=CoachMessage.Role.USER, step=step)
             sources = provenance.after_confirm(
-                CoachDraft.objects.get(session=locked).provenance, step=step
+                current.provenance,
+                step=step,
+                value=pending.proposal["value"],
+                own_texts=(current.value(step), *typed.values_list("text", flat=True)),
             )
             _bump_draft(locked, draft_version, {step: pending.proposal["value"]}, sources)
             pending.proposal_decision = CoachMessage.Decision.CONFIRMED
@@ -328,12 +335,25 @@ def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[st
             :STEP_MESSAGES
         ]
     )[::-1]
+    # A hand edit after the student's last attempt in the chat is their latest own text.
+    since_edit = (
+        before.filter(
+            role=CoachMessage.Role.USER, step=step, created_at__gt=draft_row.hand_edited_at
+        ).values_list("text", flat=True)[:STEP_MESSAGES]
+        if draft_row.hand_edited_at
+        else None
+    )
+    draft_is_latest = since_edit is not None and not any(
+        classify(text).is_attempt or (classify(text).kind == "rewrite" and rewrite_payload(text))
+        for text in since_edit
+    )
     return {
         "step": step,
         "language": session.language,
         "topic": session.topic,
         "draft": draft,
         "draft_value": draft[step],
+        "draft_is_latest": draft_is_latest,
         "draft_version": draft_row.version,
         "user_message": user_message.text,
         "is_first_turn": not step_messages,

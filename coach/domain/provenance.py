@@ -40,8 +40,19 @@ def after_hand_edit(
     return result
 
 
-def after_confirm(provenance: dict[str, str], *, step: str) -> dict[str, str]:
-    """The provenance once the student accepted the tutor's proposal for ``step``."""
+def after_confirm(
+    provenance: dict[str, str], *, step: str, value: str = "", own_texts: tuple[str, ...] = ()
+) -> dict[str, str]:
+    """The provenance once the student accepted the tutor's proposal ``value`` for ``step``.
+
+    A proposal that only echoes the student's own text word for word (one of ``own_texts``:
+    their attempts in the chat, or the part as they left it) is still theirs: the part keeps
+    a provenance it already had for that text, else becomes ``student``. Any other accepted
+    proposal is the tutor's.
+    """
+    if value.strip() and value.strip() in {text.strip() for text in own_texts}:
+        kept = provenance.get(step)
+        return {**provenance, step: kept if kept in SOURCES else STUDENT}
     return {**provenance, step: TUTOR}
 
 

@@ -233,14 +233,21 @@ def tidy(step: str, text: str, language: str) -> tuple[str, list[str]]:
     return cleaned, changes
 
 
-def candidate_text(message: str, earlier_messages: list[str], draft_value: str) -> str:
+def candidate_text(
+    message: str, earlier_messages: list[str], draft_value: str, *, draft_is_latest: bool = False
+) -> str:
     """The student's own text for the step that a confirmation or rewrite refers to.
 
-    "rewrite: <text>" carries its text; otherwise it is the student's latest earlier attempt
-    at this step (never a help request, a question or small talk), else the draft's text.
+    "rewrite: <text>" carries its text; otherwise it is the student's latest own text for
+    the step: the draft's text when they edited it by hand after their last chat attempt
+    (``draft_is_latest``), so a confirmation never brings back an older attempt over a newer
+    hand edit; else their latest earlier attempt (never a help request, a question or small
+    talk), else the draft's text.
     """
     if classify(message).kind == "rewrite" and rewrite_payload(message):
         return rewrite_payload(message)
+    if draft_is_latest and (draft_value or "").strip():
+        return draft_value.strip()
     for earlier in reversed(earlier_messages):
         if classify(earlier).is_attempt:
             return earlier.strip()
@@ -258,7 +265,8 @@ def offline_turn(inputs: dict[str, Any]) -> str:
 
     ``inputs``: ``step``, ``language``, ``topic``, ``user_message``, ``draft_value``,
     ``is_first_turn``, ``step_messages`` (the student's earlier messages on this step,
-    oldest first), ``draft`` (all seven parts, to keep examples off the student's words).
+    oldest first), ``draft_is_latest`` (the draft's part was edited by hand after the
+    student's last attempt in the chat), ``draft`` (all seven parts, to keep examples off the student's words).
 
     The message's intent decides first: a help request or a concept question gets an
     explanation with an example on another topic and one guiding question, small talk is
@@ -301,7 +309,9 @@ def offline_turn(inputs: dict[str, Any]) -> str:
 
     if intent.kind in ("confirmation", "rewrite"):
         rewriting = intent.kind == "rewrite"
-        candidate = candidate_text(message, earlier, draft_value)
+        candidate = candidate_text(
+            message, earlier, draft_value, draft_is_latest=bool(inputs.get("draft_is_latest"))
+        )
         if not candidate:
             result["assistantText"] = text["nothing_yet"]
             return _answer(result)

@@ -86,3 +86,16 @@ def test_the_page_says_discreetly_where_a_part_came_from(owner_client, session):
     assert 'data-source="tutor">accepted from the tutor<' in page
     assert 'data-source="student">written by you<' in page
     assert page.count("data-source=") == 2
+
+
+def test_accepting_an_echo_of_the_students_own_text_keeps_it_theirs_but_a_changed_one_not():
+    mine = ("Schools should ban phones",)
+    assert after_confirm({}, step="claim", value="Schools should ban phones ", own_texts=mine) == {
+        "claim": "student"
+    }
+    assert after_confirm(
+        {"claim": "tutor_edited"}, step="claim", value="Schools should ban phones", own_texts=mine
+    ) == {"claim": "tutor_edited"}
+    assert after_confirm({}, step="claim", value="Schools should ban phones.", own_texts=mine) == {
+        "claim": "tutor"
+    }

@@ -361,3 +361,56 @@ def test_a_weak_backing_stops_the_chain_as_in_any_chain(owner):
 def test_an_unfinished_session_cannot_become_a_chain(session):
     with pytest.raises(services.ChainNotReady):
         services.session_chain_create(session=session)
+
+
+def _pending(session):
+    return session.messages.filter(proposal_decision="pending").last()
+
+
+def test_yes_after_a_hand_edit_proposes_the_hand_edit_not_the_older_chat_attempt(
+    session, owner
+):
+    """QA1 #1: the older chat attempt must never come back over a newer hand edit."""
+    run_turn(session, owner, "School should start at 9am for teenagers")
+    services.draft_update(
+        session=session,
+        values={"claim": "School should start at 10am for all teenagers"},
+        draft_version=session.draft.version,
+    )
+    run_turn(session, owner, "yes")
+    assert _pending(session).proposal["value"] == "School should start at 10am for all teenagers"
+    services.proposal_confirm(session=session)
+    session.draft.refresh_from_db()
+    assert session.draft.claim == "School should start at 10am for all teenagers"
+    assert session.draft.sources()["claim"] == "student"
+
+
+def test_a_chat_attempt_after_the_hand_edit_is_the_latest_own_text(session, owner):
+    services.draft_update(
+        session=session, values={"claim": "Schools should start later"}, draft_version=1
+    )
+    run_turn(session, owner, "School should start at 9am for teenagers")
+    run_turn(session, owner, "yes")
+    assert _pending(session).proposal["value"] == "School should start at 9am for teenagers"
+
+
+def test_a_help_request_after_the_hand_edit_still_proposes_the_hand_edit_never_the_help(
+    session, owner
+):
+    services.draft_update(
+        session=session,
+        values={"claim": "School should start at 10am for all teenagers"},
+        draft_version=1,
+    )
+    run_turn(session, owner, "can you just write the claim for me?")
+    run_turn(session, owner, "yes")
+    assert _pending(session).proposal["value"] == "School should start at 10am for all teenagers"
+
+
+def test_confirming_an_echo_of_the_students_own_attempt_keeps_it_the_students(session, owner):
+    """QA1 #7: the tutor merely echoing the student's words does not make them the tutor's."""
+    run_turn(session, owner, "Schools should ban phones during lessons")
+    run_turn(session, owner, "yes")
+    services.proposal_confirm(session=session)
+    session.draft.refresh_from_db()
+    assert session.draft.sources() == {"claim": "student"}
