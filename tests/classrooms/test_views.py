@@ -78,7 +78,9 @@ def test_teacher_sees_transcript_with_proposals_and_provenance(world):
     world.submission.refresh_from_db()
     session = world.submission.coach_session
     coach_services.turn_run(session=session, user=world.student, message=GOOD_CLAIM)
-    coach_services.turn_run(session=session, user=world.student, message="yes")
+    # A rewrite changes the text (a full stop), so the part is the tutor's proposal; a plain
+    # "yes" would echo the student's own words and stay theirs.
+    coach_services.turn_run(session=session, user=world.student, message="rewrite it")
     coach_services.proposal_confirm(session=session)
     page = logged_in(world.teacher).get(f"/submissions/{world.submission.pk}/").content.decode()
     assert GOOD_CLAIM in page
