@@ -24,6 +24,7 @@ from coach import selectors, services
 from coach.domain.steps import STEPS
 from coach.forms import DraftForm, SessionForm, TurnForm
 from coach.models import CoachSession
+from toulmini_site.classrooms.budgets import WorkReadOnly
 
 PAGE_SIZE = 20
 
@@ -158,7 +159,7 @@ def turn(request: HttpRequest, pk: int) -> HttpResponse:
         return _after_post(request, pk, " ".join(form.errors.get("message", [])), turn_form=form)
     try:
         event = services.turn_run(session=session, user=request.user, **form.cleaned_data)
-    except services.CoachError as error:
+    except (services.CoachError, WorkReadOnly) as error:
         return _after_post(request, pk, error.message, status=error.status, turn_form=form)
     if "error" in event:
         return _after_post(request, pk, event["message"], status=502)
@@ -177,7 +178,7 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
         services.proposal_confirm(
             session=session, draft_version=int(version) if version.isdigit() else None
         )
-    except services.CoachError as error:
+    except (services.CoachError, WorkReadOnly) as error:
         return _after_post(request, pk, error.message, status=error.status)
     return _after_post(request, pk)
 
@@ -188,7 +189,7 @@ def reject(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     try:
         services.proposal_reject(session=session)
-    except services.CoachError as error:
+    except (services.CoachError, WorkReadOnly) as error:
         return _after_post(request, pk, error.message)
     return _after_post(request, pk)
 
@@ -211,8 +212,12 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
             values=form.draft_values(),
             draft_version=form.cleaned_data["draft_version"],
         )
-    except services.CoachError as error:
-        kept = _("Your edits are still in the fields: save again to keep them.")
+    except (services.CoachError, WorkReadOnly) as error:
+        kept = (
+            _("Your edits were not saved.")
+            if isinstance(error, WorkReadOnly)
+            else _("Your edits are still in the fields: save again to keep them.")
+        )
         return _after_post(
             request, pk, f"{error.message} {kept}", status=error.status, typed=_typed(request)
         )

@@ -118,6 +118,61 @@ def test_feedback_points_above_the_maximum_are_refused_on_the_page(world):
     assert not hasattr(Submission.objects.get(pk=world.submission.pk), "feedback")
 
 
+def test_htmx_feedback_errors_come_back_as_a_200_fragment_that_htmx_swaps_in_place(world):
+    """QA1 #2a: htmx does not swap a 400 (and the DEBUG script replaced the whole page)."""
+    response = logged_in(world.teacher).post(
+        f"/submissions/{world.submission.pk}/feedback/",
+        {"points_claim": 9, "comment_claim": "Kept"},
+        headers={"HX-Request": "true"},
+    )
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="feedback-form"' in body and "<html" not in body
+    assert 'class="error"' in body and "Kept" in body
+    assert not hasattr(Submission.objects.get(pk=world.submission.pk), "feedback")
+
+
+def test_htmx_save_of_a_turned_in_coach_draft_shows_that_it_was_not_saved(world):
+    """QA1 #2b: the 409 was not swapped, so the student believed the edit was saved."""
+    sub, _ = services.submission_start(submission=world.submission)
+    services.submission_turn_in(submission=sub)
+    session = sub.coach_session
+    response = logged_in(world.student).post(
+        f"/coach/{session.pk}/draft/",
+        {"claim": "EDITED AFTER TURN IN", "draft_version": session.draft.version},
+        headers={"HX-Request": "true"},
+    )
+    body = response.content.decode()
+    assert response.status_code == 200 and "<html" not in body
+    assert "read-only" in body and "not saved" in body
+    session.draft.refresh_from_db()
+    assert session.draft.claim == ""
+
+
+def test_an_htmx_request_refused_by_the_classroom_gets_the_message_before_its_target(world):
+    chain_task = assignment(world.classroom, "chain", source_text=ESSAY)
+    sub = Submission.objects.get(assignment=chain_task, student=world.student)
+    sub, _ = services.submission_start(submission=sub)
+    services.submission_turn_in(submission=sub)
+    client = logged_in(world.student)
+    url = f"/chains/{sub.chain_id}/run/"
+    response = client.post(url, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and response["HX-Reswap"] == "beforebegin"
+    assert 'role="alert"' in response.content.decode()
+    assert "<html" not in response.content.decode()
+    assert client.post(url).status_code == 409
+
+
+def test_the_feedback_button_says_the_student_sees_a_save_after_return(world):
+    sub, _ = services.submission_start(submission=world.submission)
+    services.submission_turn_in(submission=sub)
+    client = logged_in(world.teacher)
+    assert "Save draft" in client.get(f"/submissions/{sub.pk}/").content.decode()
+    services.submission_return(submission=sub)
+    page = client.get(f"/submissions/{sub.pk}/").content.decode()
+    assert "Save (visible to the student)" in page and "Save draft" not in page
+
+
 def test_essay_upload_and_turn_in_from_the_submission_page(world):
     essay = assignment(world.classroom, "essay")
     sub = Submission.objects.get(assignment=essay, student=world.student)

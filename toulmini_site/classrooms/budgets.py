@@ -37,7 +37,19 @@ WORK_FIELDS = {
 OFFLINE_PROVIDER = "offline"
 
 
-class QuotaExceeded(ApiError):
+class WorkRefused(ApiError):
+    """A refused change to classroom work; pages show ``message`` where the student acts."""
+
+    @property
+    def message(self) -> str:
+        return self.payload["error"]
+
+    @property
+    def status(self) -> int:
+        return self.status_code
+
+
+class QuotaExceeded(WorkRefused):
     """429 in the shared error shape, with when the budget resets."""
 
     def __init__(self, *, used: int, limit: int, resets_at: datetime, now: datetime) -> None:
@@ -54,7 +66,11 @@ class QuotaExceeded(ApiError):
         self.wait = wait
 
 
-class WorkTurnedIn(ApiError):
+class WorkReadOnly(WorkRefused):
+    """409: the work may not change any more (turned in, returned, or its class archived)."""
+
+
+class WorkTurnedIn(WorkReadOnly):
     """409: the student's turned-in (or returned) classroom work is read-only."""
 
     def __init__(self, *, returned: bool = False) -> None:
@@ -68,7 +84,7 @@ class WorkTurnedIn(ApiError):
         super().__init__(message, code="INVALID_STATE", status_code=status.HTTP_409_CONFLICT)
 
 
-class WorkArchived(ApiError):
+class WorkArchived(WorkReadOnly):
     """409: the work belongs to an archived class, which is read-only for everyone."""
 
     def __init__(self) -> None:

@@ -398,5 +398,7 @@ def _feedback(request: HttpRequest, submission: Submission) -> HttpResponse:
     context = _submission_context(request, submission, feedback_form=form, saved=saved)
     template = "classrooms/submission_detail.html"
     if request.htmx:
-        template += "#feedback-form"
+        # htmx swaps only 2xx answers (and the DEBUG error script would replace the whole
+        # page with a 400 fragment), so the form with its errors comes back as 200.
+        return render(request, template + "#feedback-form", context)
     return render(request, template, context, status=200 if saved else 400)
