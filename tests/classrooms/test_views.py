@@ -173,6 +173,32 @@ def test_the_feedback_button_says_the_student_sees_a_save_after_return(world):
     assert "Save (visible to the student)" in page and "Save draft" not in page
 
 
+def test_turn_in_sends_the_essay_typed_so_it_is_never_lost(world):
+    """QA1 #5: clicking Turn in without Save essay threw the typed text away."""
+    essay = assignment(world.classroom, "essay")
+    sub = Submission.objects.get(assignment=essay, student=world.student)
+    sub, _ = services.submission_start(submission=sub)
+    client = logged_in(world.student)
+    page = client.get(f"/submissions/{sub.pk}/").content.decode()
+    assert 'id="turn-in" form="essay-form" name="turn_in"' in page
+    assert 'id="essay-form"' in page
+    client.post(f"/submissions/{sub.pk}/essay/", {"text": ESSAY, "turn_in": "1"})
+    sub.refresh_from_db()
+    assert sub.state == "turned_in" and sub.essay_text.strip() == ESSAY.strip()
+
+
+def test_a_refused_turn_in_of_the_essay_keeps_the_text_typed(world):
+    essay = assignment(world.classroom, "essay")
+    sub = Submission.objects.get(assignment=essay, student=world.student)
+    sub, _ = services.submission_start(submission=sub)
+    response = logged_in(world.student).post(
+        f"/submissions/{sub.pk}/essay/", {"text": "   ", "turn_in": "1"}
+    )
+    sub.refresh_from_db()
+    assert response.status_code == 400 and sub.state == "in_progress"
+    assert "Write your essay" in response.content.decode()
+
+
 def test_essay_upload_and_turn_in_from_the_submission_page(world):
     essay = assignment(world.classroom, "essay")
     sub = Submission.objects.get(assignment=essay, student=world.student)

@@ -369,11 +369,15 @@ def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
                 form.add_error("file", "The file is not UTF-8 text.")
         if not form.errors:
             try:
-                services.submission_essay_save(submission=submission, text=text)
+                saved = services.submission_essay_save(submission=submission, text=text)
+                if request.POST.get("turn_in"):
+                    # "Turn in" sends the essay form: the text typed is saved, then turned in.
+                    services.submission_turn_in(submission=saved)
             except services.ClassroomError as error:
                 form.add_error(None, error.message)
             else:
-                messages.success(request, "Essay saved.")
+                turned_in = bool(request.POST.get("turn_in"))
+                messages.success(request, "Essay turned in." if turned_in else "Essay saved.")
                 return redirect(submission)
     context = _submission_context(request, submission, essay_form=form)
     return render(request, "classrooms/submission_detail.html", context, status=400)
