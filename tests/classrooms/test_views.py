@@ -268,3 +268,30 @@ def test_the_teacher_assignment_page_lists_every_student_with_progress(world):
     services.submission_start(submission=world.submission)
     page = logged_in(world.teacher).get(f"/assignments/{world.coach.pk}/").content.decode()
     assert "step 1/7" in page and "not started" in page and ">ben<" in page
+
+
+def test_a_chain_assignment_without_a_source_text_needs_the_students_text_to_start(world):
+    """QA1 #4: an empty source made a chain that stopped at once and could not be mended."""
+    task = assignment(world.classroom, "chain")
+    sub = Submission.objects.get(assignment=task, student=world.student)
+    client = logged_in(world.student)
+    refused = client.post(
+        f"/assignments/{task.pk}/start/", {"engine": "offline", "source_text": "   "}
+    )
+    sub.refresh_from_db()
+    assert refused.status_code == 400 and sub.state == "assigned" and sub.chain_id is None
+    assert "paste the text" in refused.content.decode()
+    started = client.post(
+        f"/assignments/{task.pk}/start/", {"engine": "offline", "source_text": ESSAY}
+    )
+    sub.refresh_from_db()
+    assert started.status_code == 302 and sub.chain.source_text.strip() == ESSAY.strip()
+
+
+def test_the_api_refuses_to_start_a_chain_with_no_source_text_at_all(world):
+    from tests.classrooms.builders import api_as
+
+    task = assignment(world.classroom, "chain")
+    response = api_as(world.student).post(f"/api/v1/assignments/{task.pk}/start/", {})
+    assert response.status_code == 400
+    assert response.json()["details"][0]["loc"] == "source_text"

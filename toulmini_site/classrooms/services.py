@@ -321,6 +321,13 @@ def submission_start(
                         f"This assignment allows the engines {', '.join(assignment.engines)}.",
                         details=[{"loc": "engine", "msg": "not allowed by the assignment"}],
                     )
+                if not (assignment.source_text or source_text).strip():
+                    # A chain run on no text stops at once, leaving dead work behind.
+                    raise ClassroomError(
+                        "This assignment has no source text: paste the text your chain "
+                        "should analyse.",
+                        details=[{"loc": "source_text", "msg": "required"}],
+                    )
                 locked.chain = chain_create(
                     owner=locked.student,
                     query=assignment.query,

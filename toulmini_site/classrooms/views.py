@@ -256,8 +256,19 @@ def assignment_start(request: HttpRequest, pk: int) -> HttpResponse:
             source_text=form.cleaned_data["source_text"],
         )
     except services.ClassroomError as error:
-        _refused(request, error)
-        return redirect(assignment)
+        if not any(d.get("loc") == "source_text" for d in error.details or []):
+            _refused(request, error)
+            return redirect(assignment)
+        # The form again with its message and the student's input kept.
+        form.add_error("source_text", error.message)
+        mine.assignment = assignment
+        context = {
+            "assignment": assignment,
+            "classroom": assignment.classroom,
+            "mine": mine,
+            "start_form": form,
+        }
+        return render(request, "classrooms/assignment_detail.html", context, status=400)
     mine.assignment = assignment
     work = selectors.work_of(mine)
     return redirect(work["url"] if work else assignment.get_absolute_url())
