@@ -295,3 +295,30 @@ def test_the_api_refuses_to_start_a_chain_with_no_source_text_at_all(world):
     response = api_as(world.student).post(f"/api/v1/assignments/{task.pk}/start/", {})
     assert response.status_code == 400
     assert response.json()["details"][0]["loc"] == "source_text"
+
+
+def test_a_long_stop_reason_is_cut_at_a_word_with_an_ellipsis_and_kept_whole_in_a_title():
+    from toulmini_site.classrooms.selectors import progress_of, shorten
+
+    reason = "DATA MISSING: the source text has no sentence that supports the query. Add the text"
+    short = shorten(reason, 80)
+    assert len(short) <= 80 and short.endswith("…")
+    assert reason.startswith(short[:-1]) and reason[len(short) - 1] == " "
+    assert shorten("short reason", 80) == "short reason"
+    row = {
+        "chain_id": 1,
+        "chain__status": "terminated",
+        "chain__termination_reason": reason,
+        "chain__next_phase": 1,
+        "chain__verdict_status": "",
+    }
+    progress = progress_of("chain", row)
+    assert progress["label"] == f"stopped: {short}" and progress["title"] == f"stopped: {reason}"
+
+
+def test_an_essay_in_progress_with_no_text_is_not_called_not_started(world):
+    essay = assignment(world.classroom, "essay")
+    sub = Submission.objects.get(assignment=essay, student=world.student)
+    sub, _ = services.submission_start(submission=sub)
+    page = logged_in(world.student).get(f"/submissions/{sub.pk}/").content.decode()
+    assert "no text yet" in page and "not started" not in page

@@ -136,6 +136,8 @@ class Cell:
     url: str
     state_label: str
     points: dict[str, int] | None = None
+    # The whole progress text when the label is shortened (shown as the cell's tooltip).
+    progress_title: str = ""
 
     @property
     def total(self) -> int | None:
@@ -216,7 +218,8 @@ def class_grid(classroom: Classroom, *, feedback: bool = False) -> Grid:
             late=row["late"],
             returned_at=row["returned_at"],
             work_ids={f: row[f"{f}_id"] for f in budgets.WORK_FIELDS},
-            progress_label=progress_of(kinds[row["assignment_id"]], row)["label"],
+            progress_label=(progress := progress_of(kinds[row["assignment_id"]], row))["label"],
+            progress_title=progress.get("title", ""),
             url=f"{prefix}{row['id']}/",
             state_label=labels[row["state"]],
             points=row.get("feedback__points"),
@@ -266,8 +269,20 @@ def submission_progress(submission: Submission) -> dict[str, Any]:
         "audit__status": audit.status if audit else None,
         "audit__global_score": audit.global_score if audit else None,
         "essay_chars": len(submission.essay_text),
+        "state": submission.state,
     }
     return progress_of(submission.assignment.kind, row)
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut at a word boundary to at most ``limit`` characters, with an ellipsis."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:.–-") + "…"
 
 
 def progress_of(kind: str, row: dict[str, Any]) -> dict[str, Any]:
@@ -292,7 +307,7 @@ def progress_of(kind: str, row: dict[str, Any]) -> dict[str, Any]:
         if status == "complete":
             label = f"verdict: {row['chain__verdict_status']}"
         elif status == "terminated":
-            label = f"stopped: {reason[:80]}"
+            label = f"stopped: {shorten(reason, 80)}"
         else:
             label = f"phase {row['chain__next_phase']}/4"
         return {
@@ -301,12 +316,15 @@ def progress_of(kind: str, row: dict[str, Any]) -> dict[str, Any]:
             "verdict": row["chain__verdict_status"] or None,
             "stop_reason": reason or None,
             "label": label,
+            "title": f"stopped: {reason}" if status == "terminated" else "",
         }
     if row["audit_id"] is None:
         chars = row["essay_chars"] or 0
         return {
             "characters": chars,
-            "label": f"draft, {chars} characters" if chars else "not started",
+            "label": f"draft, {chars} characters"
+            if chars
+            else ("no text yet" if row.get("state") not in (None, "assigned") else "not started"),
         }
     score = row["audit__global_score"]
     score = float(score) if score is not None else None
