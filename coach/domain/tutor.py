@@ -278,9 +278,10 @@ def offline_turn(inputs: dict[str, Any]) -> str:
     draft_value = inputs.get("draft_value", "") or ""
     topic = inputs.get("topic", "") or ""
     earlier = list(inputs.get("step_messages", []))
+    # A message in another language gets that reply in its language; a language-neutral one
+    # ("yes", "ok") is answered in the session's language, never in an earlier message's.
     session_language = inputs.get("language", "en")
-    context_language = guess_language(" ".join(earlier[-2:]), session_language)
-    lang = _lang(guess_language(message, context_language))
+    lang = _lang(guess_language(message, session_language))
     text = PHRASES[lang]
     question = GUIDING_QUESTIONS[lang][step]
     name = step_name(step, lang).lower()

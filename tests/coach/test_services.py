@@ -414,3 +414,14 @@ def test_confirming_an_echo_of_the_students_own_attempt_keeps_it_the_students(se
     services.proposal_confirm(session=session)
     session.draft.refresh_from_db()
     assert session.draft.sources() == {"claim": "student"}
+
+
+def test_an_english_session_stays_english_after_a_spanish_concept_question(session, owner):
+    """QA1 #6: the "yes" after "¿qué es una garantía?" was answered in Spanish."""
+    spanish = run_turn(session, owner, "¿qué es una garantía?")[-1]
+    english = run_turn(session, owner, "yes")[-1]
+    session.refresh_from_db()
+    assert session.language == "en"
+    replies = list(session.messages.filter(role="assistant").values_list("text", flat=True))
+    assert "Escribe" not in replies[-1] and "first attempt" in replies[-1]
+    assert spanish["type"] == english["type"] == "final"
