@@ -322,3 +322,15 @@ def test_an_essay_in_progress_with_no_text_is_not_called_not_started(world):
     sub, _ = services.submission_start(submission=sub)
     page = logged_in(world.student).get(f"/submissions/{sub.pk}/").content.decode()
     assert "no text yet" in page and "not started" not in page
+
+
+def test_the_submission_page_names_the_parts_instead_of_showing_their_keys(world):
+    """QA1 #8: raw keys groundsBacking / warrantBacking showed in the table and transcript."""
+    sub, _ = services.submission_start(submission=world.submission)
+    session = sub.coach_session
+    session.current_step = "groundsBacking"
+    session.save(update_fields=["current_step"])
+    coach_services.turn_run(session=session, user=world.student, message="The study by LSE")
+    page = logged_in(world.teacher).get(f"/submissions/{sub.pk}/").content.decode()
+    assert "Backing for the grounds" in page and "Backing for the warrant" in page
+    assert ">groundsBacking<" not in page and "[groundsBacking]" not in page

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from coach.domain.steps import step_name
 from toulmini_site.classrooms import exports, selectors, services
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, total_max
 from toulmini_site.classrooms.forms import (
@@ -306,14 +307,14 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         if feedback
         else [],
         "total_max": total_max(maxima),
-        "messages_log": selectors.transcript(submission),
+        "messages_log": _labelled(selectors.transcript(submission)),
         "chain": submission.chain,
         "audit_results": list(submission.audit.results.all()) if submission.audit else [],
     }
     if submission.coach_session_id:
         origins = selectors.draft_provenance(submission)
         context["draft_rows"] = [
-            (step, text, origins[step])
+            (step, step_name(step, "en"), text, origins[step])
             for step, text in submission.coach_session.draft.as_dict().items()
         ]
     if as_teacher:
@@ -337,6 +338,14 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request, "classrooms/submission_detail.html", _submission_context(request, submission)
     )
+
+
+def _labelled(messages_log: Any) -> list[Any]:
+    """The transcript's messages, each with ``step_label``: the part's name, not its key."""
+    rows = list(messages_log)
+    for message in rows:
+        message.step_label = step_name(message.step, "en")
+    return rows
 
 
 STUDENT_ACTIONS = {
