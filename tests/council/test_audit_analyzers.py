@@ -182,3 +182,12 @@ def test_highlighting_a_long_document_reassembles_it_exactly():
 def test_the_same_quote_cited_twice_marks_its_run_once():
     segments = highlight_segments("a b c", [("b", "one"), ("b", "one")])
     assert [(s.text, s.labels) for s in segments] == [("a ", ()), ("b", ("one",)), (" c", ())]
+
+
+def test_toulmin_rationales_read_as_english_for_one_sentence_and_several():
+    """QA1 #8: "1 sentence show the markers of a grounds" read wrong."""
+    one = run("backing", "Research by the OECD supports this.").reasoning
+    assert "1 sentence shows the markers of backing." in one
+    several = run("claim", "We must act. Schools should ban phones.").reasoning
+    assert "2 sentences show the markers of a claim." in several
+    assert "a backing" not in run("backing", "Nothing here.").reasoning

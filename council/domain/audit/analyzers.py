@@ -281,15 +281,21 @@ TOULMIN = {
 }  # fmt: skip
 
 
+MASS_NOUNS = frozenset({"backing", "grounds", "data"})
+
+
 def _toulmin(part: str) -> Callable[[list[Sentence], str], CriterionAssessment]:
     patterns = {part: TOULMIN[part]}
 
     def assess(found: list[Sentence], name: str) -> CriterionAssessment:
         hits = _hits(found, patterns)
+        # "backing" and "grounds" take no article; one sentence "shows", several "show".
+        named = part if part in MASS_NOUNS else f"a {part}"
+        verb = "shows" if len(hits) == 1 else "show"
         reasoning = (
-            f"{_sentences(len(hits))} show the markers of a {part}."
+            f"{_sentences(len(hits))} {verb} the markers of {named}."
             if hits
-            else f"No sentence shows the markers of a {part}."
+            else f"No sentence shows the markers of {named}."
         )
         return CriterionAssessment(
             numeric_score=_by_count(len(hits)),
