@@ -138,7 +138,7 @@ PAGE_CASES: list[tuple[str, str, Any, Callable[[World], None], dict[str, int]]] 
         nothing,
         expect(302, 302, 403, 404, LOGIN),
     ),
-    ("post", PC + "return/", {"submission": "{s}"}, turned_in, expect(302, 403, 403, 404, LOGIN)),
+    ("post", PC + "return/", {"submission": "{s}", "confirmed": "1"}, turned_in, expect(302, 403, 403, 404, LOGIN)),
     ("get", PC + "grades.csv", None, nothing, expect(200, 403, 403, 404, LOGIN)),
     ("get", PC + "returned.json", None, nothing, expect(200, 403, 403, 404, LOGIN)),
     ("get", PC + "assignments/new/", None, nothing, expect(200, 403, 403, 404, LOGIN)),

@@ -216,11 +216,48 @@ def test_bulk_return_from_the_grid(world):
     services.submission_start(submission=world.submission)
     world.submission.refresh_from_db()
     services.submission_turn_in(submission=world.submission)
-    logged_in(world.teacher).post(
-        f"/classes/{world.classroom.pk}/return/", {"submission": [world.submission.pk]}
-    )
+    teacher = logged_in(world.teacher)
+    url = f"/classes/{world.classroom.pk}/return/"
+    asked = teacher.post(url, {"submission": [world.submission.pk]}).content.decode()
+    world.submission.refresh_from_db()
+    assert world.submission.state == "turned_in"
+    assert "Return this work?" in asked and 'id="no-feedback-warning"' in asked
+    done = teacher.post(url, {"submission": [world.submission.pk], "confirmed": "1"}, follow=True)
     world.submission.refresh_from_db()
     assert world.submission.state == "returned"
+    assert "1 submission returned." in done.content.decode()
+
+
+def test_bulk_return_with_nothing_ticked_says_to_select_work(world):
+    page = (
+        logged_in(world.teacher)
+        .post(f"/classes/{world.classroom.pk}/return/", {}, follow=True)
+        .content.decode()
+    )
+    assert "Select the turned-in work to return first." in page and "0 submission" not in page
+
+
+def test_bulk_return_does_not_warn_when_feedback_is_written(world):
+    sub, _ = services.submission_start(submission=world.submission)
+    services.submission_turn_in(submission=sub)
+    services.feedback_save(
+        submission=sub, author=world.teacher, comments={"claim": "ok"}, points={}
+    )
+    asked = (
+        logged_in(world.teacher)
+        .post(f"/classes/{world.classroom.pk}/return/", {"submission": [sub.pk]})
+        .content.decode()
+    )
+    assert "Return this work?" in asked and "no-feedback-warning" not in asked
+
+
+def test_adding_a_co_teacher_twice_says_they_already_teach(world):
+    page = (
+        logged_in(world.teacher)
+        .post(f"/classes/{world.classroom.pk}/teachers/", {"username": "co-teacher"}, follow=True)
+        .content.decode()
+    )
+    assert "co-teacher already teaches this class." in page and "now teaches" not in page
 
 
 def test_the_owner_sees_an_overturned_review_on_the_chain_page(world):

@@ -143,6 +143,10 @@ def class_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
     _teacher_only(classroom)
     form = TeacherForm(request.POST)
     if form.is_valid():
+        name = form.cleaned_data["username"].strip()
+        if classroom.teachers.filter(username=name).exists():
+            messages.info(request, f"{name} already teaches this class.")
+            return redirect(classroom)
         try:
             user = services.class_teacher_add(classroom=classroom, **form.cleaned_data)
         except services.ClassroomError as error:
@@ -176,13 +180,30 @@ def class_return(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     ids = [int(i) for i in request.POST.getlist("submission") if i.isdigit()]
-    rows = Submission.objects.filter(assignment__classroom=classroom, pk__in=ids)
+    rows = list(
+        Submission.objects.filter(
+            assignment__classroom=classroom, pk__in=ids, state=Submission.State.TURNED_IN
+        ).select_related("student", "assignment", "feedback")
+    )
+    if not rows:
+        messages.error(request, "Select the turned-in work to return first.")
+        return redirect(classroom)
+    if not request.POST.get("confirmed"):
+        # Returning cannot be undone: a confirm step (a plain form, no JavaScript needed)
+        # that says which work has no feedback written.
+        context = {
+            "classroom": classroom,
+            "rows": rows,
+            "without_feedback": [r for r in rows if not hasattr(r, "feedback")],
+        }
+        return render(request, "classrooms/return_confirm.html", context)
     try:
-        returned = services.submissions_return(submissions=list(rows))
+        returned = services.submissions_return(submissions=rows)
     except services.ClassroomError as error:
         _refused(request, error)
     else:
-        messages.success(request, f"{returned} submission(s) returned.")
+        noun = "submission" if returned == 1 else "submissions"
+        messages.success(request, f"{returned} {noun} returned.")
     return redirect(classroom)
 
 
