@@ -242,6 +242,9 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     stripped = (text or "").strip()
     if not stripped:
         return StepCheck(step, "empty")
+    if step == "warrant" and warrant_problem(stripped, claim) == "restates_claim":
+        # Said before "too short": a short restatement is above all the claim again.
+        return StepCheck(step, "restates_claim")
     if len(words(stripped)) < MIN_WORDS[step]:
         return StepCheck(step, "too_short")
     problem: str | None = None

@@ -130,3 +130,13 @@ def test_the_tutor_says_what_a_near_miss_lacks():
     assert "both sides of a rule" in say("warrant", "Kids like cake if hungry")
     assert "insists on the claim" in say("rebuttal", "but I am right")
     assert "who stands behind this" in say("groundsBacking", "People who agree with me")
+
+
+def test_a_short_warrant_that_restates_the_claim_is_told_it_is_the_claim_again():
+    """QA1 #10: "Homework should be banned" got only "too short"."""
+    claim = "Homework should be banned"
+    assert step_check("warrant", "Homework should be banned", claim=claim).problem == (
+        "restates_claim"
+    )
+    # Near miss: a short warrant that is not the claim is still just too short.
+    assert step_check("warrant", "Rest helps", claim=claim).problem == "too_short"
