@@ -15,6 +15,7 @@ from arguments.domain.prompts import phase_prompt
 from arguments.domain.toulmin import PHASES, ToulminError
 from arguments.forms import AifImportForm, ChainForm, PhaseOutputForm
 from arguments.models import Chain
+from toulmini_site.classrooms.budgets import submission_of_work
 from toulmini_site.text.documents import read_capped
 
 PAGE_SIZE = 20
@@ -67,6 +68,8 @@ def _detail_context(chain: Chain, **extra) -> dict:
         prompt = phase_prompt(chain.next_phase, state, source_text=chain.source_text)
     return {
         "chain": chain,
+        # Classroom work links back to its submission, where it is turned in.
+        "submission": submission_of_work(chain),
         "phases": [
             {"number": n, "name": p.name, "done": all(getattr(state, c) for c in p.components)}
             for n, p in PHASES.items()

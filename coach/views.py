@@ -24,7 +24,7 @@ from coach import selectors, services
 from coach.domain.steps import STEPS
 from coach.forms import DraftForm, SessionForm, TurnForm
 from coach.models import CoachSession
-from toulmini_site.classrooms.budgets import WorkReadOnly
+from toulmini_site.classrooms.budgets import WorkReadOnly, submission_of_work
 
 PAGE_SIZE = 20
 
@@ -98,6 +98,8 @@ def _workspace(
         "unanswered": selectors.unanswered_message(session),
         "turn_form": extra.pop("turn_form", None) or TurnForm(),
         "chain_url": _chain_url(session),
+        # Classroom work links back to its submission, where it is turned in.
+        "submission": submission_of_work(session),
         "error": "",
         **extra,
     }

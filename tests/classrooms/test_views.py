@@ -371,3 +371,25 @@ def test_the_submission_page_names_the_parts_instead_of_showing_their_keys(world
     page = logged_in(world.teacher).get(f"/submissions/{sub.pk}/").content.decode()
     assert "Backing for the grounds" in page and "Backing for the warrant" in page
     assert ">groundsBacking<" not in page and "[groundsBacking]" not in page
+
+
+def test_the_coach_and_chain_pages_of_assignment_work_link_back_to_the_submission(world):
+    """QA1 #9: no way back from the work to the assignment where it is turned in."""
+    sub, _ = services.submission_start(submission=world.submission)
+    client = logged_in(world.student)
+    coach_page = client.get(f"/coach/{sub.coach_session_id}/").content.decode()
+    assert f'href="/submissions/{sub.pk}/" id="back-to-submission"' in coach_page
+    assert "turn it in there" in coach_page
+    task = assignment(world.classroom, "chain", source_text=ESSAY)
+    chain_sub = Submission.objects.get(assignment=task, student=world.student)
+    chain_sub, _ = services.submission_start(submission=chain_sub)
+    chain_page = client.get(f"/chains/{chain_sub.chain_id}/").content.decode()
+    assert f'href="/submissions/{chain_sub.pk}/" id="back-to-submission"' in chain_page
+
+
+def test_work_outside_a_class_has_no_link_to_a_submission(world):
+    from coach.services import session_create
+
+    session = session_create(owner=world.student, topic="Phones")
+    page = logged_in(world.student).get(f"/coach/{session.pk}/").content.decode()
+    assert "back-to-submission" not in page

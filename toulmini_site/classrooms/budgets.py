@@ -154,7 +154,9 @@ def usage_today(
     return used
 
 
-def _submission_of(work: Any):
+def submission_of_work(work: Any):
+    """The classroom submission ``work`` (a coach session, chain, audit or critique) is for,
+    or None when it belongs to no class."""
     from toulmini_site.classrooms.models import Submission
 
     field = next(
@@ -192,7 +194,7 @@ def work_guard(*, work: Any, model_backed: bool, at: datetime | None = None) -> 
     """Refuse a change to ``work`` when its class is archived (``WorkArchived``), when it is
     turned-in classroom work (``WorkTurnedIn``), or when it is model-backed and the student's class budget is spent (``QuotaExceeded``).
     Work outside any class is never refused here."""
-    submission = _submission_of(work)
+    submission = submission_of_work(work)
     if submission is None:
         return
     if submission.assignment.classroom.archived:
