@@ -73,13 +73,30 @@ def test_teacher_and_students_complete_a_coach_assignment(
     ana.wait_for_selector("#unsubmit")
     assert ana.inner_text("#submission-state") == "Turned in"
 
+    # Saving edits on turned-in work says so in place (htmx does not swap the 409 itself).
+    ana.goto(f"{base}/coach/{submission.coach_session_id}/")
+    ana.fill("#id_claim", "EDITED AFTER TURN IN")
+    ana.click(".coach-draft button[type=submit]")
+    ana.wait_for_selector(".coach-error")
+    assert "not saved" in ana.inner_text(".coach-error")
+    assert ana.locator("header.site-header").count() == 1
+    ana.goto(f"{base}/submissions/{submission.pk}/")
+
     # The teacher sees the transcript and where each part came from, writes feedback, returns.
     teacher.goto(f"{base}/classes/{classroom.pk}/")
     teacher.click('[data-student="ana"] a.badge')
     teacher.wait_for_url(f"{base}/submissions/{submission.pk}/")
     transcript = teacher.inner_text("#transcript")
     assert GOOD_TEXT["en"]["warrant"] in transcript and "confirmed" in transcript
-    assert teacher.inner_text('[data-part="claim"] .provenance') == "accepted tutor proposal"
+    # "yes" only echoed Ana's own words, so the parts are hers, not the tutor's.
+    assert teacher.inner_text('[data-part="claim"] .provenance') == "typed by the student"
+    # Out-of-range points past the browser's own check: the errors show in place.
+    teacher.eval_on_selector("#feedback-form form", "form => { form.noValidate = true; }")
+    teacher.fill("#id_points_claim", "99")
+    teacher.click("#save-feedback")
+    teacher.wait_for_selector("#feedback-form .error")
+    assert teacher.locator("header.site-header").count() == 1
+    assert teacher.locator("#transcript").count() == 1
     teacher.fill("#id_comment_claim", "A clear claim; say who it applies to.")
     teacher.fill("#id_points_claim", "4")
     teacher.fill("#id_comment_warrant", "Why does less distraction mean more learning?")
