@@ -20,6 +20,7 @@ from arguments.domain import analyzer
 from arguments.domain.toulmin import QUALIFIER_BANDS, degree_for
 from coach.domain.heuristics import backing_problem, warrant_problem
 from coach.domain.phrases import fold
+from toulmini_site.text.sentences import sentences
 
 SOURCE_ORDER: tuple[str, ...] = (
     "claim",
@@ -64,6 +65,22 @@ MODAL_DEGREES: tuple[tuple[str, str], ...] = (
 def source_text(draft: dict[str, str]) -> str:
     """The student's argument as plain paragraphs in Toulmin order, without labels."""
     return "\n\n".join(draft[step].strip() for step in SOURCE_ORDER if draft[step].strip())
+
+
+_SENTENCE_REF = re.compile(r'^sentence (\d+): "(.*)"$', re.DOTALL)
+
+
+def _in_source(reference: str, draft: dict[str, str]) -> str:
+    """A "sentence N: ..." reference the analyzer made on the warrant and its backing alone,
+    renumbered to that sentence's place in the chain's whole source text."""
+    found = _SENTENCE_REF.match(reference)
+    if not found:
+        return reference
+    quoted = found.group(2).removesuffix("...")
+    for sentence in sentences(source_text(draft)):
+        if sentence.text.startswith(quoted):
+            return f'sentence {sentence.index + 1}: "{found.group(2)}"'
+    return reference
 
 
 def facts(grounds: str) -> list[str]:
@@ -121,7 +138,11 @@ def phase_two_payload(draft: dict[str, str], *, reference: str) -> dict[str, Any
     warrant = draft["warrant"].strip()
     backing = draft["warrantBacking"].strip()
     read = analyzer.phase2(draft["claim"], f"{warrant}\n\n{backing}", {})
-    cites = [c.model_dump() for c in read.backing.citations if c.source != analyzer.SOURCE_LABEL]
+    cites = [
+        {**c.model_dump(), "reference": _in_source(c.reference, draft)}
+        for c in read.backing.citations
+        if c.source != analyzer.SOURCE_LABEL
+    ]
     return {
         "warrant": {
             "principle": _long_enough(warrant, WARRANT_MIN_CHARS, "the student's warrant"),

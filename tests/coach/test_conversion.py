@@ -79,3 +79,24 @@ def test_phase_three_keeps_the_rebuttal_and_the_qualifier_with_confidence_in_its
     assert payload["qualifier"]["degree"] == "certainly"
     assert 90 <= payload["qualifier"]["confidence_pct"] <= 100
     assert payload["qualifier"]["rationale"] == "Certainly, in every school"
+
+
+def test_a_backing_citation_names_its_sentence_in_the_chains_whole_source_text():
+    """QA1 #8: the citation said "sentence 2" (of warrant + backing) for a later paragraph."""
+    from coach.domain.conversion import source_text
+    from toulmini_site.text.sentences import sentences
+
+    draft = {
+        **GOOD_TEXT["en"],
+        "warrantBacking": "According to the OECD report of 2020, attention research supports this.",
+    }
+    cites = phase_two_payload(draft, reference="r")["backing"]["citations"]
+    numbered = [c["reference"] for c in cites if c["reference"].startswith("sentence ")]
+    assert numbered, cites
+    where = next(
+        s.index + 1
+        for s in sentences(source_text(draft))
+        if s.text.startswith(draft["warrantBacking"][:30])
+    )
+    assert all(ref.startswith(f"sentence {where}:") for ref in numbered)
+    assert where > 2
