@@ -266,7 +266,8 @@ def offline_turn(inputs: dict[str, Any]) -> str:
     ``inputs``: ``step``, ``language``, ``topic``, ``user_message``, ``draft_value``,
     ``is_first_turn``, ``step_messages`` (the student's earlier messages on this step,
     oldest first), ``draft_is_latest`` (the draft's part was edited by hand after the
-    student's last attempt in the chat), ``draft`` (all seven parts, to keep examples off the student's words).
+    student's last attempt in the chat), ``draft`` (all seven parts, to keep examples off
+    the student's words).
 
     The message's intent decides first: a help request or a concept question gets an
     explanation with an example on another topic and one guiding question, small talk is

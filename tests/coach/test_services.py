@@ -367,9 +367,7 @@ def _pending(session):
     return session.messages.filter(proposal_decision="pending").last()
 
 
-def test_yes_after_a_hand_edit_proposes_the_hand_edit_not_the_older_chat_attempt(
-    session, owner
-):
+def test_yes_after_a_hand_edit_proposes_the_hand_edit_not_the_older_chat_attempt(session, owner):
     """QA1 #1: the older chat attempt must never come back over a newer hand edit."""
     run_turn(session, owner, "School should start at 9am for teenagers")
     services.draft_update(

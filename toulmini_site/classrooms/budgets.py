@@ -192,8 +192,8 @@ def budget_check(*, submission: Any, at: datetime | None = None) -> int:
 
 def work_guard(*, work: Any, model_backed: bool, at: datetime | None = None) -> None:
     """Refuse a change to ``work`` when its class is archived (``WorkArchived``), when it is
-    turned-in classroom work (``WorkTurnedIn``), or when it is model-backed and the student's class budget is spent (``QuotaExceeded``).
-    Work outside any class is never refused here."""
+    turned-in classroom work (``WorkTurnedIn``), or when it is model-backed and the student's
+    class budget is spent (``QuotaExceeded``). Work outside any class is never refused here."""
     submission = submission_of_work(work)
     if submission is None:
         return

@@ -30,9 +30,7 @@ class ClassroomRefusalMiddleware:
             response = render(request, "classrooms/refused.html#refusal", context)
             response["HX-Reswap"] = "beforebegin"
             return response
-        response = render(
-            request, "classrooms/refused.html", context, status=exception.status_code
-        )
+        response = render(request, "classrooms/refused.html", context, status=exception.status_code)
         if isinstance(exception, QuotaExceeded):
             response["Retry-After"] = str(exception.wait)
         return response
