@@ -16,6 +16,7 @@ from arguments.domain.toulmin import PHASES, ToulminError
 from arguments.forms import AifImportForm, ChainForm, PhaseOutputForm
 from arguments.models import Chain
 from toulmini_site.classrooms.budgets import submission_of_work
+from toulmini_site.classrooms.services import submission_chain_revise
 from toulmini_site.text.documents import read_capped
 
 PAGE_SIZE = 20
@@ -40,9 +41,11 @@ def chain_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def chain_new(request: HttpRequest) -> HttpResponse:
     initial = {}
-    if request.method == "GET" and request.GET.get("from", "").isdigit():
+    source = None
+    if request.GET.get("from", "").isdigit():
         # "Revise and try again": start from one of the user's own chains.
         source = selectors.chain_for(request.user, int(request.GET["from"]))
+    if request.method == "GET" and source is not None:
         initial = {
             "query": source.query,
             "source_text": source.source_text,
@@ -55,6 +58,9 @@ def chain_new(request: HttpRequest) -> HttpResponse:
         except ToulminError as error:
             form.add_error(None, error.message)
         else:
+            if source is not None:
+                # A revised classroom chain replaces the old one on its submission.
+                submission_chain_revise(old=source, new=chain)
             return redirect(chain)
     return render(
         request, "arguments/chain_new.html", {"form": form, "import_form": AifImportForm()}

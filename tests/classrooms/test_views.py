@@ -393,3 +393,28 @@ def test_work_outside_a_class_has_no_link_to_a_submission(world):
     session = session_create(owner=world.student, topic="Phones")
     page = logged_in(world.student).get(f"/coach/{session.pk}/").content.decode()
     assert "back-to-submission" not in page
+
+
+def test_revise_and_try_again_keeps_the_new_chain_linked_to_the_submission(world):
+    """QA1 #4: "Revise the text and try again" made a chain the assignment did not know."""
+    task = assignment(world.classroom, "chain")
+    sub = Submission.objects.get(assignment=task, student=world.student)
+    sub, _ = services.submission_start(submission=sub, source_text="Too thin.")
+    old = sub.chain_id
+    client = logged_in(world.student)
+    page = client.get(f"/chains/new/?from={old}").content.decode()
+    assert "Too thin." in page
+    client.post(
+        f"/chains/new/?from={old}",
+        {"query": task.query, "source_text": ESSAY, "engine": "offline"},
+    )
+    sub.refresh_from_db()
+    assert sub.chain_id != old and sub.chain.source_text.strip() == ESSAY.strip()
+    # Near miss: an engine the assignment does not allow leaves the link as it is.
+    linked = sub.chain_id
+    client.post(
+        f"/chains/new/?from={linked}",
+        {"query": task.query, "source_text": ESSAY, "engine": "llm"},
+    )
+    sub.refresh_from_db()
+    assert sub.chain_id == linked

@@ -344,6 +344,30 @@ def submission_start(
     return locked, True
 
 
+def submission_chain_revise(*, old: Any, new: Any) -> Submission | None:
+    """Link ``new`` (a chain the student made by revising ``old``) to the submission ``old``
+    was the work of, so "Revise and try again" stays the assignment's work. Only for the
+    same student's work in progress in a class that is not archived, with an engine the
+    assignment allows; otherwise nothing changes and None is returned."""
+    with transaction.atomic():
+        submission = (
+            Submission.objects.select_for_update()
+            .select_related("assignment__classroom")
+            .filter(chain=old, student_id=new.owner_id)
+            .first()
+        )
+        if (
+            submission is None
+            or submission.assignment.classroom.archived
+            or not states.is_editable_by_student(submission.state)
+            or new.engine not in submission.assignment.engines
+        ):
+            return None
+        submission.chain = new
+        submission.save(update_fields=["chain"])
+    return submission
+
+
 def submission_essay_save(*, submission: Submission, text: str) -> Submission:
     """Save the essay text of a started essay submission (not once turned in)."""
     with transaction.atomic():
