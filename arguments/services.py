@@ -29,6 +29,7 @@ from arguments.domain.toulmin import (
 )
 from arguments.models import Chain, PhaseAttempt
 from toulmini_site.classrooms.budgets import work_guard
+from toulmini_site.limits import quota_take
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
@@ -208,6 +209,7 @@ def chain_run(
         client = client or client_for(chain.engine)
     except LLMError as error:
         raise ModelFailed(str(error), chain=chain, code="MODEL_NOT_CONFIGURED") from error
+    quota_take(user=chain.owner, work="chain_run", model=chain.engine == Chain.Engine.LLM)
     try:
         while chain.status == Chain.Status.IN_PROGRESS:
             chain = _run_phase(chain, client)

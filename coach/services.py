@@ -30,6 +30,7 @@ from coach.domain.tutor import completion_text, opening_text, step_intro_text
 from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from coach.selectors import pending_proposal
 from toulmini_site.classrooms.budgets import work_guard
+from toulmini_site.limits import quota_take
 from toulmini_site.llm import LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
@@ -280,6 +281,8 @@ def _count_turn(user: Any, at: datetime) -> None:
             retry_after=wait,
         )
     CoachTurnAttempt.objects.create(user=user, created_at=at)
+    # The daily quota (shared cache); a refusal rolls the attempt above back with the turn.
+    quota_take(user=user, work="coach_turn", model=engine() == "llm")
 
 
 def turn_start(

@@ -15,6 +15,16 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def fresh_limits():
+    """Rate limits, throttles and quotas count in the cache: each test starts from zero."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 def make_user(username: str, *, staff: bool = False, password: str = "pw-for-tests-123"):
     return get_user_model().objects.create_user(
         username=username, password=password, is_staff=staff, is_superuser=staff

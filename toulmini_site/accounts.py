@@ -7,6 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from toulmini_site.limits import signup_take
+
 login_view = auth_views.LoginView.as_view(
     template_name="registration/login.html", redirect_authenticated_user=True
 )
@@ -19,6 +21,7 @@ def signup_view(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        signup_take(request=request)
         user = form.save()
         login(request, user)
         return redirect("home")

@@ -14,11 +14,18 @@ from django.http import Http404, JsonResponse
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
-from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    permission_classes,
+    throttle_classes,
+)
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from toulmini_site.limits import RATE_LIMITED, AuthRateThrottle, LimitExceeded
 
 logger = logging.getLogger(__name__)
 
@@ -79,6 +86,12 @@ def _flatten(detail: Any, prefix: str = "") -> list[dict[str, str]]:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ApiError):
         return Response(exc.payload, status=exc.status_code)
+    if isinstance(exc, LimitExceeded):
+        return Response(
+            error_body(exc.message, code=exc.code),
+            status=exc.status,
+            headers={"Retry-After": str(exc.retry_after)},
+        )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     response = drf_exception_handler(exc, context)
@@ -97,6 +110,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             missing=missing,
             details=details,
         )
+    elif isinstance(exc, exceptions.Throttled):
+        # DRF has set Retry-After; the code is the one every 429 of ours carries.
+        body = error_body(str(exc.detail), code=RATE_LIMITED)
     else:
         code = getattr(exc, "default_code", "error")
         detail = getattr(exc, "detail", str(exc))
@@ -123,6 +139,7 @@ class TokenRequestSerializer(serializers.Serializer):
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])
+@throttle_classes([AuthRateThrottle])
 def token_obtain(request: Request) -> Response:
     serializer = TokenRequestSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)

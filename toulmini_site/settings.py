@@ -4,6 +4,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from toulmini_site.environment import (
@@ -60,8 +61,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "toulmini_site.classrooms.middleware.ClassroomRefusalMiddleware",
+    "toulmini_site.limits.LimitMiddleware",
 ]
 
 ROOT_URLCONF = "toulmini_site.urls"
@@ -79,6 +82,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -98,6 +102,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Failed logins are limited before any password is checked (toulmini_site/limits.py).
+AUTHENTICATION_BACKENDS = ["toulmini_site.limits.LimitedModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -130,6 +136,18 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Throttles count in the shared cache (CACHE_URL), so they hold across web processes.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("THROTTLE_ANON", "120/min"),
+        "user": env_str("THROTTLE_USER", "600/min"),
+        "auth": env_str("THROTTLE_AUTH", "30/min"),
+    },
+    # Proxies in front of the app; DRF then reads the client from X-Forwarded-For.
+    "NUM_PROXIES": env_int("NUM_PROXIES", 0, minimum=0) or None,
     # `?format=` belongs to our export endpoint, not to DRF's content negotiation.
     "URL_FORMAT_OVERRIDE": None,
 }
@@ -191,4 +209,70 @@ LOGGING = {
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     # Django's own default sends "django" to a console handler too: every line came out twice.
     "loggers": {"django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False}},
+}
+
+# -- Production: security, shared cache, limits (README "Deployment") ----------------------
+# HTTPS: the site is reached over HTTPS, directly or through a TLS-terminating proxy. It turns
+# on the redirect to HTTPS, HSTS and secure cookies; each can be overridden on its own.
+HTTPS = env_bool("HTTPS", not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+# The header a TLS-terminating proxy sets, as "HEADER,value": HTTP_X_FORWARDED_PROTO,https
+_proxy_ssl_header = env_list("SECURE_PROXY_SSL_HEADER", [])
+if _proxy_ssl_header:
+    if len(_proxy_ssl_header) != 2 or not _proxy_ssl_header[0].startswith("HTTP_"):
+        raise ImproperlyConfigured(
+            "SECURE_PROXY_SSL_HEADER must be 'HTTP_<HEADER>,<value>', "
+            "e.g. HTTP_X_FORWARDED_PROTO,https"
+        )
+    SECURE_PROXY_SSL_HEADER = (_proxy_ssl_header[0], _proxy_ssl_header[1])
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# No inline script or style anywhere: htmx's own indicator style is in site.css
+# (templates/base.html turns htmx's injected <style> off).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "base-uri": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# One cache shared by every process (rate limits, throttles, quotas): redis://host:6379/0.
+# Without CACHE_URL each process counts on its own (local memory): fine for one process.
+CACHE_URL = env_str("CACHE_URL")
+if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, got {CACHE_URL!r}")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
+# Failed logins (page and API token) in LOGIN_WINDOW_SECONDS: per address+account, per
+# address (any account) and per account (any address). Sign-ups per address per hour.
+LOGIN_FAILURES_PER_ACCOUNT_ADDRESS = env_int("LOGIN_FAILURES_PER_ACCOUNT_ADDRESS", 5, minimum=1)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 30, minimum=1)
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 100, minimum=1)
+LOGIN_WINDOW_SECONDS = env_int("LOGIN_WINDOW_SECONDS", 900, minimum=1)
+SIGNUPS_PER_ADDRESS_PER_HOUR = env_int("SIGNUPS_PER_ADDRESS_PER_HOUR", 5, minimum=0)
+
+# Per-user daily quotas (UTC days). Model-backed work per kind; offline work (CPU only) in
+# one larger allowance. 0 allows none.
+QUOTAS_PER_DAY = {
+    "llm_chain_run": env_int("QUOTA_LLM_CHAIN_RUNS_PER_DAY", 50, minimum=0),
+    "llm_coach_turn": env_int("QUOTA_LLM_COACH_TURNS_PER_DAY", 200, minimum=0),
+    "llm_critique": env_int("QUOTA_LLM_CRITIQUES_PER_DAY", 5, minimum=0),
+    "llm_audit": env_int("QUOTA_LLM_AUDITS_PER_DAY", 10, minimum=0),
+    "offline": env_int("QUOTA_OFFLINE_PER_DAY", 1000, minimum=0),
 }

@@ -111,4 +111,11 @@ def chain_markdown(
     if source_text:
         quoted = "\n".join(f"> {line}" if line else ">" for line in source_text.splitlines())
         lines += ["## Source text", "", quoted, ""]
-    return "\n".join(lines).rstrip() + "\n"
+    return _no_html("\n".join(lines).rstrip() + "\n")
+
+
+def _no_html(markdown: str) -> str:
+    """Markdown renderers pass raw HTML through: a query's ``<script>`` would run in a viewer.
+    Escaping ``&`` and ``<`` everywhere (our own markup uses neither) leaves no tag or entity
+    from user or model text; ``>`` stays, as it starts our block quotes."""
+    return markdown.replace("&", "&amp;").replace("<", "&lt;")

@@ -22,6 +22,7 @@ from council.domain.audit.rubrics import DEFAULT_RUBRIC, SEED_RUBRICS
 from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
 from council.services import runs
 from council.services.audit_graph import audit_graph_run
+from toulmini_site.limits import quota_take
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
@@ -117,12 +118,15 @@ def audit_create(
     """Save a queued audit of ``text`` (its rubric's criteria and weights copied as used) and
     enqueue its run once the transaction commits.
 
-    Raises ``DocumentError`` for an unusable document and ``RubricUnusable``.
+    Raises ``DocumentError`` for an unusable document, ``RubricUnusable``, and
+    ``LimitExceeded`` over the daily quota (nothing saved).
     """
     from council.audit_tasks import audit_run_task
 
     document = validate_document(text)
     rubric = rubric_get(name=rubric_name)
+    engine = audit_engine()
+    quota_take(user=owner, work="audit", model=engine == "llm")
     with transaction.atomic():
         audit = Audit.objects.create(
             owner=owner,
@@ -132,7 +136,7 @@ def audit_create(
             filename=filename[:255],
             case_id=case_id.strip()[:200] or UNKNOWN,
             court_name=court_name.strip()[:200] or UNKNOWN,
-            engine=audit_engine(),
+            engine=engine,
         )
         AuditCriterionResult.objects.bulk_create(
             AuditCriterionResult(

@@ -20,6 +20,7 @@ from council.domain.critique.synthesis import DEFAULT_THRESHOLD
 from council.models import Critique
 from council.services import runs
 from council.services.critique_council import run_critique_council
+from toulmini_site.limits import quota_take
 from toulmini_site.llm.client import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
@@ -54,9 +55,12 @@ def critique_create(
     """Store a queued critique of ``text`` and enqueue its run once the transaction commits
     (with ``enqueue=False`` the caller runs it: ``critique_run``).
 
-    Raises ``DocumentError`` when the text is empty, binary or longer than the limit.
+    Raises ``DocumentError`` when the text is empty, binary or longer than the limit, and
+    ``LimitExceeded`` over the daily quota (nothing saved or queued).
     """
     text = validate_document(text)
+    engine = engine or critique_engine()
+    quota_take(user=owner, work="critique", model=engine == Critique.Engine.LLM)
     from council.critique_tasks import critique_run_task  # the task imports this module
 
     with transaction.atomic():
@@ -64,7 +68,7 @@ def critique_create(
             owner=owner,
             title=title.strip()[:200] or _title_from(text),
             document=text,
-            engine=engine or critique_engine(),
+            engine=engine,
             max_depth=max_depth,
             threshold=threshold,
             progress=initial_progress(AGENT_NAMES, max_depth),

@@ -16,6 +16,7 @@ from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.domain.runs import RunNotRetryable
 from council.models import Audit, Rubric
 from council.services.audit import RubricUnusable, audit_create, audit_retry
+from toulmini_site.limits import LimitExceeded
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_BYTES,
     DocumentError,
@@ -88,6 +89,9 @@ def audit_new(request: HttpRequest) -> HttpResponse:
             )
         except RubricUnusable as exc:
             form.add_error("rubric", str(exc))
+        except LimitExceeded as refused:  # the form comes back with the text, nothing queued
+            form.add_error(None, refused.message)
+            return render(request, "council/audit_new.html", {"form": form}, status=429)
         else:
             return redirect(audit)
     status = 400 if form.is_bound else 200

@@ -18,6 +18,7 @@ from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
+from toulmini_site.limits import LimitExceeded
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_CHARS,
     DocumentError,
@@ -73,9 +74,15 @@ def critique_list(request: HttpRequest) -> HttpResponse:
 def critique_new(request: HttpRequest) -> HttpResponse:
     form = CritiqueForm(request.POST, request.FILES) if request.method == "POST" else CritiqueForm()
     if form.is_bound and form.is_valid():
-        critique = critique_create(
-            owner=request.user, title=form.cleaned_data["title"], text=form.cleaned_data["document"]
-        )
+        try:
+            critique = critique_create(
+                owner=request.user,
+                title=form.cleaned_data["title"],
+                text=form.cleaned_data["document"],
+            )
+        except LimitExceeded as refused:  # the form comes back with the text, nothing queued
+            form.add_error(None, refused.message)
+            return render(request, "council/critique_new.html", {"form": form}, status=429)
         return redirect(critique)
     return render(request, "council/critique_new.html", {"form": form})
 

@@ -1,0 +1,221 @@
+"""Limits that hold across processes: failed logins, sign-ups and daily quotas of work.
+
+Every count lives in the shared cache (``CACHE_URL``: Redis in production), in fixed
+windows: a counter per window whose key names the window, so nothing has to be cleaned up
+and every web process sees the same numbers. A refusal is ``LimitExceeded``; the API answers
+it in the shared error shape and pages through ``LimitMiddleware``, both with 429 and
+``Retry-After``.
+
+Why the cache and not django-axes: one mechanism for logins, sign-ups, quotas and DRF's
+throttles; the error shape and status stay ours; and no table written on every attempt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.signals import user_login_failed
+from django.core.cache import cache
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from rest_framework.throttling import AnonRateThrottle, BaseThrottle
+
+RATE_LIMITED = "RATE_LIMITED"
+QUOTA_EXCEEDED = "QUOTA_EXCEEDED"
+DAY = 86_400
+
+
+class LimitExceeded(Exception):
+    """Too many attempts (``RATE_LIMITED``) or a used-up quota (``QUOTA_EXCEEDED``)."""
+
+    status = 429
+
+    def __init__(self, message: str, *, code: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.retry_after = max(1, retry_after)
+
+
+def now() -> float:
+    """Seconds since the epoch; the one place tests replace the clock."""
+    return time.time()
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address as DRF's throttles see it (``NUM_PROXIES`` behind a proxy)."""
+    return BaseThrottle().get_ident(request)
+
+
+def _window(name: str, seconds: int) -> tuple[str, int]:
+    """The cache key of the current ``seconds``-long window of ``name``, and its seconds left."""
+    at = now()
+    index = int(at // seconds)
+    return f"limits:{name}:{seconds}:{index}", math.ceil((index + 1) * seconds - at)
+
+
+def _count(name: str, seconds: int) -> int:
+    key, _left = _window(name, seconds)
+    return cache.get(key, 0)
+
+
+def _add(name: str, seconds: int) -> int:
+    """Add one to the window's counter (atomic in Redis) and return the new count."""
+    key, left = _window(name, seconds)
+    cache.add(key, 0, timeout=left + 1)
+    try:
+        return cache.incr(key)
+    except ValueError:  # the key expired between add and incr
+        cache.set(key, 1, timeout=left + 1)
+        return 1
+
+
+def _account(username: str) -> str:
+    # Hashed so no user name (or password typed into the name box) lands in the cache as is.
+    return hashlib.sha256(username.strip().lower().encode()).hexdigest()[:32]
+
+
+# -- failed logins -------------------------------------------------------------------------
+
+
+def _login_counters(request: HttpRequest, username: str) -> list[tuple[str, int]]:
+    address, account = client_address(request), _account(username)
+    return [
+        (f"login:pair:{account}:{address}", settings.LOGIN_FAILURES_PER_ACCOUNT_ADDRESS),
+        (f"login:address:{address}", settings.LOGIN_FAILURES_PER_ADDRESS),
+        (f"login:account:{account}", settings.LOGIN_FAILURES_PER_ACCOUNT),
+    ]
+
+
+def login_check(*, request: HttpRequest, username: str) -> None:
+    """Refuse a login attempt once any of its failure counters is full.
+
+    Raises ``LimitExceeded`` (``RATE_LIMITED``) before the password is even checked, so a
+    refused attempt neither counts nor tells whether the password was right.
+    """
+    seconds = settings.LOGIN_WINDOW_SECONDS
+    for name, limit in _login_counters(request, username):
+        if _count(name, seconds) >= limit:
+            _key, left = _window(name, seconds)
+            raise LimitExceeded(
+                f"Too many failed logins. Wait {left} seconds and try again.",
+                code=RATE_LIMITED,
+                retry_after=left,
+            )
+
+
+def login_failed(*, request: HttpRequest, username: str) -> None:
+    """Count one failed login against the account+address, the address and the account."""
+    for name, _limit in _login_counters(request, username):
+        _add(name, settings.LOGIN_WINDOW_SECONDS)
+
+
+class LimitedModelBackend(ModelBackend):
+    """Django's user backend that refuses a limited attempt before it checks the password,
+    on every login path (the login page, the admin, the API token)."""
+
+    def authenticate(
+        self, request: HttpRequest | None, username: str | None = None, **kwargs: Any
+    ) -> Any:
+        if request is not None and username:
+            login_check(request=request, username=username)
+        return super().authenticate(request, username=username, **kwargs)
+
+
+@receiver(user_login_failed)
+def _count_failed_login(sender: Any, credentials: dict, request: Any = None, **kwargs: Any):
+    username = credentials.get("username")
+    if request is not None and username:
+        login_failed(request=request, username=username)
+
+
+# -- sign-ups ------------------------------------------------------------------------------
+
+
+def signup_take(*, request: HttpRequest) -> None:
+    """Count one account created from this address; refuse beyond the hourly limit."""
+    name, limit = f"signup:{client_address(request)}", settings.SIGNUPS_PER_ADDRESS_PER_HOUR
+    if _count(name, 3600) >= limit:
+        _key, left = _window(name, 3600)
+        raise LimitExceeded(
+            f"Too many accounts created from your address. Try again in {left // 60 + 1} minutes.",
+            code=RATE_LIMITED,
+            retry_after=left,
+        )
+    _add(name, 3600)
+
+
+# -- daily quotas --------------------------------------------------------------------------
+
+_WORK = {
+    "chain_run": "chain runs on the language model",
+    "coach_turn": "coach turns with the language model",
+    "critique": "critiques with the language model",
+    "audit": "audits with the language model",
+}
+
+
+def quota_take(*, user: Any, work: str, model: bool) -> None:
+    """Count one unit of ``work`` (``chain_run``, ``coach_turn``, ``critique``, ``audit``)
+    for ``user`` today (UTC); ``model`` says whether it calls the language model, else it
+    counts against the one offline allowance.
+
+    Raises ``LimitExceeded`` (``QUOTA_EXCEEDED``) when the day's quota is used up; call it
+    before saving or queueing anything, so a refusal leaves nothing behind.
+    """
+    if work not in _WORK:
+        raise ValueError(f"unknown work {work!r}")
+    kind = f"llm_{work}" if model else "offline"
+    limit = settings.QUOTAS_PER_DAY[kind]
+    name = f"quota:{kind}:{user.pk}"
+    if _count(name, DAY) >= limit or _add(name, DAY) > limit:
+        _key, left = _window(name, DAY)
+        what = _WORK[work] if model else "offline runs"
+        raise LimitExceeded(
+            f"You have used today's {limit} {what}. The quota resets at midnight UTC "
+            f"(in {left // 3600} h {left % 3600 // 60} min); nothing was queued.",
+            code=QUOTA_EXCEEDED,
+            retry_after=left,
+        )
+
+
+# -- DRF and pages -------------------------------------------------------------------------
+
+
+class AuthRateThrottle(AnonRateThrottle):
+    """The strict per-address rate for the token endpoint (``THROTTLE_AUTH``)."""
+
+    scope = "auth"
+
+
+class LimitMiddleware:
+    """Pages: a ``LimitExceeded`` becomes a 429 page (for htmx, a message put above the
+    page's content, so nothing the user typed is replaced)."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, LimitExceeded):
+            return None
+        htmx = getattr(request, "htmx", False)
+        response = render(
+            request,
+            "429.html#message" if htmx else "429.html",
+            {"error": exception},
+            status=429,
+        )
+        response["Retry-After"] = str(exception.retry_after)
+        if htmx:
+            response["HX-Retarget"] = "#main"
+            response["HX-Reswap"] = "afterbegin"
+        return response
