@@ -12,7 +12,7 @@ FIND_PYTHON = for c in "$$PYTHON" python3.13 python3.12 python3 \
 	    && { echo "$$c"; break; }; \
 	done
 
-.PHONY: run test setup lint format bench messages migrate demo browser-deps argdown-parser clean train
+.PHONY: run serve test setup lint format bench messages migrate demo browser-deps argdown-parser clean train
 
 $(STAMP): pyproject.toml
 	@py="$$($(FIND_PYTHON))"; \
@@ -54,6 +54,12 @@ run: demo
 	$(PY) manage.py db_worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Production: DEBUG=0, static files through whitenoise, gunicorn (WEB_CONCURRENCY processes x
+# WEB_THREADS threads) and TASK_WORKERS db_workers. Needs SECRET_KEY and ALLOWED_HOSTS
+# (README "Deployment"); it stops with a message saying so without them.
+serve: messages
+	@$(PY) -m toulmini_site.serve
 
 # Debian's chromium for the browser tests (root + apt only; otherwise those tests skip).
 browser-deps:

@@ -1,0 +1,64 @@
+"""The production server refuses to start without its secrets and runs what the env asks."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toulmini_site.serve import ServeConfigError, serve_plan
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCTION = {"SECRET_KEY": "s" * 50, "ALLOWED_HOSTS": "toulmini.example.org"}
+
+
+def _serve(env: dict[str, str]) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "ALLOWED_HOSTS")}
+    return subprocess.run(
+        [sys.executable, "-m", "toulmini_site.serve"],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_serve_without_a_secret_key_stops_with_a_clear_message():
+    result = _serve({"ALLOWED_HOSTS": "toulmini.example.org"})
+    assert result.returncode == 2
+    assert "needs these variables set" in result.stderr
+    assert "SECRET_KEY: a long random string" in result.stderr
+    assert "ALLOWED_HOSTS:" not in result.stderr
+
+
+def test_serve_without_allowed_hosts_stops_with_a_clear_message():
+    result = _serve({"SECRET_KEY": "s" * 50})
+    assert result.returncode == 2
+    assert "ALLOWED_HOSTS: the comma-separated host names" in result.stderr
+
+
+def test_a_blank_secret_key_counts_as_missing():
+    with pytest.raises(ServeConfigError, match="SECRET_KEY"):
+        serve_plan({**PRODUCTION, "SECRET_KEY": "  "})
+
+
+def test_the_plan_runs_n_web_processes_and_m_task_workers():
+    plan = serve_plan({**PRODUCTION, "WEB_CONCURRENCY": "3", "TASK_WORKERS": "2", "BIND": ":9"})
+    assert "--workers=3" in plan["web"] and "--worker-class=gthread" in plan["web"]
+    assert "--bind=:9" in plan["web"]
+    assert plan["workers"] == [[sys.executable, "manage.py", "db_worker"]] * 2
+    assert plan["env"]["DEBUG"] == "0" and plan["env"]["TASKS_BACKEND"] == "database"
+    assert [c[2] for c in plan["prepare"]] == ["migrate", "collectstatic"]
+
+
+def test_workers_can_run_elsewhere_and_migrations_once():
+    plan = serve_plan({**PRODUCTION, "TASK_WORKERS": "0", "MIGRATE": "0"})
+    assert plan["workers"] == []
+    assert [c[2] for c in plan["prepare"]] == ["collectstatic"]
+
+
+def test_a_bad_number_is_refused():
+    with pytest.raises(ServeConfigError, match="WEB_CONCURRENCY must be a whole number"):
+        serve_plan({**PRODUCTION, "WEB_CONCURRENCY": "0"})
