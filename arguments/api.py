@@ -30,7 +30,7 @@ from arguments.domain.toulmin import (
 )
 from arguments.exports import EXPORT_FORMATS
 from arguments.models import Chain
-from toulmini_site.api import ApiError
+from toulmini_site.api import ApiError, paginated
 from toulmini_site.text.documents import DocumentError, read_capped
 
 _STATUS_FOR_CODE = {
@@ -121,7 +121,10 @@ def _chain_response(chain: Chain, code: int = status.HTTP_200_OK) -> Response:
 
 
 @extend_schema(
-    methods=["GET"], responses=ChainListSerializer(many=True), summary="List your chains"
+    methods=["GET"],
+    responses=paginated(ChainListSerializer, "ChainPage"),
+    operation_id="v1_chains_list",  # a page, not one record
+    summary="List your chains",
 )
 @extend_schema(
     methods=["POST"],

@@ -26,7 +26,7 @@ from coach import selectors, services
 from coach.domain.provenance import SOURCES
 from coach.domain.steps import LANGUAGES, STEPS
 from coach.models import CoachMessage, CoachSession
-from toulmini_site.api import ApiError
+from toulmini_site.api import ApiError, paginated
 
 NDJSON = "application/x-ndjson"
 
@@ -163,7 +163,12 @@ def _detail(session: CoachSession) -> dict[str, Any]:
     responses={201: SessionOut},
     summary="Start a coach session",
 )
-@extend_schema(methods=["GET"], responses=SessionOut(many=True), summary="List my sessions")
+@extend_schema(
+    methods=["GET"],
+    responses=paginated(SessionOut, "CoachSessionPage"),
+    operation_id="v1_coach_sessions_list",  # a page, not one record
+    summary="List my sessions",
+)
 @api_view(["GET", "POST"])
 def sessions(request: Request) -> Response:
     if request.method == "GET":

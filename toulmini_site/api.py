@@ -10,7 +10,8 @@ import logging
 from typing import Any
 
 from django.contrib.auth import authenticate
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views.defaults import page_not_found
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
@@ -123,6 +124,70 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 def json_404(request, exception=None) -> JsonResponse:  # noqa: ARG001
     return JsonResponse(error_body("Not found.", code="NOT_FOUND"), status=404)
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The project's 404: JSON under /api/ (a path no route matches, like /chains/x/), the
+    usual page elsewhere."""
+    if request.path.startswith("/api/"):
+        return json_404(request, exception)
+    return page_not_found(request, exception)
+
+
+def paginated(serializer: type[serializers.Serializer], name: str) -> serializers.Serializer:
+    """The schema of a page of ``serializer`` (our function views paginate by hand)."""
+    return inline_serializer(
+        name,
+        {
+            "count": serializers.IntegerField(),
+            "next": serializers.URLField(allow_null=True),
+            "previous": serializers.URLField(allow_null=True),
+            "results": serializer(many=True),
+        },
+    )
+
+
+# Every operation may answer these, always in the error shape (documented once, here).
+ERROR_STATUSES = {
+    "400": "Invalid input (INVALID_INPUT, MISSING_INPUT, ...)",
+    "401": "No or bad credentials (NOT_AUTHENTICATED)",
+    "403": "Not allowed",
+    "404": "No such record, or not yours (NOT_FOUND)",
+    "405": "Method not allowed",
+    "409": "The record cannot take that step",
+    "415": "Unsupported media type",
+    "429": "RATE_LIMITED or QUOTA_EXCEEDED, with Retry-After",
+    "502": "The language model failed (MODEL_FAILED)",
+}
+ERROR_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "error": {"type": "string"},
+        "code": {"type": "string"},
+        "missing": {"type": "array", "items": {"type": "string"}},
+        "details": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"loc": {"type": "string"}, "msg": {"type": "string"}},
+            },
+        },
+    },
+    "required": ["error", "code"],
+    "additionalProperties": True,
+}
+
+
+def schema_with_errors(result: dict, generator: Any, request: Any, public: bool) -> dict:
+    """drf-spectacular post-processing: the error responses on every operation."""
+    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    ref = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            for status_code, description in ERROR_STATUSES.items():
+                responses.setdefault(status_code, {"description": description, "content": ref})
+    return result
 
 
 class TokenRequestSerializer(serializers.Serializer):

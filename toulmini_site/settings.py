@@ -166,6 +166,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "toulmini_site.api.schema_with_errors",
+    ],
     # Several models have a field called status, engine or language: name each set.
     "ENUM_NAME_OVERRIDES": {
         "ChainEngineEnum": "arguments.models.Chain.Engine",

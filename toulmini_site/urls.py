@@ -17,6 +17,8 @@ api_v1 = [
     path("", include((classrooms_urls.api_urlpatterns, "classrooms_api"))),
 ]
 
+handler404 = "toulmini_site.api.not_found"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", accounts.login_view, name="login"),

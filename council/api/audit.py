@@ -16,7 +16,7 @@ from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.domain.runs import RunNotRetryable
 from council.models import Audit
 from council.services.audit import RubricUnusable, audit_create, audit_retry
-from toulmini_site.api import ApiError
+from toulmini_site.api import ApiError, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_BYTES,
     MAX_DOCUMENT_CHARS,
@@ -111,7 +111,8 @@ def _accepted(request: Request, audit: Audit) -> Response:
 
 @extend_schema(
     methods=["GET"],
-    responses=AuditSummarySerializer(many=True),
+    responses=paginated(AuditSummarySerializer, "AuditPage"),
+    operation_id="v1_audits_list",  # a page, not one record
     summary="Your audits, newest first (paginated)",
 )
 @extend_schema(

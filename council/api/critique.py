@@ -15,7 +15,7 @@ from council.api.documents import TextOrFileMixin
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
-from toulmini_site.api import ApiError
+from toulmini_site.api import ApiError, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_CHARS,
     DocumentError,
@@ -87,7 +87,8 @@ class CritiqueSerializer(CritiqueSummarySerializer):
 )
 @extend_schema(
     methods=["GET"],
-    responses=CritiqueSummarySerializer(many=True),
+    responses=paginated(CritiqueSummarySerializer, "CritiquePage"),
+    operation_id="v1_critiques_list",  # a page, not one record
     summary="Your critiques, newest first (paginated)",
 )
 @api_view(["GET", "POST"])

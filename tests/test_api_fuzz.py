@@ -1,0 +1,91 @@
+"""schemathesis against our OpenAPI schema: no 5xx, JSON errors, responses as documented.
+
+Bounded and deterministic: a fixed number of examples per operation, derandomized, in
+process through WSGI (no network), authenticated as a user who owns one of each record.
+"""
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from rest_framework.authtoken.models import Token
+from rest_framework.throttling import SimpleRateThrottle
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.arguments.factories import make_chain
+from tests.coach.conftest import make_session
+from toulmini_site.wsgi import application
+
+EXAMPLES_PER_OPERATION = 10  # about 300 calls in all
+
+
+@schemathesis.check
+def errors_are_json(ctx, response, case) -> bool | None:
+    """Every error is our JSON shape with a code, never an HTML page or plain text."""
+    if response.status_code < 400:
+        return None
+    media = response.headers.get("content-type", [""])[0]
+    assert media.startswith("application/json"), f"{response.status_code} as {media!r}"
+    body = response.json()
+    assert isinstance(body.get("error"), str) and isinstance(body.get("code"), str), body
+    return None
+
+
+# Loaded once, at collection, through the app itself (the schema needs no database).
+schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+
+
+@pytest.fixture
+def records(db, owner, monkeypatch):
+    """Throttles off (hundreds of calls a minute are the point); something to find."""
+    monkeypatch.setattr(
+        SimpleRateThrottle, "THROTTLE_RATES", {"anon": None, "user": None, "auth": None}
+    )
+    make_chain(owner, phases=2)
+    make_session(owner)
+
+
+@schema.parametrize()
+@settings(
+    max_examples=EXAMPLES_PER_OPERATION,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+def test_the_api_keeps_to_its_schema(case, owner, records):
+    token, _ = Token.objects.get_or_create(user=owner)
+    case.call_and_validate(
+        headers={"Authorization": f"Token {token.key}"},
+        checks=[
+            not_a_server_error,
+            status_code_conformance,
+            content_type_conformance,
+            response_schema_conformance,
+            errors_are_json,
+        ],
+    )
+
+
+@pytest.mark.django_db
+def test_an_api_path_no_route_matches_is_a_json_404(owner_api):
+    response = owner_api.get("/api/v1/chains/not-a-number/")
+    assert response.status_code == 404
+    assert response.json() == {"error": "Not found.", "code": "NOT_FOUND"}
+
+
+@pytest.mark.django_db
+def test_a_page_no_route_matches_is_still_a_page(owner_client):
+    response = owner_client.get("/chains/not-a-number/")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+
+
+def test_every_operation_documents_the_error_shape():
+    for path, operations in schema.raw_schema["paths"].items():
+        for method, operation in operations.items():
+            error = operation["responses"]["429"]["content"]["application/json"]["schema"]
+            assert error == {"$ref": "#/components/schemas/Error"}, (method, path)
