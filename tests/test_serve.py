@@ -62,3 +62,23 @@ def test_workers_can_run_elsewhere_and_migrations_once():
 def test_a_bad_number_is_refused():
     with pytest.raises(ServeConfigError, match="WEB_CONCURRENCY must be a whole number"):
         serve_plan({**PRODUCTION, "WEB_CONCURRENCY": "0"})
+
+
+@pytest.mark.django_db
+def test_the_health_check_answers_over_plain_http(client, settings):
+    settings.SECURE_SSL_REDIRECT = True
+    response = client.get("/healthz")
+    assert response.status_code == 200 and response.json() == {"status": "ok"}
+    assert client.get("/").status_code == 301  # everything else goes to HTTPS
+
+
+@pytest.mark.django_db
+def test_the_health_check_fails_without_the_database(client, monkeypatch):
+    from django.db import OperationalError
+    from django.db.backends.utils import CursorWrapper
+
+    def broken(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(CursorWrapper, "execute", broken)
+    assert client.get("/healthz").status_code == 503

@@ -6,7 +6,7 @@ from arguments import urls as arguments_urls
 from arguments import views as arguments_views
 from coach import urls as coach_urls
 from council import urls as council_urls
-from toulmini_site import accounts, api
+from toulmini_site import accounts, api, health
 from toulmini_site.classrooms import urls as classrooms_urls
 
 api_v1 = [
@@ -21,6 +21,7 @@ handler404 = "toulmini_site.api.not_found"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz", health.healthz, name="healthz"),
     path("accounts/login/", accounts.login_view, name="login"),
     path("accounts/logout/", accounts.logout_view, name="logout"),
     path("accounts/signup/", accounts.signup_view, name="signup"),
