@@ -24,6 +24,8 @@ import tempfile
 import time
 import uuid
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -213,9 +215,10 @@ async def _drive(students: list[dict]) -> None:
     )
 
 
-def main() -> None:
-    database_url, (admin, name) = _database()
-    env = _server_env(database_url)
+@contextmanager
+def production_server(env: dict[str, str]) -> Iterator[None]:
+    """``python -m toulmini_site.serve`` with ``env``, until it answers ``/healthz``; stopped
+    after (its output in the temp directory's toulmini-load-server.log)."""
     log = open(Path(tempfile.gettempdir()) / "toulmini-load-server.log", "w")  # noqa: SIM115
     server = subprocess.Popen(
         [sys.executable, "-m", "toulmini_site.serve"],
@@ -235,17 +238,7 @@ def main() -> None:
             if server.poll() is not None:
                 sys.exit(f"The server stopped; see {log.name}")
             time.sleep(0.5)
-        setup = SETUP.format(users=USERS, query=QUERY, source=SOURCE)
-        made = subprocess.run(
-            [sys.executable, "manage.py", "shell", "-c", setup],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        students = json.loads(made.stdout.strip().splitlines()[-1])
-        asyncio.run(_drive(students))
+        yield
     finally:
         server.terminate()
         try:
@@ -253,8 +246,39 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
+
+
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """The URL of a new database on the PostgreSQL server, dropped afterwards."""
+    database_url, (admin, name) = _database()
+    try:
+        yield database_url
+    finally:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
+
+
+def shell(env: dict[str, str], code: str) -> str:
+    """The last line ``manage.py shell -c code`` prints."""
+    made = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return made.stdout.strip().splitlines()[-1]
+
+
+def main() -> None:
+    with postgres_database() as database_url:
+        env = _server_env(database_url)
+        with production_server(env):
+            setup = SETUP.format(users=USERS, query=QUERY, source=SOURCE)
+            students = json.loads(shell(env, setup))
+            asyncio.run(_drive(students))
 
 
 if __name__ == "__main__":
