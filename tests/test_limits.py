@@ -1,5 +1,12 @@
 """Limits in the shared cache: failed logins, sign-ups, throttles and daily quotas of work."""
 
+import os
+import socket
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -18,6 +25,7 @@ from tests.conftest import make_user
 from toulmini_site import limits
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parent.parent
 
 PASSWORD = "pw-for-tests-123"
 DOCUMENT = "Phones distract students. Therefore schools should ban phones in class, mostly."
@@ -266,3 +274,65 @@ def test_unknown_work_is_a_programming_error(owner):
 def test_make_user_helper_still_logs_in(client):
     make_user("pupil", password=PASSWORD)
     assert client.login(username="pupil", password=PASSWORD)
+
+
+# -- across processes ----------------------------------------------------------------------
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
+FAIL_AND_CHECK = """
+import sys
+import django
+django.setup()
+from django.test import RequestFactory
+from toulmini_site import limits
+request = RequestFactory().post("/", REMOTE_ADDR="10.7.0.1")
+if sys.argv[-1] == "fail":
+    for _ in range(5):
+        limits.login_failed(request=request, username="{name}")
+else:
+    try:
+        limits.login_check(request=request, username="{name}")
+    except limits.LimitExceeded as refused:
+        print(refused.code)
+    else:
+        print("allowed")
+"""
+
+
+def _redis_reachable() -> bool:
+    host, port = REDIS_URL.split("//")[1].split("/")[0].split(":")
+    try:
+        socket.create_connection((host, int(port)), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _redis_reachable(), reason=f"Redis is not reachable at {REDIS_URL}")
+def test_failed_logins_counted_in_one_process_lock_another_through_redis(tmp_path):
+    script = tmp_path / "limits_probe.py"
+    script.write_text(FAIL_AND_CHECK.format(name=f"probe-{uuid.uuid4().hex}"))
+
+    def run(step: str, cache_url: str) -> str:
+        env = {
+            **os.environ,
+            "CACHE_URL": cache_url,
+            "DJANGO_SETTINGS_MODULE": "toulmini_site.settings",
+            "PYTHONPATH": str(ROOT),
+        }
+        command = [sys.executable, str(script), step]
+        result = subprocess.run(
+            command,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
+
+    assert run("check", REDIS_URL) == "allowed"
+    run("fail", REDIS_URL)
+    assert run("check", REDIS_URL) == "RATE_LIMITED"  # another process sees the count
+    assert run("check", "") == "allowed"  # local memory: each process counts alone
