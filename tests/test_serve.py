@@ -82,3 +82,9 @@ def test_the_health_check_fails_without_the_database(client, monkeypatch):
 
     monkeypatch.setattr(CursorWrapper, "execute", broken)
     assert client.get("/healthz").status_code == 503
+
+
+def test_idle_connections_outlive_a_clients_pause():
+    plan = serve_plan(PRODUCTION)
+    assert "--keep-alive=75" in plan["web"]
+    assert "--keep-alive=5" in serve_plan({**PRODUCTION, "WEB_KEEPALIVE": "5"})["web"]

@@ -59,6 +59,9 @@ def serve_plan(env: Mapping[str, str]) -> dict:
     threads = _positive(env, "WEB_THREADS", 8, 1)
     workers = _positive(env, "TASK_WORKERS", 1, 0)
     timeout = _positive(env, "WEB_TIMEOUT", 120, 1)
+    # Longer than a client's pause between requests: at gunicorn's 2 s default, a request
+    # sent on a connection the server was just closing failed (3 in the load benchmark).
+    keepalive = _positive(env, "WEB_KEEPALIVE", 75, 1)
     bind = env.get("BIND", "").strip() or "127.0.0.1:8000"
     child_env = {**env, "DEBUG": "0", "TASKS_BACKEND": "database"}
     python = sys.executable
@@ -72,6 +75,7 @@ def serve_plan(env: Mapping[str, str]) -> dict:
         "--worker-class=gthread",
         f"--threads={threads}",
         f"--timeout={timeout}",
+        f"--keep-alive={keepalive}",
         "--graceful-timeout=30",
         "--access-logfile=-",
         # The proxy in front of us (its address) may set X-Forwarded-*; default: loopback.
