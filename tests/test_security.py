@@ -105,7 +105,9 @@ def test_exports_are_refused_to_others_and_anonymous(other_api, api_client, owne
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "HTTPS", "DATABASE_URL")}
+    # (The browser tests set DJANGO_ALLOW_ASYNC_UNSAFE in this process, which --deploy refuses.)
+    ignored = ("DEBUG", "HTTPS", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    clean = {k: v for k, v in os.environ.items() if k not in ignored}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
