@@ -6,6 +6,8 @@ process through WSGI (no network), authenticated as a user who owns one of each 
 
 import pytest
 import schemathesis
+from django.core import signals
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from rest_framework.throttling import SimpleRateThrottle
@@ -47,6 +49,13 @@ def records(db, owner, monkeypatch):
     )
     make_chain(owner, phases=2)
     make_session(owner)
+    # schemathesis calls the WSGI app directly, not through Django's test client, which
+    # keeps the test's database connection open across requests; do what it does.
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @schema.parametrize()
