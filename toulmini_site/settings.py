@@ -270,12 +270,13 @@ CACHES = {
 }
 
 # Failed logins (page and API token) in LOGIN_WINDOW_SECONDS: per address+account, per
-# address (any account) and per account (any address). Sign-ups per address per hour.
+# address (any account) and per account (any address). Sign-ups per address per hour. A
+# school's students often share one public address (NAT): the per-address limits allow a class.
 LOGIN_FAILURES_PER_ACCOUNT_ADDRESS = env_int("LOGIN_FAILURES_PER_ACCOUNT_ADDRESS", 5, minimum=1)
-LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 30, minimum=1)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 100, minimum=1)
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 100, minimum=1)
 LOGIN_WINDOW_SECONDS = env_int("LOGIN_WINDOW_SECONDS", 900, minimum=1)
-SIGNUPS_PER_ADDRESS_PER_HOUR = env_int("SIGNUPS_PER_ADDRESS_PER_HOUR", 5, minimum=0)
+SIGNUPS_PER_ADDRESS_PER_HOUR = env_int("SIGNUPS_PER_ADDRESS_PER_HOUR", 40, minimum=0)
 
 # Per-user daily quotas (UTC days). Model-backed work per kind; offline work (CPU only) in
 # one larger allowance. 0 allows none.
