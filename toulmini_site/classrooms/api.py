@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from coach.models import CoachSession
-from toulmini_site.api import ApiError
+from toulmini_site.api import ApiError, paginated
 from toulmini_site.classrooms import exports, selectors, services
 from toulmini_site.classrooms.domain.grading import PARTS, total_max
 from toulmini_site.classrooms.models import Assignment, Classroom, Feedback, Submission
@@ -106,7 +106,12 @@ def _class_out(user: Any, pk: int) -> dict[str, Any]:
 @extend_schema(
     methods=["POST"], request=ClassIn, responses={201: ClassOut}, summary="Create a class"
 )
-@extend_schema(methods=["GET"], responses=ClassOut(many=True), summary="My classes")
+@extend_schema(
+    methods=["GET"],
+    responses=paginated(ClassOut, "ClassPage"),
+    operation_id="v1_classes_list",  # a page, not one record
+    summary="My classes",
+)
 @api_view(["GET", "POST"])
 def classes(request: Request) -> Response:
     if request.method == "GET":
@@ -202,7 +207,11 @@ class StudentOut(serializers.Serializer):
         return self.context["usage"].get(enrollment.student_id, 0)
 
 
-@extend_schema(responses=StudentOut(many=True), summary="The roster (teachers)")
+@extend_schema(
+    responses=paginated(StudentOut, "StudentPage"),
+    operation_id="v1_classes_students_list",
+    summary="The roster (teachers)",
+)
 @api_view(["GET"])
 def class_students(request: Request, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
@@ -290,7 +299,12 @@ class AssignmentOut(serializers.ModelSerializer):
     responses={201: AssignmentOut},
     summary="Create an assignment (teachers)",
 )
-@extend_schema(methods=["GET"], responses=AssignmentOut(many=True), summary="A class's assignments")
+@extend_schema(
+    methods=["GET"],
+    responses=paginated(AssignmentOut, "AssignmentPage"),
+    operation_id="v1_classes_assignments_list",
+    summary="A class's assignments",
+)
 @api_view(["GET", "POST"])
 def class_assignments(request: Request, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
@@ -435,7 +449,8 @@ def assignment_start(request: Request, pk: int) -> Response:
 
 
 @extend_schema(
-    responses=SubmissionOut(many=True),
+    responses=paginated(SubmissionOut, "SubmissionPage"),
+    operation_id="v1_assignments_submissions_list",
     summary="One submission per enrolled student (teachers)",
 )
 @api_view(["GET"])
