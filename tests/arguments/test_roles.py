@@ -150,3 +150,38 @@ def test_training_is_deterministic_on_a_small_corpus():
     assert first == second
     model = RoleModel.from_json(json.loads(first))
     assert set(model.classes) == {"claim", "data", "none"}
+
+
+def test_nested_selection_chooses_c_on_the_other_topics_only():
+    from benchmarks.analyzer_quality import NestedC
+    from benchmarks.train_roles import C_GRID, QUERIES
+
+    held_out = next(iter(QUERIES))
+    asked: list[frozenset[str]] = []
+
+    class Scripted(NestedC):
+        def __init__(self) -> None:
+            self.inner = {}
+
+        def _scores(self, left_out, c):
+            asked.append(left_out)
+            # Were the held-out topic's own score read, the largest C would win.
+            scores = {t: (10 if c == C_GRID[1] else 0, 10) for t in left_out}
+            return scores | {held_out: (30 if c == C_GRID[-1] else 0, 30)}
+
+    assert Scripted().choose(held_out) == C_GRID[1]
+    assert all(held_out in pair and len(pair) == 2 for pair in asked)
+
+
+def test_nested_selection_breaks_ties_towards_the_smaller_c():
+    from benchmarks.analyzer_quality import NestedC
+    from benchmarks.train_roles import C_GRID, QUERIES
+
+    class Flat(NestedC):
+        def __init__(self) -> None:
+            self.inner = {}
+
+        def _scores(self, left_out, c):
+            return {t: (5, 10) for t in left_out}
+
+    assert Flat().choose(next(iter(QUERIES))) == C_GRID[0]
