@@ -30,6 +30,7 @@ from arguments.domain.toulmin import (
 )
 from arguments.exports import EXPORT_FORMATS
 from arguments.models import Chain
+from arguments.serializers import ChainSerializer
 from toulmini_site.api import ApiError, paginated
 from toulmini_site.text.documents import DocumentError, read_capped
 
@@ -57,28 +58,6 @@ def _api_error(error: ToulminError, *, chain: Chain | None = None) -> ApiError:
 
 
 # -- serializers ----------------------------------------------------------------------------
-
-
-class ChainSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Chain
-        fields = [
-            "id",
-            "query",
-            "source_text",
-            "engine",
-            "status",
-            "next_phase",
-            *COMPONENT_ORDER,
-            "termination_reason",
-            "warnings",
-            "review_status",
-            "review_note",
-            "reviewed_at",
-            "created_at",
-            "updated_at",
-        ]
-        read_only_fields = fields
 
 
 class ChainListSerializer(serializers.ModelSerializer):

@@ -11,6 +11,7 @@ from arguments.domain.argdown import chain_argdown
 from arguments.domain.report import chain_markdown
 from arguments.domain.toulmin import Evaluation
 from arguments.models import Chain
+from arguments.serializers import ChainSerializer  # the API's shape
 
 # format -> (content type, file name ending)
 EXPORT_FORMATS: dict[str, tuple[str, str]] = {
@@ -57,7 +58,5 @@ def chain_export(chain: Chain, fmt: str) -> ChainExport:
         document = chain_aif(state, evaluation, created_at=chain.created_at)
         body = json.dumps(document, ensure_ascii=False, indent=2)
     else:
-        from arguments.api import ChainSerializer  # the API's shape; api imports this module
-
         body = json.dumps(ChainSerializer(chain).data, ensure_ascii=False, indent=2)
     return ChainExport(body, content_type, f"toulmin-chain-{chain.pk}.{ending}")

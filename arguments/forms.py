@@ -3,8 +3,7 @@ from django import forms
 from arguments.domain.aif import AIF_MAX_BYTES
 from arguments.domain.toulmin import QUERY_MAX, QUERY_MIN
 from arguments.models import Chain
-from arguments.services import SOURCE_TEXT_MAX
-from toulmini_site.llm.providers import llm_configured
+from arguments.services import SOURCE_TEXT_MAX, chain_llm_available
 
 
 class ChainForm(forms.Form):
@@ -31,7 +30,7 @@ class ChainForm(forms.Form):
             (Chain.Engine.OFFLINE, "Offline analyzer — instant, rule-based, no AI"),
             (Chain.Engine.MANUAL, "My own AI — copy each phase's prompt, paste the JSON back"),
         ]
-        if llm_configured():
+        if chain_llm_available():
             choices.insert(1, (Chain.Engine.LLM, "Language model on the server"))
         self.fields["engine"].choices = choices
 

@@ -68,6 +68,11 @@ def _store(chain: Chain, state: ChainState) -> None:
     chain.verdict_status = state.verdict.status if state.verdict else ""
 
 
+def chain_llm_available() -> bool:
+    """Whether chains may use the server's language model (``LLM_MODEL`` is set)."""
+    return llm_configured()
+
+
 def chain_create(
     *, owner: Any, query: str, source_text: str = "", engine: str = Chain.Engine.OFFLINE
 ) -> Chain:

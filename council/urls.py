@@ -1,7 +1,6 @@
-"""Pages (`urlpatterns`) and API endpoints (`api_urlpatterns`, mounted under /api/v1/).
+"""Pages (`urlpatterns`) and API endpoints (`api_urlpatterns`, mounted under /api/v1/)."""
 
-Each feature keeps its own routes next to its views: critiques and audits.
-"""
+from django.urls import path
 
 from council.api import audit as audit_api
 from council.api import critique as critique_api
@@ -10,5 +9,22 @@ from council.views import critique as critique_views
 
 app_name = "council"
 
-urlpatterns = [*critique_views.urlpatterns, *audit_views.urlpatterns]
-api_urlpatterns = [*critique_api.urlpatterns, *audit_api.urlpatterns]
+urlpatterns = [
+    path("critiques/", critique_views.critique_list, name="critique_list"),
+    path("critiques/new/", critique_views.critique_new, name="critique_new"),
+    path("critiques/<int:pk>/", critique_views.critique_detail, name="critique_detail"),
+    path("critiques/<int:pk>/retry/", critique_views.critique_retry_view, name="critique_retry"),
+    path("audits/", audit_views.audit_list, name="audit_list"),
+    path("audits/new/", audit_views.audit_new, name="audit_new"),
+    path("audits/<int:pk>/", audit_views.audit_detail, name="audit_detail"),
+    path("audits/<int:pk>/retry/", audit_views.audit_retry_view, name="audit_retry"),
+]
+
+api_urlpatterns = [
+    path("critiques/", critique_api.critiques, name="critique_list"),
+    path("critiques/<int:pk>/", critique_api.critique_detail, name="critique_detail"),
+    path("critiques/<int:pk>/retry/", critique_api.critique_retry_api, name="critique_retry"),
+    path("audits/", audit_api.audits_api, name="audit_list_api"),
+    path("audits/<int:pk>/", audit_api.audit_detail_api, name="audit_detail_api"),
+    path("audits/<int:pk>/retry/", audit_api.audit_retry_api, name="audit_retry_api"),
+]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
-from django.urls import path, reverse
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
@@ -11,6 +10,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from council import selectors
 from council.api.documents import TextOrFileMixin
 from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.domain.runs import RunNotRetryable
@@ -128,7 +128,7 @@ def _accepted(request: Request, audit: Audit) -> Response:
 def audits_api(request: Request) -> Response:
     if request.method == "GET":
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(Audit.objects.filter(owner=request.user), request)
+        page = paginator.paginate_queryset(selectors.audits_for(request.user), request)
         body = AuditSummarySerializer(page, many=True, context={"request": request}).data
         return paginator.get_paginated_response(body)
     payload = AuditCreateSerializer(data=request.data)
@@ -161,7 +161,7 @@ def audits_api(request: Request) -> Response:
 @extend_schema(responses={200: AuditSerializer}, summary="An audit: status, scores, evidence")
 @api_view(["GET"])
 def audit_detail_api(request: Request, pk: int) -> Response:
-    audit = get_object_or_404(Audit.objects.filter(owner=request.user), pk=pk)
+    audit = selectors.audit_for(request.user, pk)
     return Response(AuditSerializer(audit, context={"request": request}).data)
 
 
@@ -172,16 +172,9 @@ def audit_detail_api(request: Request, pk: int) -> Response:
 )
 @api_view(["POST"])
 def audit_retry_api(request: Request, pk: int) -> Response:
-    audit = get_object_or_404(Audit.objects.filter(owner=request.user), pk=pk)
+    audit = selectors.audit_for(request.user, pk)
     try:
         audit = audit_retry(audit=audit)
     except RunNotRetryable as exc:
         raise ApiError(str(exc), code=exc.code, status_code=status.HTTP_409_CONFLICT) from None
     return _accepted(request, audit)
-
-
-urlpatterns = [
-    path("audits/", audits_api, name="audit_list_api"),
-    path("audits/<int:pk>/", audit_detail_api, name="audit_detail_api"),
-    path("audits/<int:pk>/retry/", audit_retry_api, name="audit_retry_api"),
-]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
-from django.urls import path, reverse
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
@@ -11,6 +10,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from council import selectors
 from council.api.documents import TextOrFileMixin
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
@@ -95,7 +95,7 @@ class CritiqueSerializer(CritiqueSummarySerializer):
 def critiques(request: Request) -> Response:
     if request.method == "GET":
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(Critique.objects.filter(owner=request.user), request)
+        page = paginator.paginate_queryset(selectors.critiques_for(request.user), request)
         body = CritiqueSummarySerializer(page, many=True, context={"request": request}).data
         return paginator.get_paginated_response(body)
     serializer = CritiqueCreateSerializer(data=request.data)
@@ -120,7 +120,7 @@ def critiques(request: Request) -> Response:
 @extend_schema(responses=CritiqueSerializer, summary="A critique: status, progress and result")
 @api_view(["GET"])
 def critique_detail(request: Request, pk: int) -> Response:
-    critique = get_object_or_404(Critique, pk=pk, owner=request.user)
+    critique = selectors.critique_for(request.user, pk)
     return Response(CritiqueSerializer(critique, context={"request": request}).data)
 
 
@@ -131,17 +131,10 @@ def critique_detail(request: Request, pk: int) -> Response:
 )
 @api_view(["POST"])
 def critique_retry_api(request: Request, pk: int) -> Response:
-    critique = get_object_or_404(Critique, pk=pk, owner=request.user)
+    critique = selectors.critique_for(request.user, pk)
     try:
         critique = critique_retry(critique=critique)
     except RunNotRetryable as exc:
         raise ApiError(str(exc), code=exc.code, status_code=status.HTTP_409_CONFLICT) from None
     body = CritiqueSummarySerializer(critique, context={"request": request}).data
     return Response(body, status=status.HTTP_202_ACCEPTED)
-
-
-urlpatterns = [
-    path("critiques/", critiques, name="critique_list"),
-    path("critiques/<int:pk>/", critique_detail, name="critique_detail"),
-    path("critiques/<int:pk>/retry/", critique_retry_api, name="critique_retry"),
-]

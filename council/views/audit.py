@@ -7,14 +7,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from council import selectors
 from council.domain.audit.document import highlight_segments, quote_found
 from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.domain.runs import RunNotRetryable
-from council.models import Audit, Rubric
 from council.services.audit import RubricUnusable, audit_create, audit_retry
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.text.documents import (
@@ -35,7 +34,7 @@ class AuditForm(forms.Form):
         help_text=f"UTF-8 text, up to {MAX_DOCUMENT_BYTES // 1000:,} kB.",
     )
     rubric = forms.ModelChoiceField(
-        queryset=Rubric.objects.all(), to_field_name="name", empty_label=None, required=False
+        queryset=selectors.rubrics(), to_field_name="name", empty_label=None, required=False
     )
     case_id = forms.CharField(label="Case id", max_length=200, required=False)
     court_name = forms.CharField(label="Court", max_length=200, required=False)
@@ -55,17 +54,10 @@ class AuditForm(forms.Form):
         return data
 
 
-def _owned(request: HttpRequest, pk: int) -> Audit:
-    return get_object_or_404(Audit.objects.filter(owner=request.user), pk=pk)
-
-
 @require_GET
 @login_required
 def audit_list(request: HttpRequest) -> HttpResponse:
-    audits = Audit.objects.filter(owner=request.user).only(
-        "id", "rubric_name", "case_id", "court_name", "status", "global_score",
-        "security_violation", "created_at",
-    )  # fmt: skip
+    audits = selectors.audits_for(request.user, list_fields=True)
     page = Paginator(audits, 20).get_page(request.GET.get("page"))
     return render(request, "council/audit_list.html", {"page": page})
 
@@ -101,7 +93,7 @@ def audit_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def audit_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    audit = _owned(request, pk)
+    audit = selectors.audit_for(request.user, pk)
     results = list(audit.results.all())
     quotes = [(e["content"], r.name) for r in results for e in r.evidence]
     security = {r.name for r in results if r.is_security}
@@ -123,17 +115,9 @@ def audit_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def audit_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
-    audit = _owned(request, pk)
+    audit = selectors.audit_for(request.user, pk)
     try:
         audit_retry(audit=audit)
     except RunNotRetryable as exc:
         messages.error(request, str(exc))
     return redirect(audit)
-
-
-urlpatterns = [
-    path("audits/", audit_list, name="audit_list"),
-    path("audits/new/", audit_new, name="audit_new"),
-    path("audits/<int:pk>/", audit_detail, name="audit_detail"),
-    path("audits/<int:pk>/retry/", audit_retry_view, name="audit_retry"),
-]

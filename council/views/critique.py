@@ -7,12 +7,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.shortcuts import redirect, render
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from council import selectors
 from council.domain.critique.agents import AGENTS
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.runs import RunNotRetryable
@@ -62,9 +62,7 @@ class CritiqueForm(forms.Form):
 @require_GET
 @login_required
 def critique_list(request: HttpRequest) -> HttpResponse:
-    critiques = Critique.objects.filter(owner=request.user).only(
-        "id", "title", "status", "engine", "created_at"
-    )
+    critiques = selectors.critiques_for(request.user, list_fields=True)
     page = Paginator(critiques, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "council/critique_list.html", {"page": page})
 
@@ -90,7 +88,7 @@ def critique_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def critique_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    critique = get_object_or_404(Critique, pk=pk, owner=request.user)
+    critique = selectors.critique_for(request.user, pk)
     context = {"critique": critique, **_result_context(critique)}
     if request.htmx:
         return render(request, "council/critique_detail.html#run", context)
@@ -132,17 +130,9 @@ def _result_context(critique: Critique) -> dict:
 @require_POST
 @login_required
 def critique_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
-    critique = get_object_or_404(Critique, pk=pk, owner=request.user)
+    critique = selectors.critique_for(request.user, pk)
     try:
         critique_retry(critique=critique)
     except RunNotRetryable as exc:
         messages.error(request, str(exc))
     return redirect(critique)
-
-
-urlpatterns = [
-    path("critiques/", critique_list, name="critique_list"),
-    path("critiques/new/", critique_new, name="critique_new"),
-    path("critiques/<int:pk>/", critique_detail, name="critique_detail"),
-    path("critiques/<int:pk>/retry/", critique_retry_view, name="critique_retry"),
-]

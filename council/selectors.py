@@ -1,0 +1,43 @@
+"""Reads on critiques, audits and rubrics, always scoped to who is asking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+
+from council.models import Audit, Critique, Rubric
+
+CRITIQUE_LIST_FIELDS = ("id", "title", "status", "engine", "created_at")
+AUDIT_LIST_FIELDS = (
+    "id", "rubric_name", "case_id", "court_name", "status", "global_score",
+    "security_violation", "created_at",
+)  # fmt: skip
+
+
+def critiques_for(user: Any, *, list_fields: bool = False) -> QuerySet[Critique]:
+    """The user's own critiques, newest first (only the list's columns with ``list_fields``)."""
+    critiques = Critique.objects.filter(owner=user)
+    return critiques.only(*CRITIQUE_LIST_FIELDS) if list_fields else critiques
+
+
+def critique_for(user: Any, pk: int) -> Critique:
+    """The user's own critique, or 404 (another user's does not exist for them)."""
+    return get_object_or_404(Critique, pk=pk, owner=user)
+
+
+def audits_for(user: Any, *, list_fields: bool = False) -> QuerySet[Audit]:
+    """The user's own audits, newest first (only the list's columns with ``list_fields``)."""
+    audits = Audit.objects.filter(owner=user)
+    return audits.only(*AUDIT_LIST_FIELDS) if list_fields else audits
+
+
+def audit_for(user: Any, pk: int) -> Audit:
+    """The user's own audit, or 404."""
+    return get_object_or_404(Audit, pk=pk, owner=user)
+
+
+def rubrics() -> QuerySet[Rubric]:
+    """Every rubric, for a choice of one."""
+    return Rubric.objects.all()
