@@ -83,6 +83,7 @@ argdown-parser:
 
 lint: setup
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 
 format: setup
 	$(PY) -m ruff format .

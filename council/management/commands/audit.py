@@ -8,8 +8,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from council.domain.audit.rubrics import DEFAULT_RUBRIC
-from council.services.audit import RubricUnusable, audit_document_run, audit_engine
-from toulmini_site.llm import LLMError
+from council.services.audit import LLMError, RubricUnusable, audit_document_run, audit_engine
 from toulmini_site.text.documents import DocumentError, read_document
 
 

@@ -1,0 +1,83 @@
+"""The import contracts (``[tool.importlinter]`` in pyproject.toml) hold, and they bite: a
+copy of the code whose domain imports the model client fails ``lint-imports``."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("toulmini_site", "arguments", "coach", "council")
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+
+
+def lint_imports(root: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+@pytest.fixture(scope="module")
+def code_copy(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("contracts")
+    shutil.copy(ROOT / "pyproject.toml", root)
+    for package in PACKAGES:
+        shutil.copytree(
+            ROOT / package, root / package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+        )
+    return root
+
+
+def test_the_code_keeps_every_contract(code_copy):
+    result = lint_imports(code_copy)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "BROKEN" not in result.stdout
+
+
+def test_a_domain_importing_the_model_client_breaks_the_contracts(code_copy):
+    tree = code_copy / "council" / "domain" / "critique" / "tree.py"
+    original = tree.read_text()
+    tree.write_text(original + "\nfrom toulmini_site.llm import LLMError  # noqa\n")
+    try:
+        result = lint_imports(code_copy)
+    finally:
+        tree.write_text(original)
+    assert result.returncode != 0
+    broken = re.findall(r"^(.*) BROKEN", result.stdout, re.MULTILINE)
+    assert any("pure" in name for name in broken), result.stdout
+    assert "council.domain.critique.tree -> toulmini_site.llm" in result.stdout
+
+
+def test_a_model_importing_a_service_breaks_the_layers(code_copy):
+    model = code_copy / "council" / "models" / "critique.py"
+    original = model.read_text()
+    model.write_text(original + "\nfrom council.services import runs  # noqa\n")
+    try:
+        result = lint_imports(code_copy)
+    finally:
+        model.write_text(original)
+    assert result.returncode != 0
+    assert "council.models.critique -> council.services.runs" in result.stdout
+
+
+def test_no_domain_module_imports_django_or_the_model_client():
+    pattern = re.compile(r"^(from|import) (django|toulmini_site\.llm)", re.MULTILINE)
+    offenders = [
+        str(path.relative_to(ROOT))
+        for app in ("arguments", "coach", "council")
+        for path in (ROOT / app / "domain").rglob("*.py")
+        if pattern.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
