@@ -42,6 +42,9 @@ def test_offline_run_without_text_ends_with_the_reason(owner):
     chain = chain_run(chain=chain, until="end")
     assert chain.status == "terminated"
     assert chain.termination_reason.startswith("DATA MISSING")
+    (call,) = LLMCall.objects.filter(object_id=chain.pk)
+    assert (call.purpose, call.provider, call.outcome) == ("arguments.phase1", "offline", "error")
+    assert "DATA MISSING" in call.error
 
 
 def test_model_failure_keeps_earlier_phases_and_a_retry_carries_on(owner, fake_llm, settings):

@@ -116,6 +116,33 @@ def test_provider_failure_is_recorded_and_raised_without_retrying(error, outcome
     assert (record.outcome, record.error) == (outcome, str(error))
 
 
+def test_any_exception_from_a_provider_is_recorded_then_raised():
+    class Refusal(Exception):
+        pass
+
+    client = FakeClient(responses=[Refusal("DATA MISSING: no source text")])
+
+    with pytest.raises(Refusal):
+        analyse(client)
+
+    [record] = client.calls
+    assert (record.outcome, record.error) == ("error", "Refusal: DATA MISSING: no source text")
+
+
+def test_a_stream_that_breaks_on_any_exception_is_recorded_with_what_it_produced():
+    def broken(request):
+        raise KeyError("boom")
+
+    client = FakeClient(broken)
+
+    with pytest.raises(KeyError):
+        list(client.stream(purpose="tests.talk", messages=[{"role": "user", "content": "x"}]))
+
+    [record] = client.calls
+    assert (record.outcome, record.purpose) == ("error", "tests.talk")
+    assert record.error.startswith("KeyError")
+
+
 def test_usage_sums_every_attempt():
     client = FakeClient(responses=["{}", VALID])
 

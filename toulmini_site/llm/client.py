@@ -11,8 +11,9 @@ A client offers two calls:
 ``inputs`` is the structured data the prompt was built from (query, draft, document...). Real
 models ignore it (they read the messages); the offline provider reads only it.
 
-Every attempt, successful or not, is appended to ``client.calls`` as a ``CallRecord``. Clients
-never touch the database: the service that owns the work saves the records afterwards with
+Every attempt, whatever its outcome (an offline analyzer's refusal included), is appended to
+``client.calls`` as a ``CallRecord``. Clients never touch the database: the service that owns
+the work saves the records afterwards with
 ``toulmini_site.llm.services.llm_calls_save`` (so graph nodes in threads stay database-free).
 """
 
@@ -144,8 +145,8 @@ class LLMClient:
             started = time.perf_counter()
             try:
                 raw, usage = self._complete(request)
-            except LLMError as exc:
-                self._record(request, started, Usage(), outcome=_outcome(exc), error=str(exc))
+            except Exception as exc:  # recorded whatever it is: an offline refusal too
+                self._record(request, started, Usage(), outcome=_outcome(exc), error=_text(exc))
                 raise
             total = Usage(total.tokens_in + usage.tokens_in, total.tokens_out + usage.tokens_out)
             try:
@@ -185,13 +186,13 @@ class LLMClient:
                     continue
                 produced.append(item)
                 yield item
-        except LLMError as exc:
+        except Exception as exc:
             self._record(
                 request,
                 started,
                 usage,
                 outcome=_outcome(exc),
-                error=str(exc),
+                error=_text(exc),
                 raw_output="".join(produced),
             )
             raise
@@ -258,7 +259,12 @@ def _summarise(errors: list[dict[str, str]]) -> str:
     return "; ".join(f"{e['loc']}: {e['msg']}" for e in errors[:5])
 
 
-def _outcome(exc: LLMError) -> str:
+def _text(exc: Exception) -> str:
+    """An ``LLMError``'s message; any other exception's class too (it is not ours to show)."""
+    return str(exc) if isinstance(exc, LLMError) else f"{type(exc).__name__}: {exc}"
+
+
+def _outcome(exc: Exception) -> str:
     if isinstance(exc, LLMTimeout):
         return "timeout"
     if isinstance(exc, LLMUnavailable):
