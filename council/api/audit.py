@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from council import selectors
-from council.api.documents import TextOrFileMixin
+from council.api.documents import TextOrFileMixin, request_data
 from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.domain.runs import RunNotRetryable
 from council.models import Audit
@@ -131,7 +131,7 @@ def audits_api(request: Request) -> Response:
         page = paginator.paginate_queryset(selectors.audits_for(request.user), request)
         body = AuditSummarySerializer(page, many=True, context={"request": request}).data
         return paginator.get_paginated_response(body)
-    payload = AuditCreateSerializer(data=request.data)
+    payload = AuditCreateSerializer(data=request_data(request))
     payload.is_valid(raise_exception=True)
     data = payload.validated_data
     upload = data.get("file")

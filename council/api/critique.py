@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from council import selectors
-from council.api.documents import TextOrFileMixin
+from council.api.documents import TextOrFileMixin, request_data
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
@@ -98,7 +98,7 @@ def critiques(request: Request) -> Response:
         page = paginator.paginate_queryset(selectors.critiques_for(request.user), request)
         body = CritiqueSummarySerializer(page, many=True, context={"request": request}).data
         return paginator.get_paginated_response(body)
-    serializer = CritiqueCreateSerializer(data=request.data)
+    serializer = CritiqueCreateSerializer(data=request_data(request))
     serializer.is_valid(raise_exception=True)
     data = serializer.validated_data
     upload = data.get("file")

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
 from rest_framework import serializers
+from rest_framework.request import Request
+
+from toulmini_site.api import ApiError
+from toulmini_site.text.documents import DOCUMENT_TOO_LONG, MAX_DOCUMENT_CHARS
 
 
 class TextOrFileMixin:
@@ -14,3 +21,18 @@ class TextOrFileMixin:
         if "text" not in attrs and "file" not in attrs:
             raise serializers.ValidationError({"text": "This field is required."})
         return attrs
+
+
+def request_data(request: Request) -> Any:
+    """``request.data``, refusing a body past ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (a JSON document
+    far over the limit) with ``DOCUMENT_TOO_LONG`` before it is read. Uploaded files stream to
+    Django's upload handlers and are capped by ``read_document``."""
+    try:
+        return request.data
+    except RequestDataTooBig:
+        raise ApiError(
+            "The request is too large for a document: send at most "
+            f"{MAX_DOCUMENT_CHARS:,} characters.",
+            code=DOCUMENT_TOO_LONG,
+            details=[{"loc": "text", "msg": "too long"}],
+        ) from None
