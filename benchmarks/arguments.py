@@ -22,13 +22,25 @@ def main() -> None:
         from django.test.utils import CaptureQueriesContext
         from rest_framework.test import APIClient
 
+        from arguments.demo import DEMO_CHAINS
+        from arguments.domain.analyzer import analyze_phase
         from arguments.models import Chain
-        from tests.arguments import builders as b
         from toulmini_site.llm.fake import FakeClient
         from toulmini_site.llm.providers import override_client
 
+        # A valid answer per phase, computed once before timing by the offline analyzer on
+        # the first demo text (which reaches a verdict): the fake model then answers at once.
+        demo = DEMO_CHAINS[0]
+        outputs: dict[int, dict] = {}
+        components: dict = {}
+        for phase in (1, 2, 3, 4):
+            inputs = {"phase": phase, "query": demo["query"], "components": components}
+            inputs["source_text"] = demo["source_text"]
+            outputs[phase] = analyze_phase(inputs).model_dump(mode="json")
+            components = {**components, **outputs[phase]}
+
         def answer(request):
-            return b.PHASE_OUTPUTS[int(request.purpose[-1])]()
+            return outputs[int(request.purpose[-1])]
 
         user = get_user_model().objects.create_user("bench", password="bench-pass-123")
         api = APIClient()
@@ -40,7 +52,7 @@ def main() -> None:
                     started = time.perf_counter()
                     pk = api.post(
                         "/api/v1/chains/",
-                        {"query": "Should schools start later?", "engine": "llm"},
+                        {"query": demo["query"], "engine": "llm"},
                         format="json",
                     ).json()["id"]
                     response = api.post(

@@ -37,8 +37,20 @@ def chromium_page() -> Iterator[Any]:
     """A fresh page in a headless chromium; closed, with its database connections, after."""
     from playwright.sync_api import sync_playwright
 
-    # Playwright's sync API runs an event loop, which Django's ORM otherwise refuses.
+    # Playwright's sync API runs an event loop, which Django's ORM otherwise refuses: allowed
+    # for as long as this page lives, and no longer (the rest of the session keeps the check).
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        yield from _page(sync_playwright)
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+def _page(sync_playwright: Any) -> Iterator[Any]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS

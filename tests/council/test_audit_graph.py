@@ -4,7 +4,7 @@ No database: nodes get their client injected (a FakeClient or the offline client
 """
 
 import json
-import time
+import threading
 from typing import Any
 
 import pytest
@@ -69,12 +69,18 @@ def test_each_criterion_gets_one_model_call_and_its_own_result():
 
 
 def test_criteria_are_assessed_in_parallel():
-    client = FakeClient(lambda request: answer(), latency=0.3)
-    started = time.perf_counter()
-    audit_graph_run(client=client, document=DOCUMENT, criteria=criteria(*"abcdef"))
-    elapsed = time.perf_counter() - started
-    assert len(client.calls) == 6
-    assert elapsed < 1.2, f"six 0.3 s calls took {elapsed:.2f} s: not parallel"
+    # Each call waits until all six are in flight: run one after another, the first call
+    # would wait alone and the barrier would break (its timeout is only a safety net).
+    barrier = threading.Barrier(6, timeout=10)
+
+    def together(request):
+        barrier.wait()
+        return answer()
+
+    client = FakeClient(together)
+    state = audit_graph_run(client=client, document=DOCUMENT, criteria=criteria(*"abcdef"))
+    assert [c.outcome for c in client.calls] == ["ok"] * 6
+    assert state["failures"] == {}
 
 
 def test_the_report_weights_scores_and_caps_on_a_security_violation():

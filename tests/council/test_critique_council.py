@@ -60,14 +60,11 @@ def test_every_level_of_every_agent_is_one_call(critique_model, critique_documen
 
 def test_the_six_agents_work_concurrently(critique_model, critique_document):
     client = FakeClient(critique_model.measured)
-    started = time.perf_counter()
     run_critique_council(critique_document, client=client, max_depth=3)
-    elapsed = time.perf_counter() - started
 
+    # Six calls in flight at once: the agents ran side by side (timings are the benchmark's).
     assert critique_model.max_in_flight == 6
-    # The critical path is 5 calls of 50 ms (3 levels, self-critique, summary); one after
-    # another the 25 calls would take 1.25 s.
-    assert elapsed < 0.8
+    assert len(client.calls) == 25
 
 
 def test_results_keep_the_council_order_whatever_finishes_first(critique_model, critique_document):

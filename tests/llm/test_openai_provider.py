@@ -1,7 +1,5 @@
 """The OpenAI-compatible provider, through the real SDK, against the fake server on loopback."""
 
-import time
-
 import pytest
 from pydantic import BaseModel, Field
 
@@ -159,11 +157,9 @@ def test_server_that_answers_too_late_raises_timeout(openai_server):
     openai_server.stall(1.0)
     client = make_client(openai_server, timeout=0.3, max_retries=0)
 
-    started = time.perf_counter()
-    with pytest.raises(LLMTimeout):
+    with pytest.raises(LLMTimeout):  # had it waited the stall out, the answer would have come
         ask(client)
 
-    assert time.perf_counter() - started < 0.9  # the client gave up; it did not wait it out
     [record] = client.calls
     assert record.outcome == "timeout"
     assert record.error == "The language model did not answer in time."
