@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from django.apps import AppConfig
 
 
@@ -6,7 +8,10 @@ class CoachConfig(AppConfig):
     verbose_name = "Coach"
 
     def ready(self) -> None:
+        from coach.domain.prompt import system_prompt_install
         from coach.domain.tutor import offline_turn
         from toulmini_site.llm import register_offline
 
         register_offline("coach.turn", offline_turn)
+        prompt = Path(__file__).resolve().parent / "prompts" / "turn_system.md"
+        system_prompt_install(prompt.read_text(encoding="utf-8"))

@@ -8,21 +8,28 @@ JSON document between ``BEGIN USER DATA`` and ``END USER DATA`` (the one prompt 
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from arguments.domain.fallacies import TAXONOMY
 from arguments.domain.toulmin import PHASES, ChainState
 from toulmini_site.text.fence import fence
 
-PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
+_TEMPLATES: dict[str, str] = {}
 
 
-@cache
+def templates_install(texts: Mapping[str, str]) -> None:
+    """Give the builders their texts (``arguments/prompts/*.txt``, read by the app at start-up:
+    the domain reads no files)."""
+    _TEMPLATES.update(texts)
+
+
 def template(name: str) -> str:
-    """The text of ``arguments/prompts/<name>.txt``."""
-    return (PROMPTS_DIR / f"{name}.txt").read_text(encoding="utf-8").strip()
+    """The text of ``arguments/prompts/<name>.txt``, as installed."""
+    try:
+        return _TEMPLATES[name]
+    except KeyError:
+        raise LookupError(f"The prompt text {name!r} is not installed.") from None
 
 
 def _material(state: ChainState, source_text: str, upto_phase: int) -> dict[str, Any]:

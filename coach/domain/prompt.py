@@ -1,25 +1,32 @@
 """The messages sent to a language model for one tutor turn.
 
-The instructions come from ``coach/prompts/turn_system.md``. Everything the student wrote (the
-draft, the conversation, the new message) goes into one block the instructions call data.
+The instructions come from ``coach/prompts/turn_system.md`` (installed by the app at
+start-up). Everything the student wrote (the draft, the conversation, the new message) goes
+into one block the instructions call data (the one prompt fence).
 """
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 from coach.domain.steps import STEPS
 from toulmini_site.text.fence import fence
 
-PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
 HISTORY_MESSAGES = 12
 HISTORY_MESSAGE_CHARS = 1000
 
 
-@cache
+_SYSTEM: list[str] = []
+
+
+def system_prompt_install(text: str) -> None:
+    """Give the builder its instructions (``coach/prompts/turn_system.md``, read by the app at
+    start-up: the domain reads no files)."""
+    _SYSTEM[:] = [text]
+
+
 def system_prompt() -> str:
-    return (PROMPTS_DIR / "turn_system.md").read_text(encoding="utf-8")
+    if not _SYSTEM:
+        raise LookupError("The coach's system prompt is not installed.")
+    return _SYSTEM[0]
 
 
 def turn_messages(

@@ -81,3 +81,14 @@ def test_no_domain_module_imports_django_or_the_model_client():
         if pattern.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+def test_no_domain_module_reads_a_file():
+    pattern = re.compile(r"\.read_text\(|\bopen\(|\.read_bytes\(")
+    offenders = [
+        str(path.relative_to(ROOT))
+        for app in ("arguments", "coach", "council")
+        for path in (ROOT / app / "domain").rglob("*.py")
+        if pattern.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
