@@ -12,7 +12,7 @@ FIND_PYTHON = for c in "$$PYTHON" python3.13 python3.12 python3 \
 	    && { echo "$$c"; break; }; \
 	done
 
-.PHONY: run serve test setup lint format bench messages migrate demo browser-deps argdown-parser clean train
+.PHONY: run serve test setup lint format bench mutation messages migrate demo browser-deps argdown-parser clean train
 
 $(STAMP): pyproject.toml
 	@py="$$($(FIND_PYTHON))"; \
@@ -102,5 +102,15 @@ bench: setup
 train: setup
 	$(PY) -m benchmarks.train_roles
 
+# Mutation testing of the three domains and the text toolkit (CPU heavy; not part of `make
+# test`): one package at a time, niced, then the score per package.
+MUTATION_PACKAGES := toulmini_site.text arguments.domain coach.domain council.domain
+mutation: setup
+	@for p in $(MUTATION_PACKAGES); do \
+	  echo "mutmut: $$p"; \
+	  nice -n 10 $(VENV)/bin/mutmut run --max-children 1 "$$p.*" >/dev/null || exit 1; \
+	done
+	$(PY) -m benchmarks.mutation_score
+
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache $(ARGDOWN_DIR)/node_modules
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache $(ARGDOWN_DIR)/node_modules mutants
