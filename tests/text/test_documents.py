@@ -93,3 +93,31 @@ def test_read_file_content_names_what_is_wrong(tmp_path):
         read_file_content(str(tmp_path))
     (tmp_path / "ok.md").write_text("# Title\n\nSome text.", encoding="utf-8")
     assert read_file_content(str(tmp_path / "ok.md")) == "# Title\n\nSome text."
+
+
+def test_the_byte_cap_is_inclusive_for_text_that_fits_in_characters():
+    at_cap = "😀" * MAX_DOCUMENT_CHARS  # four bytes a character: exactly MAX_DOCUMENT_BYTES
+    assert len(at_cap.encode()) == MAX_DOCUMENT_BYTES
+    assert decode_document(at_cap.encode()) == at_cap
+    with pytest.raises(DocumentError) as caught:
+        decode_document(at_cap.encode() + b"a")
+    assert str(caught.value) == "The document has 400,001 bytes; the limit is 400,000 bytes."
+
+
+def test_binary_and_non_utf8_files_say_why():
+    with pytest.raises(DocumentError) as nul:
+        decode_document(b"text\x00more")
+    assert str(nul.value) == (
+        "The file looks like binary data, not text; give plain text or Markdown."
+    )
+    with pytest.raises(DocumentError) as latin:
+        decode_document(b"caf\xe9")
+    assert str(latin.value) == "The file is not UTF-8 text; give plain text or Markdown."
+
+
+def test_a_stream_of_exactly_the_cap_is_read_whole_across_chunks():
+    data = bytes(range(97, 123)) * 10_000  # 260,000 bytes: several chunks
+    assert read_capped(io.BytesIO(data), max_bytes=len(data)) == data
+    with pytest.raises(DocumentError) as caught:
+        read_capped(io.BytesIO(data + b"z"), max_bytes=len(data))
+    assert caught.value.code == "DOCUMENT_TOO_LONG"

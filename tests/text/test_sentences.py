@@ -52,3 +52,7 @@ def test_a_question_and_an_exclamation_end_sentences_before_a_capital():
 
 def test_an_initial_does_not_end_a_sentence():
     assert texts("J. Smith wrote it. Done here.") == ["J. Smith wrote it.", "Done here."]
+
+
+def test_three_letters_make_a_sentence_two_do_not():
+    assert texts("Yes.\nNo.\nOk then.") == ["Yes.", "Ok then."]
