@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 from django.contrib.auth import authenticate
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -92,6 +93,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             error_body(exc.message, code=exc.code),
             status=exc.status,
             headers={"Retry-After": str(exc.retry_after)},
+        )
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            error_body(str(exc), code="REQUEST_TOO_LARGE"),
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

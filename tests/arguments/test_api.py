@@ -410,3 +410,11 @@ def test_openapi_schema_generates_without_warnings_or_errors(db):
         assert path in schema
     for name in ("ChainStatusEnum:", "CritiqueStatusEnum:", "CoachSessionStatusEnum:"):
         assert name in schema
+
+
+def test_a_body_past_the_upload_limit_is_a_413_in_the_error_shape(owner_api):
+    response = owner_api.post(
+        "/api/v1/chains/", {"query": "Is it?", "source_text": "a" * 3_000_000}, format="json"
+    )
+    assert response.status_code == 413
+    assert response.json()["code"] == "REQUEST_TOO_LARGE"
