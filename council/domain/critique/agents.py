@@ -7,14 +7,11 @@ directives (``council/prompts/critique_<name>.txt``).
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from council.domain.critique.adjustments import validate_adjustments
 from council.domain.critique.schemas import CritiqueNode, SelfCritiqueReply
 from council.domain.critique.tree import flat_nodes
-
-logger = logging.getLogger(__name__)
 
 SELF_PURPOSE = "council.critique.self"
 
