@@ -121,3 +121,23 @@ def test_a_stream_of_exactly_the_cap_is_read_whole_across_chunks():
     with pytest.raises(DocumentError) as caught:
         read_capped(io.BytesIO(data + b"z"), max_bytes=len(data))
     assert caught.value.code == "DOCUMENT_TOO_LONG"
+
+
+@pytest.mark.parametrize(
+    ("value", "code", "message"),
+    [
+        (b"bytes", "DOCUMENT_BINARY", "The document must be text."),
+        (" \n", "DOCUMENT_EMPTY", "The document is empty."),
+        (
+            "a\x1bb",
+            "DOCUMENT_BINARY",
+            "The document looks like binary data, not text; give plain text or Markdown.",
+        ),
+        ("a" * 100_001, "DOCUMENT_TOO_LONG", "The document has 100,001 characters; the limit "
+         "is 100,000 characters."),
+    ],
+)  # fmt: skip
+def test_each_refusal_has_its_code_and_message(value, code, message):
+    with pytest.raises(DocumentError) as caught:
+        validate_document(value)
+    assert (caught.value.code, str(caught.value)) == (code, message)

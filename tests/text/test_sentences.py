@@ -56,3 +56,18 @@ def test_an_initial_does_not_end_a_sentence():
 
 def test_three_letters_make_a_sentence_two_do_not():
     assert texts("Yes.\nNo.\nOk then.") == ["Yes.", "Ok then."]
+
+
+def test_a_stop_after_nothing_or_an_abbreviation_with_dots_is_handled():
+    assert texts("... Hello there. Bye now.") == ["Hello there.", "Bye now."]
+    assert texts("Bring tools, e.g. Hammers and saws. Then build.") == [
+        "Bring tools, e.g. Hammers and saws.",
+        "Then build.",
+    ]
+
+
+def test_a_stop_before_a_lower_case_word_does_not_end_the_sentence():
+    assert texts("The price rose sharply. but only briefly. Then it fell.") == [
+        "The price rose sharply. but only briefly.",
+        "Then it fell.",
+    ]
