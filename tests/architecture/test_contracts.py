@@ -15,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("toulmini_site", "arguments", "coach", "council")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+DOMAIN_APPS = ("arguments", "coach", "council", "toulmini_site/classrooms")
 
 
 def lint_imports(root: Path) -> subprocess.CompletedProcess:
@@ -76,7 +77,7 @@ def test_no_domain_module_imports_django_or_the_model_client():
     pattern = re.compile(r"^(from|import) (django|toulmini_site\.llm)", re.MULTILINE)
     offenders = [
         str(path.relative_to(ROOT))
-        for app in ("arguments", "coach", "council")
+        for app in DOMAIN_APPS
         for path in (ROOT / app / "domain").rglob("*.py")
         if pattern.search(path.read_text(encoding="utf-8"))
     ]
@@ -87,7 +88,7 @@ def test_no_domain_module_reads_a_file():
     pattern = re.compile(r"\.read_text\(|\bopen\(|\.read_bytes\(")
     offenders = [
         str(path.relative_to(ROOT))
-        for app in ("arguments", "coach", "council")
+        for app in DOMAIN_APPS
         for path in (ROOT / app / "domain").rglob("*.py")
         if pattern.search(path.read_text(encoding="utf-8"))
     ]
