@@ -412,7 +412,7 @@ def _essay_review(locked: Submission) -> None:
             locked.critique = critique_create(
                 owner=locked.student, title=assignment.title[:200], text=locked.essay_text
             )
-    except ValueError as refused:  # DocumentRejected, DocumentError, RubricUnusable
+    except ValueError as refused:  # DocumentError, RubricUnusable
         raise ClassroomError(str(refused), details=[{"loc": "text", "msg": str(refused)}]) from None
 
 
