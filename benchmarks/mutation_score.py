@@ -41,15 +41,17 @@ def main() -> None:
             survivors[package][name.split(".x")[0].rsplit("__mutmut", 1)[0]] += 1
     print("\n== Mutation score (killed or timed out / checked)")
     for package in PACKAGES:
-        counts = statuses.get(package)
-        if not counts:
+        counts = statuses.get(package, Counter())
+        checked = sum(n for s, n in counts.items() if s not in ("not checked", "skipped"))
+        if not checked:
             print(f"  {package:22} not run")
             continue
-        checked = sum(n for s, n in counts.items() if s not in ("not checked", "skipped"))
+        unchecked = counts["not checked"]
         killed = counts["killed"] + counts["timeout"]
         score = 100 * killed / checked if checked else 0.0
         flag = "" if score >= TARGET else f"  (below {TARGET:.0f}%)"
-        print(f"  {package:22} {killed}/{checked} = {score:.1f}%{flag}")
+        partial = f", {unchecked} not checked yet" if unchecked else ""
+        print(f"  {package:22} {killed}/{checked} = {score:.1f}%{flag}{partial}")
     for package in PACKAGES:
         if survivors.get(package):
             print(f"\n  surviving mutants in {package}, by module:")
