@@ -121,6 +121,7 @@ def test_a_stream_of_exactly_the_cap_is_read_whole_across_chunks():
     with pytest.raises(DocumentError) as caught:
         read_capped(io.BytesIO(data + b"z"), max_bytes=len(data))
     assert caught.value.code == "DOCUMENT_TOO_LONG"
+    assert str(caught.value) == "The file is over 260,000 bytes, the limit."
 
 
 @pytest.mark.parametrize(
