@@ -31,7 +31,6 @@ SOURCE_ORDER: tuple[str, ...] = (
     "qualifier",
     "rebuttal",
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 _NUMBER = re.compile(r"\d")
 WARRANT_MIN_CHARS = 20
 TEXT_MIN_CHARS = 10
@@ -84,8 +83,8 @@ def _in_source(reference: str, draft: dict[str, str]) -> str:
 
 
 def facts(grounds: str) -> list[str]:
-    """The grounds split into sentences, each one fact."""
-    return [part.strip() for part in _SENTENCE_END.split(grounds.strip()) if part.strip()]
+    """The grounds split into sentences (the one splitter), each one fact."""
+    return [sentence.text for sentence in sentences(grounds)]
 
 
 def degree_of(qualifier: str) -> str | None:

@@ -4,6 +4,7 @@ import pytest
 
 from coach.domain.conversion import (
     degree_of,
+    facts,
     phase_one_payload,
     phase_three_payload,
     phase_two_payload,
@@ -100,3 +101,10 @@ def test_a_backing_citation_names_its_sentence_in_the_chains_whole_source_text()
     )
     assert all(ref.startswith(f"sentence {where}:") for ref in numbered)
     assert where > 2
+
+
+def test_grounds_split_into_facts_keep_abbreviations_and_decimals_whole():
+    assert facts("Dr. Lee measured a 3.5 point rise in the U.S. schools. Scores fell later.") == [
+        "Dr. Lee measured a 3.5 point rise in the U.S. schools.",
+        "Scores fell later.",
+    ]
