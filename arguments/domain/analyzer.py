@@ -530,19 +530,34 @@ def _repeats(text: str, other: str) -> bool:
 
 
 def _used_texts(components: dict[str, Any]) -> list[str]:
-    """The texts the chain's earlier parts took from the source: claim, data, warrant, backing."""
+    """The texts the chain's earlier parts took from the source: claim, data, warrant, backing
+    and the rebuttal's exceptions and counterexamples."""
     data = components.get("data") or {}
+    rebuttal = components.get("rebuttal") or {}
     return [
         *(data.get("facts") or []),
         (components.get("claim") or {}).get("statement", ""),
         (components.get("warrant") or {}).get("principle", ""),
         (components.get("backing") or {}).get("authority", ""),
+        *(rebuttal.get("exceptions") or []),
+        *(rebuttal.get("counterexamples") or []),
     ]
 
 
 def _is_used(sentence: Sentence, used: list[str]) -> bool:
-    """True when an earlier part already holds ``sentence`` (a sentence plays one role)."""
-    return any(text and _repeats(sentence.text, text) for text in used)
+    """True when a part already holds ``sentence``: the one invariant that a sentence plays at
+    most one role (claim, datum, warrant, backing, exception or counterexample). A part holds
+    a sentence when it repeats it (a discourse marker aside) or quotes it whole, as a part
+    written by a model or by hand may span several sentences."""
+    own = _strip_marker(sentence.text)
+    for text in used:
+        if not text:
+            continue
+        if _repeats(sentence.text, text) or own in text or sentence.text in text:
+            return True
+        if len(text) >= 20 and _strip_marker(text) in sentence.text:
+            return True
+    return False
 
 
 def phase2(query: str, source_text: str, components: dict[str, Any]) -> Phase2Output:
@@ -677,14 +692,22 @@ def phase3(
         ]
     else:
         objecting = [_has(EXCEPTION, s.text) or _has(REFUTATION, s.text) for s in sents]
-    objections = [s for s in sents if objecting[s.index] and not _is_used(s, used)]
+    objections: list[Sentence] = []
+    for s in sents:  # each objection once: not a part already, nor another objection again
+        if objecting[s.index] and not _is_used(s, [*used, *(o.text for o in objections)]):
+            objections.append(s)
     claim_text = (components.get("claim") or {}).get("statement", query)
     if objections:
         refuted = any(_has(REFUTATION, s.text) for s in objections)
         strength = "absolute" if refuted else ("strong" if len(objections) >= 2 else "weak")
+        # An objection that gives a case ("for example") is a counterexample, the others are
+        # exceptions: never both. The schema wants at least one exception.
+        cases = [s for s in objections if _has(COUNTEREXAMPLE, s.text)]
+        exceptions = [s for s in objections if s not in cases] or cases[:1]
+        cases = [s for s in cases if s not in exceptions]
         rebuttal = Rebuttal(
-            exceptions=[s.text for s in objections[:4]],
-            counterexamples=[s.text for s in objections if _has(COUNTEREXAMPLE, s.text)][:3],
+            exceptions=[s.text for s in exceptions[:4]],
+            counterexamples=[s.text for s in cases[:3]],
             strength=strength,  # type: ignore[arg-type]
         )
     else:

@@ -292,3 +292,109 @@ def test_generated_texts_have_no_doubled_punctuation(demo, roles):
     ]
     for text in written:
         assert not re.search(r"[.!?][\"'”’)]*[.!?]", text), text
+
+
+# -- one role per sentence, on texts written to tempt the analyzer into using one twice --------
+
+EQUALITY = (
+    "Strict equality a === b is safer than a == b. According to Mozilla, the loose operator "
+    "converts both operands to a common type before it compares them, so 0 == '' is true. "
+    "In general, a comparison that never converts types silently leaves fewer bugs. "
+    "However, some developers find the extra character tedious to type."
+)
+HAND_WRITTEN = [
+    ("Should JavaScript code use === instead of ==?", EQUALITY),
+    (
+        "Should cities plant more trees?",
+        "Cities should plant more trees. According to the Royal Society, shaded streets were "
+        "4 degrees cooler in July. In general, shade lowers the temperature people feel. "
+        "The Royal Society recommends urban trees for cooling. However, trees cost money to "
+        "water, for example in dry summers. Critics argue that roots damage pavements, for "
+        "instance in old town centres.",
+    ),
+    (
+        "Is a four-day week good for workers?",
+        "A four-day week is good for workers. A 2022 trial by Autonomy found that 56 of 61 "
+        "firms kept it. Whenever people rest more, they make fewer mistakes. Autonomy found "
+        "that 56 of 61 firms kept it. On the other hand, shops and hospitals cannot close a "
+        "day, for example on bank holidays. Of course, some staff prefer five shorter days.",
+    ),
+    (
+        "Should x be preferred to y in the formula?",
+        "Variable x should replace y in the formula. Let y = 2x. Researchers at MIT showed that "
+        "the error falls by 30 percent when x is used. In general, fewer terms mean fewer "
+        "rounding errors. But some people say y is easier to read.",
+    ),
+    (
+        "Do school uniforms reduce bullying?",
+        "Uniforms reduce bullying, so every school should require them. According to the "
+        "National Center for Education Statistics, 20 percent of pupils report bullying. "
+        "Uniforms reduce bullying. In general, visible differences in wealth invite teasing. "
+        "However, a study by the University of Nevada found no change in bullying, for "
+        "example in Reno. However, a study by the University of Nevada found no change in "
+        "bullying, for example in Reno.",
+    ),
+]
+
+
+def holders(text: str, parts: dict) -> dict[str, list[str]]:
+    """For each sentence of ``text``, every item of every part that holds it: the sentence
+    itself, a marker-stripped copy of it ("Therefore, x" → "X"), or a longer text quoting it."""
+    items = [("claim", parts["claim"]["statement"])]
+    items += [("datum", fact) for fact in parts["data"]["facts"]]
+    if "warrant" in parts:
+        items += [
+            ("warrant", parts["warrant"]["principle"]),
+            ("backing", parts["backing"]["authority"]),
+        ]
+    if "rebuttal" in parts:
+        items += [("exception", t) for t in parts["rebuttal"]["exceptions"]]
+        items += [("counterexample", t) for t in parts["rebuttal"]["counterexamples"]]
+    found: dict[str, list[str]] = {}
+    for sentence in sentences(text):
+        found[sentence.text] = [
+            role
+            for role, item in items
+            if sentence.text in item or (len(item) > 12 and item[1:] in sentence.text)
+        ]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [*HAND_WRITTEN, *OP_EDS, *((d["query"], d["source_text"]) for d in DEMO_CHAINS[:4])],
+)
+def test_no_sentence_is_held_by_two_parts_or_twice_by_one(query, text, roles):
+    parts = all_parts(query, text, roles)
+    twice = {s: r for s, r in holders(text, parts).items() if len(r) > 1}
+    assert twice == {}
+
+
+def test_an_objection_with_an_example_is_a_counterexample_not_also_an_exception(roles):
+    demo = DEMO_CHAINS[2]
+    rebuttal = all_parts(demo["query"], demo["source_text"], roles)["rebuttal"]
+    reading = "On the other hand, reading at home clearly helps, for example with vocabulary."
+    assert reading in rebuttal["exceptions"] + rebuttal["counterexamples"]
+    assert not set(rebuttal["exceptions"]) & set(rebuttal["counterexamples"])
+
+
+def test_the_equality_text_has_a_one_sentence_claim_and_distinct_parts(roles):
+    parts = all_parts("Should JavaScript code use === instead of ==?", EQUALITY, roles)
+    one_sentence = {s.text for s in sentences(EQUALITY)}
+    claim = parts["claim"]["statement"]
+    assert claim in one_sentence or any(claim[1:] in s for s in one_sentence)
+    assert parts["backing"]["authority"] != claim
+    assert parts["warrant"]["principle"] not in parts["data"]["facts"]
+    assert "Strict equality a === b is safer than a == b." in one_sentence
+
+
+def test_an_only_exception_with_an_example_stays_an_exception():
+    text = (
+        "Cities should plant more trees. Shaded streets were 4 degrees cooler in July. "
+        "However, trees cost money to water, for example in dry summers."
+    )
+    rebuttal = all_parts("Should cities plant trees?", text, None)["rebuttal"]
+    assert rebuttal["exceptions"] == [
+        "However, trees cost money to water, for example in dry summers."
+    ]
+    assert rebuttal["counterexamples"] == []

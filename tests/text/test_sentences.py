@@ -71,3 +71,14 @@ def test_a_stop_before_a_lower_case_word_does_not_end_the_sentence():
         "The price rose sharply. but only briefly.",
         "Then it fell.",
     ]
+
+
+def test_a_lower_case_variable_before_a_capital_ends_the_sentence():
+    assert texts("It is safer than a == b. According to Mozilla, it is.") == [
+        "It is safer than a == b.",
+        "According to Mozilla, it is.",
+    ]
+
+
+def test_a_lower_case_letter_before_a_number_does_not_end_a_sentence():
+    assert texts("See p. 5 of the report. Done here.") == ["See p. 5 of the report.", "Done here."]

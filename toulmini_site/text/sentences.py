@@ -50,9 +50,14 @@ def sentences(text: str) -> list[Sentence]:
         if match.group() != "\n":
             before = re.search(r"(\S+)$", text[start : match.start()])
             word = before.group(1).lower().rstrip(".") if before else ""
-            if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
-                continue
             following = re.match(r"\s*(\S)", text[match.end() :])
+            # An initial is a capital ("J. Smith"); a lower-case letter before a capitalised
+            # word ends the sentence ("... safer than a == b. According to ...").
+            initial = len(word) == 1 and word.isalpha()
+            if initial and word == text[match.start() - 1 : match.start()]:
+                initial = not (following and following.group(1).isupper())
+            if word in _ABBREVIATIONS or initial:
+                continue
             if following and following.group(1).islower():
                 continue
             add(start, match.end())
