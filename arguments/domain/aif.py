@@ -5,8 +5,9 @@ warrant, the backing and each exception or counterexample of the rebuttal is an 
 RA-node ("Default Inference") takes the data and the warrant as premises and concludes the
 claim; a second RA-node takes the backing to the warrant; each rebuttal I-node attacks the
 claim through its own CA-node ("Default Conflict"). What AIF has no place for (scope,
-strengths, citations, the qualifier, the verdict) rides along in a ``toulmin`` field on each
-I-node, which AIF readers ignore; nothing is dropped.
+strengths, the qualifier, the verdict) rides along in a ``toulmin`` field on each I-node,
+which AIF readers ignore; the data's citations and evidence type, which belong to the data as
+a whole, ride once on the RA-node from the data to the claim. Nothing is dropped.
 
 In: ``aif_import`` checks a document's structure (refusing it with a ``ToulminError`` that
 names the node or edge at fault), finds the claim and its supporters and attackers, and
@@ -73,8 +74,8 @@ class AifGraph:
         edge_id = str(len(self.nodes) + len(self.edges) + 1)
         self.edges.append({"edgeID": edge_id, "fromID": from_id, "toID": to_id, "formEdgeID": None})
 
-    def support(self, premises: list[str], conclusion: str) -> str:
-        ra = self.node("RA", INFERENCE)
+    def support(self, premises: list[str], conclusion: str, **toulmin: Any) -> str:
+        ra = self.node("RA", INFERENCE, **toulmin)
         for premise in premises:
             self.edge(premise, ra)
         self.edge(ra, conclusion)
@@ -110,16 +111,19 @@ def chain_aif(state: ChainState, evaluation: Evaluation, *, created_at: datetime
             extra["verdict"] = _dump(state.verdict)
         claim_id = graph.node("I", state.claim.statement, role="claim", **extra)
     premises: list[str] = []
+    grounds: dict[str, Any] = {}
     if state.data is not None:
-        data = _dump(state.data, "facts")
-        premises = [graph.node("I", fact, role="datum", **data) for fact in state.data.facts]
+        # The citations and the evidence type are the data's as a whole: they ride once on the
+        # inference from the data to the claim, not on each datum (a datum may cite nothing).
+        grounds = {"role": "inference", **_dump(state.data, "facts")}
+        premises = [graph.node("I", fact, role="datum") for fact in state.data.facts]
     warrant_id = ""
     if state.warrant is not None:
         extra = _dump(state.warrant, "principle")
         warrant_id = graph.node("I", state.warrant.principle, role="warrant", **extra)
         premises.append(warrant_id)
     if claim_id and premises:
-        graph.support(premises, claim_id)
+        graph.support(premises, claim_id, **grounds)
     if state.backing is not None and warrant_id:
         extra = _dump(state.backing, "authority")
         backing_id = graph.node("I", state.backing.authority, role="backing", **extra)
@@ -523,7 +527,7 @@ def aif_import(document: Any) -> AifImport:
             "the claim's text is the query",
         )
 
-    _, supporters = reader.premises(claim_id)
+    inferences, supporters = reader.premises(claim_id)
     warrants = [p for p in supporters if nodes[p].toulmin.get("role") == "warrant"]
     data_ids = [p for p in supporters if p not in warrants]
     backing_ids: list[str] = []
@@ -544,7 +548,7 @@ def aif_import(document: Any) -> AifImport:
         "qualifier": [claim_id],
         "verdict": [claim_id],
     }
-    phases = _phase_payloads(reader, roles, exceptions, counterexamples)
+    phases = _phase_payloads(reader, roles, exceptions, counterexamples, inferences)
 
     state = ChainState(query=query)
     for phase, payload, missing in phases:
@@ -602,6 +606,7 @@ def _phase_payloads(
     roles: dict[str, list[str]],
     exceptions: list[str],
     counterexamples: list[str],
+    inferences: list[str],
 ) -> list[tuple[int, dict[str, Any] | None, tuple[str, str]]]:
     """Each phase's payload from the graph, or None and (node, why not) where it stops."""
     nodes = reader.nodes
@@ -612,7 +617,10 @@ def _phase_payloads(
     if not data_ids:
         out.append((1, None, (claim.id, "no datum supports the claim: phase 1 is left to you")))
         return out
-    first = nodes[data_ids[0]].toulmin
+    # The data's citations and evidence type: on the inference to the claim (as exported
+    # here), else on the first datum (as earlier exports and other tools write them).
+    marked = [nodes[n].toulmin for n in inferences if nodes[n].toulmin.get("role") == "inference"]
+    first = marked[0] if marked else nodes[data_ids[0]].toulmin
     evidence = first.get("evidence_type")
     citations = first.get("citations")
     if evidence is None:

@@ -66,12 +66,18 @@ def chain_argdown(state: ChainState, evaluation: Evaluation) -> str:
     if state.verdict is not None:
         summary += f" {_tag('verdict ' + state.verdict.status)}"
     lines += [summary, ""]
+    # The citations are the data's as a whole: said once, above the data, not indented under
+    # the last datum as if they were that datum's alone.
+    count = len(state.data.facts)
+    which = "datum 1" if count == 1 else f"data 1–{count}"
+    sources = "; ".join(f"{c.source}, {c.reference}" for c in state.data.citations)
+    lines.append(
+        f"// Evidence for {which} ({state.data.evidence_type}): {' '.join(sources.split())}"
+    )
     number = 0
     for index, fact in enumerate(state.data.facts, start=1):
         number += 1
         lines.append(f"({number}) [Datum {index}]: {escape(fact)}")
-    sources = "; ".join(f"{c.source}, {c.reference}" for c in state.data.citations)
-    lines.append(f"    // Evidence ({state.data.evidence_type}): {' '.join(sources.split())}")
     if state.warrant is not None:
         number += 1
         w = state.warrant

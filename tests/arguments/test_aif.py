@@ -525,3 +525,38 @@ def test_a_coach_draft_reimported_cites_its_grounds_backing_and_notes_the_qualif
     nodes = [n["node"] for n in imported.notes if "not imported into the chain" in n["msg"]]
     other = [n["node"] for n in imported.notes if "not imported into the chain" not in n["msg"]]
     assert not set(nodes) & set(other)
+
+
+# -- the data's citations: once, on the inference, not copied onto every datum ----------------
+
+
+def test_the_data_citations_ride_once_on_the_inference_to_the_claim():
+    data = b.data(
+        facts=["Teens need 9 hours of sleep.", "Grades rose after the change."],
+        citations=[{"source": "National Sleep Survey", "reference": "table 2"}],
+    )
+    document = export(data=data)
+    claim_id = by_role(document, "claim")[0]["nodeID"]
+    inference = [n for n in document["nodes"] if n["type"] == "RA" and n.get("toulmin")]
+
+    assert len(inference) == 1
+    assert inference[0]["nodeID"] in edges_into(document, claim_id)
+    assert inference[0]["toulmin"]["citations"] == data["citations"]
+    assert inference[0]["toulmin"]["evidence_type"] == data["evidence_type"]
+    assert [n["toulmin"] for n in by_role(document, "datum")] == [{"role": "datum"}] * 2
+    assert json.dumps(document).count(json.dumps(data["citations"][0])) == 1
+
+
+def test_an_earlier_export_with_citations_on_each_datum_still_imports_them():
+    data = b.data(facts=["Teens need 9 hours of sleep.", "Grades rose after the change."])
+    document = export(data=data)
+    for n in document["nodes"]:
+        if n["type"] == "RA":
+            n.pop("toulmin", None)
+    for n in by_role(document, "datum"):
+        n["toulmin"] |= {"citations": data["citations"], "evidence_type": "empirical"}
+
+    imported = aif_import(document)
+
+    assert imported.components["data"]["citations"] == data["citations"]
+    assert imported.components["data"]["evidence_type"] == "empirical"

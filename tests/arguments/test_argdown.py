@@ -166,3 +166,15 @@ def test_an_empty_chain_says_it_has_no_argument_yet():
     assert text.startswith("===\n")
     assert "(1)" not in text
     assert "has not passed phase 1" in text
+
+
+def test_the_data_citations_are_said_once_above_the_data_not_under_the_last_datum():
+    facts = ["Teens need 9 hours of sleep.", "Grades rose after the change."]
+    text = argdown(data=b.data(facts=facts))
+    lines = text.splitlines()
+    evidence = [i for i, line in enumerate(lines) if "Evidence" in line]
+    first_datum = next(i for i, line in enumerate(lines) if line.startswith("(1) [Datum 1]"))
+
+    assert len(evidence) == 1 and text.count("American Academy of Pediatrics") == 1
+    assert evidence[0] == first_datum - 1
+    assert lines[evidence[0]].startswith("// Evidence for data 1–2 (expert): ")
