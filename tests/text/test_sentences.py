@@ -82,3 +82,11 @@ def test_a_lower_case_variable_before_a_capital_ends_the_sentence():
 
 def test_a_lower_case_letter_before_a_number_does_not_end_a_sentence():
     assert texts("See p. 5 of the report. Done here.") == ["See p. 5 of the report.", "Done here."]
+
+
+def test_versus_in_a_case_name_does_not_end_a_sentence():
+    text = "It was answered by Brown v. Board of Education in 1954. Then schools changed."
+    assert texts(text) == [
+        "It was answered by Brown v. Board of Education in 1954.",
+        "Then schools changed.",
+    ]

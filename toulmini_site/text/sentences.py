@@ -25,6 +25,8 @@ _ABBREVIATIONS = frozenset(
     "dr mr mrs ms prof st jr sr vs etc e.g i.e u.s u.k no fig al approx inc ltd co".split()
     # Legal writing: "Art. 5", "No. 12", "Sec. 3", "para. 4", "pp. 10-12", "cf.", "JJ."
     + "nos art arts sec para paras pp cf jj".split()
+    # Case names: "Brown v. Board of Education".
+    + ["v"]
 )
 
 
