@@ -143,8 +143,10 @@ def analyzer_picks(doc: dict, roles: object | None) -> Picks:
     if components:
         data = [where[f] for f in components["data"]["facts"] if f in where]
         components |= phase(2, components)
-        exceptions = phase(3, components)["rebuttal"]["exceptions"]
-        rebuttals = [where[e] for e in exceptions if e in where]
+        rebuttal = phase(3, components)["rebuttal"]
+        # An objection is listed once, as an exception or as a counterexample: count both.
+        objections = rebuttal["exceptions"] + rebuttal["counterexamples"]
+        rebuttals = [where[e] for e in objections if e in where]
 
     state = ChainState(query=query)  # the whole chain, as the app runs it
     try:

@@ -702,12 +702,12 @@ def phase3(
         strength = "absolute" if refuted else ("strong" if len(objections) >= 2 else "weak")
         # An objection that gives a case ("for example") is a counterexample, the others are
         # exceptions: never both. The schema wants at least one exception.
-        cases = [s for s in objections if _has(COUNTEREXAMPLE, s.text)]
-        exceptions = [s for s in objections if s not in cases] or cases[:1]
-        cases = [s for s in cases if s not in exceptions]
+        listed = objections[:4]
+        cases = [s for s in listed if _has(COUNTEREXAMPLE, s.text)]
+        exceptions = [s for s in listed if s not in cases] or cases[:1]
         rebuttal = Rebuttal(
-            exceptions=[s.text for s in exceptions[:4]],
-            counterexamples=[s.text for s in cases[:3]],
+            exceptions=[s.text for s in exceptions],
+            counterexamples=[s.text for s in cases if s not in exceptions],
             strength=strength,  # type: ignore[arg-type]
         )
     else:
