@@ -1,5 +1,6 @@
 """Security settings: headers on every response, no inline script, safe exports, deploy check."""
 
+import json
 import os
 import re
 import subprocess
@@ -66,6 +67,13 @@ def test_pages_have_no_inline_script_handler_or_style(owner_client, owner):
 def test_htmx_is_told_not_to_inject_its_indicator_style(client):
     html = client.get(reverse("home")).content.decode()
     assert '"includeIndicatorStyles": false' in html
+
+
+@pytest.mark.django_db
+def test_htmx_settles_no_style_attribute_which_the_csp_would_block(client):
+    html = client.get(reverse("home")).content.decode()
+    config = json.loads(re.search(r'name="htmx-config" content=\'([^\']*)\'', html).group(1))
+    assert config["attributesToSettle"] == ["class", "width", "height"]
 
 
 @pytest.mark.django_db
