@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from arguments import exports, selectors, services
 from arguments.domain.aif import AIF_MAX_BYTES
@@ -22,14 +22,14 @@ from toulmini_site.text.documents import read_capped
 PAGE_SIZE = 20
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     recent = selectors.chains_for(request.user)[:5] if request.user.is_authenticated else []
     return render(request, "arguments/home.html", {"recent": recent})
 
 
 @login_required
-@require_GET
+@require_safe
 def chain_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(selectors.chains_for(request.user), PAGE_SIZE).get_page(
         request.GET.get("page")
@@ -96,7 +96,7 @@ def _render_chain(request: HttpRequest, chain: Chain, status: int = 200, **extra
 
 
 @login_required
-@require_GET
+@require_safe
 def chain_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_chain(request, selectors.chain_for(request.user, pk))
 
@@ -151,7 +151,7 @@ _PAGE_FORMATS = {"md": "markdown", "json": "json", "aif": "aif", "argdown": "arg
 
 
 @login_required
-@require_GET
+@require_safe
 def chain_fallacies(request: HttpRequest, pk: int) -> HttpResponse:
     """Check the chain's source text for named fallacies; the panel (htmx) or the whole page."""
     chain = selectors.chain_for(request.user, pk)
@@ -167,7 +167,7 @@ def chain_fallacies(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def chain_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
     if fmt not in _PAGE_FORMATS:

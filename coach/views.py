@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from coach import selectors, services
 from coach.domain.steps import STEPS
@@ -119,7 +119,7 @@ def _after_post(
     return render(request, template, context, status=200 if request.htmx or not error else status)
 
 
-@require_GET
+@require_safe
 @login_required
 def index(request: HttpRequest) -> HttpResponse:
     page = Paginator(selectors.sessions_of(request.user), PAGE_SIZE).get_page(
@@ -144,7 +144,7 @@ def create(request: HttpRequest) -> HttpResponse:
     return render(request, "coach/index.html", context, status=400)
 
 
-@require_GET
+@require_safe
 @login_required
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
@@ -246,7 +246,7 @@ def chain(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("coach:detail", pk=pk)
 
 
-@require_GET
+@require_safe
 @login_required
 def export_aif(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)

@@ -88,3 +88,12 @@ def test_idle_connections_outlive_a_clients_pause():
     plan = serve_plan(PRODUCTION)
     assert "--keep-alive=75" in plan["web"]
     assert "--keep-alive=5" in serve_plan({**PRODUCTION, "WEB_KEEPALIVE": "5"})["web"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/", "/healthz"])
+def test_head_is_answered_like_get_for_monitors_and_load_balancers(client, url):
+    response = client.head(url)
+    assert response.status_code == 200
+    assert response.content == b""
+    assert client.post(url).status_code == 405  # still not a place to write

@@ -3,10 +3,10 @@
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 
-@require_GET
+@require_safe
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:  # noqa: ARG001
     """200 while the process can reach the database, 503 otherwise."""

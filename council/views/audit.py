@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from council import selectors
 from council.domain.audit.document import highlight_segments, quote_found
@@ -54,7 +54,7 @@ class AuditForm(forms.Form):
         return data
 
 
-@require_GET
+@require_safe
 @login_required
 def audit_list(request: HttpRequest) -> HttpResponse:
     audits = selectors.audits_for(request.user, list_fields=True)
@@ -90,7 +90,7 @@ def audit_new(request: HttpRequest) -> HttpResponse:
     return render(request, "council/audit_new.html", {"form": form}, status=status)
 
 
-@require_GET
+@require_safe
 @login_required
 def audit_detail(request: HttpRequest, pk: int) -> HttpResponse:
     audit = selectors.audit_for(request.user, pk)

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from council import selectors
 from council.domain.critique.agents import AGENTS
@@ -59,7 +59,7 @@ class CritiqueForm(forms.Form):
         return data
 
 
-@require_GET
+@require_safe
 @login_required
 def critique_list(request: HttpRequest) -> HttpResponse:
     critiques = selectors.critiques_for(request.user, list_fields=True)
@@ -85,7 +85,7 @@ def critique_new(request: HttpRequest) -> HttpResponse:
     return render(request, "council/critique_new.html", {"form": form})
 
 
-@require_GET
+@require_safe
 @login_required
 def critique_detail(request: HttpRequest, pk: int) -> HttpResponse:
     critique = selectors.critique_for(request.user, pk)

@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from coach.domain.steps import step_name
 from toulmini_site.classrooms import exports, selectors, services
@@ -78,7 +78,7 @@ def class_join(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     if not classroom.is_teacher:
@@ -208,7 +208,7 @@ def class_return(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def class_grades(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
@@ -216,7 +216,7 @@ def class_grades(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def class_returned_work(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
@@ -242,7 +242,7 @@ def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = selectors.assignment_of(request.user, pk)
     context: dict[str, Any] = {"assignment": assignment, "classroom": assignment.classroom}
@@ -353,7 +353,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
 
 
 @login_required
-@require_GET
+@require_safe
 def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     submission = selectors.submission_of(request.user, pk)
     return render(
