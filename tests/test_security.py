@@ -161,3 +161,15 @@ def test_behind_a_tls_proxy_the_forwarded_scheme_is_trusted(client, settings):
     assert forwarded.status_code == 200
     assert forwarded["Strict-Transport-Security"].startswith("max-age=3600")
     assert "Strict-Transport-Security" not in plain
+
+
+@pytest.mark.django_db
+def test_pages_name_a_favicon_that_exists_and_favicon_ico_leads_to_it(client):
+    from django.contrib.staticfiles import finders
+
+    html = client.get(reverse("home")).content.decode()
+    href = re.search(r'<link rel="icon" href="([^"]+)"', html).group(1)
+    assert href == "/static/favicon.svg"
+    assert finders.find("favicon.svg")
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302 and response["Location"] == href

@@ -1,5 +1,7 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from arguments import urls as arguments_urls
@@ -22,6 +24,8 @@ handler404 = "toulmini_site.api.not_found"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
+    # Browsers ask for /favicon.ico on pages without a <link rel="icon"> (the API docs, files).
+    path("favicon.ico", RedirectView.as_view(url=f"{settings.STATIC_URL}favicon.svg")),
     path("accounts/login/", accounts.login_view, name="login"),
     path("accounts/logout/", accounts.logout_view, name="logout"),
     path("accounts/signup/", accounts.signup_view, name="signup"),
