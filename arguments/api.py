@@ -31,7 +31,7 @@ from arguments.domain.toulmin import (
 from arguments.exports import EXPORT_FORMATS
 from arguments.models import Chain
 from arguments.serializers import ChainSerializer
-from toulmini_site.api import ApiError, paginated
+from toulmini_site.api import ApiError, StrictCharField, paginated
 from toulmini_site.text.documents import DocumentError, read_capped
 
 _STATUS_FOR_CODE = {
@@ -392,7 +392,7 @@ def validate(request: Request) -> Response:
 
 
 class FallacyCheckSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=TEXT_MAX, trim_whitespace=True)
+    text = StrictCharField(max_length=TEXT_MAX, trim_whitespace=True)
     engine = serializers.ChoiceField(
         choices=services.FALLACY_ENGINES,
         required=False,

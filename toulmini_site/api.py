@@ -32,6 +32,15 @@ from toulmini_site.limits import RATE_LIMITED, AuthRateThrottle, LimitExceeded
 logger = logging.getLogger(__name__)
 
 
+class StrictCharField(serializers.CharField):
+    """A string, never a number or a boolean turned into one."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class ApiError(exceptions.APIException):
     """An error with a stable code, raised by API views (``raise ApiError(...)``)."""
 

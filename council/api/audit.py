@@ -16,22 +16,13 @@ from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.domain.runs import RunNotRetryable
 from council.models import Audit
 from council.services.audit import RubricUnusable, audit_create, audit_retry
-from toulmini_site.api import ApiError, paginated
+from toulmini_site.api import ApiError, StrictCharField, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_BYTES,
     MAX_DOCUMENT_CHARS,
     DocumentError,
     read_document,
 )
-
-
-class StrictCharField(serializers.CharField):
-    """A string, never a number or a boolean turned into one."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
 
 
 class AuditCreateSerializer(TextOrFileMixin, serializers.Serializer):

@@ -60,6 +60,8 @@ def test_anonymous_is_401(api_client):
         ({"text": "   "}, "text"),
         ({}, "text"),
         ({"text": "x" * 5001}, "text"),
+        ({"text": 5}, "text"),  # a number is not a text, though DRF would turn it into "5"
+        ({"text": True}, "text"),
         ({"text": CAUSE, "engine": "gpt"}, "engine"),
     ],
 )
