@@ -115,7 +115,7 @@ TAXONOMY: dict[str, Fallacy] = {
         ),
         Fallacy(
             "hasty_generalization",
-            "Hasty generalisation",
+            "Hasty generalization",
             "Drawing a conclusion about a whole group from too few cases, or from none.",
             "My neighbour's electric car broke down, so electric cars are unreliable.",
         ),

@@ -33,7 +33,7 @@ def test_htmx_gets_only_the_panel_with_each_finding_and_its_quote(owner_client, 
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith('<section id="fallacies"')
-    assert "False cause" in html and "Hasty generalisation" in html
+    assert "False cause" in html and "Hasty generalization" in html
     assert CAUSE in html and "all bullying today happens online" in html
     assert "Check again" in html
 
@@ -44,7 +44,7 @@ def test_without_javascript_the_link_shows_the_whole_page_with_the_panel_filled(
     chain = make_chain(owner, source_text=PHONE_BAN_OP_ED)
     html = owner_client.get(_url(chain)).content.decode()
     assert "<html" in html and chain.query in html
-    assert "Hasty generalisation" in html and CAUSE in html
+    assert "Hasty generalization" in html and CAUSE in html
 
 
 def test_a_source_text_without_a_fallacy_says_so(owner_client, owner):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from arguments.domain.fallacies import TAXONOMY
 from arguments.domain.fallacy_examples import PHONE_BAN_OP_ED
 from council.domain.critique.formatter import OFFLINE_USAGE, format_critique_output, usage_line
 from council.domain.critique.offline import deeper, level_one
@@ -63,6 +64,12 @@ def test_the_offline_summary_names_the_fallacies(phone_ban):
     assert "Named fallacies: false cause, hasty generalization." in (phone_ban["final_assessment"])
 
 
+def test_generalization_is_spelled_one_way_in_labels_points_and_summary(phone_ban):
+    assert TAXONOMY["hasty_generalization"].label == "Hasty generalization"
+    everything = str(phone_ban).lower()
+    assert "hasty generalization" in everything and "generalisation" not in everything
+
+
 def test_the_front_office_telephone_is_not_called_a_prediction(phone_ban):
     nodes = [n for tree in phone_ban["trees"].values() for top in tree for n in _walk(top)]
     about_it = [n for n in nodes if normalize(TELEPHONE) in normalize(n["evidence"])]
@@ -91,7 +98,7 @@ def test_a_named_fallacy_inside_a_quote_becomes_a_child_that_names_it():
     span = "My niece was bullied in a chat, and all bullying today happens online."
     hasty = {
         "type": "hasty_generalization",
-        "label": "Hasty generalisation",
+        "label": "Hasty generalization",
         "quote": SWEEP,
         "explanation": "Too few cases.",
         "confidence": 0.9,
@@ -99,7 +106,7 @@ def test_a_named_fallacy_inside_a_quote_becomes_a_child_that_names_it():
     (child,) = deeper("russell", span, parent_claim="Vague words.", fallacies=[hasty])
     assert child["evidence"] == SWEEP
     assert child["fallacy"] == "hasty_generalization"
-    assert "hasty generalisation" in child["claim"]
+    assert "hasty generalization" in child["claim"]
 
 
 def test_a_rule_finding_on_a_sentence_holding_a_fallacy_carries_it():
