@@ -418,3 +418,12 @@ def test_revise_and_try_again_keeps_the_new_chain_linked_to_the_submission(world
     )
     sub.refresh_from_db()
     assert sub.chain_id == linked
+
+
+def test_the_settings_help_says_the_budget_spares_offline_work_but_the_site_allowance_applies(
+    world,
+):
+    page = logged_in(world.teacher).get(f"/classes/{world.classroom.pk}/").content.decode()
+    assert "offline work never uses it" in page
+    assert "site-wide daily allowance for offline work" in page  # README: QUOTA_OFFLINE_PER_DAY
+    assert "offline work is never limited" not in page
