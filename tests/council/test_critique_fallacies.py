@@ -109,7 +109,7 @@ def test_a_named_fallacy_inside_a_quote_becomes_a_child_that_names_it():
     assert "hasty generalization" in child["claim"]
 
 
-def test_a_rule_finding_on_a_sentence_holding_a_fallacy_carries_it():
+def test_a_rule_finding_on_a_sentence_holding_a_fallacy_does_not_carry_it():
     text = "Teachers should ban phones: grades fell after phones arrived."
     cause = {
         "type": "false_cause",
@@ -118,9 +118,26 @@ def test_a_rule_finding_on_a_sentence_holding_a_fallacy_carries_it():
         "explanation": "Succession is not causation.",
         "confidence": 0.8,
     }
-    findings = level_one("kant", text, [cause])
-    assert [f["fallacy"] for f in findings] == ["false_cause"]
-    assert findings[0]["claim"].startswith("Normative claim")  # Kant's own finding, annotated
+    (finding,) = level_one("kant", text, [cause])
+    assert finding["claim"].startswith("Normative claim")  # Kant's own finding, about norms
+    assert finding["fallacy"] == ""
+    # Leibniz, whose field the false cause is, names it in a finding about it.
+    named = [f for f in level_one("leibniz", text, [cause]) if f["fallacy"]]
+    assert [(f["area"], f["fallacy"]) for f in named] == [("Fallacy", "false_cause")]
+
+
+def test_a_missing_purpose_point_quoting_the_fallacy_sentence_names_no_fallacy():
+    # The op-ed's body without its title, as QA pasted it: the opening sentence is the cause.
+    text = CAUSE + " My niece was bullied in a chat, and all bullying today happens online."
+    data = run_critique_council(text, client=OfflineClient())
+    (purpose,) = [p for p in data["points"] if p["area"] == "Purpose"]
+    assert normalize(CAUSE) in normalize(purpose["evidence"])  # it quotes the opening
+    assert purpose["fallacy"] == ""
+    tagged = [p for p in data["points"] if p["fallacy"]]
+    assert {p["fallacy"] for p in tagged} == {"false_cause", "hasty_generalization"}
+    assert all(p["area"] == "Fallacy" for p in tagged)
+    nodes = [n for tree in data["trees"].values() for top in tree for n in _walk(top)]
+    assert all(n["area"] == "Fallacy" for n in nodes if n["fallacy"])
 
 
 def test_without_fallacies_the_findings_name_none():

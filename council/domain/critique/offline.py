@@ -13,7 +13,8 @@ from the request's ``inputs``, and every finding quotes the text it is about, ve
 Named fallacies reach them as data: the service puts the fallacy detector's findings for each
 target's text under ``target["fallacies"]`` (``council.services.offline``), since this domain
 imports no other app. Each philosopher names the fallacies of its own field at level 1
-(``FALLACY_AGENT``), and a finding whose quote holds a fallacy carries its id in ``fallacy``.
+(``FALLACY_AGENT``). Only a finding about a fallacy carries its id in ``fallacy``: a rule
+finding (a missing purpose, a vague word) whose quote happens to hold a fallacy carries none.
 Below level 1 a child always quotes less than its parent and says something the parent did
 not: where in the quote the problem sits, then what would repair it.
 """
@@ -277,12 +278,6 @@ def _fallacy_finding(fallacy: dict[str, Any], agent: str) -> dict[str, Any]:
     }
 
 
-def _fallacy_in(evidence: str, fallacies: list[dict[str, Any]]) -> str:
-    """The id of the most confident fallacy whose quote lies within ``evidence``."""
-    inside = [f for f in fallacies if f["quote"] and f["quote"] in evidence]
-    return max(inside, key=lambda f: f.get("confidence", 0))["type"] if inside else ""
-
-
 def _match(rule: Rule, text: str) -> re.Match[str] | None:
     if rule.unless is not None and rule.unless.search(text):
         return None
@@ -297,6 +292,7 @@ def _finding(rule: Rule, match: re.Match[str], evidence: str, extra: int = 0) ->
         "severity": rule.severity,
         "area": rule.area,
         "decompose": True,
+        "fallacy": "",  # a rule's finding is of its own kind, whatever fallacy its quote holds
     }
 
 
@@ -328,7 +324,7 @@ def level_one(
     # A rule finding on the very words a named fallacy quotes gives way to the fallacy.
     found = [(p, f) for p, f in found if not any(f["evidence"] in q for q in named_spans)]
     for _position, finding in found:
-        finding["fallacy"] = _fallacy_in(finding["evidence"], fallacies)
+        finding.setdefault("fallacy", "")  # the document-wide findings name none either
     found += [(-10 + i, _fallacy_finding(f, agent)) for i, f in enumerate(named)]
     return _best_first(found)[:MAX_TOP_POINTS]
 
@@ -357,7 +353,6 @@ def deeper(
                 if match := _match(rule, clause):
                     finding = _finding(rule, match, clause)
                     finding["claim"] = _narrowed(rule, match, clause)
-                    finding["fallacy"] = _fallacy_in(clause, fallacies)
                     found.append((position, finding))
                     break
         if found:
@@ -371,7 +366,6 @@ def deeper(
             finding = _finding(rule, match, window.group(0).strip())
             finding["claim"] = _repair(rule, match)
             finding["decompose"] = False
-            finding["fallacy"] = _fallacy_in(finding["evidence"], fallacies)
             found.append((position, finding))
     return _best_first(found)[:1]
 
