@@ -57,6 +57,11 @@ def _sentences(count: int) -> str:
     return "1 sentence" if count == 1 else f"{count} sentences"
 
 
+def _agree(count: int, one: str, many: str) -> str:
+    """The verb that agrees with ``_sentences(count)``: "1 sentence rests", "2 sentences rest"."""
+    return one if count == 1 else many
+
+
 def _labels(hits: list[Hit]) -> str:
     return ", ".join(sorted({h.label for h in hits}))
 
@@ -108,8 +113,9 @@ def assess_citations(found: list[Sentence], name: str) -> CriterionAssessment:
     score = 1 if not hits else 2 if len(hits) == 1 else 3 if len(hits) == 2 else 4
     if len(hits) >= 5 and len({h.label for h in hits}) >= 2:
         score = 5
+    verb = _agree(len(hits), "rests", "rest")
     reasoning = (
-        f"{_sentences(len(hits))} rest on cited authority or the record ({_labels(hits)})."
+        f"{_sentences(len(hits))} {verb} on cited authority or the record ({_labels(hits)})."
         if hits
         else "No citation, precedent or reference to the record was found."
     )
@@ -156,8 +162,8 @@ def assess_balance(found: list[Sentence], name: str) -> CriterionAssessment:
     counter = _hits([s for s in found if s not in {h.sentence for h in loaded}], COUNTERPOINTS)
     score = max(1, min(5, 3 + min(len(counter), 2) - min(len(loaded), 2)))
     parts = [
-        f"{_sentences(len(counter))} weigh the other side",
-        f"{_sentences(len(loaded))} use loaded terms",
+        f"{_sentences(len(counter))} {_agree(len(counter), 'weighs', 'weigh')} the other side",
+        f"{_sentences(len(loaded))} {_agree(len(loaded), 'uses', 'use')} loaded terms",
     ]
     return CriterionAssessment(
         numeric_score=score,
@@ -202,6 +208,9 @@ PERSONAL_DATA = {
         r"(?:\s+(?:number|no\.?))?\s*[:#]?\s*[A-Z0-9-]*\d[A-Z0-9-]{4,}",
         re.IGNORECASE,
     ),
+    # "John Smith (ID 12345678)": a bare "ID" (capitals) before six or more digits; "ID card
+    # policy", a year, a page or "Case 2024-17" are not one.
+    "an ID number": re.compile(r"\bID\b(?:\s+(?:number|no\.?))?\s*[:#]?\s*\d(?:[ -]?\d){5,}\b"),
     "an account number": re.compile(
         r"\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,7}\b|\b(?:\d{4}[ -]){3}\d{1,7}\b|"
         r"\baccount\s+(?:number|no\.?)\s*[:#]?\s*\d[\d -]{5,}",
@@ -244,7 +253,10 @@ def assess_security(found: list[Sentence], name: str) -> CriterionAssessment:
     kinds = _labels(hits)
     return CriterionAssessment(
         numeric_score=1,
-        reasoning=f"{name}: {_sentences(len(hits))} expose or attempt: {kinds}.",
+        reasoning=(
+            f"{name}: {_sentences(len(hits))} "
+            f"{_agree(len(hits), 'exposes or attempts', 'expose or attempt')}: {kinds}."
+        ),
         security_violation_found=True,
         relevance_confidence=0.95,
         evidence=_evidence(hits, 0.95),
@@ -291,7 +303,7 @@ def _toulmin(part: str) -> Callable[[list[Sentence], str], CriterionAssessment]:
         hits = _hits(found, patterns)
         # "backing" and "grounds" take no article; one sentence "shows", several "show".
         named = part if part in MASS_NOUNS else f"a {part}"
-        verb = "shows" if len(hits) == 1 else "show"
+        verb = _agree(len(hits), "shows", "show")
         reasoning = (
             f"{_sentences(len(hits))} {verb} the markers of {named}."
             if hits
