@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from arguments.domain.toulmin import ChainState, Evaluation
 
 
@@ -17,6 +19,7 @@ def chain_markdown(
     state: ChainState, evaluation: Evaluation, *, source_text: str = "", engine: str = ""
 ) -> str:
     """The chain as a Markdown document: verdict first, then the diagram and each part."""
+    document = ""  # the part already escaped, up to and with the diagram's code block
     lines = [f"# Toulmin analysis: {state.query}", ""]
     if engine:
         lines += [f"*Engine: {engine} · status: {evaluation.status.replace('_', ' ')}*", ""]
@@ -42,18 +45,18 @@ def chain_markdown(
             if state.qualifier
             else "…"
         )
-        lines += [
-            "## Diagram",
-            "",
-            "```",
-            f"DATA ──► ({qualifier}) ──► CLAIM: {state.claim.statement}",
-            f"   since WARRANT: {state.warrant.principle if state.warrant else '…'}",
-            f"   on account of BACKING: {state.backing.authority if state.backing else '…'}",
-            "   unless REBUTTAL: "
-            + ("; ".join(state.rebuttal.exceptions) if state.rebuttal else "…"),
-            "```",
-            "",
-        ]
+        lines += ["## Diagram", ""]
+        diagram = _code_block(
+            [
+                f"DATA ──► ({qualifier}) ──► CLAIM: {state.claim.statement}",
+                f"   since WARRANT: {state.warrant.principle if state.warrant else '…'}",
+                f"   on account of BACKING: {state.backing.authority if state.backing else '…'}",
+                "   unless REBUTTAL: "
+                + ("; ".join(state.rebuttal.exceptions) if state.rebuttal else "…"),
+            ]
+        )
+        document = _no_html("\n".join(lines)) + "\n" + diagram + "\n\n"
+        lines = []
     if state.claim:
         lines += ["## Claim", "", f"{state.claim.statement} *(scope: {state.claim.scope})*", ""]
     if state.data:
@@ -111,11 +114,22 @@ def chain_markdown(
     if source_text:
         quoted = "\n".join(f"> {line}" if line else ">" for line in source_text.splitlines())
         lines += ["## Source text", "", quoted, ""]
-    return _no_html("\n".join(lines).rstrip() + "\n")
+    return document + _no_html("\n".join(lines).rstrip() + "\n")
+
+
+def _code_block(lines: list[str]) -> str:
+    """``lines`` shown literally: a renderer escapes a code block's content itself, so ``<`` and
+    ``&`` stay as written. The fence is longer than any run of backticks inside, so no user
+    text can close the block early and turn what follows into Markdown or HTML."""
+    body = "\n".join(lines)
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}\n{body}\n{fence}"
 
 
 def _no_html(markdown: str) -> str:
     """Markdown renderers pass raw HTML through: a query's ``<script>`` would run in a viewer.
-    Escaping ``&`` and ``<`` everywhere (our own markup uses neither) leaves no tag or entity
-    from user or model text; ``>`` stays, as it starts our block quotes."""
+    Escaping ``&`` and ``<`` in the prose (our own markup uses neither) leaves no tag or entity
+    from user or model text; ``>`` stays, as it starts our block quotes. The diagram's code
+    block is not escaped (``_code_block``)."""
     return markdown.replace("&", "&amp;").replace("<", "&lt;")
