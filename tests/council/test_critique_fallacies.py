@@ -144,6 +144,17 @@ def test_without_fallacies_the_findings_name_none():
     assert all(f["fallacy"] == "" for f in level_one("kant", WEAK))
 
 
+def test_the_summary_counts_one_point_or_several_in_words():
+    one = [{"area": "Clarity", "severity": "High", "critique": "Vague.", "fallacy": ""}]
+
+    def summary(points):
+        return default_assessment(points, failed_agents=[], agents_total=6)
+
+    assert "identified 1 point (1 High)" in summary(one)
+    assert "identified 2 points (2 High)" in summary(one * 2)
+    assert "point(s)" not in summary(one * 2)
+
+
 def test_the_default_summary_names_no_fallacy_when_none_is_found():
     points = [{"area": "Clarity", "severity": "High", "critique": "Vague.", "fallacy": ""}]
     assert "fallac" not in default_assessment(points, failed_agents=[], agents_total=6)

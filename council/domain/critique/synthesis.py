@@ -124,7 +124,7 @@ def default_assessment(
     top = points[0]
     named = fallacy_names(points)
     return (
-        f"Analysis identified {total} point(s) ({spread}); {ran}. "
+        f"Analysis identified {total} {'point' if total == 1 else 'points'} ({spread}); {ran}. "
         f"Primary concern ({top['area']}, {top['severity']}): {top['critique']}"
         + (f" Named fallacies: {', '.join(named)}." if named else "")
     )
