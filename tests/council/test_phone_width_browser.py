@@ -14,7 +14,7 @@ PASSWORD = "pw-for-tests-123"
 @pytest.fixture
 def council_pages(transactional_db, critique_document):
     """A user with a finished critique (its formatted text has lines of 60 "=") and audit."""
-    from council.services.audit import audit_create
+    from council.services.audit import audit_create, rubrics_seed
     from council.services.critique import critique_create, critique_run
     from tests.council.audit_builders import AUDIT_LEAKY_OPINION
 
@@ -27,6 +27,7 @@ def council_pages(transactional_db, critique_document):
     )
     critique = critique_run(critique_id=critique.pk)
     assert "=" * 60 in critique.formatted  # the unbreakable run QA saw
+    rubrics_seed()  # an earlier transactional test may have flushed the migration's seed
     # The immediate task backend runs the audit once the (autocommitted) save is done.
     audit = audit_create(
         owner=owner, text=AUDIT_LEAKY_OPINION, case_id="2024-CV-000123", court_name="District"
