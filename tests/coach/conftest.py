@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from coach import services
+from coach.domain.evaluation import ATTEMPTS
 from coach.models import CoachDraft, CoachMessage, CoachSession
 
 
@@ -47,27 +48,9 @@ def session(owner):
     return make_session(owner)
 
 
-# One passing text per step, in each language, for walking a whole session.
-GOOD_TEXT = {
-    "en": {
-        "claim": "Schools should ban phones during lessons",
-        "grounds": "A 2019 study of 90 schools found grades rose 6% after bans",
-        "warrant": "If distractions fall, students generally learn more",
-        "groundsBacking": "The study was published by the London School of Economics",
-        "warrantBacking": "Research on attention by cognitive scientists supports this",
-        "qualifier": "Probably, in most secondary schools",
-        "rebuttal": "Unless phones are needed for the lesson itself",
-    },
-    "es": {
-        "claim": "Las escuelas deberían prohibir los móviles en clase",
-        "grounds": "Un estudio de 2019 en 90 escuelas mostró que las notas subieron un 6%",
-        "warrant": "Si bajan las distracciones, los alumnos normalmente aprenden más",
-        "groundsBacking": "El estudio fue publicado por la London School of Economics",
-        "warrantBacking": "La investigación de expertos en atención respalda esta regla",
-        "qualifier": "Probablemente, en la mayoría de los institutos",
-        "rebuttal": "A menos que el móvil sea necesario para la propia clase",
-    },
-}
+# One passing text per step, in each language, for walking a whole session: the evaluation
+# set's own attempts, so the two cannot drift apart.
+GOOD_TEXT = ATTEMPTS
 
 
 @pytest.fixture(scope="session")
