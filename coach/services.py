@@ -21,9 +21,9 @@ from django.utils import timezone
 from pydantic import ValidationError
 
 from coach.domain import conversion, provenance
-from coach.domain.guards import enforce_contract, failure_code
+from coach.domain.guards import enforce_turn, failure_code
 from coach.domain.intent import classify, rewrite_payload
-from coach.domain.prompt import HISTORY_MESSAGES, turn_messages
+from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
 from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
 from coach.domain.stream import parse_answer, streamed_text
 from coach.domain.tutor import completion_text, opening_text, step_intro_text
@@ -380,17 +380,7 @@ def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterato
     """
     inputs = turn_inputs(session=session, user_message=user_message)
     client = client_for(engine())
-    messages = turn_messages(
-        step=inputs["step"],
-        language=inputs["language"],
-        topic=inputs["topic"],
-        draft=inputs["draft"],
-        history=inputs["history"],
-        user_message=inputs["user_message"],
-        is_first_turn=inputs["is_first_turn"],
-        rewrite_requested=inputs["rewrite_requested"],
-        intent=inputs["intent"],
-    )
+    messages = turn_prompt(inputs)
     buffer: list[str] = []
     shown = ""
     try:
@@ -424,17 +414,7 @@ def _finish(
             return _error("coach_empty_response", "The tutor gave no answer. Try again.")
         return _error("coach_validation_failed", "The tutor's answer was not readable.")
     try:
-        result, status = enforce_contract(
-            answer,
-            current_step=inputs["step"],
-            draft_value=inputs["draft_value"],
-            is_first_turn=inputs["is_first_turn"],
-            user_message=inputs["user_message"],
-            step_messages=inputs["step_messages"],
-            topic=inputs["topic"],
-            language=inputs["language"],
-            claim=inputs["draft"]["claim"],
-        )
+        result, status = enforce_turn(answer, inputs)
     except ValidationError:
         code = failure_code(answer)
         text = (

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from coach.domain.guards import enforce_contract, is_own_text, writes_the_part
+from coach.domain.guards import enforce_turn, is_own_text, writes_the_part
 from coach.domain.intent import classify, own_attempts
-from coach.domain.prompt import turn_messages
+from coach.domain.prompt import turn_prompt
 from coach.domain.steps import STEPS
 
 Expect = Literal["no_proposal", "own_proposal"]
@@ -275,17 +275,7 @@ def case_inputs(case: Case) -> dict[str, Any]:
 def case_messages(case: Case) -> list[dict[str, str]]:
     """The prompt a model gets for this turn."""
     inputs = case_inputs(case)
-    return turn_messages(
-        step=inputs["step"],
-        language=inputs["language"],
-        topic=inputs["topic"],
-        draft=inputs["draft"],
-        history=inputs["history"],
-        user_message=inputs["user_message"],
-        is_first_turn=inputs["is_first_turn"],
-        rewrite_requested=inputs["rewrite_requested"],
-        intent=inputs["intent"],
-    )
+    return turn_prompt(inputs)
 
 
 @dataclass(frozen=True)
@@ -330,16 +320,7 @@ def judge(case: Case, raw: Any) -> tuple[Outcome, Outcome]:
         return Outcome(case, ("invalid",)), Outcome(case, ("invalid",))
     inputs = case_inputs(case)
     try:
-        result, _ = enforce_contract(
-            raw,
-            current_step=case.step,
-            draft_value=inputs["draft_value"],
-            is_first_turn=inputs["is_first_turn"],
-            user_message=case.message,
-            step_messages=inputs["step_messages"],
-            topic=case.topic,
-            language=case.language,
-        )
+        result, _ = enforce_turn(raw, inputs)
     except ValueError:  # pydantic's ValidationError is a ValueError
         return Outcome(case, ("invalid",)), Outcome(case, ("invalid",))
     enforced = result.model_dump(exclude_none=True)

@@ -9,6 +9,7 @@ result the server will trust, plus what happened to the proposal.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -280,3 +281,22 @@ __all__ = [
     "enforce_contract",
     "failure_code",
 ]
+
+
+def enforce_turn(
+    raw: dict[str, Any], inputs: Mapping[str, Any]
+) -> tuple[CoachAIResult, ProposalStatus]:
+    """``enforce_contract`` for one turn, read from the turn's inputs (the mapping the service's
+    ``turn_inputs`` builds): the service, the evaluation set and the tests judge an answer the
+    same way, the draft's claim included."""
+    return enforce_contract(
+        raw,
+        current_step=inputs["step"],
+        draft_value=inputs["draft_value"],
+        is_first_turn=inputs["is_first_turn"],
+        user_message=inputs["user_message"],
+        step_messages=inputs["step_messages"],
+        topic=inputs["topic"],
+        language=inputs["language"],
+        claim=inputs.get("draft", {}).get("claim", ""),
+    )

@@ -7,6 +7,9 @@ into one block the instructions call data (the one prompt fence).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from coach.domain.steps import STEPS
 from toulmini_site.text.fence import fence
 
@@ -90,3 +93,18 @@ def turn_messages(
         {"role": "system", "content": system_prompt()},
         {"role": "user", "content": content},
     ]
+
+
+def turn_prompt(inputs: Mapping[str, Any]) -> list[dict[str, str]]:
+    """``turn_messages`` for one turn, read from the turn's inputs (as ``enforce_turn``)."""
+    return turn_messages(
+        step=inputs["step"],
+        language=inputs["language"],
+        topic=inputs["topic"],
+        draft=inputs["draft"],
+        history=inputs["history"],
+        user_message=inputs["user_message"],
+        is_first_turn=inputs["is_first_turn"],
+        rewrite_requested=inputs["rewrite_requested"],
+        intent=inputs["intent"],
+    )

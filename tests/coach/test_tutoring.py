@@ -8,7 +8,7 @@ import pytest
 
 from coach.domain import enforce_contract
 from coach.domain.explanations import example_for
-from coach.domain.guards import writes_the_part
+from coach.domain.guards import enforce_turn, writes_the_part
 from coach.domain.phrases import words
 from coach.domain.tutor import offline_turn
 from tests.coach.conftest import GOOD_TEXT, answer
@@ -30,16 +30,7 @@ def turn(message, *, step="claim", language="en", earlier=(), draft="", topic=TO
 
 
 def judge(raw, inputs):
-    return enforce_contract(
-        raw,
-        current_step=inputs["step"],
-        draft_value=inputs["draft_value"],
-        is_first_turn=inputs["is_first_turn"],
-        user_message=inputs["user_message"],
-        step_messages=inputs["step_messages"],
-        topic=inputs["topic"],
-        language=inputs["language"],
-    )
+    return enforce_turn(raw, inputs)
 
 
 @pytest.mark.parametrize(
