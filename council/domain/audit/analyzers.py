@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from council.domain.audit.document import Sentence, sentences
 from council.domain.audit.state import CriterionAssessment, Evidence
@@ -296,37 +297,34 @@ TOULMIN = {
 MASS_NOUNS = frozenset({"backing", "grounds", "data"})
 
 
-def _toulmin(part: str) -> Callable[[list[Sentence], str], CriterionAssessment]:
-    patterns = {part: TOULMIN[part]}
-
-    def assess(found: list[Sentence], name: str) -> CriterionAssessment:
-        hits = _hits(found, patterns)
-        # "backing" and "grounds" take no article; one sentence "shows", several "show".
-        named = part if part in MASS_NOUNS else f"a {part}"
-        verb = _agree(len(hits), "shows", "show")
-        reasoning = (
-            f"{_sentences(len(hits))} {verb} the markers of {named}."
-            if hits
-            else f"No sentence shows the markers of {named}."
-        )
-        return CriterionAssessment(
-            numeric_score=_by_count(len(hits)),
-            reasoning=f"{name}: {reasoning}",
-            relevance_confidence=_confidence(len(hits)),
-            evidence=_evidence(hits, 0.7),
-        )
-
-    assess.__doc__ = f"Sentences showing the markers of a {part}."
-    return assess
+def assess_toulmin_part(found: list[Sentence], name: str, *, part: str) -> CriterionAssessment:
+    """Sentences showing the markers of one Toulmin ``part`` (claim, grounds, warrant ...)."""
+    hits = _hits(found, {part: TOULMIN[part]})
+    # "backing" and "grounds" take no article; one sentence "shows", several "show".
+    named = part if part in MASS_NOUNS else f"a {part}"
+    verb = _agree(len(hits), "shows", "show")
+    reasoning = (
+        f"{_sentences(len(hits))} {verb} the markers of {named}."
+        if hits
+        else f"No sentence shows the markers of {named}."
+    )
+    return CriterionAssessment(
+        numeric_score=_by_count(len(hits)),
+        reasoning=f"{name}: {reasoning}",
+        relevance_confidence=_confidence(len(hits)),
+        evidence=_evidence(hits, 0.7),
+    )
 
 
+# The Toulmin analyzers are bound at import with ``partial``, not built by a factory, so the
+# body above runs when an assessment is made (and mutation testing can reach it).
 ANALYZERS: dict[str, Callable[[list[Sentence], str], CriterionAssessment]] = {
     "reasoning": assess_reasoning,
     "citations": assess_citations,
     "balance": assess_balance,
     "clarity": assess_clarity,
     "security": assess_security,
-    **{part: _toulmin(part) for part in TOULMIN},
+    **{part: partial(assess_toulmin_part, part=part) for part in TOULMIN},
 }
 
 ANALYZER_LABELS: dict[str, str] = {
