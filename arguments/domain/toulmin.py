@@ -465,22 +465,6 @@ def evaluate(state: ChainState) -> Evaluation:
     return Evaluation("complete", None, "", warnings)
 
 
-def require_prior(state: ChainState, phase: int) -> None:
-    """Raise ``MISSING_INPUT`` when a component of an earlier phase is absent."""
-    missing = [
-        name
-        for number in range(1, phase)
-        for name in PHASES[number].components
-        if getattr(state, name) is None
-    ]
-    if missing:
-        raise ToulminError(
-            f"Phase {phase} needs every earlier component; missing: {', '.join(missing)}",
-            code="MISSING_INPUT",
-            missing=missing,
-        )
-
-
 def apply_phase(state: ChainState, phase: int, payload: Any) -> ChainState:
     """Validate ``payload`` as phase ``phase``'s output and return the extended state.
 

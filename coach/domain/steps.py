@@ -42,10 +42,6 @@ STEP_NAMES: dict[str, dict[str, str]] = {
 }
 
 
-def is_step(value: object) -> bool:
-    return isinstance(value, str) and value in STEPS
-
-
 def next_step(step: str) -> str | None:
     """The step after ``step``, or None after the rebuttal (the last one)."""
     index = STEPS.index(step)

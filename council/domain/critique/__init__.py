@@ -15,7 +15,6 @@ from council.domain.critique.agents import (
     PopperAgent,
     ReasoningAgent,
     RussellAgent,
-    agent_named,
 )
 from council.domain.critique.formatter import format_critique_output
 from council.domain.critique.tree import AgentTree, TreeBuilder
@@ -31,6 +30,5 @@ __all__ = [
     "ReasoningAgent",
     "RussellAgent",
     "TreeBuilder",
-    "agent_named",
     "format_critique_output",
 ]

@@ -84,10 +84,3 @@ AGENTS: tuple[type[ReasoningAgent], ...] = (
     RussellAgent,
 )
 AGENT_NAMES: tuple[str, ...] = tuple(a.name for a in AGENTS)
-
-
-def agent_named(name: str) -> ReasoningAgent:
-    for cls in AGENTS:
-        if cls.name == name:
-            return cls()
-    raise KeyError(name)
