@@ -8,7 +8,9 @@ from arguments.domain.toulmin import ChainState, Evaluation
 
 
 def _list(items: list[str]) -> str:
-    return "\n".join(f"- {item}" for item in items) or "- (none)"
+    """A bullet list; never empty here: the schemas require at least one fact, citation and
+    exception, and counterexamples are listed only when there are some."""
+    return "\n".join(f"- {item}" for item in items)
 
 
 def _citations(citations: list) -> str:
