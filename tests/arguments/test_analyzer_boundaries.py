@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from arguments.domain.analyzer import SOURCE_LABEL, find_claim, phase3, phase4
+from arguments.domain.analyzer import SOURCE_LABEL, _evidence_type, find_claim, phase3, phase4
 from toulmini_site.text.sentences import sentences
 
 QUERY = "Should cities ban cars downtown?"
@@ -54,3 +54,80 @@ def test_the_verdict_sustains_from_fifty_percent(confidence, status):
         "qualifier": {"confidence_pct": confidence, "degree": "probably"},
     }
     assert phase4(QUERY, components).verdict.status == status
+
+
+# -- the evidence type of the data: each cue, its precedence, and near misses ----------------
+EVIDENCE_CUES = {
+    "statistical": ["survey", "statistics", "rate", "average", "12", "40%", "percent"],
+    "expert": [
+        "according to",
+        "expert",
+        "experts",
+        "professor",
+        "dr",
+        "researchers",
+        "scientists",
+        "psychologists",
+        "doctors",
+    ],
+    "documentary": [
+        "report",
+        "law",
+        "act",
+        "constitution",
+        "court",
+        "article",
+        "document",
+        "policy",
+    ],
+    "empirical": [
+        "study",
+        "studies",
+        "experiment",
+        "research",
+        "observed",
+        "found",
+        "evidence",
+        "results",
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("cue", "kind"), [(cue, kind) for kind, cues in EVIDENCE_CUES.items() for cue in cues]
+)
+def test_each_cue_gives_its_evidence_type(cue, kind):
+    assert _evidence_type(sentences(f"The {cue} matters here.")) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The courtyard matters here.",
+        "The reports matter here.",
+        "Twelve people came.",
+        "The lawyers spoke.",
+        "Students studying hard.",
+        "The policymakers met.",
+    ],
+)
+def test_a_word_that_only_contains_a_cue_is_testimony(text):
+    assert _evidence_type(sentences(text)) == "testimonial"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Experts found that 40% of the results came from the court's report.", "statistical"),
+        ("Experts found results in the court's report.", "expert"),
+        ("The court's report found results.", "documentary"),
+    ],
+)
+def test_the_first_type_in_the_order_statistics_expert_document_study_wins(text, kind):
+    assert _evidence_type(sentences(text)) == kind
+
+
+def test_the_evidence_type_reads_all_the_facts_together():
+    facts = sentences("Pupils were calmer. A survey asked them.")
+    assert _evidence_type(facts[:1]) == "testimonial"
+    assert _evidence_type(facts) == "statistical"
