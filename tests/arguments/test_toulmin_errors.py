@@ -1,0 +1,182 @@
+"""Every refusal of a component or a chain, whole: the JSON error object the API and the MCP
+tools answer with (message, code, missing inputs and field details), from ``as_dict()``."""
+
+from __future__ import annotations
+
+import pytest
+
+from arguments.domain.sequence import chain_state, validated_state
+from arguments.domain.toulmin import ToulminError, parse_component
+from tests.arguments import builders as b
+
+DEEP = "[" * 100_000 + "]" * 100_000
+CASES = {
+    "component-not-json": lambda: parse_component("claim", "{statement"),
+    "component-nested-too-deep": lambda: parse_component("claim", DEEP),
+    "component-a-list": lambda: parse_component("claim", "[1]"),
+    "component-a-number": lambda: parse_component("warrant", 5),
+    "component-all-missing": lambda: parse_component("claim", {}),
+    "component-one-missing": lambda: parse_component(
+        "claim", {"statement": "Schools should start later."}
+    ),
+    "component-missing-and-invalid": lambda: parse_component(
+        "warrant", {"principle": "x", "strength": "strong"}
+    ),
+    "nested-field-invalid": lambda: parse_component(
+        "data", b.data(citations=[{"source": "", "reference": "r"}])
+    ),
+    "five-errors-summarised-as-four": lambda: parse_component(
+        "data",
+        {"facts": [], "citations": [], "evidence_type": "x", "extra": 1, "more": 2},
+    ),
+    "model-rule-broken": lambda: parse_component("qualifier", b.qualifier(confidence_pct=10)),
+    "inputs-missing-with-query": lambda: validated_state(
+        " ", {"data_json": ""}, ("data_json", "claim_json")
+    ),
+    "inputs-missing": lambda: validated_state("Q is a question?", {}, ("data_json",)),
+    "breaker-stops-the-chain": lambda: validated_state(
+        "Should schools start later?",
+        {"warrant_json": b.warrant(strength="weak"), "backing_json": b.backing()},
+        ("warrant_json", "backing_json"),
+    ),
+    "gap-in-the-phases": lambda: chain_state(
+        "Should schools start later?", {"data": b.data(), "warrant": b.warrant()}
+    ),
+}
+
+
+ERRORS = {
+    "component-not-json": {
+        "error": "claim is not valid JSON: Expecting property name enclosed in "
+        "double quotes at line 1 column 2",
+        "code": "INVALID_JSON",
+        "details": [
+            {
+                "loc": "claim",
+                "msg": "invalid JSON: Expecting property name enclosed in "
+                "double quotes at line 1 column 2",
+            }
+        ],
+    },
+    "component-nested-too-deep": {
+        "error": "claim is not valid JSON: it is nested too deeply",
+        "code": "INVALID_JSON",
+        "details": [{"loc": "claim", "msg": "invalid JSON: nested too deeply"}],
+    },
+    "component-a-list": {
+        "error": "claim must be a JSON object",
+        "code": "INVALID_INPUT",
+        "details": [{"loc": "claim", "msg": "must be a JSON object"}],
+    },
+    "component-a-number": {
+        "error": "warrant must be a JSON object",
+        "code": "INVALID_INPUT",
+        "details": [{"loc": "warrant", "msg": "must be a JSON object"}],
+    },
+    "component-all-missing": {
+        "error": "Claim is missing: claim.statement, claim.scope",
+        "code": "MISSING_INPUT",
+        "missing": ["claim.statement", "claim.scope"],
+        "details": [
+            {"loc": "claim.statement", "msg": "Field required"},
+            {"loc": "claim.scope", "msg": "Field required"},
+        ],
+    },
+    "component-one-missing": {
+        "error": "Claim is missing: claim.scope",
+        "code": "MISSING_INPUT",
+        "missing": ["claim.scope"],
+        "details": [{"loc": "claim.scope", "msg": "Field required"}],
+    },
+    "component-missing-and-invalid": {
+        "error": "Warrant is invalid — warrant.principle: String "
+        "should have at least 20 characters; "
+        "warrant.logic_type: Field required",
+        "code": "INVALID_INPUT",
+        "details": [
+            {"loc": "warrant.principle", "msg": "String should have at least 20 characters"},
+            {"loc": "warrant.logic_type", "msg": "Field required"},
+        ],
+    },
+    "nested-field-invalid": {
+        "error": "Data is invalid — data.citations.0.source: String should "
+        "have at least 1 character",
+        "code": "INVALID_INPUT",
+        "details": [
+            {"loc": "data.citations.0.source", "msg": "String should have at least 1 character"}
+        ],
+    },
+    "five-errors-summarised-as-four": {
+        "error": "Data is invalid — data.facts: List should have "
+        "at least 1 item after validation, not 0; "
+        "data.citations: List should have at least 1 item "
+        "after validation, not 0; data.evidence_type: "
+        "Input should be 'empirical', 'statistical', "
+        "'testimonial', 'documentary' or 'expert'; "
+        "data.extra: Extra inputs are not permitted",
+        "code": "INVALID_INPUT",
+        "details": [
+            {
+                "loc": "data.facts",
+                "msg": "List should have at least 1 item after validation, not 0",
+            },
+            {
+                "loc": "data.citations",
+                "msg": "List should have at least 1 item after validation, not 0",
+            },
+            {
+                "loc": "data.evidence_type",
+                "msg": "Input should be 'empirical', "
+                "'statistical', 'testimonial', "
+                "'documentary' or 'expert'",
+            },
+            {"loc": "data.extra", "msg": "Extra inputs are not permitted"},
+            {"loc": "data.more", "msg": "Extra inputs are not permitted"},
+        ],
+    },
+    "model-rule-broken": {
+        "error": "Qualifier is invalid — qualifier: degree 'presumably' needs a "
+        "confidence of 70-89%, got 10% (which is 'apparently')",
+        "code": "INVALID_INPUT",
+        "details": [
+            {
+                "loc": "qualifier",
+                "msg": "degree 'presumably' needs a confidence of 70-89%, "
+                "got 10% (which is 'apparently')",
+            }
+        ],
+    },
+    "inputs-missing-with-query": {
+        "error": "Missing required inputs: query, data_json, claim_json",
+        "code": "MISSING_INPUT",
+        "missing": ["query", "data_json", "claim_json"],
+    },
+    "inputs-missing": {
+        "error": "Missing required inputs: data_json",
+        "code": "MISSING_INPUT",
+        "missing": ["data_json"],
+    },
+    "breaker-stops-the-chain": {
+        "error": "The chain terminates: WARRANT REJECTED: strength is 'weak'",
+        "code": "TERMINATED",
+    },
+    "gap-in-the-phases": {
+        "error": "Components must be given phase by phase; missing: claim",
+        "code": "MISSING_INPUT",
+        "missing": ["claim"],
+    },
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_each_refusal_is_the_exact_error_object(case):
+    with pytest.raises(ToulminError) as caught:
+        CASES[case]()
+    assert caught.value.as_dict() == ERRORS[case]
+
+
+def test_an_error_without_missing_inputs_or_details_is_a_message_and_a_code():
+    assert ToulminError("Stop.", code="TERMINATED").as_dict() == {
+        "error": "Stop.",
+        "code": "TERMINATED",
+    }
