@@ -109,7 +109,7 @@ def _statement(claim: str) -> str:
 def _long_enough(text: str, minimum: int, why: str) -> str:
     """The student's text, with a note after it only if the chain's schema needs more."""
     text = text.strip()
-    return text if len(text) >= minimum else f"{text} ({why})"
+    return text if len(text) >= minimum else f"{text} ({why})".lstrip()
 
 
 def phase_one_payload(draft: dict[str, str], *, reference: str) -> dict[str, Any]:
