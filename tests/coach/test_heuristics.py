@@ -1,6 +1,6 @@
 import pytest
 
-from coach.domain.heuristics import step_check
+from coach.domain.heuristics import backing_problem, step_check
 from coach.domain.steps import STEPS, next_step
 
 
@@ -140,3 +140,34 @@ def test_a_short_warrant_that_restates_the_claim_is_told_it_is_the_claim_again()
     )
     # Near miss: a short warrant that is not the claim is still just too short.
     assert step_check("warrant", "Rest helps", claim=claim).problem == "too_short"
+
+
+# -- a backing's figures: a percentage is a statistic, a bare number is not -------------------
+@pytest.mark.parametrize(
+    ("backing", "problem"),
+    [
+        ("Figures show 40% of pupils agree.", None),
+        ("Figures show 40 percent of pupils agree.", None),
+        ("Las cifras muestran 40 por ciento de acuerdo.", None),
+        ("Figures show that 40 pupils agree.", "no_authority"),
+        ("Figures show that most pupils agree, percent unknown.", "no_authority"),
+        ("people say it, I think", "no_authority"),
+    ],
+)
+def test_a_percentage_counts_as_a_statistic_but_a_bare_number_or_word_does_not(backing, problem):
+    assert backing_problem(backing) == problem
+
+
+@pytest.mark.parametrize(
+    ("backing", "problem"),
+    [
+        ("Books by Smith", None),  # a name after the first word
+        ("Smith", "no_authority"),  # one word: its capital is only the sentence's
+        ("Smith said so", "no_authority"),
+        ("the data from WHO", None),  # an acronym
+        ("stuff I read", "no_authority"),  # "I" is not a name
+        ("books by Ñúñez", None),
+    ],
+)
+def test_a_name_or_an_acronym_after_the_first_word_is_an_authority(backing, problem):
+    assert backing_problem(backing) == problem

@@ -99,3 +99,15 @@ def test_accepting_an_echo_of_the_students_own_text_keeps_it_theirs_but_a_change
     assert after_confirm({}, step="claim", value="Schools should ban phones.", own_texts=mine) == {
         "claim": "tutor"
     }
+
+
+def test_a_part_missing_before_and_empty_after_is_unchanged():
+    assert after_hand_edit({"claim": "tutor"}, before={}, after={"claim": ""}) == {"claim": "tutor"}
+
+
+def test_a_part_emptied_loses_its_provenance_and_one_never_given_stays_absent():
+    provenance = {"claim": "tutor", "grounds": "student"}
+    after = after_hand_edit(
+        provenance, before={"claim": "a"}, after={"claim": "  ", "rebuttal": ""}
+    )
+    assert after == {"grounds": "student"}
