@@ -111,3 +111,25 @@ def _walk(node):
     yield node
     for child in node["sub_critiques"]:
         yield from _walk(child)
+
+
+BLOCK = (
+    "Our aim is to cut costs. Costs rose 4% in 2023. Staff agree. Managers agree. "
+    "Suppliers agree. So costs must fall."
+)
+
+
+@pytest.mark.parametrize(
+    ("document", "undivided"),
+    [
+        (BLOCK, True),  # six sentences, no paragraph, heading or list
+        (BLOCK.replace(" Suppliers agree.", ""), False),  # five sentences: too short to judge
+        (BLOCK.replace(" Managers", "\n\nManagers"), False),  # a paragraph break
+        (BLOCK.replace(" Managers", "\n- Managers"), False),  # a list item on a later line
+        (BLOCK.replace(" Managers", "\n2) Managers"), False),  # a numbered item
+        ("# Costs\n" + BLOCK, False),  # a heading
+    ],
+)
+def test_aristotle_flags_one_undivided_block_of_six_sentences_or_more(document, undivided):
+    areas = [f["area"] for f in level_one("aristotle", document)]
+    assert ("Structure" in areas) is undivided
