@@ -2,11 +2,19 @@
 
 Prints, for the three domains and the text toolkit, the mutants killed (or timed out) out of
 those checked, and the score; then the surviving mutants of each package, grouped by module.
+
+One kind of survivor is equivalent by construction and is recognised here from the mutants'
+source (``mutants/<module>.py`` holds each mutant beside the original): a string whose only
+change is its case, inside a pattern that ignores case (``keywords()``, imported as
+``_words`` or ``_rx``, or a ``re`` call with ``re.IGNORECASE``), when the string holds no
+backslash (``\\w`` upper-cased is ``\\W``, which is not equivalent). No test can tell those
+apart. A second score counts them as equivalent; the raw score is printed first.
 Run: .venv/bin/python -m benchmarks.mutation_score
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -16,6 +24,78 @@ from pathlib import Path
 PACKAGES = ("arguments.domain", "coach.domain", "council.domain", "toulmini_site.text")
 TARGET = 85.0
 _LINE = re.compile(r"^\s*(\S+): (.+)$")
+
+
+_CASELESS_CALLS = {"_words", "_rx", "keywords"}
+
+
+def _ignores_case(call: ast.Call) -> bool:
+    func = call.func
+    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+    if name in _CASELESS_CALLS:
+        return True
+    flags = [*call.args, *(k.value for k in call.keywords)]
+    return any(isinstance(f, ast.Attribute) and f.attr == "IGNORECASE" for f in flags)
+
+
+def _functions(path: Path) -> dict[str, ast.AST]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.name: node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+def _case_only_in_caseless_pattern(original: ast.AST, mutant: ast.AST) -> bool:
+    """True when the two functions differ in one string constant, only in its case, and that
+    string is an argument (directly or in a tuple or list) of a call that ignores case."""
+    parents: dict[int, ast.AST] = {}
+    for node in ast.walk(original):
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+    changed = [
+        (a, b)
+        for a, b in zip(ast.walk(original), ast.walk(mutant), strict=False)
+        if type(a) is not type(b)
+        or (isinstance(a, ast.Constant) and a.value != getattr(b, "value", None))
+    ]
+    if len(changed) != 1:
+        return False
+    old, new = changed[0]
+    if not (isinstance(old, ast.Constant) and isinstance(old.value, str)):
+        return False
+    if not isinstance(new.value, str) or old.value == new.value or "\\" in old.value:
+        return False
+    if old.value.lower() != new.value.lower():
+        return False
+    node = parents.get(id(old))
+    while isinstance(node, ast.Tuple | ast.List | ast.Starred):
+        node = parents.get(id(node))
+    return isinstance(node, ast.Call) and _ignores_case(node)
+
+
+def equivalent_mutants(names: list[str]) -> set[str]:
+    """The names among ``names`` that are case-only changes in a case-insensitive pattern."""
+    by_file: dict[Path, list[str]] = defaultdict(list)
+    for name in names:
+        module = name.split(".x")[0].rsplit(".", 0)[0]
+        by_file[Path("mutants", *module.split(".")).with_suffix(".py")].append(name)
+    found: set[str] = set()
+    for path, members in by_file.items():
+        if not path.exists():
+            continue
+        functions = _functions(path)
+        for name in members:
+            function = name.rsplit(".", 1)[1] if "ǁ" not in name else "xǁ" + name.split("xǁ", 1)[1]
+            base = function.rsplit("__mutmut_", 1)[0]
+            original = functions.get(f"{base}__mutmut_orig")
+            mutant = functions.get(function)
+            if original is None or mutant is None:
+                continue
+            if _case_only_in_caseless_pattern(original, mutant):
+                found.add(name)
+    return found
 
 
 def main() -> None:
@@ -28,6 +108,7 @@ def main() -> None:
     ).stdout
     statuses: dict[str, Counter[str]] = defaultdict(Counter)
     survivors: dict[str, Counter[str]] = defaultdict(Counter)
+    surviving: list[str] = []
     for line in out.splitlines():
         match = _LINE.match(line)
         if not match:
@@ -37,6 +118,8 @@ def main() -> None:
         if package is None:
             continue
         statuses[package][status] += 1
+        if status == "survived":
+            surviving.append(name)
         if status in ("survived", "no tests"):
             survivors[package][name.split(".x")[0].rsplit("__mutmut", 1)[0]] += 1
     print("\n== Mutation score (killed or timed out / checked)")
@@ -52,6 +135,16 @@ def main() -> None:
         flag = "" if score >= TARGET else f"  (below {TARGET:.0f}%)"
         partial = f", {unchecked} not checked yet" if unchecked else ""
         print(f"  {package:22} {killed}/{checked} = {score:.1f}%{flag}{partial}")
+    equivalent = equivalent_mutants(surviving)
+    print("\n== Counting case-only changes in case-insensitive patterns as equivalent")
+    for package in PACKAGES:
+        counts = statuses.get(package, Counter())
+        checked = sum(n for s, n in counts.items() if s not in ("not checked", "skipped"))
+        same = sum(1 for name in equivalent if name.startswith(package + "."))
+        if checked and checked > same:
+            killed = counts["killed"] + counts["timeout"]
+            score = 100 * killed / (checked - same)
+            print(f"  {package:22} {killed}/{checked - same} = {score:.1f}% ({same} equivalent)")
     for package in PACKAGES:
         if survivors.get(package):
             print(f"\n  surviving mutants in {package}, by module:")
