@@ -332,3 +332,58 @@ def test_ids_and_texts_are_trimmed():
     nodes = [{**CLAIM, "nodeID": " 1 ", "text": "  " + CLAIM["text"] + "\n"}, D, RA]
     imported = aif_import(g(nodes, S))
     assert imported.components["claim"]["statement"] == CLAIM["text"]
+
+
+# -- what an import notes ----------------------------------------------------------------------
+def test_only_the_first_node_marked_as_the_claim_is_used_and_each_other_is_noted():
+    marked = {"toulmin": {"role": "claim"}}
+    nodes = [
+        {**CLAIM, **marked},
+        D,
+        RA,
+        {"nodeID": "4", "text": "A second claim, marked as one.", "type": "I", **marked},
+        {"nodeID": "5", "text": "A third claim, marked as one.", "type": "I", **marked},
+    ]
+    imported = aif_import(g(nodes, S))
+    second = "a second node marked as the claim; only the first is used"
+    assert [n for n in imported.notes if n["node"] in ("4", "5")] == [
+        {"node": "4", "text": "A second claim, marked as one.", "msg": second},
+        {"node": "5", "text": "A third claim, marked as one.", "msg": second},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("length", "shown"),
+    [(80, "x" * 80), (81, "x" * 79 + "…")],
+)
+def test_a_notes_text_is_cut_past_eighty_characters(length, shown):
+    nodes = [CLAIM, D, RA, {"nodeID": "9", "text": "x" * length, "type": "I"}]
+    imported = aif_import(g(nodes, S))
+    assert {"node": "9", "text": shown, "msg": "not imported into the chain"} in imported.notes
+
+
+def test_a_circle_is_found_after_a_part_of_the_graph_already_walked():
+    nodes = [
+        CLAIM,
+        D,
+        RA,
+        {"nodeID": "4", "text": "A premise in a circle.", "type": "I"},
+        {"nodeID": "5", "text": "Default Inference", "type": "RA"},
+        {"nodeID": "6", "text": "Another premise in it.", "type": "I"},
+        {"nodeID": "7", "text": "Default Inference", "type": "RA"},
+    ]
+    circle = [
+        {"edgeID": "c1", "fromID": "4", "toID": "5"},
+        {"edgeID": "c2", "fromID": "5", "toID": "6"},
+        {"edgeID": "c3", "fromID": "6", "toID": "7"},
+        {"edgeID": "c4", "fromID": "7", "toID": "4"},
+    ]
+    with pytest.raises(ToulminError) as caught:
+        aif_import(g(nodes, [*S, *circle]))
+    assert caught.value.message == "The graph supports itself in a circle: nodes 4 → 5 → 6 → 7 → 4."
+
+
+def test_a_scheme_node_needs_no_text():
+    ra_without_text = {"nodeID": "3", "type": "RA"}
+    imported = aif_import(g([CLAIM, D, ra_without_text], S))
+    assert imported.components["data"]["facts"] == [D["text"]]
