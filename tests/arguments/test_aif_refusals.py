@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from arguments.domain.aif import AIF_MAX_BYTES, aif_import
+from arguments.domain.aif import AIF_MAX_BYTES, _node_of, _with_nodes, aif_import
 from arguments.domain.toulmin import ToulminError
 
 CLAIM = {"nodeID": "1", "text": "Cities should ban cars downtown.", "type": "I"}
@@ -387,3 +387,47 @@ def test_a_scheme_node_needs_no_text():
     ra_without_text = {"nodeID": "3", "type": "RA"}
     imported = aif_import(g([CLAIM, D, ra_without_text], S))
     assert imported.components["data"]["facts"] == [D["text"]]
+
+
+# -- which node an error names ---------------------------------------------------------------
+ROLES = {
+    "data": ["d1", "d2"],
+    "claim": ["c"],
+    "rebuttal": ["x1", "k1", "x2"],
+    "exceptions": ["x1", "x2"],
+}
+
+
+@pytest.mark.parametrize(
+    ("loc", "node"),
+    [
+        ("data.facts.1", "d2"),
+        ("data.facts.0", "d1"),
+        ("data.facts.7", "d1"),  # past the list: the part's first node
+        ("data.citations.0.source", "d1"),
+        ("rebuttal.exceptions.1", "x2"),  # counted among the exceptions, not all attackers
+        ("claim.statement", "c"),
+        ("warrant.strength", ""),  # a part with no node
+        ("data.facts.x", "d1"),
+    ],
+)
+def test_an_error_names_the_node_its_field_came_from(loc, node):
+    assert _node_of(loc, ROLES) == node
+
+
+def test_an_error_without_details_is_placed_at_the_root():
+    error = ToulminError("Broken.", code="INVALID_INPUT")
+    assert _with_nodes(error, ROLES) == [{"loc": "(root)", "msg": "Broken."}]
+    detailed = ToulminError(
+        "Broken.", code="INVALID_INPUT", details=[{"loc": "claim.scope", "msg": "bad"}]
+    )
+    assert _with_nodes(detailed, ROLES) == [{"loc": "claim.scope", "msg": "bad", "node": "c"}]
+
+
+def test_a_claim_with_no_datum_is_refused_quoting_the_claim():
+    with pytest.raises(ToulminError) as caught:
+        aif_import(g([CLAIM, RA], [{"edgeID": "e1", "fromID": "3", "toID": "1"}]))
+    assert caught.value.message == (
+        "The graph's claim (node 1, “Cities should ban cars downtown.”) has no datum supporting "
+        "it: a chain needs a claim and its data."
+    )
