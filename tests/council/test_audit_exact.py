@@ -207,3 +207,66 @@ def test_integer_and_decimal_weights_weigh_like_floats():
     results = {"a": result("a", 1), "b": result("b", 4)}
     assert compute_global_score(results, {"a": 1, "b": Decimal("2")}) == 3.0
     assert compute_global_score(results, {"a": 0.1, "b": 0.2}) == 3.0
+
+
+# -- the offline auditors at their cut-offs ---------------------------------------------------
+from council.domain.audit.analyzers import assess  # noqa: E402
+
+
+def words(n: int) -> str:
+    return " ".join(["Word"] + ["word"] * (n - 2)) + " end."
+
+
+@pytest.mark.parametrize(
+    ("lengths", "score"),
+    [
+        ([18, 18], 5),
+        ([18, 19], 4),  # average 18.5
+        ([24, 24], 4),
+        ([24, 25], 3),
+        ([30, 30], 3),
+        ([30, 31], 2),
+        ([40, 40], 2),
+        ([40, 41], 1),
+    ],
+)
+def test_clarity_scores_the_average_sentence_length_at_each_cut_off(lengths, score):
+    text = " ".join(words(n) for n in lengths)
+    assert assess(text=text, analyzer="clarity", criterion_name="C").numeric_score == score
+
+
+def test_clarity_quotes_the_sentences_past_35_words_longest_first():
+    text = " ".join(words(n) for n in (35, 36, 37, 10, 10))
+    answer = assess(text=text, analyzer="clarity", criterion_name="C")
+    assert answer.reasoning == "C: sentences average 25.6 words; 2 run past 35 words."
+    assert [len(e.content.split()) for e in answer.evidence] == [37, 36]
+    assert answer.relevance_confidence == 0.7  # five sentences
+    short = assess(
+        text=" ".join(words(n) for n in (10,) * 4), analyzer="clarity", criterion_name="C"
+    )
+    assert short.relevance_confidence == 0.5 and short.evidence == []
+
+
+def test_balance_counts_at_most_two_counterpoints_and_two_loaded_terms():
+    counter = "However, the court weighed it. Although late, it was heard. Nevertheless it stood."
+    loaded = "It is absurd. It is outrageous. It is ridiculous."
+    assert assess(text=counter, analyzer="balance", criterion_name="B").numeric_score == 5
+    assert assess(text=loaded, analyzer="balance", criterion_name="B").numeric_score == 1
+    mixed = assess(
+        text="However, it is fine. It is absurd.", analyzer="balance", criterion_name="B"
+    )
+    assert mixed.numeric_score == 3
+    assert mixed.reasoning == ("B: 1 sentence weighs the other side; 1 sentence uses loaded terms.")
+
+
+def test_citations_need_five_of_two_kinds_for_the_top_score():
+    record = "The witness testified. Exhibit 4 shows it. The affidavit agrees. "
+    one_kind = record + "Another witness spoke. The testimony was clear."
+    two_kinds = record + "Another witness spoke. In Smith v. Jones the court agreed."
+    assert assess(text=one_kind, analyzer="citations", criterion_name="C").numeric_score == 4
+    assert assess(text=two_kinds, analyzer="citations", criterion_name="C").numeric_score == 5
+
+
+def test_an_empty_document_has_no_sentences_to_assess():
+    with pytest.raises(ValueError, match="^the document has no sentences$"):
+        assess(text="   ", analyzer="clarity", criterion_name="C")
