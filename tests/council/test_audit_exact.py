@@ -252,6 +252,8 @@ def test_balance_counts_at_most_two_counterpoints_and_two_loaded_terms():
     loaded = "It is absurd. It is outrageous. It is ridiculous."
     assert assess(text=counter, analyzer="balance", criterion_name="B").numeric_score == 5
     assert assess(text=loaded, analyzer="balance", criterion_name="B").numeric_score == 1
+    capped = assess(text=counter + " It is absurd.", analyzer="balance", criterion_name="B")
+    assert capped.numeric_score == 4  # 3 + 2 (of 3 counterpoints) - 1
     mixed = assess(
         text="However, it is fine. It is absurd.", analyzer="balance", criterion_name="B"
     )
