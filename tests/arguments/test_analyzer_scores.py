@@ -1,0 +1,210 @@
+"""The analyzer's scores, exactly: each cue of the claim score and the fact score adds or takes
+away its own number of points, and the claim's scope follows its cues in order. A change to
+any weight (3 for a conclusion marker, 2 for a stance, up to 3 query words, 1 for the first
+sentence, -2 for a premise or a number, -10 for a question) changes a figure here.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from arguments.domain.analyzer import (
+    NotInText,
+    _candidates,
+    _claim_score,
+    _fact_score,
+    _scope,
+    content_words,
+    find_claim,
+    phase1,
+)
+from toulmini_site.text.sentences import Sentence, sentences
+
+NO_QUERY: set[str] = set()
+
+
+def at(text: str, index: int = 1) -> Sentence:
+    return Sentence(index=index, start=0, end=len(text), text=text)
+
+
+@pytest.mark.parametrize(
+    ("text", "score"),
+    [
+        ("The weather turned grey.", 0.0),
+        ("Therefore the weather turned grey.", 3.0),
+        ("The weather should turn grey.", 2.0),
+        ("Therefore the weather should turn grey.", 5.0),
+        ("The weather turned grey because of rain.", -2.0),
+        ("The weather turned grey on 3 days.", -2.0),
+        ("The weather turned grey because of rain on 3 days.", -2.0),
+        ("The weather turned grey?", -10.0),
+        ("The weather turned grey?  ", -10.0),
+        ("Therefore the weather should turn grey because of rain?", -7.0),
+    ],
+)
+def test_each_cue_of_the_claim_score_weighs_its_own_points(text, score):
+    assert _claim_score(at(text), NO_QUERY, 5) == score
+
+
+def test_the_first_sentence_adds_one_point_and_no_other_does():
+    text = "The weather turned grey."
+    assert _claim_score(at(text, index=0), NO_QUERY, 5) == 1.0
+    assert _claim_score(at(text, index=1), NO_QUERY, 5) == 0.0
+    assert _claim_score(at(text, index=4), NO_QUERY, 5) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("query", "score"),
+    [
+        ("nothing shared here", 0.0),
+        ("weather", 1.0),
+        ("weather grey", 2.0),
+        ("weather grey turned", 3.0),
+        ("weather grey turned today", 3.0),  # "today" is not in the sentence
+    ],
+)
+def test_query_words_add_one_point_each_up_to_three(query, score):
+    text = "The weather turned grey over the harbour."
+    assert _claim_score(at(text), set(content_words(query)), 5) == score
+
+
+def test_four_shared_query_words_still_count_three():
+    text = "The weather turned grey over the harbour."
+    query = set(content_words("weather turned grey harbour"))
+    assert len(query & content_words(text)) == 4
+    assert _claim_score(at(text), query, 5) == 3.0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Every city bans cars.", "universal"),
+        ("Cars never help a city.", "universal"),
+        ("I ride a bike to work.", "singular"),
+        ("Give my city a chance.", "singular"),
+        ("My city bans cars.", "general"),  # case-sensitive: only a lower-case "my"
+        ("Give me a city without cars.", "singular"),
+        ("This school bans phones.", "singular"),
+        ("this city bans cars.", "singular"),
+        ("THIS CASE is closed.", "singular"),
+        ("Traffic fell by 20 percent.", "specific"),
+        ("Traffic fell in Oslo.", "specific"),
+        ("Cities ban cars.", "general"),
+        ("Cities ban cars in mine and meet towns.", "general"),
+        ("Cities ban cars in this town.", "general"),
+        ("Cities ban cars in Iceland.", "specific"),
+        ("Oslo bans cars.", "general"),  # the first word's capital is not a name
+        ("Cities ban cars,Oslo too.", "general"),  # a name needs white space before it
+        ("Cities ban OSLO cars.", "general"),  # an acronym is not a name
+    ],
+)
+def test_the_scope_follows_its_cues_in_order(text, expected):
+    assert _scope(text) == expected
+
+
+def test_a_universal_word_wins_over_a_singular_one():
+    assert _scope("I always ride a bike in Oslo.") == "universal"
+
+
+def test_a_singular_word_wins_over_a_number():
+    assert _scope("I ride 20 km in Oslo.") == "singular"
+
+
+@pytest.mark.parametrize(
+    ("text", "score"),
+    [
+        ("The streets were quiet.", 0),
+        ("The streets were quiet because of the ban.", 2),
+        ("The streets were quiet on 3 days.", 2),
+        ("Reporters said the streets were quiet.", 2),
+        ("The streets were quiet on 3 days because of the ban.", 4),
+        ("Reporters said the streets were quiet on 3 days because of the ban.", 6),
+    ],
+)
+def test_each_kind_of_evidence_adds_two_points_to_a_fact(text, score):
+    assert _fact_score(at(text)) == score
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Short one.", False),  # 10 characters
+        ("Twelve char.", True),  # 12
+        ("Eleven cha.", False),  # 11
+        ("Is this a question about cars?", False),
+        ("Is this a question about cars?  ", False),
+    ],
+)
+def test_a_claim_candidate_is_a_statement_of_twelve_characters_or_more(text, kept):
+    assert bool(_candidates([at(text)])) is kept
+
+
+# -- find_claim: the rules, the query, and the last resort ----------------------------------
+
+
+def test_a_positive_rule_score_picks_the_sentence_over_the_query():
+    text = "Buses run late. Therefore cities should fund buses."
+    statement, sentence = find_claim("Cities ought to fund buses today", sentences(text))
+    assert sentence is not None and sentence.index == 1
+    assert statement == "Cities should fund buses."
+
+
+def test_a_zero_rule_score_falls_back_on_the_query_statement():
+    text = "Buses run late because of rain. Drivers wait at the depot."
+    statement, sentence = find_claim("  Cities ought to fund buses  ", sentences(text))
+    assert (statement, sentence) == ("Cities ought to fund buses", None)
+
+
+def test_a_query_of_ten_characters_is_a_statement_and_nine_is_not():
+    text = "Buses run late because of rain. Drivers wait at the depot."
+    assert find_claim("Fund buses", sentences(text)) == ("Fund buses", None)
+    statement, sentence = find_claim("Fund bus!", sentences(text))
+    assert sentence is not None and sentence.index == 1  # the last resort: best of ties, last
+
+
+def test_a_question_query_takes_the_best_candidate_even_with_a_negative_score():
+    text = "Buses run late because of 3 strikes. Drivers wait at the depot."
+    statement, sentence = find_claim("Should towns pay?", sentences(text))
+    assert sentence is not None and sentence.index == 1
+    assert statement == "Drivers wait at the depot."
+
+
+def test_a_question_query_and_no_candidate_is_refused_with_the_reason():
+    with pytest.raises(NotInText, match=r"^CLAIM MISSING: the query is a question"):
+        find_claim("Should cities fund buses?", sentences("Is it late? Why?"))
+
+
+def test_with_the_role_model_the_claim_probability_decides_and_the_rules_break_ties():
+    text = "Therefore cities should fund buses. Buses run late. Drivers wait at the depot."
+    sents = sentences(text)
+    probs = [
+        {"claim": 0.2, "data": 0.1, "backing": 0.0, "rebuttal": 0.0},
+        {"claim": 0.7, "data": 0.1, "backing": 0.0, "rebuttal": 0.0},
+        {"claim": 0.7, "data": 0.1, "backing": 0.0, "rebuttal": 0.0},
+    ]
+    # 1 and 2 tie on P(claim) and on the rules' score (0): the earlier one wins.
+    assert find_claim("fund buses", sents, probs=probs)[1].index == 1
+    probs[2]["claim"] = 0.71
+    assert find_claim("fund buses", sents, probs=probs)[1].index == 2
+    probs[2]["claim"] = 0.7
+    # a tie on P(claim) broken by the rules: sentence 2 names the query's words
+    assert find_claim("drivers depot waiting", sents, probs=probs)[1].index == 2
+
+
+# -- phase 1: a short claim is replaced by the query --------------------------------------
+
+
+def test_a_claim_under_ten_characters_gives_way_to_a_query_of_eleven():
+    text = "Therefore, buses. Buses run late because of 3 strikes."
+    assert phase1("Fund the bus?", text).claim.statement == "Fund the bus"
+    assert phase1("Fund buses?", text).claim.statement == "Fund buses"  # eleven characters
+    with pytest.raises(ValidationError, match="at least 10 characters"):
+        phase1("Pay buses?", text)  # ten characters: too short to replace it, so refused
+    ten = "Therefore, buses run. Buses run late because of 3 strikes."
+    assert phase1("Fund the bus?", ten).claim.statement == "Buses run."
+
+
+def test_phase1_refuses_a_text_without_sentences():
+    with pytest.raises(NotInText, match=r"^DATA MISSING: there is no source text"):
+        phase1("Cities should fund buses", "  ")
