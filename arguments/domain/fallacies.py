@@ -968,13 +968,19 @@ _GROUNDED = re.compile(
 )
 
 
+def _generic_claim(match: re.Match[str] | None) -> str:
+    """The words of a generic claim ("students today are"), without the "so" or ";" before."""
+    return re.sub(r"^(?:so\b|;)\s*", "", match.group().strip()) if match else ""
+
+
 def _hasty_generalization(text: str) -> tuple[float, str] | None:
     if _has(_GROUNDED, text):
         return None
     universal = _UNIVERSAL.search(text)
     thin = _THIN.search(text)
     sweep = _SWEEP.search(text)
-    generic = _has(_GENERIC, text)
+    generic_match = _GENERIC.search(text)
+    generic = generic_match is not None
     score = 1.0 * bool(universal) + 1.0 * bool(thin) + 1.0 * bool(sweep and universal)
     score += 1.0 * (generic and bool(thin)) + 2.0 * (generic and bool(sweep) and not universal)
     if score < 2:
@@ -992,8 +998,8 @@ def _hasty_generalization(text: str) -> tuple[float, str] | None:
     return (
         score,
         (
-            f'"{universal.group() if universal else ""}" claims something about every case, with '
-            "no evidence given for it."
+            f'"{universal.group() if universal else _generic_claim(generic_match)}" claims '
+            "something about every case, with no evidence given for it."
         ),
         focus,
     )
@@ -1115,6 +1121,10 @@ def _syllogism_error(premises: list[str], conclusion: str) -> str | None:
     if q1 and q2 and q1.group() == q2.group():
         kind = "particular ('some')" if q1.group() == "some" else "negative ('no')"
         return f"Both premises are {kind}, so no conclusion about the two groups follows."
+    if any(_has(_NEGATION, part) for part in (first, second, conclusion)):
+        # A negative premise distributes its predicate ("no dogs are black"): the middle is
+        # no longer undistributed, and "some cats are not dogs" follows.
+        return None
     t1, t2, tc = _first_terms(first), _first_terms(second), _first_terms(conclusion)
     if len(t1) < 2 or len(t2) < 2 or len(tc) < 2:
         return None
