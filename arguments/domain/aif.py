@@ -548,21 +548,18 @@ def aif_import(document: Any) -> AifImport:
         "qualifier": [claim_id],
         "verdict": [claim_id],
     }
-    phases = _phase_payloads(reader, roles, exceptions, counterexamples, inferences)
+    if not data_ids:
+        # A chain is a claim with its data: without a datum there is nothing to continue.
+        raise ToulminError(
+            f"The graph's claim (node {claim_id}, “{reader.nodes[claim_id].text[:80]}”) "
+            "has no datum supporting it: a chain needs a claim and its data.",
+            code="AIF_NO_CLAIM",
+            details=[{"loc": "nodes", "msg": "the claim has no datum", "node": claim_id}],
+        )
+    phases, stop = _phase_payloads(reader, roles, exceptions, counterexamples, inferences)
 
     state = ChainState(query=query)
-    for phase, payload, missing in phases:
-        if payload is None and phase == 1:
-            # A chain is a claim with its data: without a datum there is nothing to continue.
-            raise ToulminError(
-                f"The graph's claim (node {claim_id}, “{reader.nodes[claim_id].text[:80]}”) "
-                "has no datum supporting it: a chain needs a claim and its data.",
-                code="AIF_NO_CLAIM",
-                details=[{"loc": "nodes", "msg": "the claim has no datum", "node": claim_id}],
-            )
-        if payload is None:
-            reader.note(missing[0], missing[1])
-            break
+    for phase, payload in enumerate(phases, start=1):
         try:
             state = apply_phase(state, phase, payload)
         except ToulminError as error:
@@ -581,9 +578,13 @@ def aif_import(document: Any) -> AifImport:
                     detail.get("node", claim_id),
                     f"phase {phase} not filled — {detail['loc']}: {detail['msg']}",
                 )
+            stop = None  # the phase's own errors are noted: no "left to you" on top
             break
         if evaluate(state).status == "terminated":
+            stop = None
             break
+    if stop is not None:
+        reader.note(*stop)
     # The components as the schemas read them (trimmed), not as the graph spelled them.
     components = {name: value for name, value in state.as_json().items() if value is not None}
     for name in components:
@@ -607,16 +608,14 @@ def _phase_payloads(
     exceptions: list[str],
     counterexamples: list[str],
     inferences: list[str],
-) -> list[tuple[int, dict[str, Any] | None, tuple[str, str]]]:
-    """Each phase's payload from the graph, or None and (node, why not) where it stops."""
+) -> tuple[list[dict[str, Any]], tuple[str, str] | None]:
+    """The payloads of phases 1, 2, ... as far as the graph gives them (the claim has data),
+    and where they stop: (node, why the next phase is left to the user), or None."""
     nodes = reader.nodes
     claim = nodes[roles["claim"][0]]
     marks = claim.toulmin
     data_ids = roles["data"]
-    out: list[tuple[int, dict[str, Any] | None, tuple[str, str]]] = []
-    if not data_ids:
-        out.append((1, None, (claim.id, "no datum supports the claim: phase 1 is left to you")))
-        return out
+    out: list[dict[str, Any]] = []
     # The data's citations and evidence type: on the inference to the claim (as exported
     # here), else on the first datum (as earlier exports and other tools write them).
     marked = [nodes[n].toulmin for n in inferences if nodes[n].toulmin.get("role") == "inference"]
@@ -654,35 +653,25 @@ def _phase_payloads(
         "citations": citations,
         "evidence_type": evidence,
     }
-    out.append((1, {"data": data, "claim": {"statement": claim.text, "scope": scope}}, ("", "")))
+    out.append({"data": data, "claim": {"statement": claim.text, "scope": scope}})
 
     if not roles["warrant"]:
-        out.append(
-            (2, None, (claim.id, "no premise is marked as the warrant: phase 2 is left to you"))
-        )
-        return out
+        return out, (claim.id, "no premise is marked as the warrant: phase 2 is left to you")
     warrant = nodes[roles["warrant"][0]]
     if not roles["backing"]:
-        out.append((2, None, (warrant.id, "nothing supports the warrant: phase 2 needs a backing")))
-        return out
+        return out, (warrant.id, "nothing supports the warrant: phase 2 needs a backing")
     backing = nodes[roles["backing"][0]]
     out.append(
-        (
-            2,
-            {
-                "warrant": {"principle": warrant.text, **_fields(warrant, "principle")},
-                "backing": {"authority": backing.text, **_fields(backing, "authority")},
-            },
-            ("", ""),
-        )
+        {
+            "warrant": {"principle": warrant.text, **_fields(warrant, "principle")},
+            "backing": {"authority": backing.text, **_fields(backing, "authority")},
+        }
     )
 
     if not exceptions and not counterexamples:
-        out.append((3, None, (claim.id, "nothing attacks the claim: phase 3 is left to you")))
-        return out
+        return out, (claim.id, "nothing attacks the claim: phase 3 is left to you")
     if "qualifier" not in marks:
-        out.append((3, None, (claim.id, "the claim carries no qualifier: phase 3 is left to you")))
-        return out
+        return out, (claim.id, "the claim carries no qualifier: phase 3 is left to you")
     strengths = [nodes[a].toulmin.get("strength") for a in exceptions + counterexamples]
     rebuttal: dict[str, Any] = {
         "exceptions": [nodes[n].text for n in exceptions],
@@ -690,12 +679,11 @@ def _phase_payloads(
     }
     if strengths[0] is not None:
         rebuttal["strength"] = strengths[0]
-    out.append((3, {"rebuttal": rebuttal, "qualifier": marks["qualifier"]}, ("", "")))
+    out.append({"rebuttal": rebuttal, "qualifier": marks["qualifier"]})
     if "verdict" not in marks:
-        out.append((4, None, (claim.id, "the claim carries no verdict: phase 4 is left to you")))
-        return out
-    out.append((4, {"verdict": marks["verdict"]}, ("", "")))
-    return out
+        return out, (claim.id, "the claim carries no verdict: phase 4 is left to you")
+    out.append({"verdict": marks["verdict"]})
+    return out, None
 
 
 def _fields(node: _Node, text_field: str) -> dict[str, Any]:
