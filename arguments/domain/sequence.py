@@ -59,7 +59,7 @@ def validated_state(
     component is validated in order; then the circuit breakers and cross-component rules.
     """
     missing = [n for n in names if inputs.get(n) in (None, "")]
-    if query in (None, "") or (isinstance(query, str) and not query.strip()):
+    if query is None or (isinstance(query, str) and not query.strip()):
         missing.insert(0, "query")
     if missing:
         raise ToulminError(

@@ -269,22 +269,24 @@ class ToulminError(Exception):
         return body
 
 
+def _path(prefix: str, loc: tuple[Any, ...]) -> str:
+    """A field path: the component's name (if any) and pydantic's location, dotted."""
+    return ".".join(str(part) for part in (prefix, *loc) if part != "")
+
+
 def _details(error: ValidationError, prefix: str = "") -> list[dict[str, str]]:
-    out = []
-    for e in error.errors(include_url=False):
-        loc = ".".join(str(p) for p in e["loc"])
-        loc = f"{prefix}.{loc}".strip(".") if prefix else loc
-        msg = e["msg"].removeprefix("Value error, ")
-        out.append({"loc": loc or prefix or "(root)", "msg": msg})
-    return out
+    return [
+        {"loc": _path(prefix, e["loc"]) or "(root)", "msg": e["msg"].removeprefix("Value error, ")}
+        for e in error.errors()
+    ]
 
 
 def invalid(error: ValidationError, *, what: str, prefix: str = "") -> ToulminError:
     """A ``ToulminError`` for a pydantic error, with field paths (and missing inputs)."""
     details = _details(error, prefix)
     missing = [
-        f"{prefix}.{e['loc'][0]}".strip(".") if prefix else str(e["loc"][0])
-        for e in error.errors(include_url=False)
+        _path(prefix, e["loc"])
+        for e in error.errors()
         if e["type"] == "missing" and len(e["loc"]) == 1
     ]
     summary = "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:4])

@@ -4,10 +4,28 @@ tools answer with (message, code, missing inputs and field details), from ``as_d
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from arguments.domain.sequence import chain_state, validated_state
-from arguments.domain.toulmin import ToulminError, parse_component
+from arguments.domain.toulmin import (
+    Qualifier,
+    ToulminError,
+    invalid,
+    parse_component,
+    parse_phase_output,
+)
 from tests.arguments import builders as b
+
+QUERY = "Should schools start later?"
+
+
+def root_level_error() -> None:
+    """A model rule broken with no component to name: the place is the root."""
+    try:
+        Qualifier.model_validate(b.qualifier(confidence_pct=10))
+    except ValidationError as error:
+        raise invalid(error, what="Qualifier") from None
+
 
 DEEP = "[" * 100_000 + "]" * 100_000
 CASES = {
@@ -42,7 +60,26 @@ CASES = {
     "gap-in-the-phases": lambda: chain_state(
         "Should schools start later?", {"data": b.data(), "warrant": b.warrant()}
     ),
+    "absolute-rebuttal-not-overruled": lambda: chain_state(
+        QUERY, b.full_chain(rebuttal=b.rebuttal(strength="absolute"))
+    ),
+    "absolute-rebuttal-not-overruled-as-inputs": lambda: validated_state(
+        QUERY,
+        {"rebuttal_json": b.rebuttal(strength="absolute"), "verdict_json": b.verdict()},
+        ("rebuttal_json", "verdict_json"),
+    ),
+    "root-level-rule-broken": root_level_error,
+    "phase-output-missing": lambda: parse_phase_output(1, {}),
+    "phase-output-nested-invalid": lambda: parse_phase_output(
+        1, {"data": b.data(facts=[]), "claim": b.claim()}
+    ),
+    "phase-output-nested-missing-is-invalid": lambda: parse_phase_output(
+        1, {"data": {"facts": ["Teenagers sleep too little."]}, "claim": b.claim()}
+    ),
 }
+
+ABSOLUTE = "an absolute rebuttal requires an 'overruled' verdict, got 'sustained'"
+BAND = "degree 'presumably' needs a confidence of 70-89%, got 10% (which is 'apparently')"
 
 
 ERRORS = {
@@ -164,6 +201,47 @@ ERRORS = {
         "error": "Components must be given phase by phase; missing: claim",
         "code": "MISSING_INPUT",
         "missing": ["claim"],
+    },
+    "absolute-rebuttal-not-overruled": {
+        "error": f"verdict.status: {ABSOLUTE}",
+        "code": "INVALID_INPUT",
+        "details": [{"loc": "verdict.status", "msg": ABSOLUTE}],
+    },
+    "absolute-rebuttal-not-overruled-as-inputs": {
+        "error": f"verdict.status: {ABSOLUTE}",
+        "code": "INVALID_INPUT",
+        "details": [{"loc": "verdict.status", "msg": ABSOLUTE}],
+    },
+    "root-level-rule-broken": {
+        "error": f"Qualifier is invalid — (root): {BAND}",
+        "code": "INVALID_INPUT",
+        "details": [{"loc": "(root)", "msg": BAND}],
+    },
+    "phase-output-missing": {
+        "error": "Phase 1 output is missing: data, claim",
+        "code": "MISSING_INPUT",
+        "missing": ["data", "claim"],
+        "details": [
+            {"loc": "data", "msg": "Field required"},
+            {"loc": "claim", "msg": "Field required"},
+        ],
+    },
+    "phase-output-nested-invalid": {
+        "error": "Phase 1 output is invalid — data.facts: List should have at least 1 item "
+        "after validation, not 0",
+        "code": "INVALID_INPUT",
+        "details": [
+            {"loc": "data.facts", "msg": "List should have at least 1 item after validation, not 0"}
+        ],
+    },
+    "phase-output-nested-missing-is-invalid": {
+        "error": "Phase 1 output is invalid — data.citations: Field required; "
+        "data.evidence_type: Field required",
+        "code": "INVALID_INPUT",
+        "details": [
+            {"loc": "data.citations", "msg": "Field required"},
+            {"loc": "data.evidence_type", "msg": "Field required"},
+        ],
     },
 }
 
