@@ -92,7 +92,7 @@ class AifGraph:
 
 
 def _dump(component: Any, *exclude: str) -> dict[str, Any]:
-    return component.model_dump(mode="json", exclude=set(exclude))
+    return component.model_dump(exclude=set(exclude))  # strings and numbers: JSON as it is
 
 
 def chain_aif(state: ChainState, evaluation: Evaluation, *, created_at: datetime) -> dict[str, Any]:
@@ -102,33 +102,33 @@ def chain_aif(state: ChainState, evaluation: Evaluation, *, created_at: datetime
     carries a ``toulmin`` field (query, status, termination reason) that AIF readers ignore.
     """
     graph = AifGraph(created_at.strftime(TIMESTAMP_FORMAT))
-    claim_id = ""
-    if state.claim is not None:
-        extra = _dump(state.claim, "statement")
-        if state.qualifier is not None:
-            extra["qualifier"] = _dump(state.qualifier)
-        if state.verdict is not None:
-            extra["verdict"] = _dump(state.verdict)
-        claim_id = graph.node("I", state.claim.statement, role="claim", **extra)
-    premises: list[str] = []
-    grounds: dict[str, Any] = {}
-    if state.data is not None:
-        # The citations and the evidence type are the data's as a whole: they ride once on the
-        # inference from the data to the claim, not on each datum (a datum may cite nothing).
-        grounds = {"role": "inference", **_dump(state.data, "facts")}
-        premises = [graph.node("I", fact, role="datum") for fact in state.data.facts]
-    warrant_id = ""
+    document = {
+        "query": state.query,
+        "status": evaluation.status,
+        "termination_reason": evaluation.termination_reason,
+    }
+    if state.claim is None or state.data is None:  # phase 1 gives both: nothing before it
+        return graph.document(**document)
+    extra = _dump(state.claim, "statement")
+    if state.qualifier is not None:
+        extra["qualifier"] = _dump(state.qualifier)
+    if state.verdict is not None:
+        extra["verdict"] = _dump(state.verdict)
+    claim_id = graph.node("I", state.claim.statement, role="claim", **extra)
+    # The citations and the evidence type are the data's as a whole: they ride once on the
+    # inference from the data to the claim, not on each datum (a datum may cite nothing).
+    grounds = {"role": "inference", **_dump(state.data, "facts")}
+    premises = [graph.node("I", fact, role="datum") for fact in state.data.facts]
     if state.warrant is not None:
         extra = _dump(state.warrant, "principle")
         warrant_id = graph.node("I", state.warrant.principle, role="warrant", **extra)
         premises.append(warrant_id)
-    if claim_id and premises:
-        graph.support(premises, claim_id, **grounds)
-    if state.backing is not None and warrant_id:
+    graph.support(premises, claim_id, **grounds)
+    if state.warrant is not None and state.backing is not None:
         extra = _dump(state.backing, "authority")
         backing_id = graph.node("I", state.backing.authority, role="backing", **extra)
-        graph.support([backing_id], warrant_id)
-    if state.rebuttal is not None and claim_id:
+        graph.support([backing_id], premises[-1])  # the warrant, the last premise
+    if state.rebuttal is not None:
         strength = state.rebuttal.strength
         for kind, texts in (
             ("exception", state.rebuttal.exceptions),
@@ -137,11 +137,7 @@ def chain_aif(state: ChainState, evaluation: Evaluation, *, created_at: datetime
             for text in texts:
                 attacker = graph.node("I", text, role="rebuttal", kind=kind, strength=strength)
                 graph.conflict(attacker, claim_id)
-    return graph.document(
-        query=state.query,
-        status=evaluation.status,
-        termination_reason=evaluation.termination_reason,
-    )
+    return graph.document(**document)
 
 
 def texts_aif(
@@ -173,7 +169,7 @@ def texts_aif(
         for premise in premises:  # an RA-node concludes one node: one for each datum
             graph.support([support], premise)
     warrant_id = graph.node("I", warrant.strip(), role="warrant") if warrant.strip() else ""
-    if claim_id and (premises or warrant_id):
+    if premises or warrant_id:
         graph.support([*premises, *([warrant_id] if warrant_id else [])], claim_id)
     if warrant_backing.strip() and warrant_id:
         backing_id = graph.node("I", warrant_backing.strip(), role="backing")
@@ -409,7 +405,7 @@ class _Reader:
 
     def note(self, node_id: str, message: str) -> None:
         # The node's text (shortened) too: an id alone does not tell a person what was lost.
-        text = " ".join(self.nodes[node_id].text.split()) if node_id in self.nodes else ""
+        text = " ".join(self.nodes[node_id].text.split())
         if len(text) > NOTE_TEXT_MAX:
             text = text[: NOTE_TEXT_MAX - 1].rstrip() + "…"
         self.notes.append({"node": node_id, "text": text, "msg": message})

@@ -201,7 +201,9 @@ def test_a_coach_draft_is_the_whole_graph_trimmed_and_without_blank_grounds():
 
 
 def test_a_draft_without_a_claim_is_an_empty_graph():
-    assert compact(draft(claim="  ")) == ([], [])
+    document = draft(claim="  ")
+    assert compact(document) == ([], [])
+    assert document["toulmin"] == {"query": "Homework"}
 
 
 def test_a_draft_with_only_a_claim_and_a_warrant_leaves_out_the_empty_parts():

@@ -404,6 +404,9 @@ ROLES = {
         ("data.facts.1", "d2"),
         ("data.facts.0", "d1"),
         ("data.facts.7", "d1"),  # past the list: the part's first node
+        ("data.facts.2", "d1"),  # one past the last
+        ("data.facts", "d1"),  # the list itself
+        ("(root)", ""),
         ("data.citations.0.source", "d1"),
         ("rebuttal.exceptions.1", "x2"),  # counted among the exceptions, not all attackers
         ("claim.statement", "c"),

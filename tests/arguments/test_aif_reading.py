@@ -1,0 +1,235 @@
+"""How an AIF graph is read as one Toulmin chain: which node is the claim when several could
+be, how premises and attackers shared between inferences count once, which nodes are noted as
+unused, and where the query comes from."""
+
+from __future__ import annotations
+
+import pytest
+
+from arguments.domain.aif import NOTE_TEXT_MAX, aif_import
+from arguments.domain.toulmin import QUERY_MAX, QUERY_MIN, ToulminError
+
+DATUM = {"evidence_type": "statistical", "citations": [{"source": "EEA", "reference": "2024"}]}
+
+
+def i_node(node_id, text, **toulmin):
+    return {
+        "nodeID": node_id,
+        "text": text,
+        "type": "I",
+        **({"toulmin": toulmin} if toulmin else {}),
+    }
+
+
+def s_node(node_id, node_type):
+    return {"nodeID": node_id, "text": "Default", "type": node_type}
+
+
+def edge(source, target):
+    return {"edgeID": f"{source}>{target}", "fromID": source, "toID": target}
+
+
+def support(ra, premises, conclusion):
+    return [*(edge(p, ra) for p in premises), edge(ra, conclusion)]
+
+
+def test_the_conclusion_with_the_most_premises_is_the_claim_and_the_other_is_noted():
+    nodes = [
+        i_node("a", "Cities should ban cars downtown.", scope="general"),
+        i_node("a1", "Downtown air is the worst in the country.", **DATUM),
+        i_node("a2", "Traffic deaths doubled downtown last year."),
+        s_node("ra1", "RA"),
+        i_node("b", "Buses should run all night long."),
+        i_node("b1", "Night workers have no way home."),
+        s_node("ra2", "RA"),
+    ]
+    edges = [*support("ra2", ["b1"], "b"), *support("ra1", ["a1", "a2"], "a")]
+    imported = aif_import({"nodes": nodes, "edges": edges})
+    assert imported.components["claim"]["statement"] == "Cities should ban cars downtown."
+    assert imported.notes[0] == {
+        "node": "b",
+        "text": "Buses should run all night long.",
+        "msg": "another conclusion; a chain has one claim, so it is not used",
+    }
+    assert [n["node"] for n in imported.notes].count("b") == 1
+
+
+def test_a_third_conclusion_is_noted_too():
+    nodes = [i_node("a", "Cities should ban cars downtown.", scope="general")]
+    edges = []
+    for n, conclusion in enumerate(("a", "a", "b", "c")):
+        nodes.append(i_node(f"p{n}", f"Premise number {n} of the graph."))
+        nodes.append(s_node(f"ra{n}", "RA"))
+        edges += support(f"ra{n}", [f"p{n}"], conclusion)
+    nodes += [i_node("b", "Buses should run all night."), i_node("c", "Trams should be free.")]
+    imported = aif_import({"nodes": nodes, "edges": edges})
+    assert imported.components["claim"]["statement"] == "Cities should ban cars downtown."
+    another = [n["node"] for n in imported.notes if n["msg"].startswith("another conclusion")]
+    assert sorted(another) == ["b", "c"]
+
+
+def test_a_premise_with_its_own_support_is_not_a_claim():
+    # s supports d1, which supports the claim: d1 is concluded by an RA but supports further.
+    nodes = [
+        i_node("c", "Cities should ban cars downtown.", scope="general"),
+        i_node("d1", "Downtown air is the worst in the country.", **DATUM),
+        s_node("ra1", "RA"),
+        i_node("s", "The EEA measured it for ten years."),
+        s_node("ra2", "RA"),
+    ]
+    edges = [*support("ra2", ["s"], "d1"), *support("ra1", ["d1"], "c")]
+    imported = aif_import({"nodes": nodes, "edges": edges})
+    assert imported.components["claim"]["statement"] == "Cities should ban cars downtown."
+    assert not any(n["msg"].startswith("another conclusion") for n in imported.notes)
+
+
+def test_premises_of_two_inferences_count_once_in_order():
+    nodes = [
+        i_node("c", "Cities should ban cars downtown.", scope="general"),
+        i_node("d1", "Downtown air is the worst in the country.", **DATUM),
+        i_node("d2", "Traffic deaths doubled downtown last year."),
+        i_node("d3", "Shops downtown lose customers to malls."),
+        s_node("ra1", "RA"),
+        s_node("ra2", "RA"),
+    ]
+    edges = [*support("ra1", ["d1", "d2"], "c"), *support("ra2", ["d2", "d3"], "c")]
+    imported = aif_import({"nodes": nodes, "edges": edges})
+    assert imported.components["data"]["facts"] == [
+        "Downtown air is the worst in the country.",
+        "Traffic deaths doubled downtown last year.",
+        "Shops downtown lose customers to malls.",
+    ]
+
+
+def test_an_attacker_of_two_conflicts_counts_once():
+    qualifier = {"degree": "probably", "confidence_pct": 65, "rationale": "Two data, one rule."}
+    nodes = [
+        i_node("c", "Cities should ban cars downtown.", scope="general", qualifier=qualifier),
+        i_node("d1", "Downtown air is the worst in the country.", **DATUM),
+        s_node("ra1", "RA"),
+        i_node(
+            "w",
+            "Whatever harms the health of citizens should be banned.",
+            role="warrant",
+            logic_type="deductive",
+            strength="strong",
+        ),
+        i_node(
+            "bk",
+            "The WHO guidelines on air quality say so.",
+            citations=[{"source": "WHO", "reference": "2021"}],
+            strength="strong",
+        ),
+        s_node("ra2", "RA"),
+        i_node("x", "Delivery vans must still reach the shops.", strength="weak"),
+        s_node("ca1", "CA"),
+        s_node("ca2", "CA"),
+    ]
+    edges = [
+        *support("ra1", ["d1", "w"], "c"),
+        *support("ra2", ["bk"], "w"),
+        edge("x", "ca1"),
+        edge("ca1", "c"),
+        edge("x", "ca2"),
+        edge("ca2", "c"),
+    ]
+    imported = aif_import({"nodes": nodes, "edges": edges})
+    assert imported.components["rebuttal"]["exceptions"] == [
+        "Delivery vans must still reach the shops."
+    ]
+
+
+def test_a_claim_only_attacked_is_found_and_an_attacker_of_an_attacker_is_not_the_claim():
+    nodes = [
+        i_node("c", "Cities should ban cars downtown."),
+        i_node("x", "Delivery vans must reach the shops."),
+        s_node("ca1", "CA"),
+        i_node("y", "Vans can deliver at night instead."),
+        s_node("ca2", "CA"),
+    ]
+    edges = [edge("x", "ca1"), edge("ca1", "c"), edge("y", "ca2"), edge("ca2", "x")]
+    # The claim is found (no datum supports it, so the import is refused naming it).
+    with pytest.raises(ToulminError, match=r"node c, “Cities should ban cars downtown\.”"):
+        aif_import({"nodes": nodes, "edges": edges})
+
+
+def test_a_node_a_chain_has_no_place_for_is_noted_by_its_type():
+    nodes = [
+        i_node("c", "Cities should ban cars downtown.", scope="general"),
+        i_node("d1", "Downtown air is the worst in the country.", **DATUM),
+        s_node("ra1", "RA"),
+        s_node("l1", "L"),
+    ]
+    imported = aif_import({"nodes": nodes, "edges": support("ra1", ["d1"], "c")})
+    assert imported.notes[-1] == {
+        "node": "l1",
+        "text": "Default",
+        "msg": "L-node not used: a Toulmin chain has no place for it",
+    }
+
+
+def test_a_long_note_text_is_cut_at_a_word_without_a_trailing_space():
+    # The cut at 79 characters falls just after a space: the space is not kept before "…".
+    claim = "x" * (NOTE_TEXT_MAX - 2) + " tail of the claim sentence."
+    nodes = [
+        i_node("c", claim),
+        i_node("d1", "Downtown air is the worst in the country.", **DATUM),
+        s_node("ra1", "RA"),
+    ]
+    imported = aif_import({"nodes": nodes, "edges": support("ra1", ["d1"], "c")})
+    scope_note = next(n for n in imported.notes if n["msg"].startswith("no scope"))
+    assert scope_note["text"] == "x" * (NOTE_TEXT_MAX - 2) + "…"
+
+
+@pytest.mark.parametrize(
+    ("asked", "query"),
+    [
+        ("q" * QUERY_MIN, "q" * QUERY_MIN),
+        ("q" * (QUERY_MIN - 1), "Cities should ban cars downtown."),
+        ("q" * QUERY_MAX, "q" * QUERY_MAX),
+        ("q" * (QUERY_MAX + 1), "Cities should ban cars downtown."),
+        (f"  {'q' * QUERY_MIN}  ", "q" * QUERY_MIN),
+    ],
+)
+def test_the_query_is_the_documents_within_bounds_else_the_claims(asked, query):
+    nodes = [
+        i_node("c", "Cities should ban cars downtown.", scope="general"),
+        i_node("d1", "Downtown air is the worst in the country.", **DATUM),
+        s_node("ra1", "RA"),
+    ]
+    document = {"nodes": nodes, "edges": support("ra1", ["d1"], "c"), "toulmin": {"query": asked}}
+    assert aif_import(document).query == query
+
+
+def test_a_role_or_kind_on_a_warrant_or_backing_node_is_not_a_field_of_the_component():
+    nodes = [
+        i_node("c", "Cities should ban cars downtown.", scope="general"),
+        i_node("d1", "Downtown air is the worst in the country.", **DATUM),
+        s_node("ra1", "RA"),
+        i_node(
+            "w",
+            "Whatever harms the health of citizens should be banned.",
+            role="warrant",
+            kind="rule",
+            logic_type="deductive",
+            strength="strong",
+        ),
+        i_node(
+            "bk",
+            "The WHO guidelines on air quality say so.",
+            role="backing",
+            kind="source",
+            citations=[{"source": "WHO", "reference": "2021"}],
+            strength="strong",
+        ),
+        s_node("ra2", "RA"),
+    ]
+    edges = [*support("ra1", ["d1", "w"], "c"), *support("ra2", ["bk"], "w")]
+    imported = aif_import({"nodes": nodes, "edges": edges})
+    assert imported.components["warrant"] == {
+        "principle": "Whatever harms the health of citizens should be banned.",
+        "logic_type": "deductive",
+        "strength": "strong",
+    }
+    assert "kind" not in imported.components["backing"]
+    assert "role" not in imported.components["backing"]
