@@ -32,7 +32,7 @@ def template(name: str) -> str:
         raise LookupError(f"The prompt text {name!r} is not installed.") from None
 
 
-def _material(state: ChainState, source_text: str, upto_phase: int) -> dict[str, Any]:
+def _material(state: ChainState, upto_phase: int, source_text: str = "") -> dict[str, Any]:
     material: dict[str, Any] = {"query": state.query}
     if source_text:
         material["source_text"] = source_text
@@ -51,7 +51,7 @@ def phase_task(phase: int) -> str:
 def phase_prompt(phase: int, state: ChainState, *, source_text: str = "") -> str:
     """One self-contained prompt for ``phase`` (for the user's own AI or an MCP client)."""
     return "\n\n".join(
-        [template("system"), phase_task(phase), fence(_material(state, source_text, phase))]
+        [template("system"), phase_task(phase), fence(_material(state, phase, source_text))]
     )
 
 
@@ -61,7 +61,7 @@ def phase_messages(phase: int, state: ChainState, *, source_text: str = "") -> l
         {"role": "system", "content": template("system")},
         {
             "role": "user",
-            "content": phase_task(phase) + "\n\n" + fence(_material(state, source_text, phase)),
+            "content": phase_task(phase) + "\n\n" + fence(_material(state, phase, source_text)),
         },
     ]
 
@@ -72,7 +72,7 @@ def report_prompt(state: ChainState) -> str:
         "OUTPUT FORMAT:\nReturn ONLY valid JSON. No markdown. No explanation. No hedging.",
         "OUTPUT FORMAT:\nReturn ONLY the Markdown report. No preamble.",
     )
-    return "\n\n".join([system, template("report"), fence(_material(state, "", 5))])
+    return "\n\n".join([system, template("report"), fence(_material(state, 5))])
 
 
 def fallacy_messages(text: str) -> list[dict[str, str]]:

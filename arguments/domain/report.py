@@ -58,11 +58,11 @@ def chain_markdown(
             ]
         )
         document = _no_html("\n".join(lines)) + "\n" + diagram + "\n\n"
-        lines = []
-    if state.claim:
-        lines += ["## Claim", "", f"{state.claim.statement} *(scope: {state.claim.scope})*", ""]
-    if state.data:
-        lines += [
+        lines = [
+            "## Claim",
+            "",
+            f"{state.claim.statement} *(scope: {state.claim.scope})*",
+            "",
             "## Data",
             "",
             f"Evidence type: {state.data.evidence_type}",

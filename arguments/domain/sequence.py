@@ -91,7 +91,8 @@ def chain_state(query: Any, components: dict[str, Any]) -> ChainState:
     accepted here: ``evaluate()`` reports the chain as terminated.
     """
     given = [name for name in COMPONENT_ORDER if components.get(name) not in (None, "")]
-    names = COMPONENT_ORDER[: len(given)]
+    # Every component up to the last one given must be there (not only as many as given).
+    names = COMPONENT_ORDER[: COMPONENT_ORDER.index(given[-1]) + 1] if given else ()
     if tuple(given) != names:
         missing = [n for n in names if n not in given]
         raise ToulminError(

@@ -90,3 +90,18 @@ def test_a_terminated_chain_has_its_reason_and_no_backing_line_without_a_backing
 
 def test_a_tag_is_one_line_without_parentheses():
     assert _tag("very (much)\n  likely") == "#(very much likely)"
+
+
+def test_a_chain_before_phase_one_is_its_front_matter_and_a_comment_in_its_own_letters():
+    state = state_from_json("Café: ¿abrir? = sí", {})
+    assert chain_argdown(state, evaluate(state)) == (
+        "===\n"
+        'title: "Toulmin analysis: Café: ¿abrir? \\u003d sí"\n'
+        'query: "Café: ¿abrir? \\u003d sí"\n'
+        'status: "in_progress"\n'
+        "===\n"
+        "\n"
+        "# Toulmin analysis\\: Café\\: ¿abrir? \\= sí\n"
+        "\n"
+        "// No claim and data yet: the chain has not passed phase 1.\n"
+    )

@@ -483,3 +483,32 @@ def test_intentional_fallacies(text, result):
 )
 def test_confidence_grows_with_the_score_and_shrinks_with_the_window(score, width, confidence):
     assert F._confidence(score, width) == pytest.approx(confidence)
+
+
+# -- a model's quotes, located -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("quote", "span"),
+    [
+        ("Dogs bark", (0, 9)),  # at the very start
+        ('  "Dogs bark"  ', (0, 9)),  # quotes and spaces around it are not part of it
+        ("“cats purr”", (14, 23)),
+        ("'dogs   BARK'", (0, 9)),  # case and runs of white space ignored when not exact
+        ("dogs bark", (25, 34)),  # exactly, before ignoring case
+        ("bark", (5, 9)),  # the first place it is
+        ("birds sing", None),
+        (' "" ', None),
+    ],
+)
+def test_a_quote_is_located_exactly_else_ignoring_case_and_spacing(quote, span):
+    assert F.locate("Dogs bark and cats purr; dogs bark.", quote) == span
+
+
+def test_the_offline_answer_keeps_thirty_findings_most_confident_first():
+    text = " ".join(f"Mr. {n} is a liar, so ignore his plan number {n}." for n in range(40))
+    assert len(F.detect_fallacies(text)) == 40
+    answer = F.offline_answer({"text": text})
+    assert len(answer.fallacies) == 30
+    assert answer.fallacies[0].quote == "Mr. 0 is a liar, so ignore his plan number 0."
+    assert F.offline_answer({}).fallacies == []

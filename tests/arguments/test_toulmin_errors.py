@@ -60,6 +60,9 @@ CASES = {
     "gap-in-the-phases": lambda: chain_state(
         "Should schools start later?", {"data": b.data(), "warrant": b.warrant()}
     ),
+    "two-gaps-in-the-phases": lambda: chain_state(
+        QUERY, {"data": b.data(), "backing": b.backing()}
+    ),
     "absolute-rebuttal-not-overruled": lambda: chain_state(
         QUERY, b.full_chain(rebuttal=b.rebuttal(strength="absolute"))
     ),
@@ -202,6 +205,11 @@ ERRORS = {
         "code": "MISSING_INPUT",
         "missing": ["claim"],
     },
+    "two-gaps-in-the-phases": {
+        "error": "Components must be given phase by phase; missing: claim, warrant",
+        "code": "MISSING_INPUT",
+        "missing": ["claim", "warrant"],
+    },
     "absolute-rebuttal-not-overruled": {
         "error": f"verdict.status: {ABSOLUTE}",
         "code": "INVALID_INPUT",
@@ -258,3 +266,9 @@ def test_an_error_without_missing_inputs_or_details_is_a_message_and_a_code():
         "error": "Stop.",
         "code": "TERMINATED",
     }
+
+
+def test_an_empty_component_counts_as_not_given():
+    state = chain_state(QUERY, {"data": b.data(), "claim": b.claim(), "warrant": ""})
+    assert state.warrant is None
+    assert state.claim is not None
