@@ -323,7 +323,7 @@ def content_words(text: str) -> frozenset[str]:
 # -- phase 1 --------------------------------------------------------------------------------
 
 
-def _claim_score(sentence: Sentence, query_words: set[str], total: int) -> float:
+def _claim_score(sentence: Sentence, query_words: set[str]) -> float:
     text = sentence.text
     score = 0.0
     if _has(CONCLUSION, text):
@@ -337,13 +337,13 @@ def _claim_score(sentence: Sentence, query_words: set[str], total: int) -> float
         score += 1
     if _has(PREMISE, text) or _has(NUMBER, text):
         score -= 2
-    if text.rstrip().endswith("?"):
+    if text.endswith("?"):  # the splitter strips every sentence
         score -= 10
     return score
 
 
 def _candidates(sents: list[Sentence]) -> list[Sentence]:
-    return [s for s in sents if not s.text.rstrip().endswith("?") and len(s.text) >= 12]
+    return [s for s in sents if not s.text.endswith("?") and len(s.text) >= 12]
 
 
 def find_claim(
@@ -366,19 +366,19 @@ def find_claim(
             candidates,
             key=lambda s: (
                 probs[s.index]["claim"],
-                _claim_score(s, query_words, len(sents)),
+                _claim_score(s, query_words),
                 -s.index,
             ),
         )
         return _strip_marker(best.text), best
     if candidates:
-        best = max(candidates, key=lambda s: (_claim_score(s, query_words, len(sents)), -s.index))
-        if _claim_score(best, query_words, len(sents)) > 0:
+        best = max(candidates, key=lambda s: (_claim_score(s, query_words), -s.index))
+        if _claim_score(best, query_words) > 0:
             return _strip_marker(best.text), best
     if not query.strip().endswith("?") and len(query.strip()) >= 10:
         return query.strip(), None
     if candidates:
-        best = max(candidates, key=lambda s: (_claim_score(s, query_words, len(sents)), -s.index))
+        best = max(candidates, key=lambda s: (_claim_score(s, query_words), -s.index))
         return _strip_marker(best.text), best
     raise NotInText(
         "CLAIM MISSING: the query is a question and the source text states no position. "
@@ -394,7 +394,7 @@ def _scope(statement: str) -> str:
         r"\bthis (?:school|case|city)\b", statement, re.IGNORECASE
     ):
         return "singular"
-    if _has(NUMBER, statement) or re.search(r"\s[A-Z][a-z]+", statement[1:]):
+    if _has(NUMBER, statement) or re.search(r"\s[A-Z][a-z]+", statement):
         return "specific"
     return "general"
 
@@ -478,7 +478,7 @@ def phase1(query: str, source_text: str, roles: RoleModel | None = None) -> Phas
     statement, claim_sentence = find_claim(query, sents, probs=probs)
     others: list[Sentence] = []
     for s in sents:  # a sentence plays one role: not the claim again, nor a datum twice
-        if s is claim_sentence or s.text.rstrip().endswith("?"):
+        if s is claim_sentence or s.text.endswith("?"):
             continue
         if not _is_used(s, [statement, *(o.text for o in others)]):
             others.append(s)
@@ -571,7 +571,7 @@ def phase2(query: str, source_text: str, components: dict[str, Any]) -> Phase2Ou
         s
         for s in sents
         if _has(GENERAL_RULE, s.text)
-        and not s.text.rstrip().endswith("?")
+        and not s.text.endswith("?")
         and len(s.text) >= 20
         and not _has(REFUTATION, s.text)
         and not _is_used(s, used)

@@ -18,6 +18,7 @@ from arguments.domain.analyzer import (
     content_words,
     find_claim,
     phase1,
+    phase4,
 )
 from toulmini_site.text.sentences import Sentence, sentences
 
@@ -39,19 +40,18 @@ def at(text: str, index: int = 1) -> Sentence:
         ("The weather turned grey on 3 days.", -2.0),
         ("The weather turned grey because of rain on 3 days.", -2.0),
         ("The weather turned grey?", -10.0),
-        ("The weather turned grey?  ", -10.0),
         ("Therefore the weather should turn grey because of rain?", -7.0),
     ],
 )
 def test_each_cue_of_the_claim_score_weighs_its_own_points(text, score):
-    assert _claim_score(at(text), NO_QUERY, 5) == score
+    assert _claim_score(at(text), NO_QUERY) == score
 
 
 def test_the_first_sentence_adds_one_point_and_no_other_does():
     text = "The weather turned grey."
-    assert _claim_score(at(text, index=0), NO_QUERY, 5) == 1.0
-    assert _claim_score(at(text, index=1), NO_QUERY, 5) == 0.0
-    assert _claim_score(at(text, index=4), NO_QUERY, 5) == 0.0
+    assert _claim_score(at(text, index=0), NO_QUERY) == 1.0
+    assert _claim_score(at(text, index=1), NO_QUERY) == 0.0
+    assert _claim_score(at(text, index=4), NO_QUERY) == 0.0
 
 
 @pytest.mark.parametrize(
@@ -66,14 +66,14 @@ def test_the_first_sentence_adds_one_point_and_no_other_does():
 )
 def test_query_words_add_one_point_each_up_to_three(query, score):
     text = "The weather turned grey over the harbour."
-    assert _claim_score(at(text), set(content_words(query)), 5) == score
+    assert _claim_score(at(text), set(content_words(query))) == score
 
 
 def test_four_shared_query_words_still_count_three():
     text = "The weather turned grey over the harbour."
     query = set(content_words("weather turned grey harbour"))
     assert len(query & content_words(text)) == 4
-    assert _claim_score(at(text), query, 5) == 3.0
+    assert _claim_score(at(text), query) == 3.0
 
 
 @pytest.mark.parametrize(
@@ -94,6 +94,7 @@ def test_four_shared_query_words_still_count_three():
         ("Cities ban cars in mine and meet towns.", "general"),
         ("Cities ban cars in this town.", "general"),
         ("Cities ban cars in Iceland.", "specific"),
+        ("X Oslo bans cars.", "specific"),  # a name right after the first letter
         ("Oslo bans cars.", "general"),  # the first word's capital is not a name
         ("Cities ban cars,Oslo too.", "general"),  # a name needs white space before it
         ("Cities ban OSLO cars.", "general"),  # an acronym is not a name
@@ -133,7 +134,6 @@ def test_each_kind_of_evidence_adds_two_points_to_a_fact(text, score):
         ("Twelve char.", True),  # 12
         ("Eleven cha.", False),  # 11
         ("Is this a question about cars?", False),
-        ("Is this a question about cars?  ", False),
     ],
 )
 def test_a_claim_candidate_is_a_statement_of_twelve_characters_or_more(text, kept):
@@ -171,8 +171,13 @@ def test_a_question_query_takes_the_best_candidate_even_with_a_negative_score():
 
 
 def test_a_question_query_and_no_candidate_is_refused_with_the_reason():
-    with pytest.raises(NotInText, match=r"^CLAIM MISSING: the query is a question"):
+    with pytest.raises(NotInText) as refused:
         find_claim("Should cities fund buses?", sentences("Is it late? Why?"))
+    assert str(refused.value) == (
+        "CLAIM MISSING: the query is a question and the source text states no position. "
+        "Write the claim you want to test as a statement (not a question), or add a text "
+        "that takes a position."
+    )
 
 
 def test_with_the_role_model_the_claim_probability_decides_and_the_rules_break_ties():
@@ -208,3 +213,89 @@ def test_a_claim_under_ten_characters_gives_way_to_a_query_of_eleven():
 def test_phase1_refuses_a_text_without_sentences():
     with pytest.raises(NotInText, match=r"^DATA MISSING: there is no source text"):
         phase1("Cities should fund buses", "  ")
+
+
+class FakeRoles:
+    """A sentence-role model that answers fixed probabilities and records what it was asked."""
+
+    def __init__(self, probs):
+        self.probs = probs
+        self.asked = []
+
+    def probabilities(self, sents, query):
+        self.asked.append(([s.text for s in sents], query))
+        return self.probs
+
+
+def test_the_role_model_is_asked_about_the_sentences_and_the_query():
+    sents = sentences("Buses run late. Drivers wait at the depot.")
+    roles = FakeRoles(
+        [
+            {"claim": 0.1, "data": 0.1, "backing": 0.0, "rebuttal": 0.0},
+            {"claim": 0.9, "data": 0.1, "backing": 0.0, "rebuttal": 0.0},
+        ]
+    )
+    assert find_claim("Fund buses", sents, roles=roles)[1].index == 1
+    assert roles.asked == [(["Buses run late.", "Drivers wait at the depot."], "Fund buses")]
+
+
+def test_probabilities_given_are_used_without_asking_the_model():
+    sents = sentences("Buses run late. Drivers wait at the depot.")
+    roles = FakeRoles([])
+    probs = [
+        {"claim": 0.9, "data": 0.1, "backing": 0.0, "rebuttal": 0.0},
+        {"claim": 0.1, "data": 0.1, "backing": 0.0, "rebuttal": 0.0},
+    ]
+    assert find_claim("Fund buses", sents, roles=roles, probs=probs)[1].index == 0
+    assert roles.asked == []
+
+
+def role(claim=0.0, data=0.0, backing=0.0, rebuttal=0.0):
+    return {"claim": claim, "data": data, "backing": backing, "rebuttal": rebuttal}
+
+
+def test_a_datum_by_the_model_needs_half_and_an_objection_a_fifth():
+    text = (
+        "Cities should fund buses now. Buses carry most workers. Fares rose last spring. "
+        "Drivers earn little money. Depots are far away."
+    )
+    probs = [
+        role(claim=0.9),
+        role(data=0.3, backing=0.2),  # 0.5: a datum
+        role(data=0.49),  # below half: not one
+        role(data=0.9, rebuttal=0.2),  # an objection at a fifth
+        role(data=0.6, rebuttal=0.19),  # just below: a datum
+    ]
+    out = phase1("Should cities fund buses?", text, roles=FakeRoles(probs))
+    assert out.data.facts == ["Buses carry most workers.", "Depots are far away."]
+
+
+def test_the_models_data_are_its_five_most_likely_kept_in_text_order():
+    facts = [
+        "Buses carry most workers.",
+        "Fares rose last spring.",
+        "Drivers earn little money.",
+        "Depots are far away.",
+        "Night lines stop early.",
+        "Old engines pollute air.",
+        "Tickets cost too much.",
+    ]
+    text = "Cities should fund buses now. " + " ".join(facts)
+    likelihoods = [0.5, 0.9, 0.6, 0.95, 0.7, 0.55, 0.8]
+    probs = [role(claim=0.9)] + [role(data=p) for p in likelihoods]
+    out = phase1("Should cities fund buses?", text, roles=FakeRoles(probs))
+    # the five most likely (0.95, 0.9, 0.8, 0.7, 0.6), in the order of the text
+    assert out.data.facts == [facts[1], facts[2], facts[3], facts[4], facts[6]]
+
+
+def test_a_quoted_claim_loses_only_its_closing_punctuation():
+    components = {
+        "claim": {"statement": " Schools should study Malcolm X. "},
+        "rebuttal": {"strength": "strong"},
+        "qualifier": {"confidence_pct": 40},
+    }
+    final = phase4("q", components).verdict.final_statement
+    assert (
+        final
+        == 'Remanded: more evidence is needed before accepting "Schools should study Malcolm X".'
+    )
