@@ -7,8 +7,9 @@ One kind of survivor is equivalent by construction and is recognised here from t
 source (``mutants/<module>.py`` holds each mutant beside the original): a string whose only
 change is its case, inside a pattern that ignores case (``keywords()``, imported as
 ``_words`` or ``_rx``, or a ``re`` call with ``re.IGNORECASE``), when the string holds no
-backslash (``\\w`` upper-cased is ``\\W``, which is not equivalent). No test can tell those
-apart. A second score counts them as equivalent; the raw score is printed first.
+backslash escape that changed (``\\w`` upper-cased is ``\\W``, which is not equivalent;
+mutmut keeps ``\\b`` as it is). No test can tell those apart. A second score counts them as
+equivalent; the raw score is printed first.
 Run: .venv/bin/python -m benchmarks.mutation_score
 """
 
@@ -47,6 +48,20 @@ def _functions(path: Path) -> dict[str, ast.AST]:
     }
 
 
+_TOKEN = re.compile(r"\\.|.", re.DOTALL)
+
+
+def _same_but_case(old: str, new: str) -> bool:
+    """True when ``new`` is ``old`` with only the case of letters changed, escapes kept
+    exactly (``\\b`` stays ``\\b``: ``\\B`` or ``\\W`` mean something else)."""
+    a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+    if old == new or len(a) != len(b):
+        return False
+    return all(
+        x == y if x.startswith("\\") else x.lower() == y.lower() for x, y in zip(a, b, strict=True)
+    )
+
+
 def _case_only_in_caseless_pattern(original: ast.AST, mutant: ast.AST) -> bool:
     """True when the two functions differ in one string constant, only in its case, and that
     string is an argument (directly or in a tuple or list) of a call that ignores case."""
@@ -65,9 +80,7 @@ def _case_only_in_caseless_pattern(original: ast.AST, mutant: ast.AST) -> bool:
     old, new = changed[0]
     if not (isinstance(old, ast.Constant) and isinstance(old.value, str)):
         return False
-    if not isinstance(new.value, str) or old.value == new.value or "\\" in old.value:
-        return False
-    if old.value.lower() != new.value.lower():
+    if not isinstance(new.value, str) or not _same_but_case(old.value, new.value):
         return False
     node = parents.get(id(old))
     while isinstance(node, ast.Tuple | ast.List | ast.Starred):
