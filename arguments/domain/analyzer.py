@@ -486,7 +486,7 @@ def phase1(query: str, source_text: str, roles: RoleModel | None = None) -> Phas
     supporting = [s for s in others if not _has(EXCEPTION, s.text) and not _has(REFUTATION, s.text)]
     chosen = _data_by_model(others, probs) if probs is not None else []
     if not chosen:
-        marked = [s for s in supporting if _fact_score(s) > 0]
+        marked = [s for s in supporting if _fact_score(s)]
         chosen = sorted(marked, key=lambda s: (-_fact_score(s), s.index))[:MAX_FACTS]
     if not chosen:
         # No evidential markers: the author's other statements are their grounds.

@@ -592,15 +592,14 @@ _COPULA = re.compile(r"\b(?:is|are|was|were|am)\b")
 
 
 def _circular(text: str) -> tuple[float, str] | None:
-    pairs, texts = [], []
+    pairs = []
     for clause in re.split(r",? and (?=we |you |i )|;", text):
         match = _REASON.search(clause)
         if match and match.start() > 0:
             claim, reason = clause[: match.start()], clause[match.end() :]
             claim = re.split(r", (?:and|but) ", claim)[-1]  # the clause the reason is for
-            pairs.append((_first_terms(claim), _concepts(_terms(reason))))
-            texts.append((claim, reason))
-    for (claim_terms, reason), (claim_text, _) in zip(pairs, texts, strict=True):
+            pairs.append((claim, _first_terms(claim), _concepts(_terms(reason))))
+    for claim_text, claim_terms, reason in pairs:
         copula = _COPULA.search(claim_text)
         if copula:  # "X is P because ...": the reason must not restate P
             shared = _concepts(_terms(claim_text[copula.end() :])) & reason
@@ -613,8 +612,8 @@ def _circular(text: str) -> tuple[float, str] | None:
                 "The reason it gives already assumes what it sets out to prove."
             )
     # Two reasons that lean on each other: A because B, and B because A.
-    for i, (claim_a, reason_a) in enumerate(pairs):
-        for claim_b, reason_b in pairs[i + 1 :]:
+    for i, (_, claim_a, reason_a) in enumerate(pairs):
+        for _, claim_b, reason_b in pairs[i + 1 :]:
             if set(claim_a) & reason_b and set(claim_b) & reason_a:
                 return 2.5, "Each reason is supported only by the claim it is meant to prove."
     return None

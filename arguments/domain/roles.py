@@ -12,6 +12,7 @@ rows. Inference is pure Python; the weights are fitted by ``benchmarks/train_rol
 from __future__ import annotations
 
 import math
+import operator
 import re
 import zlib
 from collections.abc import Mapping, Sequence
@@ -255,9 +256,9 @@ class RoleModel:
             for index in indices:
                 row = self.weights.get(index)
                 if row is not None:
-                    scores = [s + w for s, w in zip(scores, row, strict=True)]
+                    scores = list(map(operator.add, scores, row))
             top = max(scores)
             exps = [math.exp(s - top) for s in scores]
             total = sum(exps)
-            out.append({c: e / total for c, e in zip(self.classes, exps, strict=True)})
+            out.append({c: exps[i] / total for i, c in enumerate(self.classes)})
         return out

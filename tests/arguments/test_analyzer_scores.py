@@ -299,3 +299,33 @@ def test_a_quoted_claim_loses_only_its_closing_punctuation():
         final
         == 'Remanded: more evidence is needed before accepting "Schools should study Malcolm X".'
     )
+
+
+def test_without_the_model_the_five_best_marked_facts_are_kept_in_text_order():
+    text = (
+        "Therefore cities should fund buses now. "
+        "Buses carry 60 percent of workers because fares are low. "  # 4
+        "Drivers said the depots are far. "  # 2
+        "Fares rose by 5 percent because fuel costs more. "  # 4
+        "Night lines stopped on 3 routes because of cuts. "  # 4
+        "The mayor reported 200 complaints because of delays. "  # 4
+        "Ticket machines broke in 12 stations because of rain. "  # 4
+        "Tickets cost too much."  # 0: no marker
+    )
+    facts = phase1("Should cities fund buses?", text).data.facts
+    assert facts == [
+        "Buses carry 60 percent of workers because fares are low.",
+        "Fares rose by 5 percent because fuel costs more.",
+        "Night lines stopped on 3 routes because of cuts.",
+        "The mayor reported 200 complaints because of delays.",
+        "Ticket machines broke in 12 stations because of rain.",
+    ]
+
+
+def test_a_verdict_without_a_claim_or_a_qualifier_quotes_the_query_at_zero_percent():
+    verdict = phase4("Cities should fund buses", {}).verdict
+    assert verdict.status == "remanded"
+    assert verdict.final_statement == (
+        'Remanded: more evidence is needed before accepting "Cities should fund buses".'
+    )
+    assert verdict.reasoning.startswith("At 0% confidence and with a weak rebuttal")
