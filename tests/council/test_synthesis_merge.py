@@ -1,0 +1,115 @@
+"""How near-duplicate critique points merge, exactly: which severity, confidence, agents,
+quote flag and fallacy a merged point keeps, and how points tie-break in the ranking."""
+
+from __future__ import annotations
+
+from council.domain.critique.schemas import CritiqueNode
+from council.domain.critique.synthesis import rank_points
+
+
+def node(node_id, *, claim="The term synergy is undefined", evidence="synergy", **more):
+    fields = {"confidence": 0.6, "severity": "Medium", "area": "Clarity", **more}
+    return CritiqueNode(id=node_id, claim=claim, evidence=evidence, **fields)
+
+
+def merged(first: CritiqueNode, second: CritiqueNode) -> dict:
+    (point,) = rank_points({"kant": [first], "russell": [second]})
+    return point
+
+
+def test_the_merged_point_keeps_the_higher_severity_whichever_comes_first():
+    # The better-scored candidate comes first: a lower severity later does not lower it.
+    point = merged(node("K-1", severity="High", confidence=0.9), node("R-1", severity="Low"))
+    assert point["severity"] == "High"
+    point = merged(node("K-1", severity="Low", confidence=0.9), node("R-1", severity="Critical"))
+    assert point["severity"] == "Critical"
+    assert point["confidence"] == 0.9
+
+
+def test_a_merged_quote_is_unverified_only_when_every_quote_is():
+    both = merged(node("K-1", quote_found=False), node("R-1", quote_found=False))
+    assert both["unverified_quote"] is True
+    one = merged(node("K-1", quote_found=False, confidence=0.9), node("R-1"))
+    assert one["unverified_quote"] is False
+    other = merged(node("K-1", confidence=0.9), node("R-1", quote_found=False))
+    assert other["unverified_quote"] is False
+
+
+def test_a_merged_point_names_the_first_fallacy_found():
+    later = merged(node("K-1", confidence=0.9), node("R-1", fallacy="false_cause"))
+    assert later["fallacy"] == "false_cause"
+    first = merged(
+        node("K-1", confidence=0.9, fallacy="straw_man"), node("R-1", fallacy="false_cause")
+    )
+    assert first["fallacy"] == "straw_man"
+    neither = merged(node("K-1", confidence=0.9), node("R-1"))
+    assert neither["fallacy"] == ""
+
+
+def test_one_agent_merging_twice_is_named_once_and_every_claim_id_is_kept():
+    trees = {
+        "kant": [
+            node("K-1", confidence=0.9),
+            node("K-2", claim="Synergy is an undefined term", confidence=0.5),
+        ]
+    }
+    (point,) = rank_points(trees)
+    assert point["agents"] == ["kant"]
+    assert point["claim_ids"] == ["K-1", "K-2"]
+
+
+def test_a_point_is_a_whole_record_of_its_node():
+    (point,) = rank_points(
+        {"popper": [node("P-1", fallacy="hasty_generalization", quote_found=False)]}
+    )
+    assert point == {
+        "area": "Clarity",
+        "critique": "The term synergy is undefined",
+        "severity": "Medium",
+        "confidence": 0.6,
+        "agents": ["popper"],
+        "evidence": "synergy",
+        "claim_ids": ["P-1"],
+        "unverified_quote": True,
+        "fallacy": "hasty_generalization",
+    }
+
+
+def test_agents_of_a_merged_point_are_listed_alphabetically():
+    trees = {
+        "russell": [node("R-1", confidence=0.9)],
+        "aristotle": [node("A-1", confidence=0.5)],
+    }
+    (point,) = rank_points(trees)
+    assert point["agents"] == ["aristotle", "russell"]
+
+
+def test_equal_scores_rank_by_confidence_then_area_then_critique():
+    trees = {
+        "kant": [
+            # Medium x 0.75 = 1.5 and High x 0.5 = 1.5: the more confident first.
+            node("K-1", claim="alpha", evidence="one", severity="High", confidence=0.5),
+            node("K-2", claim="beta", evidence="two", confidence=0.75),
+            node("K-3", claim="delta", evidence="four", area="Logic", confidence=0.75),
+            node("K-4", claim="gamma", evidence="three", area="Logic", confidence=0.75),
+        ]
+    }
+    assert [p["critique"] for p in rank_points(trees)] == ["beta", "delta", "gamma", "alpha"]
+
+
+def test_same_area_across_agents_is_one_point_even_in_other_words():
+    point = merged(
+        node("K-1", claim="Vague wording here", confidence=0.9),
+        node("R-1", claim="Nobody can tell what synergy means"),
+    )
+    assert point["claim_ids"] == ["K-1", "R-1"]
+
+
+def test_within_one_agent_other_words_in_the_same_area_stay_two_points():
+    trees = {
+        "kant": [
+            node("K-1", claim="Vague wording here", confidence=0.9),
+            node("K-2", claim="Nobody can tell what synergy means"),
+        ]
+    }
+    assert len(rank_points(trees)) == 2
