@@ -654,7 +654,8 @@ def _confidence(components: dict[str, Any], rebuttal: Rebuttal, claim_text: str)
     for part in ("warrant", "backing"):
         strength = (components.get(part) or {}).get("strength")
         confidence += {"absolute": 12, "strong": 8}.get(strength, 0)
-    confidence -= {"absolute": 80, "strong": 20, "weak": 6, "irrelevant": 0}[rebuttal.strength]
+    # phase 3 writes the rebuttal itself: absolute, strong or weak, never irrelevant
+    confidence -= {"absolute": 80, "strong": 20, "weak": 6}[rebuttal.strength]
     for degree, pattern in HEDGES:  # the author's own hedge caps the confidence
         if _has(pattern, claim_text):
             confidence = min(
@@ -669,6 +670,11 @@ def _confidence(components: dict[str, Any], rebuttal: Rebuttal, claim_text: str)
             )
             break
     return max(0, min(100, confidence))
+
+
+def _a(word: str) -> str:
+    """The word with its indefinite article: "a strong", "an absolute"."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def phase3(
@@ -722,11 +728,12 @@ def phase3(
     confidence = _confidence(components, rebuttal, claim_text)
     degree = degree_for(confidence)
     facts = len((components.get("data") or {}).get("facts") or [])
+    warrant = (components.get("warrant") or {}).get("strength", "missing")
+    backing = (components.get("backing") or {}).get("strength", "missing")
     rationale = (
-        f"{confidence}% from {facts} fact(s) in the text, a "
-        f"{(components.get('warrant') or {}).get('strength', 'missing')} warrant, a "
-        f"{(components.get('backing') or {}).get('strength', 'missing')} backing and a "
-        f"{rebuttal.strength} rebuttal ({len(objections)} objection(s) found)."
+        f"{confidence}% from {facts} fact(s) in the text, {_a(warrant)} warrant, "
+        f"{_a(backing)} backing and {_a(rebuttal.strength)} rebuttal "
+        f"({len(objections)} objection(s) found)."
     )
     return Phase3Output(
         rebuttal=rebuttal,

@@ -18,6 +18,7 @@ from arguments.domain.analyzer import (
     content_words,
     find_claim,
     phase1,
+    phase3,
     phase4,
 )
 from toulmini_site.text.sentences import Sentence, sentences
@@ -329,3 +330,55 @@ def test_a_verdict_without_a_claim_or_a_qualifier_quotes_the_query_at_zero_perce
         'Remanded: more evidence is needed before accepting "Cities should fund buses".'
     )
     assert verdict.reasoning.startswith("At 0% confidence and with a weak rebuttal")
+
+
+# -- the qualifier's confidence: the author's own hedge caps it ------------------------------
+
+
+def sure_components(claim: str) -> dict:
+    """3 facts (45 + 21), a named source (+6), absolute warrant and backing (+12 each): 96,
+    and a text with no objection (a weak rebuttal, -6): 90 before any hedge."""
+    return {
+        "claim": {"statement": claim},
+        "data": {
+            "facts": ["One.", "Two.", "Three."],
+            "citations": [{"source": "Oslo City Council", "reference": "2024"}],
+        },
+        "warrant": {"strength": "absolute"},
+        "backing": {"strength": "absolute"},
+    }
+
+
+@pytest.mark.parametrize(
+    ("claim", "confidence"),
+    [
+        ("Cities should ban cars.", 90),
+        ("Cities should certainly ban cars.", 90),
+        ("Cities should presumably ban cars.", 89),
+        ("Cities should probably ban cars.", 69),
+        ("Cities should possibly ban cars.", 49),
+        ("Cities apparently should ban cars.", 29),
+        ("Cities might probably ban cars.", 69),  # the first hedge in the scale decides
+    ],
+)
+def test_the_claims_own_hedge_caps_the_confidence(claim, confidence):
+    out = phase3("Should cities ban cars?", "", sure_components(claim))
+    assert out.qualifier.confidence_pct == confidence
+
+
+def test_a_strong_warrant_and_backing_add_eight_each():
+    components = sure_components("Cities should ban cars.")
+    components["warrant"]["strength"] = "strong"
+    assert phase3("q", "", components).qualifier.confidence_pct == 86
+    components["backing"]["strength"] = "weak"
+    assert phase3("q", "", components).qualifier.confidence_pct == 74
+
+
+def test_the_rationale_names_each_strength_with_its_article():
+    components = sure_components("Cities should ban cars.")
+    del components["backing"]
+    rationale = phase3("q", "", components).qualifier.rationale
+    assert rationale == (
+        "78% from 3 fact(s) in the text, an absolute warrant, a missing backing and a weak "
+        "rebuttal (0 objection(s) found)."
+    )
