@@ -722,7 +722,6 @@ def phase3(
                 "The source text considers no exception or objection; the claim has not "
                 "been tested against the conditions under which it might fail."
             ],
-            counterexamples=[],
             strength="weak",
         )
     confidence = _confidence(components, rebuttal, claim_text)

@@ -382,3 +382,11 @@ def test_the_rationale_names_each_strength_with_its_article():
         "78% from 3 fact(s) in the text, an absolute warrant, a missing backing and a weak "
         "rebuttal (0 objection(s) found)."
     )
+
+
+def test_with_the_model_an_objection_needs_a_rebuttal_probability_of_a_fifth():
+    text = "Cities should fund buses now. Buses are often late. Fares are too high."
+    probs = [role(claim=0.9), role(rebuttal=0.2), role(rebuttal=0.19)]
+    components = {"claim": {"statement": "Cities should fund buses now."}}
+    out = phase3("Should cities fund buses?", text, components, roles=FakeRoles(probs))
+    assert out.rebuttal.exceptions == ["Buses are often late."]
