@@ -473,11 +473,11 @@ class _Reader:
 
 
 def _node_of(loc: str, roles: dict[str, list[str]]) -> str:
-    parts = loc.split(".")
-    ids = roles.get(parts[0], [])
-    if len(parts) > 2 and parts[1] in ("facts", "exceptions") and parts[2].isdigit():
-        index = int(parts[2])
-        pool = ids if parts[0] == "data" else roles.get("exceptions", ids)
+    part, *rest = loc.split(".")
+    ids = roles.get(part) or []
+    if len(rest) > 1 and rest[0] in ("facts", "exceptions") and rest[1].isdigit():
+        pool = ids if part == "data" else roles["exceptions"]
+        index = int(rest[1])
         if index < len(pool):
             return pool[index]
     return ids[0] if ids else ""

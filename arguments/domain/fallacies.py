@@ -969,7 +969,8 @@ _GROUNDED = re.compile(
 
 def _generic_claim(match: re.Match[str] | None) -> str:
     """The words of a generic claim ("students today are"), without the "so" or ";" before."""
-    return re.sub(r"^(?:so\b|;)\s*", "", match.group().strip()) if match else ""
+    assert match is not None  # without a universal word, only a generic claim scores
+    return re.sub(r"^(?:so\b|;)\s*", "", match.group().strip())
 
 
 def _hasty_generalization(text: str) -> tuple[float, str] | None:

@@ -340,6 +340,13 @@ def test_false_dilemma_needs_either_or_or_only():
             (0, 24),
         ),
         (
+            "it rained, so students today are lazy.",
+            2.0,
+            '"students today are" claims something about every case, with no evidence given '
+            "for it.",
+            (0, 38),
+        ),
+        (
             "i saw it today, so women are all the same.",
             4.0,
             'It draws a conclusion about a whole group from "i saw": too few cases to show it.',
@@ -497,6 +504,7 @@ def test_confidence_grows_with_the_score_and_shrinks_with_the_window(score, widt
         ("'dogs   BARK'", (0, 9)),  # case and runs of white space ignored when not exact
         ("dogs bark", (25, 34)),  # exactly, before ignoring case
         ("bark", (5, 9)),  # the first place it is
+        ("purr; dogX", None),  # only quote marks are stripped from the ends, not letters
         ("birds sing", None),
         (' "" ', None),
     ],

@@ -272,3 +272,9 @@ def test_an_empty_component_counts_as_not_given():
     state = chain_state(QUERY, {"data": b.data(), "claim": b.claim(), "warrant": ""})
     assert state.warrant is None
     assert state.claim is not None
+
+
+def test_no_component_is_a_chain_of_its_query_alone():
+    state = chain_state(QUERY, {})
+    assert state.query == QUERY
+    assert state.as_json() == dict.fromkeys(state.as_json())
