@@ -456,7 +456,8 @@ class _Reader:
             for n in self.nodes.values()
             if n.type == "I"
             and "CA" in self._around(n.id, into=True)
-            and not {"RA", "CA"} & self._around(n.id, into=False)
+            # (no I-node is an RA-node's conclusion here, so none supports another)
+            and "CA" not in self._around(n.id, into=False)
         ]
         if not candidates:
             raise ToulminError(
@@ -594,7 +595,7 @@ def aif_import(document: Any) -> AifImport:
             f"qualifier_text “{qualifier_text[:80]}” not imported: the chain's qualifier "
             "(degree and confidence) is phase 3, left to you",
         )
-    _note_unused(reader, claim_id)
+    _note_unused(reader)
     return AifImport(query=query, components=components, notes=reader.notes)
 
 
@@ -686,8 +687,7 @@ def _fields(node: _Node, text_field: str) -> dict[str, Any]:
     return {k: v for k, v in node.toulmin.items() if k not in ("role", "kind", text_field)}
 
 
-def _note_unused(reader: _Reader, claim_id: str) -> None:
-    reader.used.add(claim_id)
+def _note_unused(reader: _Reader) -> None:
     # A node already noted (e.g. "phase 2 not filled") is not noted again as unused.
     noted = {note["node"] for note in reader.notes}
     for node in reader.nodes.values():

@@ -34,16 +34,17 @@ def support(ra, premises, conclusion):
 
 
 def test_the_conclusion_with_the_most_premises_is_the_claim_and_the_other_is_noted():
+    # "b" comes first in the document and by id: the premises decide, not the order
     nodes = [
-        i_node("a", "Cities should ban cars downtown.", scope="general"),
-        i_node("a1", "Downtown air is the worst in the country.", **DATUM),
-        i_node("a2", "Traffic deaths doubled downtown last year."),
-        s_node("ra1", "RA"),
         i_node("b", "Buses should run all night long."),
         i_node("b1", "Night workers have no way home."),
         s_node("ra2", "RA"),
+        i_node("z", "Cities should ban cars downtown.", scope="general"),
+        i_node("a1", "Downtown air is the worst in the country.", **DATUM),
+        i_node("a2", "Traffic deaths doubled downtown last year."),
+        s_node("ra1", "RA"),
     ]
-    edges = [*support("ra2", ["b1"], "b"), *support("ra1", ["a1", "a2"], "a")]
+    edges = [*support("ra2", ["b1"], "b"), *support("ra1", ["a1", "a2"], "z")]
     imported = aif_import({"nodes": nodes, "edges": edges})
     assert imported.components["claim"]["statement"] == "Cities should ban cars downtown."
     assert imported.notes[0] == {
@@ -140,9 +141,9 @@ def test_an_attacker_of_two_conflicts_counts_once():
 
 
 def test_a_claim_only_attacked_is_found_and_an_attacker_of_an_attacker_is_not_the_claim():
-    nodes = [
-        i_node("c", "Cities should ban cars downtown."),
+    nodes = [  # the attacker first: it would win a tie
         i_node("x", "Delivery vans must reach the shops."),
+        i_node("c", "Cities should ban cars downtown."),
         s_node("ca1", "CA"),
         i_node("y", "Vans can deliver at night instead."),
         s_node("ca2", "CA"),
@@ -159,13 +160,17 @@ def test_a_node_a_chain_has_no_place_for_is_noted_by_its_type():
         i_node("d1", "Downtown air is the worst in the country.", **DATUM),
         s_node("ra1", "RA"),
         s_node("l1", "L"),
+        {"nodeID": "l2", "type": "L"},  # no text at all
     ]
     imported = aif_import({"nodes": nodes, "edges": support("ra1", ["d1"], "c")})
-    assert imported.notes[-1] == {
-        "node": "l1",
-        "text": "Default",
-        "msg": "L-node not used: a Toulmin chain has no place for it",
-    }
+    assert imported.notes[-2:] == [
+        {
+            "node": "l1",
+            "text": "Default",
+            "msg": "L-node not used: a Toulmin chain has no place for it",
+        },
+        {"node": "l2", "text": "", "msg": "L-node not used: a Toulmin chain has no place for it"},
+    ]
 
 
 def test_a_long_note_text_is_cut_at_a_word_without_a_trailing_space():
@@ -233,3 +238,49 @@ def test_a_role_or_kind_on_a_warrant_or_backing_node_is_not_a_field_of_the_compo
     }
     assert "kind" not in imported.components["backing"]
     assert "role" not in imported.components["backing"]
+
+
+def test_support_in_a_circle_through_rephrasings_is_refused():
+    nodes = [
+        i_node("c", "Cities should ban cars downtown."),
+        i_node("d", "Downtown air is the worst."),
+        s_node("ma1", "MA"),
+        s_node("ma2", "MA"),
+    ]
+    edges = [edge("c", "ma1"), edge("ma1", "d"), edge("d", "ma2"), edge("ma2", "c")]
+    with pytest.raises(ToulminError, match="in a circle: nodes c → ma1 → d → ma2 → c"):
+        aif_import({"nodes": nodes, "edges": edges})
+
+
+def test_a_circle_behind_a_nodes_second_inference_is_found():
+    nodes = [
+        i_node("c", "Cities should ban cars downtown."),
+        i_node("d", "Downtown air is the worst."),
+        i_node("e", "Traffic is heavy downtown."),
+        s_node("ra1", "RA"),
+        s_node("ra2", "RA"),
+        s_node("ra3", "RA"),
+    ]
+    # d supports c (ra1) and e (ra2); e supports d (ra3): the circle is d → ra2 → e → ra3 → d
+    edges = [*support("ra1", ["d"], "c"), *support("ra2", ["d"], "e"), *support("ra3", ["e"], "d")]
+    with pytest.raises(ToulminError, match="nodes d → ra2 → e → ra3 → d"):
+        aif_import({"nodes": nodes, "edges": edges})
+
+
+def test_a_ladder_of_shared_premises_is_walked_once():
+    # Each level's two nodes both support both of the next level's: 2^40 paths, 160 nodes.
+    # Walking each node once makes this instant; walking every path would never end.
+    nodes = [i_node("top", "Cities should ban cars downtown.", scope="general")]
+    edges = []
+    below = ["top"]
+    for level in range(40):
+        pair = [f"n{level}a", f"n{level}b"]
+        nodes += [i_node(n, f"Premise {n} of the ladder.") for n in pair]
+        for k, conclusion in enumerate(below):
+            ra = f"ra{level}{k}"
+            nodes.append(s_node(ra, "RA"))
+            edges += support(ra, pair, conclusion)
+        below = pair
+    nodes[2]["toulmin"] = DATUM
+    imported = aif_import({"nodes": nodes, "edges": edges})
+    assert imported.components["claim"]["statement"] == "Cities should ban cars downtown."

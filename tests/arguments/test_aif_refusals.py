@@ -43,6 +43,7 @@ CASES = {
     "edge-not-an-object": g([CLAIM], ["x"]),
     "edge-id-missing": g([CLAIM, D, RA], [{"edgeID": None, "fromID": "2", "toID": "3"}]),
     "edge-id-twice": g([CLAIM, D, RA], [S[0], {**S[1], "edgeID": "e1"}]),
+    "edge-from-missing": g([CLAIM, D, RA], [{"edgeID": "e1", "toID": "3"}]),
     "edge-from-unknown": g([CLAIM, D, RA], [{"edgeID": "e1", "fromID": "9", "toID": "3"}]),
     "edge-to-itself": g([CLAIM, D, RA], [{"edgeID": "e1", "fromID": "3", "toID": "3"}]),
     "i-node-to-i-node": g([CLAIM, D], [{"edgeID": "e1", "fromID": "2", "toID": "1"}]),
@@ -62,6 +63,16 @@ CASES = {
 
 
 REFUSALS = {
+    "edge-from-missing": (
+        "INVALID_AIF",
+        "edges.0.fromID: fromID must be a non-empty string or an integer.",
+        [
+            {
+                "loc": "edges.0.fromID",
+                "msg": "edges.0.fromID: fromID must be a non-empty string or an integer.",
+            }
+        ],
+    ),
     "not-json": (
         "INVALID_JSON",
         "The AIF document is not valid JSON: Expecting property name enclosed in double "
