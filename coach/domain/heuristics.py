@@ -239,6 +239,8 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
 
     ``claim`` (the draft's claim), when given, lets the warrant check refuse a warrant that
     only says the claim again."""
+    if step not in MIN_WORDS:  # every step has its minimum length
+        raise ValueError(f"unknown step {step!r}")
     stripped = (text or "").strip()
     if not stripped:
         return StepCheck(step, "empty")
@@ -259,10 +261,8 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
         problem = backing_problem(stripped)
     elif step == "qualifier":
         problem = None if _has_marker(stripped, _MODALS) else "no_modal"
-    elif step == "rebuttal":
+    else:  # the rebuttal
         problem = rebuttal_problem(stripped)
-    else:
-        raise ValueError(f"unknown step {step!r}")
     return StepCheck(step, problem)
 
 

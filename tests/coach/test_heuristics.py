@@ -78,7 +78,7 @@ def test_steps_run_in_toulmin_order_and_end_after_the_rebuttal():
 
 
 def test_an_unknown_step_is_an_error():
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError, match="unknown step 'conclusion'"):
         step_check("conclusion", "some words here and there")
 
 
