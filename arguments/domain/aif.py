@@ -428,12 +428,13 @@ class _Reader:
             found += [p for p in self.into(ra) if self.nodes[p].type == "I" and p not in found]
         return inferences, found
 
-    def attackers(self, target: str) -> tuple[list[str], list[str]]:
-        conflicts = [n for n in self.into(target) if self.nodes[n].type == "CA"]
+    def attackers(self, target: str) -> list[str]:
+        """The I-nodes attacking ``target`` through CA-nodes (each once, in order)."""
         found: list[str] = []
-        for ca in conflicts:
-            found += [a for a in self.into(ca) if self.nodes[a].type == "I" and a not in found]
-        return conflicts, found
+        for ca in self.into(target):
+            if self.nodes[ca].type == "CA":
+                found += [a for a in self.into(ca) if self.nodes[a].type == "I" and a not in found]
+        return found
 
     def claim(self) -> str:
         marked = [
@@ -532,7 +533,7 @@ def aif_import(document: Any) -> AifImport:
         for other in warrants[1:]:
             reader.note(other, "a second warrant; a chain has one, so it is not used")
         _, backing_ids = reader.premises(warrants[0])
-    conflicts, attacker_ids = reader.attackers(claim_id)
+    attacker_ids = reader.attackers(claim_id)
     exceptions = [a for a in attacker_ids if nodes[a].toulmin.get("kind") != "counterexample"]
     counterexamples = [a for a in attacker_ids if a not in exceptions]
     roles = {
@@ -542,9 +543,7 @@ def aif_import(document: Any) -> AifImport:
         "backing": backing_ids[:1],
         "rebuttal": attacker_ids,
         "exceptions": exceptions,
-        "qualifier": [claim_id],
-        "verdict": [claim_id],
-    }
+    }  # the qualifier and the verdict ride on the claim node: their errors are noted there
     if not data_ids:
         # A chain is a claim with its data: without a datum there is nothing to continue.
         raise ToulminError(
@@ -586,8 +585,6 @@ def aif_import(document: Any) -> AifImport:
     components = {name: value for name, value in state.as_json().items() if value is not None}
     for name in components:
         reader.used.update(roles.get(name, []))
-    if "rebuttal" in components:
-        reader.used.update(conflicts)
     qualifier_text = claim_node.toulmin.get("qualifier_text")
     if "qualifier" not in components and isinstance(qualifier_text, str) and qualifier_text:
         reader.note(

@@ -284,3 +284,113 @@ def test_a_ladder_of_shared_premises_is_walked_once():
     nodes[2]["toulmin"] = DATUM
     imported = aif_import({"nodes": nodes, "edges": edges})
     assert imported.components["claim"]["statement"] == "Cities should ban cars downtown."
+
+
+def base_graph(**claim_marks):
+    nodes = [
+        i_node("c", "Cities should ban cars downtown.", scope="general", **claim_marks),
+        i_node("d1", "Downtown air is the worst in the country.", **DATUM),
+        s_node("ra1", "RA"),
+    ]
+    return nodes, support("ra1", ["d1"], "c")
+
+
+def test_a_query_that_is_not_text_is_noted_and_the_claim_asked_instead():
+    nodes, edges = base_graph()
+    imported = aif_import({"nodes": nodes, "edges": edges, "toulmin": {"query": 5}})
+    assert imported.query == "Cities should ban cars downtown."
+    assert imported.notes[0] == {
+        "node": "c",
+        "text": "Cities should ban cars downtown.",
+        "msg": "toulmin.query is not a text of 5 to 2,000 characters; the claim's text is "
+        "the query",
+    }
+
+
+def test_a_query_given_with_spaces_around_it_is_not_noted():
+    nodes, edges = base_graph()
+    document = {"nodes": nodes, "edges": edges, "toulmin": {"query": "  Ban cars?  "}}
+    imported = aif_import(document)
+    assert imported.query == "Ban cars?"
+    assert not any(n["msg"].startswith("toulmin.query") for n in imported.notes)
+
+
+WARRANT = {"role": "warrant", "logic_type": "deductive", "strength": "strong"}
+BACKING = {"citations": [{"source": "WHO", "reference": "2021"}], "strength": "strong"}
+
+
+def test_a_second_warrant_and_a_second_backing_are_noted_not_used():
+    nodes, edges = base_graph()
+    nodes += [
+        i_node("w1", "Whatever harms the health of citizens should be banned.", **WARRANT),
+        i_node("w2", "Whatever makes streets loud should be limited by law.", **WARRANT),
+        i_node("b1", "The WHO guidelines on air quality say so.", **BACKING),
+        i_node("b2", "The EU noise directive says so too.", **BACKING),
+        s_node("ra2", "RA"),
+    ]
+    edges += [edge("w1", "ra1"), edge("w2", "ra1"), *support("ra2", ["b1", "b2"], "w1")]
+    imported = aif_import({"nodes": nodes, "edges": edges})
+    assert imported.components["warrant"]["principle"].startswith("Whatever harms")
+    assert (
+        imported.components["backing"]["authority"] == "The WHO guidelines on air quality say so."
+    )
+    by_node = {n["node"]: n["msg"] for n in imported.notes}
+    assert by_node["w2"] == "a second warrant; a chain has one, so it is not used"
+    assert by_node["b2"] == "not imported into the chain"
+    assert "b1" not in by_node and "w1" not in by_node
+
+
+def test_a_qualifier_text_is_noted_only_when_no_qualifier_was_imported():
+    nodes, edges = base_graph(qualifier_text="most likely")
+    notes = aif_import({"nodes": nodes, "edges": edges}).notes
+    assert notes[-1] == {
+        "node": "c",
+        "text": "Cities should ban cars downtown.",
+        "msg": "qualifier_text “most likely” not imported: the chain's qualifier (degree and "
+        "confidence) is phase 3, left to you",
+    }
+
+
+def test_a_qualifier_text_beside_an_imported_qualifier_is_not_noted():
+    qualifier = {"degree": "probably", "confidence_pct": 65, "rationale": "Two data, one rule."}
+    nodes, edges = base_graph(qualifier=qualifier, qualifier_text="most likely")
+    nodes += [
+        i_node("w1", "Whatever harms the health of citizens should be banned.", **WARRANT),
+        i_node("b1", "The WHO guidelines on air quality say so.", **BACKING),
+        s_node("ra2", "RA"),
+        i_node("x", "Delivery vans must still reach the shops.", strength="weak"),
+        s_node("ca", "CA"),
+    ]
+    edges += [edge("w1", "ra1"), *support("ra2", ["b1"], "w1"), edge("x", "ca"), edge("ca", "c")]
+    imported = aif_import({"nodes": nodes, "edges": edges})
+    assert imported.components["qualifier"] == qualifier
+    assert not any("qualifier_text" in n["msg"] for n in imported.notes)
+
+
+def test_a_long_claim_without_data_is_quoted_to_eighty_characters():
+    claim = "C" * 79 + "DE"  # 81 characters
+    with pytest.raises(ToulminError) as refused:
+        aif_import(
+            {
+                "nodes": [i_node("c", claim), i_node("x", "An attacker."), s_node("ca", "CA")],
+                "edges": [edge("x", "ca"), edge("ca", "c")],
+            }
+        )
+    assert f"(node c, “{'C' * 79}D”)" in refused.value.message
+
+
+def test_two_errors_in_the_data_and_claim_are_listed_together():
+    nodes = [
+        i_node("c", "Too short", scope="general"),
+        i_node("d1", "Downtown air is the worst in the country.", evidence_type="gossip"),
+        s_node("ra1", "RA"),
+    ]
+    with pytest.raises(ToulminError) as refused:
+        aif_import({"nodes": nodes, "edges": support("ra1", ["d1"], "c")})
+    assert refused.value.message.startswith(
+        "The data and claim found in the graph break the chain's rules — node d1 "
+        "(data.evidence_type): "
+    )
+    assert "; node c (claim.statement): String should have at least 10 characters" in (
+        refused.value.message
+    )

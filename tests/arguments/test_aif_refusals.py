@@ -445,3 +445,15 @@ def test_a_claim_with_no_datum_is_refused_quoting_the_claim():
         "The graph's claim (node 1, “Cities should ban cars downtown.”) has no datum supporting "
         "it: a chain needs a claim and its data."
     )
+
+
+def test_a_document_of_exactly_the_byte_limit_is_read():
+    head, tail = '{"nodes": [], "edges": [], "pad": "', '"}'
+    document = head + "x" * (AIF_MAX_BYTES - len(head) - len(tail)) + tail
+    assert len(document.encode()) == AIF_MAX_BYTES
+    with pytest.raises(ToulminError) as refused:
+        aif_import(document)
+    assert refused.value.code == "AIF_NO_CLAIM"  # read and parsed, not refused as too large
+    with pytest.raises(ToulminError) as refused:
+        aif_import(document.replace('"pad": "', '"pad": "x'))
+    assert refused.value.code == "AIF_TOO_LARGE"
