@@ -274,7 +274,7 @@ def _path(prefix: str, loc: tuple[Any, ...]) -> str:
     return ".".join(str(part) for part in (prefix, *loc) if part != "")
 
 
-def _details(error: ValidationError, prefix: str = "") -> list[dict[str, str]]:
+def _details(error: ValidationError, prefix: str) -> list[dict[str, str]]:
     return [
         {"loc": _path(prefix, e["loc"]) or "(root)", "msg": e["msg"].removeprefix("Value error, ")}
         for e in error.errors()
