@@ -477,11 +477,12 @@ class _Reader:
 def _node_of(loc: str, roles: dict[str, list[str]]) -> str:
     part, *rest = loc.split(".")
     ids = roles.get(part) or []
-    if len(rest) > 1 and rest[0] in ("facts", "exceptions") and rest[1].isdigit():
-        pool = ids if part == "data" else roles["exceptions"]
+    # A datum is named by its index; any other part by its first node (an exception's text
+    # cannot fail on its own: a blank I-node is refused before).
+    if part == "data" and len(rest) > 1 and rest[0] == "facts" and rest[1].isdigit():
         index = int(rest[1])
-        if index < len(pool):
-            return pool[index]
+        if index < len(ids):
+            return ids[index]
     return ids[0] if ids else ""
 
 
@@ -542,7 +543,6 @@ def aif_import(document: Any) -> AifImport:
         "warrant": warrants[:1],
         "backing": backing_ids[:1],
         "rebuttal": attacker_ids,
-        "exceptions": exceptions,
     }  # the qualifier and the verdict ride on the claim node: their errors are noted there
     if not data_ids:
         # A chain is a claim with its data: without a datum there is nothing to continue.
@@ -563,9 +563,7 @@ def aif_import(document: Any) -> AifImport:
             if phase == 1:
                 raise ToulminError(
                     "The data and claim found in the graph break the chain's rules — "
-                    + "; ".join(
-                        f"node {d.get('node', '?')} ({d['loc']}): {d['msg']}" for d in details
-                    ),
+                    + "; ".join(f"node {d['node']} ({d['loc']}): {d['msg']}" for d in details),
                     code="INVALID_INPUT",
                     details=details,
                 ) from None

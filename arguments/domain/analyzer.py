@@ -325,9 +325,7 @@ def content_words(text: str) -> frozenset[str]:
 
 def _claim_score(sentence: Sentence, query_words: set[str]) -> float:
     text = sentence.text
-    score = 0.0
-    if _has(CONCLUSION, text):
-        score += 3
+    score = 3.0 if _has(CONCLUSION, text) else 0.0
     if _has(STANCE, text):
         score += 2
     score += min(3, len(content_words(text) & query_words))
@@ -400,14 +398,13 @@ def _scope(statement: str) -> str:
 
 
 def _fact_score(sentence: Sentence) -> int:
-    score = 0
-    if _has(PREMISE, sentence.text):
-        score += 2
-    if _has(NUMBER, sentence.text):
-        score += 2
-    if attributions(sentence):
-        score += 2
-    return score
+    """Two points for each kind of evidence: a premise marker, a number, an attribution."""
+    marks = (
+        _has(PREMISE, sentence.text),
+        _has(NUMBER, sentence.text),
+        bool(attributions(sentence)),
+    )
+    return 2 * sum(marks)
 
 
 def _evidence_type(facts: list[Sentence]) -> str:

@@ -39,7 +39,7 @@ def _material(state: ChainState, upto_phase: int, source_text: str = "") -> dict
     for number in range(1, upto_phase):
         for name in PHASES[number].components:
             value = getattr(state, name)
-            material[name] = value.model_dump(mode="json") if value is not None else None
+            material[name] = value.model_dump() if value is not None else None
     return material
 
 

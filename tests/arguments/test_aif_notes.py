@@ -167,3 +167,31 @@ def test_a_counterexample_alone_is_an_attack_that_phase_three_refuses_without_an
         ),
     ]
     assert "rebuttal" not in imported.components
+
+
+def test_a_qualifier_outside_its_band_is_noted_on_the_claim_and_phase_three_left_out():
+    qualifier = {**QUALIFIER, "confidence_pct": 70}
+    imported = aif_import(
+        graph(
+            claim={"scope": "specific", "qualifier": qualifier, "verdict": VERDICT},
+            datum=DATUM,
+            warrant=WARRANT,
+            backing=BACKING,
+            attacker={"strength": "weak"},
+        )
+    )
+    assert imported.notes == [
+        note(
+            "1",
+            CLAIM_TEXT,
+            "phase 3 not filled — qualifier: degree 'probably' needs a confidence of 50-69%, "
+            "got 70% (which is 'presumably')",
+        ),
+        note("8", EXCEPTION_TEXT, "not imported into the chain"),
+    ]
+
+
+def test_a_long_qualifier_text_is_quoted_to_eighty_characters():
+    text = "q" * 80 + "TAIL"
+    imported = aif_import(graph(claim={"scope": "specific", "qualifier_text": text}, datum=DATUM))
+    assert imported.notes[-1]["msg"].startswith(f"qualifier_text “{'q' * 80}” not imported")

@@ -405,7 +405,6 @@ ROLES = {
     "data": ["d1", "d2"],
     "claim": ["c"],
     "rebuttal": ["x1", "k1", "x2"],
-    "exceptions": ["x1", "x2"],
 }
 
 
@@ -419,7 +418,7 @@ ROLES = {
         ("data.facts", "d1"),  # the list itself
         ("(root)", ""),
         ("data.citations.0.source", "d1"),
-        ("rebuttal.exceptions.1", "x2"),  # counted among the exceptions, not all attackers
+        ("rebuttal.exceptions.1", "x1"),  # the rebuttal's first node: only data have indexes
         ("claim.statement", "c"),
         ("warrant.strength", ""),  # a part with no node
         ("data.facts.x", "d1"),

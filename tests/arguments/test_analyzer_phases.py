@@ -118,3 +118,31 @@ def test_no_objection_is_a_weak_rebuttal_with_no_counterexample():
     assert rebuttal.counterexamples == []
     assert rebuttal.strength == "weak"
     assert rebuttal.exceptions[0].startswith("The source text considers no exception")
+
+
+def test_a_sentence_is_used_when_a_part_repeats_quotes_or_holds_it():
+    from arguments.domain.analyzer import _is_used
+    from toulmini_site.text.sentences import sentences
+
+    (sentence,) = sentences("Therefore, cities should ban cars downtown.")
+    assert _is_used(sentence, ["", "Cities should ban cars downtown."])  # past an empty part
+    assert _is_used(sentence, ["We say: Cities should ban cars downtown. Indeed."])
+    assert _is_used(sentence, ["ban cars downtown"]) is False  # 17 characters: too short
+    (long_one,) = sentences("Cities in Norway should ban all the cars downtown now.")
+    assert _is_used(long_one, ["Norway should ban all"])  # 21 characters, held whole
+    assert _is_used(long_one, ["Norway should ban al"])  # 20
+    assert _is_used(long_one, ["Norway should ban a"]) is False  # 19
+
+
+def test_the_rationale_names_a_missing_warrant():
+    rationale = phase3(QUERY, "", {"claim": {"statement": "Cities should ban cars."}}).qualifier
+    assert "a missing warrant, a missing backing" in rationale.rationale
+
+
+def test_the_offline_entry_point_runs_without_a_query():
+    from arguments.domain.analyzer import analyze_phase
+
+    out = analyze_phase(
+        {"phase": 1, "source_text": "Cities must act. Air is bad because of 5 cars."}
+    )
+    assert out.claim.statement == "Cities must act."
