@@ -185,3 +185,92 @@ def test_nested_selection_breaks_ties_towards_the_smaller_c():
             return {t: (5, 10) for t in left_out}
 
     assert Flat().choose(next(iter(QUERIES))) == C_GRID[0]
+
+
+# The trained weights are indexed by these names: a changed name silently detaches a weight.
+CUE_TEXT = (
+    "According to the WHO, 40% of kids sleep badly. Therefore, schools should start later! "
+    'But is that true? I think (honestly) "yes": see www.sleep.org'
+)
+CUES = [
+    [
+        "relpos=0",
+        "length=<12",
+        "doc_length=1",
+        "first",
+        "marker=premise",
+        "marker=number",
+        "marker=reporting",
+        "ends=.",
+        "has=shouting",
+        "w0=according",
+        "w01=according to",
+        "query_overlap=0",
+    ],
+    [
+        "relpos=1",
+        "length=<6",
+        "doc_length=1",
+        "second",
+        "marker=conclusion",
+        "marker=stance",
+        "marker=deontic",
+        "ends=!",
+        "w0=therefore",
+        "w01=therefore schools",
+        "query_overlap=3",
+        "most_query_overlap",
+        "first_query_overlap",
+        "first_stance",
+        "prev_marker=premise",
+    ],
+    [
+        "relpos=2",
+        "length=<6",
+        "doc_length=1",
+        "marker=exception",
+        "ends=?",
+        "w0=but",
+        "w01=but is",
+        "query_overlap=0",
+        "prev_marker=conclusion",
+    ],
+    [
+        "relpos=3",
+        "length=<12",
+        "doc_length=1",
+        "last",
+        "marker=stance",
+        "marker=own_stance",
+        "person=i",
+        "ends=other",
+        "has=quote",
+        "has=bracket",
+        "has=colon",
+        "has=url",
+        "w0=i",
+        "w01=i think",
+        "query_overlap=0",
+        "prev_marker=exception",
+        "prev_question",
+    ],
+]
+
+
+def test_the_cue_features_of_each_sentence_are_exactly_these():
+    sents = sentences(CUE_TEXT)
+    query = "Should schools start later?"
+    assert [feature_names(s, sents, query, ("cues",)) for s in sents] == CUES
+
+
+def test_word_and_character_features_are_words_pairs_and_padded_ngrams():
+    sents = sentences("Kids sleep.")
+    assert feature_names(sents[0], sents, "q", ("words",)) == ["u=kids", "u=sleep", "b=kids_sleep"]
+    chars = feature_names(sents[0], sents, "q", ("chars",))
+    assert chars[:6] == ["c=<ki", "c=kid", "c=ids", "c=ds>", "c=<kid", "c=kids"]
+    assert len(chars) == (4 + 3 + 2) + (5 + 4 + 3)  # 3-, 4- and 5-grams of <kids> and <sleep>
+
+
+def test_a_one_sentence_text_is_first_last_and_only():
+    sents = sentences("Schools should start later.")
+    assert {"first", "last", "only"} <= set(feature_names(sents[0], sents, "q", ("cues",)))
