@@ -463,7 +463,7 @@ def evaluate(state: ChainState) -> Evaluation:
         return Evaluation("terminated", None, reason, warnings)
     for number, phase in PHASES.items():
         if any(getattr(state, name) is None for name in phase.components):
-            return Evaluation("in_progress", number, "", warnings)
+            return Evaluation("in_progress", number)  # no verdict yet, so nothing to warn of
     return Evaluation("complete", None, "", warnings)
 
 

@@ -8,8 +8,12 @@ from pydantic import ValidationError
 
 from arguments.domain.sequence import chain_state, validated_state
 from arguments.domain.toulmin import (
+    QUERY_MAX,
+    QUERY_MIN,
     Qualifier,
     ToulminError,
+    clean_query,
+    evaluate,
     invalid,
     parse_component,
     parse_phase_output,
@@ -278,3 +282,49 @@ def test_no_component_is_a_chain_of_its_query_alone():
     state = chain_state(QUERY, {})
     assert state.query == QUERY
     assert state.as_json() == dict.fromkeys(state.as_json())
+
+
+@pytest.mark.parametrize("query", [None, 5, "", "   "])
+def test_a_missing_query_is_named_as_missing(query):
+    with pytest.raises(ToulminError) as refused:
+        clean_query(query)
+    assert refused.value.as_dict() == {
+        "error": "query is required",
+        "code": "MISSING_INPUT",
+        "missing": ["query"],
+    }
+
+
+@pytest.mark.parametrize("length", [QUERY_MIN - 1, QUERY_MAX + 1])
+def test_a_query_outside_five_to_two_thousand_characters_is_refused(length):
+    with pytest.raises(ToulminError) as refused:
+        clean_query(" " + "q" * length + " ")
+    assert refused.value.as_dict() == {
+        "error": f"query must be 5 to 2000 characters, got {length}",
+        "code": "INVALID_INPUT",
+        "details": [{"loc": "query", "msg": "must be 5-2000 characters"}],
+    }
+
+
+@pytest.mark.parametrize("length", [QUERY_MIN, QUERY_MAX])
+def test_a_query_of_five_or_two_thousand_characters_is_kept_trimmed(length):
+    assert clean_query(" " + "q" * length + "\n") == "q" * length
+
+
+def test_a_terminated_chain_keeps_its_warnings_and_an_unfinished_one_has_no_reason():
+    state = chain_state(
+        QUERY,
+        b.full_chain(
+            warrant=b.warrant(strength="weak"),
+            qualifier=b.qualifier(degree="apparently", confidence_pct=20),
+        ),
+    )
+    evaluation = evaluate(state)
+    assert (evaluation.status, evaluation.next_phase) == ("terminated", None)
+    assert evaluation.warnings == (
+        "A 'sustained' verdict with only 20% confidence: 'overruled' or 'remanded' is "
+        "recommended below 30%.",
+    )
+    unfinished = evaluate(chain_state(QUERY, {"data": b.data(), "claim": b.claim()}))
+    assert (unfinished.status, unfinished.next_phase) == ("in_progress", 2)
+    assert (unfinished.termination_reason, unfinished.warnings) == ("", ())
