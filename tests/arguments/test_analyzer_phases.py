@@ -146,3 +146,22 @@ def test_the_offline_entry_point_runs_without_a_query():
         {"phase": 1, "source_text": "Cities must act. Air is bad because of 5 cars."}
     )
     assert out.claim.statement == "Cities must act."
+
+
+def test_a_source_named_in_part_or_with_an_article_is_cited_once_by_its_fuller_name():
+    from arguments.domain.analyzer import add_citation
+    from arguments.domain.toulmin import Citation
+
+    citations: list = []
+    for source in ("THE Academy", "American Academy of Pediatrics", "an academy", "Anne Smith"):
+        add_citation(citations, Citation(source=source, reference="r"))
+    assert [c.source for c in citations] == ["American Academy of Pediatrics", "Anne Smith"]
+
+
+def test_the_offline_entry_point_defaults_to_no_query_and_no_text():
+    from arguments.domain.analyzer import NotInText, analyze_phase
+
+    with pytest.raises(NotInText, match="^DATA MISSING: there is no source text"):
+        analyze_phase({"phase": 1, "query": "Cities should ban cars downtown."})
+    verdict = analyze_phase({"phase": 4}).verdict
+    assert verdict.final_statement == 'Remanded: more evidence is needed before accepting "".'

@@ -353,6 +353,13 @@ def test_false_dilemma_needs_either_or_or_only():
             (19, 41),
         ),
         (
+            "my roommate failed;all students fail.",  # a clause break right before the word
+            2.0,
+            'It draws a conclusion about a whole group from "my roommate": too few cases to '
+            "show it.",
+            (19, 36),
+        ),
+        (
             "my roommate failed, so all students fail today.",
             3.0,
             'It draws a conclusion about a whole group from "my roommate": too few cases to '
@@ -431,6 +438,19 @@ def test_slippery_slope_near_misses(text):
             "Two things sharing a property does not make one the other (undistributed middle).",
         ),
         (
+            "cities grow. if it rains, the streets get wet. the streets are wet, so it rained.",
+            AFFIRMS,
+        ),
+        (
+            "if it rains, the streets get wet. the streets are wet. cats purr, so it rained.",
+            AFFIRMS,
+        ),
+        (
+            "if it rains, the streets get wet. it did not rain on the streets, so the streets "
+            "are not wet.",
+            DENIES,
+        ),
+        (
             "all dogs have fur. all cats have fur, so cats are dogs.",
             "Two things sharing a property does not make one the other (undistributed middle).",
         ),
@@ -444,6 +464,12 @@ def test_deductive_errors_are_named_by_their_form(text, explanation):
     "text",
     [
         "if it rains, the streets get wet. it rains, so the streets are wet.",  # modus ponens
+        # the minor premise speaks of both sides alike: which one it affirms is not clear
+        "if it rains, the streets get wet. the streets are wet from rain, so it rained.",
+        # the consequent affirmed, but the conclusion is not the antecedent
+        "if it rains, the streets get wet. the streets are wet, so the sky is grey.",
+        # the antecedent denied, but the conclusion does not deny the consequent
+        "if it rains, the streets get wet. it did not rain, so the sky is not grey.",
         "if it rains, the streets get wet. the streets are not dry, so it rained.",
         "if it rains, the streets get wet. it did not rain, so the streets are wet.",
         "if it rains, the streets get wet. it did not rain, so the streets are dry.",
