@@ -272,3 +272,18 @@ def test_citations_need_five_of_two_kinds_for_the_top_score():
 def test_an_empty_document_has_no_sentences_to_assess():
     with pytest.raises(ValueError, match="^the document has no sentences$"):
         assess(text="   ", analyzer="clarity", criterion_name="C")
+
+
+def test_balance_counts_at_most_two_loaded_terms_against_two_counterpoints():
+    counter = "However, the court weighed it. Although late, it was heard. "
+    loaded = "It is absurd. It is outrageous. It is ridiculous."
+    both = assess(text=counter + loaded, analyzer="balance", criterion_name="B")
+    assert both.numeric_score == 3  # 3 + 2 - 2 (of 3 loaded terms)
+
+
+def test_balance_quotes_loaded_terms_first_and_six_quotes_at_most():
+    counter = " ".join(f"However, point {n} was weighed." for n in range(5))
+    loaded = "It is absurd. It is outrageous."
+    result = assess(text=loaded + " " + counter, analyzer="balance", criterion_name="B")
+    assert [e.relevance_confidence for e in result.evidence] == [0.8, 0.8, 0.7, 0.7, 0.7, 0.7]
+    assert result.evidence[0].content == "It is absurd."
