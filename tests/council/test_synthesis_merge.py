@@ -113,3 +113,36 @@ def test_within_one_agent_other_words_in_the_same_area_stay_two_points():
         ]
     }
     assert len(rank_points(trees)) == 2
+
+
+def test_a_lower_severity_ranked_first_takes_the_higher_severity_merged_into_it():
+    # Low x 1.0 outranks Medium x 0.45, so the Low point is the one merged into.
+    point = merged(node("K-1", severity="Low", confidence=1.0), node("R-1", confidence=0.45))
+    assert (point["severity"], point["claim_ids"]) == ("Medium", ["K-1", "R-1"])
+    same = merged(node("K-1", severity="Low", confidence=1.0), node("R-1", severity="Low"))
+    assert same["severity"] == "Low"
+
+
+def test_a_tree_is_flattened_for_the_prompt_with_its_evidence_cut_at_300_characters():
+    from council.domain.critique.tree import flat_nodes
+
+    top = node("K-1", evidence="e" * 301, severity="High", confidence=0.7)
+    top.sub_critiques.append(node("K-1.1", claim="Closer look", evidence="short", area="Logic"))
+    assert flat_nodes([top]) == [
+        {
+            "id": "K-1",
+            "claim": "The term synergy is undefined",
+            "evidence": "e" * 300,
+            "confidence": 0.7,
+            "severity": "High",
+            "area": "Clarity",
+        },
+        {
+            "id": "K-1.1",
+            "claim": "Closer look",
+            "evidence": "short",
+            "confidence": 0.6,
+            "severity": "Medium",
+            "area": "Logic",
+        },
+    ]
