@@ -287,3 +287,12 @@ def test_balance_quotes_loaded_terms_first_and_six_quotes_at_most():
     result = assess(text=loaded + " " + counter, analyzer="balance", criterion_name="B")
     assert [e.relevance_confidence for e in result.evidence] == [0.8, 0.8, 0.7, 0.7, 0.7, 0.7]
     assert result.evidence[0].content == "It is absurd."
+
+
+def test_the_offline_answer_names_its_criterion_in_its_reasoning():
+    from council.domain.audit.offline import offline_assessment
+
+    answer = offline_assessment(
+        {"analyzer": "balance", "text": "However, it is fine.", "criterion_name": "Balance"}
+    )
+    assert answer.reasoning.startswith("Balance: 1 sentence weighs the other side")
