@@ -50,6 +50,19 @@ def graph(*, claim=None, datum=None, warrant=None, backing=None, attacker=None):
     return {"nodes": nodes, "edges": edges}
 
 
+def whole_chain(claim: dict, *, attacker: dict) -> object:
+    """A graph with every part up to phase 2, the claim's marks and one attacker, imported."""
+    return aif_import(
+        graph(
+            claim={"scope": "specific", **claim},
+            datum=DATUM,
+            warrant=WARRANT,
+            backing=BACKING,
+            attacker=attacker,
+        )
+    )
+
+
 DATUM = {"evidence_type": "statistical", "citations": [{"source": "EEA", "reference": "2024"}]}
 WARRANT = {"logic_type": "deductive", "strength": "strong"}
 BACKING = {"citations": [{"source": "WHO", "reference": "2021"}], "strength": "strong"}
@@ -114,15 +127,7 @@ def test_an_attack_without_a_qualifier_is_noted_and_the_attacker_left_unused():
 
 
 def test_a_qualifier_without_a_verdict_fills_phase_three_and_notes_phase_four():
-    imported = aif_import(
-        graph(
-            claim={"scope": "specific", "qualifier": QUALIFIER},
-            datum=DATUM,
-            warrant=WARRANT,
-            backing=BACKING,
-            attacker={"strength": "weak"},
-        )
-    )
+    imported = whole_chain({"qualifier": QUALIFIER}, attacker={"strength": "weak"})
     assert imported.notes == [
         note("1", CLAIM_TEXT, "the claim carries no verdict: phase 4 is left to you"),
     ]
@@ -135,28 +140,17 @@ def test_a_qualifier_without_a_verdict_fills_phase_three_and_notes_phase_four():
 
 
 def test_a_whole_graph_imports_every_phase_with_no_note():
-    imported = aif_import(
-        graph(
-            claim={"scope": "specific", "qualifier": QUALIFIER, "verdict": VERDICT},
-            datum=DATUM,
-            warrant=WARRANT,
-            backing=BACKING,
-            attacker={"strength": "weak"},
-        )
+    imported = whole_chain(
+        {"qualifier": QUALIFIER, "verdict": VERDICT}, attacker={"strength": "weak"}
     )
     assert imported.notes == []
     assert imported.components["verdict"] == VERDICT
 
 
 def test_a_counterexample_alone_is_an_attack_that_phase_three_refuses_without_an_exception():
-    imported = aif_import(
-        graph(
-            claim={"scope": "specific", "qualifier": QUALIFIER, "verdict": VERDICT},
-            datum=DATUM,
-            warrant=WARRANT,
-            backing=BACKING,
-            attacker={"kind": "counterexample", "strength": "strong"},
-        )
+    imported = whole_chain(
+        {"qualifier": QUALIFIER, "verdict": VERDICT},
+        attacker={"kind": "counterexample", "strength": "strong"},
     )
     assert imported.notes == [
         note(
@@ -171,14 +165,8 @@ def test_a_counterexample_alone_is_an_attack_that_phase_three_refuses_without_an
 
 def test_a_qualifier_outside_its_band_is_noted_on_the_claim_and_phase_three_left_out():
     qualifier = {**QUALIFIER, "confidence_pct": 70}
-    imported = aif_import(
-        graph(
-            claim={"scope": "specific", "qualifier": qualifier, "verdict": VERDICT},
-            datum=DATUM,
-            warrant=WARRANT,
-            backing=BACKING,
-            attacker={"strength": "weak"},
-        )
+    imported = whole_chain(
+        {"qualifier": qualifier, "verdict": VERDICT}, attacker={"strength": "weak"}
     )
     assert imported.notes == [
         note(
