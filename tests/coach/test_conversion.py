@@ -108,3 +108,27 @@ def test_grounds_split_into_facts_keep_abbreviations_and_decimals_whole():
         "Dr. Lee measured a 3.5 point rise in the U.S. schools.",
         "Scores fell later.",
     ]
+
+
+def test_a_warrant_is_judged_against_the_drafts_claim():
+    """The rule is general and two-sided, so only the claim it repeats makes it weak."""
+    restated = (
+        "If schools ban phones during lessons, schools should generally ban phones during lessons"
+    )
+    payload = phase_two_payload(GOOD_TEXT["en"] | {"warrant": restated}, reference="r")
+    assert payload["warrant"] == {
+        "principle": restated,
+        "logic_type": payload["warrant"]["logic_type"],
+        "strength": "weak",
+    }
+    other_claim = GOOD_TEXT["en"] | {"warrant": restated, "claim": "Homework should be optional"}
+    assert phase_two_payload(other_claim, reference="r")["warrant"]["strength"] == "strong"
+
+
+def test_a_missing_backing_is_cited_as_the_students_own_and_judged_weak():
+    payload = phase_two_payload(GOOD_TEXT["en"] | {"warrantBacking": "  "}, reference="Coach 7")
+    assert payload["backing"] == {
+        "authority": "(the student's backing)",
+        "citations": [{"source": "student", "reference": "Coach 7"}],
+        "strength": "weak",
+    }
