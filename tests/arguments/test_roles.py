@@ -274,3 +274,40 @@ def test_word_and_character_features_are_words_pairs_and_padded_ngrams():
 def test_a_one_sentence_text_is_first_last_and_only():
     sents = sentences("Schools should start later.")
     assert {"first", "last", "only"} <= set(feature_names(sents[0], sents, "q", ("cues",)))
+
+
+# A long text: capped document length, relative positions in fifths, the query overlap capped
+# at 3 while "most" compares the uncapped counts, a curly quote and a bare "http" address.
+LONG_TEXT = (
+    "Phones distract pupils. Some say so. It rained. We met. They left. He said “maybe” then. "
+    "Read http://example.org first. Ask twice. Phones distract pupils in schools badly. Go home. "
+    "Stop now. Okay then. Fine. Sure. Done. "
+    "Phones in schools distract pupils and schools ban phones"
+)
+LONG_CUES = {
+    0: ["relpos=0", "length=<6", "doc_length=3", "first", "ends=.", "w0=phones",
+        "w01=phones distract", "query_overlap=3", "first_query_overlap"],
+    1: ["relpos=0", "length=<6", "doc_length=3", "second", "marker=conclusion",
+        "marker=exception", "ends=.", "w0=some", "w01=some say", "query_overlap=0",
+        "first_stance"],
+    5: ["relpos=1", "length=<6", "doc_length=3", "marker=hedge_possibly", "marker=reporting",
+        "ends=.", "has=quote", "w0=he", "w01=he said", "query_overlap=0"],
+    6: ["relpos=1", "length=<6", "doc_length=3", "ends=.", "has=colon", "has=url", "w0=read",
+        "w01=read http", "query_overlap=0"],
+    8: ["relpos=2", "length=<12", "doc_length=3", "ends=.", "w0=phones", "w01=phones distract",
+        "query_overlap=3", "most_query_overlap"],
+    12: ["relpos=3", "length=<6", "doc_length=3", "ends=.", "w0=fine", "w01=fine",
+         "query_overlap=0"],
+    15: ["relpos=4", "length=<12", "doc_length=3", "last", "ends=other", "w0=phones",
+         "w01=phones in", "query_overlap=3", "most_query_overlap"],
+}  # fmt: skip
+
+
+def test_the_cue_features_of_a_long_text_are_exactly_these():
+    sents = sentences(LONG_TEXT)
+    assert len(sents) == 16
+    query = "Do phones in schools distract pupils?"
+    for index, names in LONG_CUES.items():
+        assert feature_names(sents[index], sents, query, ("cues",)) == names, index
+    relpos = [feature_names(s, sents, query, ("cues",))[0] for s in sents]
+    assert relpos == [f"relpos={5 * i // 16}" for i in range(16)]
