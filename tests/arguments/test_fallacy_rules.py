@@ -546,3 +546,26 @@ def test_the_offline_answer_keeps_thirty_findings_most_confident_first():
     assert len(answer.fallacies) == 30
     assert answer.fallacies[0].quote == "Mr. 0 is a liar, so ignore his plan number 0."
     assert F.offline_answer({}).fallacies == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "clause"),
+    [
+        # A break that ends exactly where the word starts still opens its clause.
+        (
+            "My cousin got sick;all vaccines are bad, obviously.",
+            "all",
+            "all vaccines are bad, obviously",
+        ),
+        ("All dogs bite; I saw one.", "All", "All dogs bite"),
+        # Quotes and spaces around the clause are cut, punctuation inside it is kept.
+        ("I met two; “all” of them lied: ask anyone", "all", "all” of them lied"),
+        ("It rained, but everyone stayed, so all went home", "all", "all went home"),
+        ("He is late so everyone is late but nobody cares", "everyone", "everyone is late"),
+    ],
+)
+def test_the_clause_around_a_word_runs_from_the_break_before_it_to_the_break_after(
+    text, word, clause
+):
+    start, end = F._clause_around(text, text.index(word))
+    assert text[start:end] == clause
