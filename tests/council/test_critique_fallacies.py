@@ -12,7 +12,7 @@ import pytest
 from arguments.domain.fallacies import TAXONOMY
 from arguments.domain.fallacy_examples import PHONE_BAN_OP_ED
 from council.domain.critique.formatter import OFFLINE_USAGE, format_critique_output, usage_line
-from council.domain.critique.offline import deeper, level_one
+from council.domain.critique.offline import deeper, level_one, offline_tree_level
 from council.domain.critique.quotes import normalize
 from council.domain.critique.synthesis import default_assessment
 from council.services.critique import critique_create, critique_run
@@ -230,3 +230,34 @@ def test_a_model_critique_still_counts_its_calls_and_tokens(
     assert f"USAGE: {critique.usage}" in critique.formatted
     page = owner_client.get(critique.get_absolute_url()).content.decode()
     assert f"{critique.tokens_in} tokens in" in page
+
+
+@pytest.mark.parametrize(
+    ("level", "parent_claim", "named"),
+    [
+        (2, "Vague words.", True),
+        (2, None, True),  # a target without a claim is read as a claim naming nothing
+        (2, "A HASTY GENERALIZATION from one niece.", False),  # already named, in any case
+        (1, "Vague words.", False),  # level one reads the passage with the agent's own rules
+    ],
+)
+def test_a_tree_level_names_a_fallacy_inside_its_target_unless_the_parent_did(
+    level, parent_claim, named
+):
+    span = "My niece was bullied in a chat, and all bullying today happens online."
+    hasty = {
+        "type": "hasty_generalization",
+        "label": "Hasty generalization",
+        "quote": SWEEP,
+        "explanation": "Too few cases.",
+        "confidence": 0.9,
+    }
+    target = {"id": "c7", "span": span, "fallacies": [hasty]}
+    if parent_claim is not None:
+        target["claim"] = parent_claim
+    out = offline_tree_level({"agent": "russell", "level": level, "targets": [target]})
+    (group,) = out["groups"]
+    assert group["target_id"] == "c7"
+    assert [(p["evidence"], p["fallacy"]) for p in group["points"]] == (
+        [(SWEEP, "hasty_generalization")] if named else []
+    )
