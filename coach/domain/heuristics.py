@@ -158,10 +158,8 @@ def is_question(text: str) -> bool:
 def _names_someone(text: str) -> bool:
     """A proper name or an acronym after the first word: "Smith", "the OECD", "WHO"."""
     first_dropped = text.strip().split(maxsplit=1)[1] if len(text.split()) > 1 else ""
-    names = [
-        name for name in re.findall(r"\b[A-ZÁÉÍÓÚÑ][\wáéíóúñ&-]+", first_dropped) if name != "I"
-    ]
-    return bool(names) or bool(_ACRONYM.search(text))
+    # A capital and at least one more letter: "I" is never a name.
+    return bool(re.search(r"\b[A-ZÁÉÍÓÚÑ][\w&-]+", first_dropped) or _ACRONYM.search(text))
 
 
 def backing_problem(text: str) -> str | None:
