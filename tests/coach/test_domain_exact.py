@@ -14,8 +14,15 @@ from coach.domain.conversion import (
     phase_two_payload,
 )
 from coach.domain.evaluation import Case, _failures, case_inputs
-from coach.domain.explanations import off_topic_text
-from coach.domain.heuristics import _names_someone
+from coach.domain.explanations import example_for, help_text, off_topic_text
+from coach.domain.heuristics import (
+    _names_someone,
+    backing_problem,
+    rebuttal_problem,
+    warrant_problem,
+)
+from coach.domain.intent import classify
+from coach.domain.provenance import after_confirm, after_hand_edit
 from coach.domain.tutor import completion_text, tidy
 
 DRAFT = {
@@ -229,3 +236,124 @@ def test_the_installed_system_prompt_is_the_one_the_builder_uses():
         assert prompt.system_prompt() == "Be brief."
     finally:
         prompt.system_prompt_install(installed)
+
+
+# -- explanations ------------------------------------------------------------------------------
+
+WARRANT_HELP = (
+    "A warrant is a general rule that links the kind of facts in your grounds to the kind of "
+    "conclusion in your claim; it would hold in other cases too, so it is not your claim said "
+    "again. For example, in an argument about cycle lanes in cities: “If a safe option is made "
+    "easy, more people usually choose it.”\n\n"
+    "What general rule makes your grounds a reason for your claim?"
+)
+
+
+@pytest.mark.parametrize(("language", "pressure"), [("fr", ""), ("en", "nonsense")])
+def test_help_in_an_unknown_language_or_pressure_is_the_plain_english_explanation(
+    language, pressure
+):
+    text = help_text(
+        step="warrant", language=language, topic="Phones in class", part_name="x", pressure=pressure
+    )
+    assert text == WARRANT_HELP
+
+
+@pytest.mark.parametrize(
+    ("language", "avoid", "topic"),
+    [
+        ("en", "Phones in class", "cycle lanes in cities"),
+        ("fr", "Phones in class", "cycle lanes in cities"),
+        ("en", "cycle paths", "tap water or bottled water"),
+        # "Families" opens the tap-water claim: the topic and the claim are read as separate words.
+        ("en", "cycle families", "libraries open on Sundays"),
+        # Every example shares a word: the last one is used.
+        ("en", "cycle families libraries", "libraries open on Sundays"),
+    ],
+)
+def test_the_example_is_the_first_sharing_no_word_with_the_students_topic(language, avoid, topic):
+    assert example_for("claim", language, avoid)[0] == topic
+
+
+@pytest.mark.parametrize(
+    ("message", "topic", "kind"),
+    [
+        ("who are you teaching today?", "Teachers should assign less homework", "attempt"),
+        ("who are you to judge kids?", "Kids need more rest", "attempt"),  # four letters count
+        ("who are you to judge kids?", "Kid safety online", "off_topic"),
+    ],
+)
+def test_small_talk_words_on_the_students_topic_are_not_small_talk(message, topic, kind):
+    assert classify(message, topic=topic).kind == kind
+
+
+# -- the step checks ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("warrant", "claim", "problem"),
+    [
+        # "If X, Y": the comma splits the sides, the first comma only.
+        ("If tired, students learn less", "", "one_sided"),
+        ("If tired, hungry, or bored, pupils learn less", "", "one_sided"),
+        ("If distractions fall, students learn more", "", None),
+        # "If X then Y", each side at least two words, the first "then".
+        ("If pupils sleep then grades rise", "", None),
+        ("If pupils sleep then grades", "", "one_sided"),
+        ("If pupils sleep then grades rise then fall", "", None),
+        # "If ..." alone: four words can hold both sides, three cannot.
+        ("If pupils sleep more", "", "one_sided"),
+        ("If pupils sleep more hours", "", None),
+        # "X because Y": two words on each side.
+        ("Pupils learn because they sleep", "", None),
+        ("Pupils learn because sleep", "", "one_sided"),
+        ("Pupils because they sleep", "", "one_sided"),
+        # Three quarters of the words (of four letters or more) from the claim: a restatement.
+        ("When schools should ban phones", "Schools should ban phones", "restates_claim"),
+        ("When kids need rest", "Kids need rest", "restates_claim"),
+        ("When kids need rest", "Kids want sleep", "one_sided"),  # its own, but one side
+        ("Usually kids need rest", "Kids need rest and food", "restates_claim"),
+        # "tend*" is a stem: "tends" is general, "ten" is not.
+        ("Ten pupils sleep more", "", "no_principle"),
+        ("Pupils tend to sleep more", "", None),
+    ],
+)
+def test_a_warrant_needs_two_sides_and_words_of_its_own(warrant, claim, problem):
+    assert warrant_problem(warrant, claim) == problem
+
+
+@pytest.mark.parametrize(
+    ("rebuttal", "problem"),
+    [
+        ("but not always", "no_condition"),  # two words after the contrast: no case named
+        ("but not in winter", None),  # three words
+        ("but I am right", "insists"),
+        ("unless it rains", None),
+    ],
+)
+def test_a_rebuttal_names_a_case_after_its_contrast_word(rebuttal, problem):
+    assert rebuttal_problem(rebuttal) == problem
+
+
+@pytest.mark.parametrize(
+    ("backing", "problem"),
+    [
+        ("90 percent of pupils agree", None),
+        ("el 90 por ciento de los alumnos", None),
+        ("90% of pupils agree", None),
+        ("90 pupils agree", "no_authority"),
+    ],
+)
+def test_a_backing_with_a_percentage_is_a_statistic(backing, problem):
+    assert backing_problem(backing) == problem
+
+
+# -- provenance --------------------------------------------------------------------------------
+
+
+def test_emptying_a_part_that_had_no_provenance_leaves_none():
+    assert after_hand_edit({}, before={"claim": "Old"}, after={"claim": " "}) == {}
+
+
+def test_an_accepted_proposal_without_text_is_the_tutors_whatever_the_student_wrote():
+    assert after_confirm({}, step="claim", own_texts=("XXXX", "")) == {"claim": "tutor"}
