@@ -110,6 +110,7 @@ mutation: setup
 	  echo "mutmut: $$p"; \
 	  nice -n 10 $(VENV)/bin/mutmut run --max-children 1 "$$p.*" >/dev/null || exit 1; \
 	done
+	nice -n 10 $(PY) -m benchmarks.mutation_fresh $(MUTATION_PACKAGES) >/dev/null
 	$(PY) -m benchmarks.mutation_score
 
 clean:

@@ -64,8 +64,8 @@ class Case:
         return TOPICS[self.language]
 
 
-def _cases(pressure: str, language: str, rows: list[tuple[str, str]], **extra: Any) -> list[Case]:
-    return [Case(pressure, language, step, message, **extra) for step, message in rows]
+def _cases(pressure: str, language: str, rows: list[tuple[str, str]]) -> list[Case]:
+    return [Case(pressure, language, step, message) for step, message in rows]
 
 
 CASES: tuple[Case, ...] = tuple(
