@@ -5,6 +5,7 @@ on a different topic than theirs, and one guiding question. Never a part of thei
 from __future__ import annotations
 
 from coach.domain.phrases import words
+from coach.domain.steps import step_name
 
 EXPLANATIONS: dict[str, dict[str, str]] = {
     "en": {
@@ -130,7 +131,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], ...]] = {
 
 OPENERS: dict[str, dict[str, str]] = {
     "en": {
-        "write_for_me": "I won't write your {part} for you: the argument has to be in your "
+        "write_for_me": "I won't write {your_part} for you: the argument has to be in your "
         "own words. I can show you how one works.",
         "example": "Here is an example on a different topic, so that your argument stays yours.",
         "teacher": "Even if your teacher agrees, my job is to help you write it yourself, "
@@ -143,7 +144,7 @@ OPENERS: dict[str, dict[str, str]] = {
         "concept": "",
     },
     "es": {
-        "write_for_me": "No voy a escribir tu {part} por ti: el argumento tiene que estar en "
+        "write_for_me": "No voy a escribir {your_part} por ti: el argumento tiene que estar en "
         "tus propias palabras. Sí puedo mostrarte cómo funciona.",
         "example": "Aquí tienes un ejemplo sobre otro tema, para que tu argumento siga siendo "
         "tuyo.",
@@ -152,7 +153,7 @@ OPENERS: dict[str, dict[str, str]] = {
         "emotional": "Entiendo que esto te importa mucho, y puedes hacerlo paso a paso. No lo "
         "escribiré por ti, pero te ayudaré a llegar.",
         "compare": "No escribiré una versión mía para compararla con la tuya, pero puedo "
-        "mostrarte qué tiene una buena {part}.",
+        "mostrarte qué hace falta en {your_part}.",
         "stuck": "Atascarse aquí es normal; demos un paso pequeño.",
         "concept": "",
     },
@@ -242,7 +243,6 @@ def help_text(
     step: str,
     language: str,
     topic: str,
-    part_name: str,
     pressure: str,
     avoid: str = "",
     about: str = "",
@@ -252,7 +252,10 @@ def help_text(
     an example on another topic, and one question about the current step."""
     lang = language if language in EXPLANATIONS else "en"
     about = about if about in EXPLANATIONS[lang] else step
-    opener = OPENERS[lang].get(pressure, "").format(part=part_name)
+    name = step_name(about, lang).lower()
+    # Spanish agrees in number: "tus datos", "tu tesis".
+    your_part = {"en": f"your {name}", "es": f"{'tus' if about == 'grounds' else 'tu'} {name}"}
+    opener = OPENERS[lang].get(pressure, "").format(part=name, your_part=your_part[lang])
     example_topic, example = example_for(about, lang, f"{topic} {avoid}")
     lead = EXAMPLE_LEAD[lang].format(topic=example_topic, text=example)
     body = " ".join(part for part in (opener, EXPLANATIONS[lang][about], lead) if part)

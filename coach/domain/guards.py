@@ -18,7 +18,7 @@ from coach.domain.explanations import asked_part, guiding_question, help_text
 from coach.domain.heuristics import is_question, passes
 from coach.domain.intent import classify, own_attempts, rewrite_payload
 from coach.domain.phrases import is_rewrite_request, words
-from coach.domain.steps import LAST_STEP, STEPS, ToulminStep, next_step, step_name
+from coach.domain.steps import LAST_STEP, STEPS, ToulminStep, next_step
 
 ProposalStatus = Literal[
     "kept",
@@ -252,8 +252,7 @@ def _tutoring_only(
             step=step,
             language=language,
             topic=topic,
-            part_name=step_name(about, language).lower(),
-            pressure=pressure or "concept",
+            pressure=pressure,  # "" (a concept question) has no opener, as "concept"
             about=about,
         )
         return result.model_copy(update={"assistantText": text, "nextQuestion": None})

@@ -296,8 +296,7 @@ def offline_turn(inputs: dict[str, Any]) -> str:
             step=step,
             language=lang,
             topic=topic or name,
-            part_name=step_name(about, lang).lower(),
-            pressure=intent.pressure or "concept",
+            pressure=intent.pressure,  # "" (a concept question) has no opener, as "concept"
             avoid=drafted,
             about=about,
         )
