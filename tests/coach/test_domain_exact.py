@@ -4,6 +4,8 @@ student's text, names in a backing, and text in a language the coach does not sp
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from coach.domain import prompt
@@ -26,7 +28,7 @@ from coach.domain.heuristics import (
 )
 from coach.domain.intent import classify, rewrite_payload
 from coach.domain.provenance import after_confirm, after_hand_edit
-from coach.domain.tutor import completion_text, tidy
+from coach.domain.tutor import candidate_text, completion_text, offline_turn, tidy
 
 DRAFT = {
     "claim": "Schools should ban phones during lessons",
@@ -478,3 +480,133 @@ def test_the_opener_names_the_part_asked_about_with_its_spanish_agreement(
 ):
     text = help_text(step="claim", language=language, topic="x", pressure=pressure, about=about)
     assert opener in text.split("\n\n")[0]
+
+
+# -- the offline tutor, whole answers --------------------------------------------------------
+
+CLAIM_Q = "What do you want your reader to accept? Write it as one statement, not a question."
+ES_ATTEMPT = "las escuelas deberían prohibir los móviles en clase"
+
+
+def _turn(**inputs):
+    raw = offline_turn(inputs)
+    return raw, json.loads(raw)
+
+
+def test_a_confirmation_with_nothing_written_yet_asks_for_a_first_attempt():
+    # Only the step, the language and the message: every other input has its default.
+    _, answer = _turn(step="claim", language="en", user_message="yes")
+    assert answer == {
+        "step": "claim",
+        "nextQuestion": CLAIM_Q,
+        "assistantText": "Write your own first attempt and I will help you polish it.",
+    }
+
+
+def test_small_talk_without_a_topic_is_steered_back_to_the_step():
+    _, answer = _turn(step="claim", language="en", user_message="what's your name?")
+    assert answer == {
+        "step": "claim",
+        "assistantText": "Let's keep to your argument about “claim”.\n\n"
+        "What do you yourself think about “claim”, in one sentence?",
+    }
+
+
+def test_small_talk_words_about_the_topic_are_an_attempt_not_small_talk():
+    _, answer = _turn(
+        step="claim",
+        language="en",
+        user_message="who are you to say phones distract pupils in class?",
+        topic="Phones in class",
+    )
+    assert (
+        answer["assistantText"] == "That reads as a question. A claim takes a position: state it."
+    )
+    assert answer["confidence"] == 0.2
+
+
+def test_a_neutral_yes_in_a_spanish_session_proposes_the_attempt_in_spanish_unescaped():
+    raw, answer = _turn(step="claim", language="es", user_message="sí", step_messages=[ES_ATTEMPT])
+    assert "deberían" in raw  # the JSON keeps the accents as they are
+    assert answer == {
+        "step": "claim",
+        "assistantText": "Aquí está tu tesis tal como la escribiste. Confírmala para guardarla y "
+        "seguir.",
+        "confidence": 0.9,
+        "proposedUpdate": {
+            "field": "claim",
+            "value": ES_ATTEMPT,
+            "rationale": "Tu propio texto; cumple lo que necesita este paso (tesis).",
+        },
+        "shouldAdvance": True,
+    }
+
+
+def test_a_spanish_rewrite_lists_its_fixes_in_spanish():
+    _, answer = _turn(
+        step="claim",
+        language="es",
+        user_message="reescríbelo",
+        step_messages=[ES_ATTEMPT],
+        topic="Los móviles",
+    )
+    assert answer["assistantText"] == (
+        "Ordené tus propias palabras (mayúscula inicial, punto final). Confírmalo si dice lo "
+        "que quieres decir."
+    )
+    assert answer["proposedUpdate"] == {
+        "field": "claim",
+        "value": "Las escuelas deberían prohibir los móviles en clase.",
+        "rationale": "Tu texto con mayúscula inicial, punto final.",
+    }
+
+
+def test_a_confirmed_attempt_that_fails_its_check_is_not_proposed_and_says_why():
+    _, answer = _turn(
+        step="warrant",
+        language="en",
+        user_message="yes",
+        step_messages=["Kids like cake if hungry"],
+        topic="Phones",
+    )
+    assert answer == {
+        "step": "warrant",
+        "nextQuestion": "What general rule connects those facts to your claim? Try 'If ..., "
+        "then usually ...'.",
+        "assistantText": "Before I can propose it: A warrant needs both sides of a rule: what "
+        "kind of fact (if ...) leads to what kind of conclusion (then ...). One side is missing "
+        "or too thin.",
+        "confidence": 0.3,
+    }
+
+
+def test_a_concept_answer_keeps_its_example_off_the_students_draft():
+    """The draft is about cycle lanes, so the example comes from the next topic."""
+    _, answer = _turn(
+        step="warrant",
+        language="en",
+        user_message="what is a warrant?",
+        topic="Phones",
+        draft={"claim": "Cities should build cycle lanes"},
+    )
+    assert "in an argument about tap water or bottled water:" in answer["assistantText"]
+    assert answer["confidence"] == 0.0
+    assert "nextQuestion" not in answer
+
+
+@pytest.mark.parametrize(
+    ("message", "earlier", "draft", "latest", "candidate"),
+    [
+        ("yes", ["Schools ban phones"], "My draft", False, "Schools ban phones"),
+        ("yes", [], "My draft ", False, "My draft"),
+        ("yes", ["rewrite: Schools ban phones", "yes"], "", False, "Schools ban phones"),
+        ("yes", ["Old attempt"], "Hand edit", True, "Hand edit"),
+        ("yes", ["Old attempt"], " ", True, "Old attempt"),
+    ],
+)
+def test_the_candidate_is_the_students_latest_own_text(message, earlier, draft, latest, candidate):
+    assert candidate_text(message, earlier, draft, draft_is_latest=latest) == candidate
+
+
+def test_the_candidate_by_default_is_the_chat_attempt_not_the_draft():
+    assert candidate_text("yes", ["Schools ban phones"], "My draft") == "Schools ban phones"
