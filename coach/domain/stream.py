@@ -59,8 +59,9 @@ def parse_answer(text: str) -> Any:
     """
     stripped = text.strip()
     if stripped.startswith("```"):
-        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
-        stripped = stripped.rstrip().removesuffix("```").strip()
+        # The fence's first line may name a language; a fence on one line names none.
+        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else stripped[3:]
+        stripped = stripped.removesuffix("```").strip()
     try:
         return json.loads(stripped)
     except json.JSONDecodeError:

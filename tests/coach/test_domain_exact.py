@@ -22,13 +22,19 @@ from coach.domain.heuristics import (
     StepCheck,
     _names_someone,
     backing_problem,
+    is_question,
     rebuttal_problem,
     step_check,
     warrant_problem,
 )
 from coach.domain.intent import classify, rewrite_payload
+from coach.domain.phrases import guess_language
+from coach.domain.prompt import turn_messages, turn_prompt
 from coach.domain.provenance import after_confirm, after_hand_edit
+from coach.domain.steps import STEPS, step_name
+from coach.domain.stream import parse_answer, streamed_text
 from coach.domain.tutor import candidate_text, completion_text, offline_turn, tidy
+from toulmini_site.text.fence import fence
 
 DRAFT = {
     "claim": "Schools should ban phones during lessons",
@@ -610,3 +616,147 @@ def test_the_candidate_is_the_students_latest_own_text(message, earlier, draft, 
 
 def test_the_candidate_by_default_is_the_chat_attempt_not_the_draft():
     assert candidate_text("yes", ["Schools ban phones"], "My draft") == "Schools ban phones"
+
+
+# -- the model's answer, read ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "value"),
+    [
+        ('```json\n{"a": 1}\n```  ', {"a": 1}),
+        ("```\n[1, 2]\n```", [1, 2]),  # a fenced value that is not an object
+        ("``` json\n[1]\n```", [1]),
+        ('```json\n{"a":\n 1}\n```', {"a": 1}),  # the object spans lines
+        ('```json {"a": 1}```', {"a": 1}),  # a fence on one line
+        ('x {"a": {"b": 1}} y', {"a": {"b": 1}}),  # the outermost braces
+        ('a{"b": 1}', {"b": 1}),
+        ('x {"a": 1}y', {"a": 1}),
+    ],
+)
+def test_the_answer_is_read_from_a_fence_or_the_outermost_braces(answer, value):
+    assert parse_answer(answer) == value
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        ("x } y", "the answer holds no JSON object"),
+        ('{"a": 1} and {"b": 2}', "the answer is not valid JSON: Extra data"),
+    ],
+)
+def test_an_answer_without_one_object_says_why(answer, message):
+    with pytest.raises(ValueError) as refused:
+        parse_answer(answer)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("buffer", "text"),
+    [
+        ('{"assistantText": "a\\n', "a\n"),  # an escape that arrived whole, at the end
+        ('{"assistantText": "a\\qb', "aqb"),  # an unknown escape keeps its letter
+        ('{"assistantText": "x\\/y', "x/y"),
+    ],
+)
+def test_streamed_text_reads_each_complete_escape(buffer, text):
+    assert streamed_text(buffer) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [("Phones help?", True), ("¿Los móviles ayudan", True), ("Phones help.", False)],
+)
+def test_a_question_is_marked_at_either_end_or_opened_by_a_question_word(text, question):
+    assert is_question(text) is question
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("el año", "es"), ("EL AÑO", "es"), ("¡vale!", "es"), ("ok", "en"), ("the rule", "en")],
+)
+def test_a_spanish_letter_or_mark_makes_a_message_spanish(text, language):
+    assert guess_language(text, "en") == language
+
+
+def test_a_step_name_in_an_unknown_language_is_english():
+    assert step_name("groundsBacking", "fr") == "Backing for the grounds"
+
+
+# -- the prompt ---------------------------------------------------------------------------------
+
+HINT_FIRST = (
+    "HINT: This is the student's FIRST message on this step: prefer coaching feedback and "
+    "questions over a proposal; propose only with confidence >= 0.8.\n"
+)
+HINT_REWRITE = (
+    "HINT: The student asked for a REWRITE: propose an improved version of their own existing "
+    "text for this step, keeping their meaning.\n"
+)
+HINT_HELP = (
+    "HINT: The student ASKED FOR HELP or asked what this part is: do NOT propose and do NOT "
+    "write any part of their argument. Explain the part with a short example on a DIFFERENT "
+    "topic than theirs, then ask ONE guiding question.\n"
+)
+HINT_OFF_TOPIC = (
+    "HINT: The student's message is OFF TOPIC: do not propose; bring them back to the current "
+    "step with one guiding question.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("intent", "first", "rewrite", "hints"),
+    [
+        ("attempt", True, True, HINT_FIRST + HINT_REWRITE),
+        ("attempt", False, False, ""),
+        ("help", False, False, HINT_HELP),
+        ("concept", True, False, HINT_FIRST + HINT_HELP),
+        ("off_topic", False, False, HINT_OFF_TOPIC),
+    ],
+)
+def test_the_turn_prompt_holds_the_hints_then_the_fenced_data(intent, first, rewrite, hints):
+    history = [{"role": "user", "text": "x" * 1001}] + [
+        {"role": "assistant", "text": str(i)} for i in range(12)
+    ]
+    inputs = {
+        "step": "warrant",
+        "language": "es",
+        "topic": "Los móviles",
+        "draft": {"claim": "Prohibir los móviles"},
+        "history": history,
+        "user_message": "hola",
+        "is_first_turn": first,
+        "rewrite_requested": rewrite,
+        "intent": intent,
+    }
+    system, user = turn_prompt(inputs)
+    assert system == {"role": "system", "content": prompt.system_prompt()}
+    data = {
+        "current_step": "warrant",
+        "session_language": "es",
+        "topic": "Los móviles",
+        "draft": {**dict.fromkeys(STEPS, ""), "claim": "Prohibir los móviles"},
+        # The last twelve messages only, each cut to 1,000 characters.
+        "recent_conversation": [{"role": "assistant", "text": str(i)} for i in range(12)],
+        "student_message": "hola",
+    }
+    assert user == {
+        "role": "user",
+        "content": f"CURRENT STEP: warrant\n{hints}\n{fence(data)}\n\n"
+        "Answer with the JSON object only.",
+    }
+
+
+def test_the_prompt_cuts_each_message_in_the_history():
+    (_, user) = turn_messages(
+        step="claim",
+        language="en",
+        topic="t",
+        draft={},
+        history=[{"role": "user", "text": "y" * 1001}],
+        user_message="m",
+        is_first_turn=False,
+        rewrite_requested=False,
+    )
+    assert '"text": "' + "y" * 1000 + '"\n' in user["content"]
+    assert "y" * 1001 not in user["content"]
