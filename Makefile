@@ -103,13 +103,11 @@ train: setup
 	$(PY) -m benchmarks.train_roles
 
 # Mutation testing of the three domains and the text toolkit (CPU heavy; not part of `make
-# test`): one package at a time, niced, then the score per package.
+# test`), niced: every mutant not judged yet (a stopped run goes on where it stopped), then the
+# survivors in import-time code in a fresh process, then the score per package.
 MUTATION_PACKAGES := toulmini_site.text arguments.domain coach.domain council.domain
 mutation: setup
-	@for p in $(MUTATION_PACKAGES); do \
-	  echo "mutmut: $$p"; \
-	  nice -n 10 $(VENV)/bin/mutmut run --max-children 1 "$$p.*" >/dev/null || exit 1; \
-	done
+	nice -n 10 $(VENV)/bin/mutmut run --max-children 2 >/dev/null
 	nice -n 10 $(PY) -m benchmarks.mutation_fresh $(MUTATION_PACKAGES) >/dev/null
 	$(PY) -m benchmarks.mutation_score
 
