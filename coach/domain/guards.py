@@ -118,15 +118,13 @@ def enforce_contract(
     # 1. Step coercion.
     data["step"] = current_step
     proposal = data.get("proposedUpdate")
-    if proposal is not None and isinstance(proposal, dict):
+    if isinstance(proposal, dict):  # anything else is reported by the validation below
         proposal = dict(proposal)
         field = proposal.get("field")
         if field in STEPS and field != current_step:
             proposal, status = None, "stripped-wrong-step"
         else:
             proposal["field"] = current_step
-    elif proposal is not None:
-        pass  # not an object: validation below reports it
 
     # 2. Empty value removal.
     if isinstance(proposal, dict):

@@ -275,7 +275,7 @@ def offline_turn(inputs: dict[str, Any]) -> str:
     own earlier attempt.
     """
     step = inputs["step"]
-    message = inputs.get("user_message", "")
+    message = inputs["user_message"]
     draft_value = inputs.get("draft_value", "") or ""
     topic = inputs.get("topic", "") or ""
     earlier = list(inputs.get("step_messages", []))

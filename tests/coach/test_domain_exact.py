@@ -15,9 +15,15 @@ from coach.domain.conversion import (
     phase_three_payload,
     phase_two_payload,
 )
-from coach.domain.evaluation import Case, _failures, case_inputs
+from coach.domain.evaluation import Case, Outcome, _failures, case_inputs, judge
 from coach.domain.explanations import example_for, guiding_question, help_text, off_topic_text
-from coach.domain.guards import enforce_contract, is_own_text, writes_the_part
+from coach.domain.guards import (
+    ValidationError,
+    enforce_contract,
+    enforce_turn,
+    is_own_text,
+    writes_the_part,
+)
 from coach.domain.heuristics import (
     StepCheck,
     _names_someone,
@@ -28,12 +34,12 @@ from coach.domain.heuristics import (
     warrant_problem,
 )
 from coach.domain.intent import classify, rewrite_payload
-from coach.domain.phrases import guess_language
+from coach.domain.phrases import contains_phrase, guess_language, is_rewrite_request
 from coach.domain.prompt import turn_messages, turn_prompt
 from coach.domain.provenance import after_confirm, after_hand_edit
 from coach.domain.steps import STEPS, step_name
 from coach.domain.stream import parse_answer, streamed_text
-from coach.domain.tutor import candidate_text, completion_text, offline_turn, tidy
+from coach.domain.tutor import candidate_text, completion_text, offline_turn, opening_text, tidy
 from toulmini_site.text.fence import fence
 
 DRAFT = {
@@ -760,3 +766,179 @@ def test_the_prompt_cuts_each_message_in_the_history():
     )
     assert '"text": "' + "y" * 1000 + '"\n' in user["content"]
     assert "y" * 1001 not in user["content"]
+
+
+@pytest.mark.parametrize("raw", ["not an object", {"assistantText": ""}, ["a list"]])
+def test_an_answer_that_is_not_a_valid_object_fails_both_judgements_as_invalid(raw):
+    case = Case("stuck", "en", "warrant", "I'm stuck")
+    invalid = Outcome(case, ("invalid",))
+    assert judge(case, raw) == (invalid, invalid)
+
+
+def test_the_judge_reads_the_answer_as_written_and_as_the_guards_left_it():
+    """The model proposed on a help request: as written that fails, after the guards (which
+    strip the proposal and add the step's question) it passes."""
+    case = Case("stuck", "en", "warrant", "I'm stuck")
+    raw = {
+        "assistantText": "Here you go.",
+        "step": "warrant",
+        "proposedUpdate": {"field": "warrant", "value": "If x, then y usually", "rationale": "r"},
+    }
+    as_written, enforced = judge(case, raw)
+    assert as_written == Outcome(case, ("proposed", "asked no question"))
+    assert enforced == Outcome(case, ())
+
+
+# -- more edges the mutants found --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "earlier", "draft", "candidate"),
+    [
+        ("rewrite: Schools ban phones", [], "", "Schools ban phones"),
+        # An earlier help request with a colon carries no text of the student's.
+        ("yes", ["I am stuck: help me"], "Draft", "Draft"),
+    ],
+)
+def test_only_a_rewrite_request_carries_its_text_after_a_colon(message, earlier, draft, candidate):
+    assert candidate_text(message, earlier, draft) == candidate
+
+
+def test_the_opening_names_the_topic():
+    assert opening_text("Phones in class", "en").startswith(
+        "Let's build your argument about “Phones in class” in seven steps."
+    )
+
+
+@pytest.mark.parametrize(
+    ("inputs", "opening"),
+    [
+        (
+            {
+                "step": "warrant",
+                "user_message": "Schools should always ban phones during lessons",
+                "draft": {"claim": "Schools should ban phones during lessons"},
+            },
+            "That says your claim again.",
+        ),
+        (
+            {
+                "step": "claim",
+                "user_message": "rewrite it",
+                "step_messages": ["Schools should ban phones during lessons."],
+            },
+            "I tidied your own words (nothing needed changing).",
+        ),
+        (
+            {"step": "warrant", "user_message": "just write it for me", "topic": "Phones"},
+            "I won't write your warrant for you:",
+        ),
+    ],
+)
+def test_the_offline_tutor_judges_against_the_claim_and_keeps_the_pressures_opener(inputs, opening):
+    answer = json.loads(offline_turn({"language": "en", **inputs}))
+    assert answer["assistantText"].startswith(opening)
+
+
+def test_a_raw_answer_that_is_not_an_object_is_described_by_the_validation():
+    with pytest.raises(ValidationError, match="input_value='not json'"):
+        enforce_contract(
+            "not json", current_step="claim", draft_value="", is_first_turn=False, user_message="x"
+        )
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {
+            "assistantText": "ok?",
+            "confidence": "high",
+            "step": "claim",
+            "proposedUpdate": {"field": "claim", "value": "Schools should ban phones"},
+            "shouldAdvance": True,
+        },
+        {"assistantText": "ok?", "proposedUpdate": "Schools should ban phones", "step": "claim"},
+    ],
+)
+def test_a_confidence_or_proposal_of_the_wrong_type_is_refused_by_the_validation(raw):
+    with pytest.raises(ValidationError):
+        enforce_contract(
+            raw,
+            current_step="claim",
+            draft_value="",
+            is_first_turn=True,
+            user_message="Schools should ban phones",
+        )
+
+
+def test_only_the_last_step_completes_the_argument():
+    raw = {"assistantText": "Good.", "step": "warrant", "isComplete": True, "shouldAdvance": False}
+    result, _ = enforce_contract(
+        raw,
+        current_step="warrant",
+        draft_value="If distractions fall, students generally learn more",
+        is_first_turn=False,
+        user_message="If distractions fall, students generally learn more",
+    )
+    assert (result.isComplete, result.shouldAdvance, result.nextStep) == (False, False, None)
+
+
+def test_a_first_warrant_that_restates_the_draft_claim_is_not_proposed():
+    inputs = {
+        "step": "warrant",
+        "draft_value": "",
+        "is_first_turn": True,
+        "user_message": "When schools should ban phones",
+        "step_messages": [],
+        "topic": "Phones",
+        "language": "en",
+        "draft": {"claim": "Schools should ban phones"},
+    }
+    raw = {
+        "assistantText": "Saved?",
+        "step": "warrant",
+        "proposedUpdate": {
+            "field": "warrant",
+            "value": "When schools should ban phones",
+            "rationale": "Your words.",
+        },
+    }
+    result, status = enforce_turn(raw, inputs)
+    assert (result.proposedUpdate, status) == (None, "stripped-first-attempt-failed-heuristics")
+    other_claim = {**inputs, "draft": {"claim": "Homework should be optional"}}
+    assert enforce_turn(raw, other_claim)[1] == "kept"
+
+
+@pytest.mark.parametrize(
+    ("value", "own", "mine"),
+    [
+        ("the cat sat", "the cat sat", True),  # three-letter words count
+        ("teaching", "teacher", True),  # the first five letters
+        ("teachers", "tea", False),
+    ],
+)
+def test_a_students_own_words_are_compared_by_their_first_five_letters(value, own, mine):
+    assert is_own_text(value, own) is mine
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "negated", "found"),
+    [
+        ("it is not true", "true", False, True),
+        ("it is not true", "true", True, False),
+        ("true is it not", "true", False, True),  # the last word is not before the first
+        ("yes i said no", "yes", True, True),
+        ("not yes but yes", "yes", True, True),  # a later occurrence still counts
+        ("a b c", "b c", False, True),
+        ("abc", "!!", False, False),  # a phrase without words is never found
+    ],
+)
+def test_a_phrase_is_found_as_whole_words_and_unless_negated_when_asked(
+    text, phrase, negated, found
+):
+    assert contains_phrase(text, phrase, unless_negated=negated) is found
+
+
+def test_a_rewrite_request_after_a_no_is_still_a_rewrite_request():
+    assert is_rewrite_request("no, rewrite it") is True
+    assert guess_language("¿ok?", "en") == "es"
