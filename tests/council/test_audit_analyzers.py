@@ -182,6 +182,11 @@ def test_the_security_floor_keeps_the_stricter_assessment():
     assert security_floor(checks, checks) == checks  # offline: no double counting
     clean = run("security", OPINION)
     assert security_floor(lenient, clean) is lenient
+    # A model that scored as low but found no violation still gets the flag and the quotes.
+    unflagged = lenient.model_copy(update={"numeric_score": checks.numeric_score})
+    flagged = security_floor(unflagged, checks)
+    assert (flagged.numeric_score, flagged.security_violation_found) == (1, True)
+    assert flagged.evidence == checks.evidence
 
 
 def test_highlighting_a_long_document_reassembles_it_exactly():

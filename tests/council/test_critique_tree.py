@@ -149,10 +149,14 @@ def test_failed_level_keeps_the_tree_and_names_the_nodes_it_was_decomposing(
         if r.inputs["level"] == 2
         else None
     )
-    tree, _ = _tree(critique_model, critique_document)
+    tree, client = _tree(critique_model, critique_document)
 
     assert [n.id for n in tree.nodes] == ["KANT-1", "KANT-2"]
     assert all("decomposition_failed" in n.flags for n in tree.nodes)
+    assert {n.error for n in tree.nodes} == {
+        "Decomposition failed: The language model server answered 503."
+    }
+    assert len(client.requests) == 2  # the failed level ends the tree: no third call
     (failure,) = tree.failures
     assert (failure.agent, failure.stage, failure.nodes) == (
         "kant",

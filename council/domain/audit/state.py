@@ -218,7 +218,7 @@ def _decimal_weight(criterion_id: str, weight: Any) -> Decimal:
         raise ValueError(f"weight of {criterion_id!r} must be a number, got {weight!r}")
     if isinstance(weight, float) and not math.isfinite(weight):
         raise ValueError(f"weight of {criterion_id!r} must be finite, got {weight!r}")
-    value = Decimal(str(weight)) if isinstance(weight, float) else Decimal(weight)
+    value = Decimal(str(weight))  # a float by its shortest repr: 0.1 is 0.1, not 0.1000…
     if not value.is_finite() or value <= 0:
         raise ValueError(f"weight of {criterion_id!r} must be greater than 0, got {weight!r}")
     return value
