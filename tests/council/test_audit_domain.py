@@ -375,3 +375,32 @@ def test_the_docstring_states_the_rule_and_its_order():
     doc = compute_global_score.__doc__
     assert doc.index("Weight") < doc.index("Cap") < doc.index("Round")
     assert "2.25 → 2.3" in doc
+
+
+def test_the_evidence_fingerprint_is_the_sha256_of_the_compact_nfc_json_pair():
+    """Fingerprints decide what a merge keeps: the encoding is pinned byte for byte."""
+    import hashlib
+
+    from council.domain.audit.state import Evidence, evidence_fingerprint
+
+    decomposed = Evidence(source_ref="§ 2", content="cafe\u0301, déjà", relevance_confidence=0.5)
+    expected = hashlib.sha256('["§ 2","café, déjà"]'.encode()).hexdigest()
+    assert evidence_fingerprint(decomposed) == expected
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "message"),
+    [
+        ([], {}, "evidences (state): expected a dict, got list"),
+        ({}, "x", "evidences (update): expected a dict, got str"),
+        ({"a": ()}, {}, "evidences['a'] (state): expected a list, got tuple"),
+        ({}, {"b": None}, "evidences['b'] (update): expected a list, got NoneType"),
+        ({}, {"c": [1]}, "evidences['c'][0] (update): expected Evidence, got int"),
+    ],
+)
+def test_a_merge_of_malformed_evidences_names_the_side_the_key_and_the_type(left, right, message):
+    from council.domain.audit.state import StateMergeError, merge_evidences
+
+    with pytest.raises(StateMergeError) as refused:
+        merge_evidences(left, right)
+    assert str(refused.value) == message
