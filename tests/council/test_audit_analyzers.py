@@ -231,3 +231,22 @@ def test_toulmin_rationales_read_as_english_for_one_sentence_and_several():
 def test_the_verb_agrees_with_one_sentence_or_several(analyzer, text, expected):
     """QA3 #6: "1 sentence rest on cited authority" read wrong."""
     assert expected in run(analyzer, text).reasoning
+
+
+def _plain(n: int) -> list[str]:
+    return [f"The court met on day {i}." for i in range(n)]
+
+
+@pytest.mark.parametrize(
+    ("reasons", "total", "score"),
+    [(1, 10, 3), (2, 10, 4), (3, 10, 5), (2, 7, 4), (1, 11, 2)],  # ratios .1 .2 .3 .29 .09
+)
+def test_reasoning_scores_by_the_share_of_sentences_giving_a_reason(reasons, total, score):
+    text = " ".join(["We affirm because the clause was void."] * reasons + _plain(total - reasons))
+    assert run("reasoning", text).numeric_score == score
+
+
+@pytest.mark.parametrize(("cited", "score"), [(0, 1), (1, 2), (2, 3), (3, 4)])
+def test_citations_score_one_two_three_then_four(cited, score):
+    text = " ".join(["As held in Roe v. Wade, the rule applies."] * cited + _plain(4))
+    assert run("citations", text).numeric_score == score
