@@ -133,3 +133,17 @@ BLOCK = (
 def test_aristotle_flags_one_undivided_block_of_six_sentences_or_more(document, undivided):
     areas = [f["area"] for f in level_one("aristotle", document)]
     assert ("Structure" in areas) is undivided
+
+
+@pytest.mark.parametrize(
+    ("sentence", "quoted"),
+    [
+        ("a" * 80, "a" * 80),
+        ("word " * 20 + "end", " ".join(["word"] * 15) + "…"),  # cut at a word, never inside one
+        ("Schools should ban phones, " + "x" * 60, "Schools should ban phones…"),
+    ],
+)
+def test_an_earlier_sentence_is_quoted_whole_or_cut_at_a_word(sentence, quoted):
+    from council.domain.critique.offline import _cut
+
+    assert _cut(sentence) == quoted

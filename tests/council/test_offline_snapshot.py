@@ -26,9 +26,22 @@ from toulmini_site.llm.offline import OfflineClient
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "offline.json"
 
+# Duties and assertions that contradict earlier ones (more than the two Russell reports), with
+# a maxim longer than the 80 characters a finding quotes, no purpose, no data, one block.
+CONTRADICTIONS = (
+    "Public schools in every district of the country should ban personal phones in every "
+    "single classroom during lessons. Teachers must collect phones at the door. Phones are "
+    "always useful for safety. Public schools in every district should not ban personal phones "
+    "in every single classroom. Phones are never useful for safety. Teachers must not collect "
+    "phones at the door. Pupils always learn better without screens. Pupils never learn better "
+    "without screens. Screens are always harmful for pupils. Screens are never harmful for "
+    "pupils."
+)
+
 
 def documents() -> dict[str, str]:
     docs = {"weak": WEAK, "sound": SOUND, "opinion": OPINION, "leaky": LEAKY}
+    docs["contradictions"] = CONTRADICTIONS
     docs |= {f"op_ed.{i}": text for i, (_query, text) in enumerate(OP_EDS)}
     docs["phone_ban"] = PHONE_BAN_OP_ED
     # Short argumentative texts, eight at a time, as mixed essays.

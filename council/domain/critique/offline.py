@@ -446,6 +446,13 @@ _POSITIVE = _rx(r"always|all|every|everyone|must")
 _NEGATIVE = _rx(r"never|no|none|nobody|must not|cannot|not")
 
 
+def _cut(sentence: str, limit: int = 80) -> str:
+    """An earlier sentence quoted inside a finding: whole, or cut at a word with "…"."""
+    if len(sentence) <= limit:
+        return sentence
+    return sentence[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
 def _contrary_pairs(all: list[str], positive: re.Pattern[str], negative: re.Pattern[str]):
     """(later, earlier, (first match, second match)) for sentences of opposite polarity that
     share at least two content words. Each sentence is analysed once, not once per pair."""
@@ -473,7 +480,7 @@ def _russell_contradictions(document: str, all: list[str]) -> list[tuple[int, di
                 later,
                 {
                     "claim": f"Possible contradiction: this asserts '{second.group(0)}' where an "
-                    f"earlier sentence (\"{all[earlier][:80]}\") asserts '{first.group(0)}' "
+                    f"earlier sentence (\"{_cut(all[earlier])}\") asserts '{first.group(0)}' "
                     "about the same subject.",
                     "evidence": all[later],
                     "confidence": 0.6,
@@ -497,7 +504,7 @@ def _kant_inconsistency(all: list[str]) -> list[tuple[int, dict[str, Any]]]:
                 later,
                 {
                     "claim": "Inconsistent duties: this prescribes the opposite of an earlier "
-                    f'maxim ("{all[earlier][:80]}"); both cannot be universal laws.',
+                    f'maxim ("{_cut(all[earlier])}"); both cannot be universal laws.',
                     "evidence": all[later],
                     "confidence": 0.62,
                     "severity": "High",
