@@ -147,3 +147,30 @@ def test_an_earlier_sentence_is_quoted_whole_or_cut_at_a_word(sentence, quoted):
     from council.domain.critique.offline import _cut
 
     assert _cut(sentence) == quoted
+
+
+def test_every_rule_area_has_its_narrowing_and_its_repair():
+    from council.domain.critique.offline import _REPAIR, _WHERE, RULES
+
+    areas = {rule.area for rules in RULES.values() for rule in rules}
+    assert areas <= _WHERE.keys() and areas <= _REPAIR.keys()
+
+
+def test_an_empty_summary_of_an_incomplete_council_says_the_absence_is_not_established():
+    from council.domain.critique.offline import offline_summary
+
+    summary = offline_summary({"points": [], "failed_agents": ["kant"], "agents_total": 6})
+    assert summary == {
+        "final_assessment": "No point reached the threshold, but the council was incomplete (5 "
+        "of 6 agents completed without error); the absence of findings is not established."
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "shortened"),
+    [("x" * 240, "x" * 240), ("x" * 241, "x" * 237 + "..."), ("a \n b", "a b")],
+)
+def test_a_long_text_is_shortened_to_240_characters_with_dots(text, shortened):
+    from council.domain.critique.formatter import _shorten
+
+    assert _shorten(text) == shortened

@@ -371,7 +371,7 @@ def deeper(
 
 
 def _narrowed(rule: Rule, match: re.Match[str], clause: str) -> str:
-    where = _WHERE.get(rule.area, "this is the part the critique is about")
+    where = _WHERE[rule.area]
     return (
         f'Within the quote, the clause "{clause}" carries the problem '
         f"('{match.group(0)}'): {where}."
@@ -379,7 +379,7 @@ def _narrowed(rule: Rule, match: re.Match[str], clause: str) -> str:
 
 
 def _repair(rule: Rule, match: re.Match[str]) -> str:
-    repair = _REPAIR.get(rule.area, "rewrite these words so the problem goes")
+    repair = _REPAIR[rule.area]
     return (
         f"The words at fault are '{match.group(0)}' and those around it; to repair them, {repair}."
     )
