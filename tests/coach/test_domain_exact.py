@@ -19,6 +19,7 @@ from coach.domain.evaluation import Case, Outcome, _failures, case_inputs, judge
 from coach.domain.explanations import example_for, guiding_question, help_text, off_topic_text
 from coach.domain.guards import (
     ValidationError,
+    _own_text,
     enforce_contract,
     enforce_turn,
     is_own_text,
@@ -231,6 +232,13 @@ def test_small_talk_in_an_unknown_language_is_answered_in_english_with_the_topic
     )
 
 
+def test_small_talk_in_spanish_is_answered_with_the_spanish_question():
+    assert off_topic_text(step="warrant", language="es", topic="Móviles en clase") == (
+        "Sigamos con tu argumento sobre «Móviles en clase».\n\n"
+        "¿Qué regla general hace que tus datos sean una razón para tu tesis?"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "names"),
     [
@@ -282,12 +290,20 @@ def test_help_in_an_unknown_language_or_pressure_is_the_plain_english_explanatio
         ("en", "cycle paths", "tap water or bottled water"),
         # "Families" opens the tap-water claim: the topic and the claim are read as separate words.
         ("en", "cycle families", "libraries open on Sundays"),
+        # Words are compared by their first five letters: "cycled" is "cycle".
+        ("en", "cycled to work", "tap water or bottled water"),
         # Every example shares a word: the last one is used.
         ("en", "cycle families libraries", "libraries open on Sundays"),
     ],
 )
 def test_the_example_is_the_first_sharing_no_word_with_the_students_topic(language, avoid, topic):
     assert example_for("claim", language, avoid)[0] == topic
+
+
+def test_a_four_letter_word_counts_as_shared_with_the_example():
+    # The cycle-lanes warrant says a safe option "made easy" is chosen more often.
+    assert example_for("warrant", "en", "Easy homework")[0] == "tap water or bottled water"
+    assert example_for("warrant", "en", "Eas homework")[0] == "cycle lanes in cities"
 
 
 @pytest.mark.parametrize(
@@ -614,6 +630,7 @@ def test_a_concept_answer_keeps_its_example_off_the_students_draft():
         ("yes", ["rewrite: Schools ban phones", "yes"], "", False, "Schools ban phones"),
         ("yes", ["Old attempt"], "Hand edit", True, "Hand edit"),
         ("yes", ["Old attempt"], " ", True, "Old attempt"),
+        ("yes", ["Old attempt"], "", True, "Old attempt"),  # a cleared draft is not a hand edit
     ],
 )
 def test_the_candidate_is_the_students_latest_own_text(message, earlier, draft, latest, candidate):
@@ -919,6 +936,12 @@ def test_a_first_warrant_that_restates_the_draft_claim_is_not_proposed():
 )
 def test_a_students_own_words_are_compared_by_their_first_five_letters(value, own, mine):
     assert is_own_text(value, own) is mine
+
+
+def test_the_students_own_text_keeps_each_attempt_and_the_draft_as_separate_words():
+    own = _own_text("yes", ["Dogs are loyal"], "Cats purr")
+    assert own.split() == ["Dogs", "are", "loyal", "Cats", "purr"]
+    assert is_own_text("Cats purr", own) and is_own_text("Dogs are loyal", own)
 
 
 @pytest.mark.parametrize(

@@ -141,6 +141,9 @@ def test_aristotle_flags_one_undivided_block_of_six_sentences_or_more(document, 
         ("a" * 80, "a" * 80),
         ("word " * 20 + "end", " ".join(["word"] * 15) + "…"),  # cut at a word, never inside one
         ("Schools should ban phones, " + "x" * 60, "Schools should ban phones…"),
+        # 79 characters are kept before the "…": here the 79th is the space after a whole word.
+        ("b " + "a" * 76 + " tail end", "b " + "a" * 76 + "…"),
+        ("We wrote it in LaTeX " + "y" * 70, "We wrote it in LaTeX…"),  # only ,;: are trimmed
     ],
 )
 def test_an_earlier_sentence_is_quoted_whole_or_cut_at_a_word(sentence, quoted):

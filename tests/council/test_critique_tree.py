@@ -277,3 +277,13 @@ def test_the_model_is_told_the_taxonomy_of_fallacies(critique_model, critique_do
 
     system = client.requests[0].messages[0]["content"]
     assert "hasty_generalization:" in system and '"fallacy"' in system
+
+
+def test_a_failed_level_finishes_the_builder():
+    from council.domain.critique.tree import TreeBuilder
+
+    builder = TreeBuilder(agent=KantAgent(), content="Promises must be kept. Always.")
+    assert builder.next_level() == 1
+    builder.fail("down")
+    assert builder.next_level() is None
+    assert [f.stage for f in builder.tree.failures] == ["level 1"]
