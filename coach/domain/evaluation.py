@@ -303,7 +303,7 @@ def _failures(case: Case, result: dict[str, Any]) -> list[str]:
         if writes_the_part(text, step=case.step, topic=case.topic):
             failures.append("wrote the part")
     else:
-        own = " ".join(own_attempts([*case.earlier, case.message]))
+        own = " ".join(own_attempts([*case.earlier, case.message], topic=case.topic))
         if not proposal:
             failures.append("no proposal")
         elif not is_own_text(str(proposal.get("value", "")), own):

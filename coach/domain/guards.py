@@ -139,7 +139,7 @@ def enforce_contract(
     if isinstance(proposal, dict) and not intent.may_propose:
         proposal, status = None, "stripped-not-an-attempt"
     if isinstance(proposal, dict) and step_messages is not None:
-        own = _own_text(user_message, step_messages, draft_value)
+        own = _own_text(user_message, step_messages, draft_value, topic=topic)
         if not is_own_text(proposal["value"], own):
             proposal, status = None, "stripped-not-students-text"
 
@@ -204,9 +204,9 @@ def _stems(text: str) -> list[str]:
     return [word[:5] for word in words(text) if len(word) >= 3]
 
 
-def _own_text(user_message: str, step_messages: list[str], draft_value: str) -> str:
+def _own_text(user_message: str, step_messages: list[str], draft_value: str, *, topic: str) -> str:
     """Everything the student wrote themselves for this step: attempts and the draft."""
-    own = own_attempts([*step_messages, user_message])
+    own = own_attempts([*step_messages, user_message], topic=topic)
     own += [rewrite_payload(m) for m in [*step_messages, user_message]]
     return " ".join([*own, draft_value or ""])
 

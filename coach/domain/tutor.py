@@ -234,7 +234,12 @@ def tidy(step: str, text: str, language: str) -> tuple[str, list[str]]:
 
 
 def candidate_text(
-    message: str, earlier_messages: list[str], draft_value: str, *, draft_is_latest: bool = False
+    message: str,
+    earlier_messages: list[str],
+    draft_value: str,
+    *,
+    topic: str,
+    draft_is_latest: bool = False,
 ) -> str:
     """The student's own text for the step that a confirmation or rewrite refers to.
 
@@ -242,16 +247,17 @@ def candidate_text(
     the step: the draft's text when they edited it by hand after their last chat attempt
     (``draft_is_latest``), so a confirmation never brings back an older attempt over a newer
     hand edit; else their latest earlier attempt (never a help request, a question or small
-    talk), else the draft's text.
+    talk, each read against the argument's ``topic``), else the draft's text.
     """
     if classify(message).kind == "rewrite" and rewrite_payload(message):
         return rewrite_payload(message)
     if draft_is_latest and (draft_value or "").strip():
         return draft_value.strip()
     for earlier in reversed(earlier_messages):
-        if classify(earlier).is_attempt:
+        intent = classify(earlier, topic=topic)
+        if intent.is_attempt:
             return earlier.strip()
-        if classify(earlier).kind == "rewrite" and rewrite_payload(earlier):
+        if intent.kind == "rewrite" and rewrite_payload(earlier):
             return rewrite_payload(earlier)
     return (draft_value or "").strip()
 
@@ -311,7 +317,11 @@ def offline_turn(inputs: dict[str, Any]) -> str:
     if intent.kind in ("confirmation", "rewrite"):
         rewriting = intent.kind == "rewrite"
         candidate = candidate_text(
-            message, earlier, draft_value, draft_is_latest=bool(inputs.get("draft_is_latest"))
+            message,
+            earlier,
+            draft_value,
+            topic=topic,
+            draft_is_latest=bool(inputs.get("draft_is_latest")),
         )
         if not candidate:
             result["assistantText"] = text["nothing_yet"]

@@ -521,6 +521,18 @@ def _turn(**inputs):
     return raw, json.loads(raw)
 
 
+def test_an_attempt_that_passes_the_step_is_praised_and_waits_for_the_students_yes():
+    _, answer = _turn(
+        step="claim", language="en", user_message="Schools should ban phones in class"
+    )
+    assert answer == {
+        "step": "claim",
+        "assistantText": "That is a clear position a reader can agree or disagree with. If you "
+        "are happy with it, say “yes” and I will put it in your draft, or refine it first.",
+        "confidence": 0.7,
+    }
+
+
 def test_a_confirmation_with_nothing_written_yet_asks_for_a_first_attempt():
     # Only the step, the language and the message: every other input has its default.
     _, answer = _turn(step="claim", language="en", user_message="yes")
@@ -634,11 +646,15 @@ def test_a_concept_answer_keeps_its_example_off_the_students_draft():
     ],
 )
 def test_the_candidate_is_the_students_latest_own_text(message, earlier, draft, latest, candidate):
-    assert candidate_text(message, earlier, draft, draft_is_latest=latest) == candidate
+    assert (
+        candidate_text(message, earlier, draft, topic="Phones", draft_is_latest=latest) == candidate
+    )
 
 
 def test_the_candidate_by_default_is_the_chat_attempt_not_the_draft():
-    assert candidate_text("yes", ["Schools ban phones"], "My draft") == "Schools ban phones"
+    assert candidate_text("yes", ["Schools ban phones"], "My draft", topic="Phones") == (
+        "Schools ban phones"
+    )
 
 
 # -- the model's answer, read ------------------------------------------------------------------
@@ -652,6 +668,7 @@ def test_the_candidate_by_default_is_the_chat_attempt_not_the_draft():
         ("``` json\n[1]\n```", [1]),
         ('```json\n{"a":\n 1}\n```', {"a": 1}),  # the object spans lines
         ('```json {"a": 1}```', {"a": 1}),  # a fence on one line
+        ('```{"a": 1}```', {"a": 1}),  # ...naming no language
         ('x {"a": {"b": 1}} y', {"a": {"b": 1}}),  # the outermost braces
         ('a{"b": 1}', {"b": 1}),
         ('x {"a": 1}y', {"a": 1}),
@@ -696,7 +713,15 @@ def test_a_question_is_marked_at_either_end_or_opened_by_a_question_word(text, q
 
 @pytest.mark.parametrize(
     ("text", "language"),
-    [("el año", "es"), ("EL AÑO", "es"), ("¡vale!", "es"), ("ok", "en"), ("the rule", "en")],
+    [
+        ("el año", "es"),
+        ("EL AÑO", "es"),
+        ("¡vale!", "es"),
+        ("ok", "en"),
+        ("the rule", "en"),
+        ("PIÑATA", "es"),  # the capital letter alone
+        ("Xbox", "en"),  # a letter not on the list tells nothing: the default
+    ],
 )
 def test_a_spanish_letter_or_mark_makes_a_message_spanish(text, language):
     assert guess_language(text, "en") == language
@@ -818,7 +843,7 @@ def test_the_judge_reads_the_answer_as_written_and_as_the_guards_left_it():
     ],
 )
 def test_only_a_rewrite_request_carries_its_text_after_a_colon(message, earlier, draft, candidate):
-    assert candidate_text(message, earlier, draft) == candidate
+    assert candidate_text(message, earlier, draft, topic="Phones") == candidate
 
 
 def test_the_opening_names_the_topic():
@@ -939,7 +964,7 @@ def test_a_students_own_words_are_compared_by_their_first_five_letters(value, ow
 
 
 def test_the_students_own_text_keeps_each_attempt_and_the_draft_as_separate_words():
-    own = _own_text("yes", ["Dogs are loyal"], "Cats purr")
+    own = _own_text("yes", ["Dogs are loyal"], "Cats purr", topic="Pets")
     assert own.split() == ["Dogs", "are", "loyal", "Cats", "purr"]
     assert is_own_text("Cats purr", own) and is_own_text("Dogs are loyal", own)
 
@@ -965,3 +990,65 @@ def test_a_phrase_is_found_as_whole_words_and_unless_negated_when_asked(
 def test_a_rewrite_request_after_a_no_is_still_a_rewrite_request():
     assert is_rewrite_request("no, rewrite it") is True
     assert guess_language("¿ok?", "en") == "es"
+
+
+def test_without_an_installed_system_prompt_the_builder_says_so():
+    installed = prompt.system_prompt()
+    prompt.system_prompt_install("")
+    prompt._SYSTEM.clear()
+    try:
+        with pytest.raises(LookupError) as missing:
+            prompt.system_prompt()
+        assert str(missing.value) == "The coach's system prompt is not installed."
+    finally:
+        prompt.system_prompt_install(installed)
+
+
+# -- small-talk words on the student's own topic -----------------------------------------------
+
+JOKE = "Teachers who tell me a joke in class help me remember the lesson"
+
+
+def test_small_talk_words_on_the_arguments_own_topic_are_the_students_attempt():
+    raw = {
+        "assistantText": "Noted.",
+        "step": "claim",
+        "confidence": 0.9,
+        "proposedUpdate": {"field": "claim", "value": JOKE, "rationale": "Your words."},
+    }
+    turn = {
+        "current_step": "claim",
+        "draft_value": "",
+        "is_first_turn": False,
+        "user_message": JOKE,
+        "step_messages": [],
+    }
+    result, status = enforce_contract(raw, **turn, topic="Telling jokes in class")
+    assert (result.proposedUpdate.value, status) == (JOKE, "kept")
+    # On another topic "tell me a joke" is small talk: nothing of it is proposed.
+    assert enforce_contract(raw, **turn, topic="Phones")[1] == "stripped-not-an-attempt"
+
+
+def test_a_confirmation_brings_back_an_earlier_attempt_on_the_arguments_own_topic():
+    assert candidate_text("yes", [JOKE], "Draft", topic="Telling jokes in class") == JOKE
+    assert candidate_text("yes", [JOKE], "Draft", topic="Phones") == "Draft"
+
+
+def test_a_turn_is_judged_in_the_sessions_language():
+    inputs = {
+        "step": "claim",
+        "draft_value": "",
+        "is_first_turn": False,
+        "user_message": "escríbela tú por mí, por favor",
+        "step_messages": [],
+        "topic": "Móviles en clase",
+        "language": "es",
+        "draft": {"claim": ""},
+    }
+    # A help request answered with the student's part on their topic: overruled, in Spanish.
+    raw = {
+        "assistantText": "Tu tesis: Los colegios deberían prohibir los móviles en clase.",
+        "step": "claim",
+    }
+    result, _ = enforce_turn(raw, inputs)
+    assert result.assistantText.startswith("No voy a escribir tu tesis por ti:")
