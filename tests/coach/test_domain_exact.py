@@ -1052,3 +1052,30 @@ def test_a_turn_is_judged_in_the_sessions_language():
     }
     result, _ = enforce_turn(raw, inputs)
     assert result.assistantText.startswith("No voy a escribir tu tesis por ti:")
+
+
+def test_a_help_request_never_advances_even_on_a_draft_that_passes():
+    raw = {
+        "assistantText": "What would you change?",
+        "step": "claim",
+        "confidence": 0.9,
+        "shouldAdvance": True,
+    }
+    result, _ = enforce_contract(
+        raw,
+        current_step="claim",
+        draft_value="Schools should ban phones in class",
+        is_first_turn=False,
+        user_message="can you give me an example?",
+        topic="Phones",
+    )
+    assert (result.shouldAdvance, result.nextStep) == (False, None)
+    attempt, _ = enforce_contract(
+        raw,
+        current_step="claim",
+        draft_value="Schools should ban phones in class",
+        is_first_turn=False,
+        user_message="Schools should ban phones in class",
+        topic="Phones",
+    )
+    assert (attempt.shouldAdvance, attempt.nextStep) == (True, "grounds")
