@@ -1079,3 +1079,29 @@ def test_a_help_request_never_advances_even_on_a_draft_that_passes():
         topic="Phones",
     )
     assert (attempt.shouldAdvance, attempt.nextStep) == (True, "grounds")
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        ("yes that is fine with me", "confirmation"),  # six words: still a control message
+        ("yes, that one is fine with me", "attempt"),  # seven: the student is saying something
+        (
+            "please rewrite this so it is clearer for readers of the school paper: "
+            "Schools should ban phones",
+            "rewrite",  # a long request carries its text after the colon
+        ),
+        (
+            "please rewrite this so it is clearer for readers of the school paper "
+            "Schools should ban phones",
+            "attempt",
+        ),
+        ("   ", "attempt"),  # nothing said: judged as an (empty) attempt, never a request
+    ],
+)
+def test_a_control_message_is_six_words_at_most_unless_a_colon_brings_its_text(message, kind):
+    assert classify(message).kind == kind
+
+
+def test_a_phrase_is_found_even_after_a_negation_unless_asked_otherwise():
+    assert contains_phrase("it is not true", "true") is True

@@ -343,10 +343,10 @@ def deeper(
     found: list[tuple[int, dict[str, Any]]] = []
     for position, fallacy in enumerate(fallacies):
         if fallacy["quote"] in span and fallacy["label"].lower() not in parent_claim.lower():
-            found.append((position, {**_fallacy_finding(fallacy, agent), "area": "Fallacy"}))
+            found.append((position, _fallacy_finding(fallacy, agent)))
     if found:
         return _best_first(found)[:MAX_CHILDREN]
-    clauses = [c.strip() for c in _CLAUSE_BREAK.split(span) if c and words(c)]
+    clauses = [c.strip() for c in _CLAUSE_BREAK.split(span) if words(c)]
     if len(clauses) > 1:
         for position, clause in enumerate(clauses):
             for rule in RULES[agent]:
