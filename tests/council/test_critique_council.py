@@ -10,7 +10,8 @@ import pytest
 
 from council.domain.critique import format_critique_output
 from council.domain.critique.adjustments import apply_adjustments, validate_adjustments
-from council.domain.critique.schemas import Adjustment, CritiqueNode
+from council.domain.critique.agents import self_critique_result
+from council.domain.critique.schemas import Adjustment, CritiqueNode, SelfCritiqueReply
 from council.domain.critique.synthesis import rank_points
 from council.services.critique_council import run_critique_council
 from toulmini_site.llm.client import LLMTimeout, LLMUnavailable
@@ -235,7 +236,30 @@ def test_adjustment_of_an_unknown_claim_is_rejected_and_logged(caplog):
 
     assert result["accepted"] == []
     assert result["rejected"][0]["reason"] == "unknown claim id"
-    assert "KANT-9" in caplog.text
+    assert [r.getMessage() for r in caplog.records] == [
+        "kant: adjustment of 'KANT-9' rejected: unknown claim id"
+    ]
+
+
+def test_a_rejected_adjustment_does_not_stop_the_ones_after_it(caplog):
+    caplog.set_level(logging.WARNING)
+    reply = SelfCritiqueReply(
+        adjustments=[
+            Adjustment(target_claim_id="KANT-1", confidence_delta=float("nan")),
+            Adjustment(target_claim_id="KANT-2", confidence_delta=0.1),
+        ]
+    )
+    result = self_critique_result(
+        "kant", reply, [{"id": "KANT-1"}, {"id": "KANT-2"}], {"popper": [{"id": "POPPER-1"}]}
+    )
+
+    assert [(r["target_claim_id"], r["reason"]) for r in result["rejected"]] == [
+        ("KANT-1", "delta is not a number")
+    ]
+    assert [a["target_claim_id"] for a in result["accepted"]] == ["KANT-2"]
+    assert [r.getMessage() for r in caplog.records] == [
+        "kant: adjustment of 'KANT-1' rejected: delta is not a number"
+    ]
 
 
 def test_adjustment_of_another_agents_claim_is_rejected():
@@ -277,6 +301,19 @@ def test_several_adjustments_of_one_claim_still_total_at_most_the_clamp():
 
     assert nodes[0].confidence == 0.85
     assert nodes[1].confidence == 1.0
+
+
+def test_several_small_adjustments_of_one_claim_add_up():
+    nodes = [_node("KANT-1", confidence=0.5)]
+    apply_adjustments(
+        nodes,
+        [
+            {"target_claim_id": "KANT-1", "confidence_delta": 0.1},
+            {"target_claim_id": "KANT-1", "confidence_delta": 0.15},
+        ],
+    )
+
+    assert nodes[0].confidence == 0.75
 
 
 # -- synthesis ---------------------------------------------------------------------------

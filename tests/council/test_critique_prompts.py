@@ -80,7 +80,9 @@ def test_self_critique_shows_own_and_other_critiques_as_data():
         others=others,
     )
 
-    assert system["content"].startswith("Kant style")
+    assert (system["role"], user["role"]) == ("system", "user")
+    assert system["content"].startswith("Kant style\n\n")
+    assert system["content"] == "Kant style\n\n" + prompt_text("critique_self")
     assert "Adjust ONLY your own points" in system["content"]
     assert unfence(user["content"]) == {"own_critique": own, "other_critiques": others}
     assert user["content"].upper().count("END USER DATA") == 1

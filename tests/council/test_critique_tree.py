@@ -287,3 +287,12 @@ def test_a_failed_level_finishes_the_builder():
     builder.fail("down")
     assert builder.next_level() is None
     assert [f.stage for f in builder.tree.failures] == ["level 1"]
+
+
+def test_an_empty_quote_neither_overlaps_nor_shares_words_with_another():
+    from council.domain.critique.quotes import jaccard, overlaps
+
+    assert overlaps("", "Promises must be kept") is False
+    assert overlaps("must be kept", "Promises must be kept") is True
+    assert jaccard("", "Promises must be kept") == 0.0
+    assert jaccard("Promises kept", "Promises broken") == 1 / 3
