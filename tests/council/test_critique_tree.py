@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+import re
+
 from council.domain.critique import KantAgent
 from council.domain.critique.quotes import normalize, quote_in
 from council.services.critique_council import execute_reasoning_tree
@@ -135,6 +138,19 @@ def test_child_quoting_outside_its_parent_is_penalised(critique_model, critique_
     assert child.confidence == 0.64
 
 
+def test_a_child_quoting_outside_its_parent_is_not_decomposed(critique_model, critique_document):
+    first, second = critique_halves_of(critique_document)
+    critique_model.points = 1
+    critique_model.quote = lambda span: [first] if span == critique_document else [second]
+    tree, client = _tree(critique_model, critique_document, max_depth=3)
+
+    child = tree.nodes[0].sub_critiques[0]
+    assert child.confidence >= 0.3  # above the floor: only the quote stops it
+    assert "stopped:unverified_quote" in child.flags
+    assert child.sub_critiques == []
+    assert len(client.requests) == 2
+
+
 def critique_halves_of(text):
     from tests.council.conftest import critique_halves
 
@@ -176,7 +192,9 @@ def test_failed_first_level_fails_the_agent(critique_model, critique_document):
     assert tree.failures[0].stage == "level 1"
 
 
-def test_answers_for_unknown_targets_are_ignored(critique_model, critique_document):
+def test_answers_for_unknown_targets_are_ignored(critique_model, critique_document, caplog):
+    caplog.set_level(logging.INFO, logger="council.domain.critique.tree")
+
     def reply(request):
         if request.inputs["level"] == 1:
             return critique_model(request)
@@ -193,14 +211,21 @@ def test_answers_for_unknown_targets_are_ignored(critique_model, critique_docume
 
     assert [c.id for c in tree.nodes[0].sub_critiques] == ["KANT-1.1"]  # matched despite case
     assert tree.nodes[1].sub_critiques == []
+    assert [r.getMessage() for r in caplog.records] == [
+        "kant answered for unknown target 'KANT-9'; ignored"
+    ]
 
 
-def test_a_mistyped_id_for_the_only_target_still_counts(critique_document):
+def test_a_mistyped_id_for_the_only_target_still_counts(critique_document, caplog):
+    caplog.set_level(logging.INFO, logger="council.domain.critique.tree")
     reply = {"groups": [{"target_id": "Kant-root", "points": [_point("Remote work")]}]}
     client = FakeClient(lambda r: reply if r.inputs["level"] == 1 else {"groups": []})
     tree = execute_reasoning_tree(agent=KantAgent(), content=critique_document, client=client)
 
     assert [n.evidence for n in tree.nodes] == ["Remote work"]
+    assert [r.getMessage() for r in caplog.records] == [
+        "kant answered for 'Kant-root'; taken as 'KANT'"
+    ]
 
 
 def test_extra_points_are_trimmed_to_the_limit(critique_document):
@@ -209,6 +234,21 @@ def test_extra_points_are_trimmed_to_the_limit(critique_document):
     tree = execute_reasoning_tree(agent=KantAgent(), content=critique_document, client=client)
 
     assert len(tree.nodes) == 5
+
+
+def test_extra_children_are_trimmed_to_their_own_limit(critique_model, critique_document):
+    def windows(span):
+        """Nine different exact quotes of ``span``, each half its words long."""
+        found = [m.span() for m in re.finditer(r"\S+", span)]
+        size = len(found) // 2
+        return [span[found[i][0] : found[i + size - 1][1]] for i in range(9)]
+
+    critique_model.points = 9
+    critique_model.quote = windows
+    tree, _ = _tree(critique_model, critique_document, max_depth=2)
+
+    assert len(tree.nodes) == 5
+    assert [len(n.sub_critiques) for n in tree.nodes] == [3] * 5
 
 
 def test_severity_is_accepted_in_any_case(critique_document):
