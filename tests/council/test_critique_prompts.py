@@ -130,3 +130,31 @@ def test_the_summary_is_asked_with_the_points_and_failures_as_fenced_data():
         "points": inputs["points"],
         "failures": ["Popper failed at level 1: timed out"],
     }
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_each_level_is_one_system_and_one_user_message_with_its_task_before_the_fence(number):
+    (system, user) = level("Some text.", number=number, instructions="Quote exactly.")
+
+    assert (system["role"], user["role"]) == ("system", "user")
+    assert system["content"] == "d\n\nQuote exactly."
+    task = user["content"].split("\n\n", 1)[0]
+    assert task == (
+        'Level 1 of 3. Critique the whole document below (the value of "document"). '
+        "Answer with one group whose target_id is 'KANT'."
+        if number == 1
+        else "Level 2 of 3. For each target below, examine only its quote and answer with one "
+        "group per target_id (an empty points list when nothing more is worth examining)."
+    )
+
+
+def test_before_anything_runs_every_agent_is_queued_at_level_zero():
+    from council.domain.critique.council import initial_progress
+
+    assert initial_progress(["kant", "popper"], 3) == {
+        "stage": "queued",
+        "agents": {
+            "kant": {"state": "queued", "level": 0, "max_depth": 3, "nodes": 0},
+            "popper": {"state": "queued", "level": 0, "max_depth": 3, "nodes": 0},
+        },
+    }

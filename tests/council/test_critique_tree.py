@@ -336,3 +336,8 @@ def test_an_empty_quote_neither_overlaps_nor_shares_words_with_another():
     assert overlaps("must be kept", "Promises must be kept") is True
     assert jaccard("", "Promises must be kept") == 0.0
     assert jaccard("Promises kept", "Promises broken") == 1 / 3
+
+
+def test_an_ellipsis_character_compares_as_three_dots():
+    assert normalize("Promises \u2026 kept") == "promises ... kept"
+    assert quote_in("Promises\u2026", "We said: promises... and more.")

@@ -17,14 +17,14 @@ SELF_PURPOSE = "council.critique.self"
 
 
 class ReasoningAgent:
-    """A council member: a style (directives), a node-id prefix and a default area."""
+    """A council member: a name (its directives are the services' prompt files), a node-id
+    prefix and a default area."""
 
     name = ""  # "kant": the key of its tree in stored results and the API
     label = ""  # "Kant"
     default_area = "General"
 
     def __init__(self) -> None:
-        self.style = self.label
         self.prefix = self.name.upper()
 
 
