@@ -12,6 +12,7 @@ from arguments.domain.toulmin import (
     QUERY_MIN,
     Qualifier,
     ToulminError,
+    apply_phase,
     clean_query,
     evaluate,
     invalid,
@@ -76,6 +77,7 @@ CASES = {
         ("rebuttal_json", "verdict_json"),
     ),
     "root-level-rule-broken": root_level_error,
+    "phase-not-1-to-4": lambda: apply_phase(chain_state(QUERY, {}), 5, {}),
     "phase-output-missing": lambda: parse_phase_output(1, {}),
     "phase-output-nested-invalid": lambda: parse_phase_output(
         1, {"data": b.data(facts=[]), "claim": b.claim()}
@@ -90,6 +92,11 @@ BAND = "degree 'presumably' needs a confidence of 70-89%, got 10% (which is 'app
 
 
 ERRORS = {
+    "phase-not-1-to-4": {
+        "error": "There is no phase 5; phases are 1 to 4.",
+        "code": "INVALID_INPUT",
+        "details": [{"loc": "phase", "msg": "must be 1, 2, 3 or 4"}],
+    },
     "component-not-json": {
         "error": "claim is not valid JSON: Expecting property name enclosed in "
         "double quotes at line 1 column 2",
