@@ -167,11 +167,19 @@ def test_overruled_reasoning_may_not_say_the_argument_succeeds(word):
         ("sustained", "Critics said it never failed in practice; the evidence holds up well."),
         ("overruled", "The claim cannot be sustained: the rebuttal is absolute and decisive."),
         ("remanded", "It fails for now and could be sustained later with better evidence."),
+        ("sustained", "Not rejected: the data and warrant carry the claim well."),  # first word
+        ("sustained", "It isn’t rejected: the data and warrant carry the claim well."),
     ],
 )
 def test_negated_or_partial_words_are_not_contradictions(status, reasoning):
     assert verdict_contradiction(status, reasoning) is None
     assert Verdict(status=status, reasoning=reasoning, final_statement="A final statement.")
+
+
+def test_a_negated_mention_does_not_excuse_a_later_plain_one():
+    assert verdict_contradiction(
+        "sustained", "It never failed before, yet here it failed badly."
+    ) == ("a 'sustained' verdict's reasoning may not say the argument fails (found 'failed')")
 
 
 # -- chain rules -----------------------------------------------------------------------------

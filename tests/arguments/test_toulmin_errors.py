@@ -78,6 +78,11 @@ CASES = {
     ),
     "root-level-rule-broken": root_level_error,
     "phase-not-1-to-4": lambda: apply_phase(chain_state(QUERY, {}), 5, {}),
+    "phase-after-the-verdict": lambda: apply_phase(chain_state(QUERY, b.full_chain()), 4, {}),
+    "phase-out-of-order": lambda: apply_phase(chain_state(QUERY, {}), 2, {}),
+    "phase-output-invalid": lambda: apply_phase(
+        chain_state(QUERY, {}), 1, {"data": b.data(facts=[]), "claim": {}}
+    ),
     "phase-output-missing": lambda: parse_phase_output(1, {}),
     "phase-output-nested-invalid": lambda: parse_phase_output(
         1, {"data": b.data(facts=[]), "claim": b.claim()}
@@ -92,6 +97,27 @@ BAND = "degree 'presumably' needs a confidence of 70-89%, got 10% (which is 'app
 
 
 ERRORS = {
+    "phase-after-the-verdict": {
+        "error": "The chain is complete; no phase is left.",
+        "code": "CHAIN_COMPLETE",
+    },
+    "phase-out-of-order": {
+        "error": "Phase 2 is out of order: the next phase is 1.",
+        "code": "PHASE_OUT_OF_ORDER",
+    },
+    "phase-output-invalid": {
+        "error": "Phase 1 output is invalid — data.facts: List should have at least 1 item "
+        "after validation, not 0; claim.statement: Field required; claim.scope: Field required",
+        "code": "INVALID_INPUT",
+        "details": [
+            {
+                "loc": "data.facts",
+                "msg": "List should have at least 1 item after validation, not 0",
+            },
+            {"loc": "claim.statement", "msg": "Field required"},
+            {"loc": "claim.scope", "msg": "Field required"},
+        ],
+    },
     "phase-not-1-to-4": {
         "error": "There is no phase 5; phases are 1 to 4.",
         "code": "INVALID_INPUT",
