@@ -1105,3 +1105,18 @@ def test_a_control_message_is_six_words_at_most_unless_a_colon_brings_its_text(m
 
 def test_a_phrase_is_found_even_after_a_negation_unless_asked_otherwise():
     assert contains_phrase("it is not true", "true") is True
+
+
+def test_the_offline_tutor_proposes_an_earlier_attempt_on_the_arguments_own_topic():
+    _, answer = _turn(
+        step="claim",
+        language="en",
+        user_message="yes",
+        topic="Telling jokes in class",
+        step_messages=[JOKE],
+    )
+    assert answer["proposedUpdate"]["value"] == JOKE
+    _, elsewhere = _turn(
+        step="claim", language="en", user_message="yes", topic="Phones", step_messages=[JOKE]
+    )
+    assert "proposedUpdate" not in elsewhere
