@@ -80,6 +80,18 @@ CASES = {
     "phase-not-1-to-4": lambda: apply_phase(chain_state(QUERY, {}), 5, {}),
     "phase-after-the-verdict": lambda: apply_phase(chain_state(QUERY, b.full_chain()), 4, {}),
     "phase-out-of-order": lambda: apply_phase(chain_state(QUERY, {}), 2, {}),
+    "phase-four-against-an-absolute-rebuttal": lambda: apply_phase(
+        chain_state(
+            QUERY,
+            {
+                k: v
+                for k, v in b.full_chain(rebuttal=b.rebuttal(strength="absolute")).items()
+                if k != "verdict"
+            },
+        ),
+        4,
+        {"verdict": b.verdict()},
+    ),
     "phase-output-invalid": lambda: apply_phase(
         chain_state(QUERY, {}), 1, {"data": b.data(facts=[]), "claim": {}}
     ),
@@ -100,6 +112,11 @@ ERRORS = {
     "phase-after-the-verdict": {
         "error": "The chain is complete; no phase is left.",
         "code": "CHAIN_COMPLETE",
+    },
+    "phase-four-against-an-absolute-rebuttal": {
+        "error": f"Phase 4 output is invalid — verdict.status: {ABSOLUTE}",
+        "code": "INVALID_INPUT",
+        "details": [{"loc": "verdict.status", "msg": ABSOLUTE}],
     },
     "phase-out-of-order": {
         "error": "Phase 2 is out of order: the next phase is 1.",
