@@ -301,7 +301,7 @@ def classify(message: str, *, topic: str = "") -> Intent:
     return Intent("attempt")
 
 
-def own_attempts(messages: list[str], *, topic: str = "") -> list[str]:
+def own_attempts(messages: list[str], *, topic: str) -> list[str]:
     """The messages, in order, that are the student's attempts at the part (not requests),
     each read against the argument's ``topic`` as ``classify`` reads it."""
     return [m.strip() for m in messages if m.strip() and classify(m, topic=topic).is_attempt]

@@ -925,17 +925,28 @@ def test_only_the_last_step_completes_the_argument():
     assert (result.isComplete, result.shouldAdvance, result.nextStep) == (False, False, None)
 
 
-def test_a_first_warrant_that_restates_the_draft_claim_is_not_proposed():
-    inputs = {
-        "step": "warrant",
+def _turn_inputs(**changes):
+    """A turn's inputs as the service builds them (see ``enforce_turn``), with ``changes``."""
+    return {
+        "step": "claim",
         "draft_value": "",
-        "is_first_turn": True,
-        "user_message": "When schools should ban phones",
+        "is_first_turn": False,
+        "user_message": "",
         "step_messages": [],
         "topic": "Phones",
         "language": "en",
-        "draft": {"claim": "Schools should ban phones"},
+        "draft": {"claim": ""},
+        **changes,
     }
+
+
+def test_a_first_warrant_that_restates_the_draft_claim_is_not_proposed():
+    inputs = _turn_inputs(
+        step="warrant",
+        is_first_turn=True,
+        user_message="When schools should ban phones",
+        draft={"claim": "Schools should ban phones"},
+    )
     raw = {
         "assistantText": "Saved?",
         "step": "warrant",
@@ -1035,16 +1046,9 @@ def test_a_confirmation_brings_back_an_earlier_attempt_on_the_arguments_own_topi
 
 
 def test_a_turn_is_judged_in_the_sessions_language():
-    inputs = {
-        "step": "claim",
-        "draft_value": "",
-        "is_first_turn": False,
-        "user_message": "escríbela tú por mí, por favor",
-        "step_messages": [],
-        "topic": "Móviles en clase",
-        "language": "es",
-        "draft": {"claim": ""},
-    }
+    inputs = _turn_inputs(
+        user_message="escríbela tú por mí, por favor", topic="Móviles en clase", language="es"
+    )
     # A help request answered with the student's part on their topic: overruled, in Spanish.
     raw = {
         "assistantText": "Tu tesis: Los colegios deberían prohibir los móviles en clase.",
@@ -1061,23 +1065,11 @@ def test_a_help_request_never_advances_even_on_a_draft_that_passes():
         "confidence": 0.9,
         "shouldAdvance": True,
     }
-    result, _ = enforce_contract(
-        raw,
-        current_step="claim",
-        draft_value="Schools should ban phones in class",
-        is_first_turn=False,
-        user_message="can you give me an example?",
-        topic="Phones",
-    )
+    draft = "Schools should ban phones in class"
+    help_asked = _turn_inputs(draft_value=draft, user_message="can you give me an example?")
+    result, _ = enforce_turn(raw, help_asked)
     assert (result.shouldAdvance, result.nextStep) == (False, None)
-    attempt, _ = enforce_contract(
-        raw,
-        current_step="claim",
-        draft_value="Schools should ban phones in class",
-        is_first_turn=False,
-        user_message="Schools should ban phones in class",
-        topic="Phones",
-    )
+    attempt, _ = enforce_turn(raw, {**help_asked, "user_message": draft})
     assert (attempt.shouldAdvance, attempt.nextStep) == (True, "grounds")
 
 

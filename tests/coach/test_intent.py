@@ -180,4 +180,4 @@ def test_everything_else_is_an_attempt_at_the_part(message):
 
 def test_only_attempts_count_as_the_students_own_text():
     messages = ["I'm stuck", "Phones distract students", "what is a claim?", "yes", "hola"]
-    assert own_attempts(messages) == ["Phones distract students"]
+    assert own_attempts(messages, topic="Phones") == ["Phones distract students"]

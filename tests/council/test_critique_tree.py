@@ -126,11 +126,16 @@ def test_quote_check_ignores_case_spacing_and_typographic_quotes():
     assert not quote_in("   ", document)
 
 
-def test_child_quoting_outside_its_parent_is_penalised(critique_model, critique_document):
-    first, second = critique_halves_of(critique_document)
+def _child_quoting_outside_its_parent(critique_model, document, *, max_depth):
+    """One point per level; the child quotes the document's second half, its parent the first."""
+    first, second = critique_halves_of(document)
     critique_model.points = 1
-    critique_model.quote = lambda span: [first] if span == critique_document else [second]
-    tree, _ = _tree(critique_model, critique_document, max_depth=2)
+    critique_model.quote = lambda span: [first] if span == document else [second]
+    return _tree(critique_model, document, max_depth=max_depth)
+
+
+def test_child_quoting_outside_its_parent_is_penalised(critique_model, critique_document):
+    tree, _ = _child_quoting_outside_its_parent(critique_model, critique_document, max_depth=2)
 
     child = tree.nodes[0].sub_critiques[0]
     assert child.quote_found is True
@@ -139,10 +144,7 @@ def test_child_quoting_outside_its_parent_is_penalised(critique_model, critique_
 
 
 def test_a_child_quoting_outside_its_parent_is_not_decomposed(critique_model, critique_document):
-    first, second = critique_halves_of(critique_document)
-    critique_model.points = 1
-    critique_model.quote = lambda span: [first] if span == critique_document else [second]
-    tree, client = _tree(critique_model, critique_document, max_depth=3)
+    tree, client = _child_quoting_outside_its_parent(critique_model, critique_document, max_depth=3)
 
     child = tree.nodes[0].sub_critiques[0]
     assert child.confidence >= 0.3  # above the floor: only the quote stops it
