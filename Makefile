@@ -81,9 +81,12 @@ argdown-parser:
 	  echo "WARNING: npm not found; the Argdown parser tests will be skipped." >&2; \
 	fi
 
+# ruff (lint and format, checked), the import contracts, mypy (config in pyproject.toml).
 lint: setup
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
 
 format: setup
 	$(PY) -m ruff format .
@@ -112,4 +115,4 @@ mutation: setup
 	$(PY) -m benchmarks.mutation_score
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache $(ARGDOWN_DIR)/node_modules mutants
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache $(ARGDOWN_DIR)/node_modules mutants
