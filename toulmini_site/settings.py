@@ -49,6 +49,8 @@ INSTALLED_APPS = [
     "coach",
     "council",
     "toulmini_site.classrooms",
+    "lti_tool",
+    "toulmini_site.lti",
 ]
 
 MIDDLEWARE = [

@@ -10,6 +10,7 @@ from coach import urls as coach_urls
 from council import urls as council_urls
 from toulmini_site import accounts, api, health
 from toulmini_site.classrooms import urls as classrooms_urls
+from toulmini_site.lti import urls as lti_urls
 
 api_v1 = [
     path("auth/token/", api.token_obtain, name="api-token"),
@@ -34,6 +35,7 @@ urlpatterns = [
     # The split view serves its start-up script as a file: no inline script under the CSP.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include(lti_urls)),
     path("coach/", include(coach_urls)),
     path("", include(council_urls)),
     path("", include(classrooms_urls)),

@@ -25,6 +25,7 @@ from toulmini_site.classrooms.models import (
     Feedback,
     Submission,
 )
+from toulmini_site.lti import public as lti
 
 ENGINES = ("offline", "manual", "llm")
 NAME_MAX = 120
@@ -153,16 +154,26 @@ def class_join(*, user: Any, code: str) -> tuple[Classroom, bool]:
         return classroom, False
     if not classroom.joining_open:
         raise JoiningClosed("Joining this class is switched off. Ask your teacher.")
+    enrollment_add(classroom=classroom, student=user)
+    return classroom, True
+
+
+@transaction.atomic
+def enrollment_add(*, classroom: Classroom, student: Any) -> bool:
+    """Enrol ``student`` without a join code (their learning platform's roster says so);
+    True if they were new. Every published assignment gets their submission."""
+    if Enrollment.objects.filter(classroom=classroom, student=student).exists():
+        return False
     _writable(classroom)
-    Enrollment.objects.create(classroom=classroom, student=user)
+    Enrollment.objects.create(classroom=classroom, student=student)
     Submission.objects.bulk_create(
         [
-            Submission(assignment=assignment, student=user)
+            Submission(assignment=assignment, student=student)
             for assignment in classroom.assignments.filter(published=True)
         ],
         ignore_conflicts=True,
     )
-    return classroom, True
+    return True
 
 
 def class_teacher_add(*, classroom: Classroom, username: str) -> Any:
@@ -478,13 +489,15 @@ def feedback_save(
 
 
 def submission_return(*, submission: Submission) -> Submission:
-    """Return turned-in work: its feedback becomes visible to the student."""
+    """Return turned-in work: its feedback becomes visible to the student, and, in a class
+    linked to a learning platform course, its score goes to the platform's gradebook."""
     with transaction.atomic():
         locked = _locked(submission)
         _writable(locked.assignment.classroom)
         locked.state = _move(locked, "return")
         locked.returned_at = now()
         locked.save(update_fields=["state", "returned_at", "updated_at"])
+        lti.submission_returned(submission_id=locked.pk)
     return locked
 
 

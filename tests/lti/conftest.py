@@ -1,0 +1,63 @@
+"""A platform on loopback, our tool registered with it, and a browser's walk through a launch."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from django.test import Client
+from lti_tool.models import LtiDeployment, LtiRegistration
+
+from tests.lti.platform import Platform
+
+LAUNCH_URL = "http://testserver/lti/launch/"
+
+
+@pytest.fixture
+def platform(db):
+    platform = Platform(tool_launch_url=LAUNCH_URL)
+    registration = LtiRegistration.objects.create(
+        name="Test LMS",
+        issuer=platform.issuer,
+        client_id=platform.client_id,
+        auth_url=f"{platform.url}/auth",
+        token_url=f"{platform.url}/token",
+        keyset_url=f"{platform.url}/jwks",
+    )
+    LtiDeployment.objects.create(
+        registration=registration, deployment_id=platform.deployment_id, is_active=True
+    )
+    platform.tool_key_set(Client().get("/lti/jwks.json").json())
+    yield platform
+    platform.stop()
+
+
+def login_redirect(client: Client, platform: Platform, sub: str) -> dict[str, str]:
+    """The platform starts a login at our initiation URL; we answer with a redirect to its
+    authorization URL, whose query the platform reads."""
+    response = client.get(
+        "/lti/login/",
+        {
+            "iss": platform.issuer,
+            "login_hint": sub,
+            "target_link_uri": LAUNCH_URL,
+            "lti_message_hint": "hint",
+            "client_id": platform.client_id,
+            "lti_deployment_id": platform.deployment_id,
+        },
+    )
+    assert response.status_code == 302, response.content
+    assert response["Location"].startswith(f"{platform.url}/auth?")
+    return dict(parse_qsl(urlsplit(response["Location"]).query))
+
+
+def launch(client: Client, platform: Platform, *, sub: str, roles: list[str], **claims: Any):
+    """A whole launch as a browser makes it: login initiation, the platform's signed
+    answer, the form post to our launch URL. Returns our response."""
+    auth = login_redirect(client, platform, sub)
+    signed = platform.signed_launch(auth, sub=sub, roles=roles, **claims)
+    return client.post(
+        urlsplit(signed["launch_url"]).path,
+        {"id_token": signed["id_token"], "state": signed["state"]},
+    )

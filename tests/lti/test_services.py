@@ -1,0 +1,288 @@
+"""Deep linking, the roster and the gradebook, against the platform on loopback."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from django.test import Client
+
+from tests.lti.conftest import launch
+from tests.lti.platform import INSTRUCTOR, LEARNER
+from toulmini_site.classrooms import services as classrooms
+from toulmini_site.classrooms.models import Enrollment, Submission
+from toulmini_site.lti.models import ClassLink, GradeSync, LineItem
+
+pytestmark = pytest.mark.django_db
+
+RETURN_URL = "https://lms.example/deep-link-return"
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Run what waits for the commit (the background tasks) as a real commit would."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+def _teacher(platform) -> Client:
+    client = Client()
+    assert (
+        launch(client, platform, sub="t-1", roles=[INSTRUCTOR], name="Grace Hopper").status_code
+        == 302
+    )
+    return client
+
+
+def _essay(classroom, title="Claims and grounds"):
+    return classrooms.assignment_create(
+        classroom=classroom, title=title, kind="essay", points_max={"claim": 4, "data": 4}
+    )
+
+
+# -- deep linking ---------------------------------------------------------------------------
+
+
+def test_a_teacher_places_an_assignment_and_the_platform_accepts_the_signed_response(platform):
+    _teacher(platform)
+    assignment = _essay(ClassLink.objects.get().classroom)
+    client = Client()
+    response = launch(
+        client,
+        platform,
+        sub="t-1",
+        roles=[INSTRUCTOR],
+        resource_link=None,
+        deep_link_return=RETURN_URL,
+    )
+    assert response["Location"] == "/lti/deep-link/"
+    page = client.get("/lti/deep-link/")
+    assert b"Claims and grounds" in page.content
+    answer = client.post("/lti/deep-link/", {"assignment": assignment.pk})
+    assert answer.status_code == 200
+    assert answer.context["return_url"] == RETURN_URL
+    assert RETURN_URL in answer["Content-Security-Policy"]  # the form may go there
+    items = platform.accept_deep_link(answer.context["jwt"])
+    assert len(items) == 1
+    item = items[0]
+    assert item["type"] == "ltiResourceLink" and item["title"] == "Claims and grounds"
+    assert item["url"] == "http://testserver/lti/launch/"
+    assert item["custom"] == {"toulmini_assignment": str(assignment.pk)}
+    assert item["lineItem"]["scoreMaximum"] == 24  # six parts, four points each
+    # The link placed in the course opens the assignment, for its students too.
+    student = Client()
+    response = launch(
+        student,
+        platform,
+        sub="s-1",
+        roles=[LEARNER],
+        resource_link="placed-1",
+        custom=item["custom"],
+    )
+    assert response["Location"] == assignment.get_absolute_url()
+    # ...and keeps doing so without the custom parameter (the link is remembered).
+    again = launch(Client(), platform, sub="s-1", roles=[LEARNER], resource_link="placed-1")
+    assert again["Location"] == assignment.get_absolute_url()
+
+
+def test_a_teacher_makes_a_new_assignment_from_the_platform(platform):
+    _teacher(platform)
+    client = Client()
+    launch(
+        client,
+        platform,
+        sub="t-1",
+        roles=[INSTRUCTOR],
+        resource_link=None,
+        deep_link_return=RETURN_URL,
+    )
+    refused = client.post("/lti/deep-link/", {"title": "Debate", "kind": "coach", "topic": ""})
+    assert refused.status_code == 400 and b"needs a topic" in refused.content
+    answer = client.post(
+        "/lti/deep-link/", {"title": "Debate", "kind": "coach", "topic": "Uniforms"}
+    )
+    items = platform.accept_deep_link(answer.context["jwt"])
+    classroom = ClassLink.objects.get().classroom
+    made = classroom.assignments.get(title="Debate")
+    assert made.published and items[0]["custom"]["toulmini_assignment"] == str(made.pk)
+
+
+def test_deep_linking_is_for_teachers_and_only_after_a_deep_link_launch(platform):
+    _teacher(platform)
+    student = Client()
+    response = launch(
+        student,
+        platform,
+        sub="s-1",
+        roles=[LEARNER],
+        resource_link=None,
+        deep_link_return=RETURN_URL,
+    )
+    assert response.status_code == 403
+    teacher = _teacher(platform)  # a resource launch: nothing to place
+    assert teacher.get("/lti/deep-link/").status_code == 403
+    assert Client().get("/lti/deep-link/").status_code == 302  # anonymous: to log in
+
+
+def test_a_teacher_cannot_place_another_class_s_assignment(platform):
+    _teacher(platform)
+    other = classrooms.class_create(teacher=ClassLink.objects.get().classroom.created_by, name="X")
+    foreign = _essay(other, "Not this class's")
+    client = Client()
+    launch(
+        client,
+        platform,
+        sub="t-1",
+        roles=[INSTRUCTOR],
+        resource_link=None,
+        deep_link_return=RETURN_URL,
+    )
+    response = client.post("/lti/deep-link/", {"assignment": foreign.pk})
+    assert response.status_code == 400
+    assert b"Pick one of this class" in response.content
+
+
+# -- roster ---------------------------------------------------------------------------------
+
+
+def _member(sub, role, name, status="Active"):
+    return {"user_id": sub, "roles": [role], "name": name, "status": status}
+
+
+def test_the_roster_sync_adds_a_learner_and_takes_out_one_who_left(platform, committed):
+    platform.members = [_member("t-1", INSTRUCTOR, "Grace Hopper")]
+    with committed():
+        teacher = _teacher(platform)  # the instructor's launch syncs the roster in the background
+    link = ClassLink.objects.get()
+    assert link.roster_synced_at is not None and Enrollment.objects.count() == 0
+    platform.members += [
+        _member("s-1", LEARNER, "Ada Lovelace"),
+        _member("s-2", LEARNER, "Emmy Noether"),
+    ]
+    response = teacher.post(f"/lti/classes/{link.classroom_id}/roster/", follow=True)
+    assert b"Roster synced: 2 added, 0 removed." in response.content
+    names = set(Enrollment.objects.values_list("student__username", flat=True))
+    assert names == {"ada.lovelace", "emmy.noether"}
+    # The account made from the roster is the one the learner's launch signs in.
+    student = Client()
+    launch(student, platform, sub="s-1", roles=[LEARNER])
+    assert student.get("/classes/").wsgi_request.user.username == "ada.lovelace"
+    platform.members = [m for m in platform.members if m["user_id"] != "s-2"]
+    teacher.post(f"/lti/classes/{link.classroom_id}/roster/")
+    link.refresh_from_db()
+    assert (link.roster_added, link.roster_removed) == (0, 1)
+    assert set(Enrollment.objects.values_list("student__username", flat=True)) == {"ada.lovelace"}
+
+
+def test_a_roster_the_platform_will_not_give_is_recorded_not_raised(platform):
+    teacher = _teacher(platform)
+    link = ClassLink.objects.get()
+    platform.registration.set_platform_private_key(platform.registration.get_platform_private_key())
+    platform.conf.validate_token = lambda *a, **k: False  # the platform now refuses our token
+    response = teacher.post(f"/lti/classes/{link.classroom_id}/roster/", follow=True)
+    assert b"roster could not be read" in response.content
+    link.refresh_from_db()
+    assert "401" in link.roster_error
+
+
+def test_the_platform_page_is_for_the_class_s_teachers_only(platform, other_user):
+    teacher = _teacher(platform)
+    pk = ClassLink.objects.get().classroom_id
+    assert teacher.get(f"/lti/classes/{pk}/").status_code == 200
+    intruder = Client()
+    intruder.force_login(other_user)
+    assert intruder.get(f"/lti/classes/{pk}/").status_code == 404
+    assert intruder.post(f"/lti/classes/{pk}/roster/").status_code == 404
+    student = Client()
+    launch(student, platform, sub="s-1", roles=[LEARNER])
+    assert student.get(f"/lti/classes/{pk}/").status_code == 404
+    assert Client().get(f"/lti/classes/{pk}/").status_code == 302
+
+
+# -- grades ---------------------------------------------------------------------------------
+
+
+def _returned_work(platform, *, points):
+    teacher_client = _teacher(platform)
+    link = ClassLink.objects.get()
+    assignment = _essay(link.classroom)
+    launch(Client(), platform, sub="s-1", roles=[LEARNER], name="Ada Lovelace")
+    submission = Submission.objects.get(assignment=assignment)
+    classrooms.submission_essay_save(submission=submission, text="Uniforms help. " * 40)
+    classrooms.submission_turn_in(submission=submission)
+    classrooms.feedback_save(
+        submission=submission,
+        author=link.classroom.created_by,
+        comments={"claim": "Clear claim."},
+        overall="Good start.",
+        points=points,
+    )
+    return teacher_client, link, submission
+
+
+def test_returning_a_submission_posts_its_score_to_the_platform_gradebook(platform, committed):
+    teacher, link, submission = _returned_work(platform, points={"claim": 3, "data": 2})
+    with committed():
+        classrooms.submission_return(submission=submission)
+    sync = GradeSync.objects.get(submission=submission)
+    assert sync.state == "sent" and sync.attempts == 1
+    [score] = platform.scores
+    assert score["userId"] == "s-1"
+    assert (score["scoreGiven"], score["scoreMaximum"]) == (5, 24)
+    assert score["gradingProgress"] == "FullyGraded" and score["activityProgress"] == "Completed"
+    assert score["comment"] == "Good start.\nclaim: Clear claim."
+    [column] = platform.line_items.values()
+    assert column["tag"] == f"toulmini-assignment-{submission.assignment_id}"
+    assert column["scoreMaximum"] == 24 and score["line_item"] == column["id"]
+    assert LineItem.objects.get().url == column["id"]
+    page = teacher.get(f"/lti/classes/{link.classroom_id}/")
+    assert b"Sent to the gradebook" in page.content and b"5 / 24" in page.content
+
+
+def test_a_failed_send_is_recorded_and_sent_again_safely(platform, committed):
+    teacher, link, submission = _returned_work(platform, points={"claim": 4})
+    platform.fail_scores = 1
+    with committed():
+        classrooms.submission_return(submission=submission)
+    sync = GradeSync.objects.get(submission=submission)
+    # The immediate task backend cannot defer a retry: the teacher sees it and sends again.
+    assert sync.state == "gave_up" and "503" in sync.last_error and platform.scores == []
+    page = teacher.get(f"/lti/classes/{link.classroom_id}/")
+    assert b"Failed (retry by hand)" in page.content
+    with committed():
+        teacher.post(f"/lti/grades/{sync.pk}/retry/")
+    sync.refresh_from_db()
+    assert sync.state == "sent" and len(platform.scores) == 1
+    assert len(platform.line_items) == 1  # the column was found again, not made twice
+
+
+def test_only_the_class_s_teachers_may_send_a_grade_again(platform, committed, other_user):
+    _, _, submission = _returned_work(platform, points={"claim": 4})
+    platform.fail_scores = 1
+    with committed():
+        classrooms.submission_return(submission=submission)
+    sync = GradeSync.objects.get()
+    intruder = Client()
+    intruder.force_login(other_user)
+    assert intruder.post(f"/lti/grades/{sync.pk}/retry/").status_code == 404
+    assert Client().post(f"/lti/grades/{sync.pk}/retry/").status_code == 302
+    sync.refresh_from_db()
+    assert sync.state == "gave_up"
+
+
+def test_a_class_not_linked_to_a_platform_sends_nothing(owner):
+    classroom = classrooms.class_create(teacher=owner, name="Local")
+    assignment = _essay(classroom)
+    assert GradeSync.objects.count() == 0 and assignment.pk
+
+
+def test_a_student_who_joined_by_code_is_not_sent(platform, committed, other_user):
+    _, link, _ = _returned_work(platform, points={"claim": 4})
+    classrooms.class_join(user=other_user, code=link.classroom.join_code)
+    submission = Submission.objects.get(student=other_user)
+    classrooms.submission_essay_save(submission=submission, text="Another essay. " * 40)
+    classrooms.submission_turn_in(submission=submission)
+    with committed():
+        classrooms.submission_return(submission=submission)
+    sync = GradeSync.objects.get(submission=submission)
+    assert sync.state == "skipped" and "did not come from the learning platform" in sync.last_error
+    assert urlsplit(platform.url).hostname == "127.0.0.1" and platform.scores == []

@@ -1,0 +1,100 @@
+"""How a learning platform's courses, links and people map onto ours, and the state of each
+grade sent back. The platform side (registrations, deployments, keys, platform users and
+contexts) is django-lti's ``lti_tool`` app; these tables join it to classes and users."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from lti_tool.models import LtiContext, LtiResourceLink
+
+from toulmini_site.classrooms.models import Assignment, Classroom, Submission
+
+
+class ClassLink(models.Model):
+    """A platform course (an LTI context) taught as one of our classes."""
+
+    context = models.OneToOneField(LtiContext, on_delete=models.CASCADE, related_name="class_link")
+    classroom = models.OneToOneField(Classroom, on_delete=models.CASCADE, related_name="lti_link")
+    roster_synced_at = models.DateTimeField(null=True, blank=True)
+    roster_error = models.TextField(blank=True)
+    roster_added = models.PositiveIntegerField(default=0)
+    roster_removed = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.context} -> {self.classroom}"
+
+
+class AssignmentLink(models.Model):
+    """A link placed in the platform course (by deep linking) that opens one assignment."""
+
+    resource_link = models.OneToOneField(
+        LtiResourceLink, on_delete=models.CASCADE, related_name="assignment_link"
+    )
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="+")
+
+    def __str__(self) -> str:
+        return f"{self.resource_link} -> {self.assignment}"
+
+
+class LineItem(models.Model):
+    """The platform gradebook column of one assignment (found or made on the first grade)."""
+
+    assignment = models.OneToOneField(
+        Assignment, on_delete=models.CASCADE, related_name="lti_line_item"
+    )
+    url = models.URLField(max_length=1000)
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class GradeSync(models.Model):
+    """The last attempt to send a returned submission's score to the platform's gradebook."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", "Waiting to be sent"
+        SENT = "sent", "Sent to the gradebook"
+        FAILED = "failed", "Failed (will be retried)"
+        GAVE_UP = "gave_up", "Failed (retry by hand)"
+        SKIPPED = "skipped", "Not sent"
+
+    submission = models.OneToOneField(
+        Submission, on_delete=models.CASCADE, related_name="grade_sync"
+    )
+    state = models.CharField(max_length=8, choices=State.choices, default=State.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    score_given = models.FloatField(null=True, blank=True)
+    score_maximum = models.FloatField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+    last_attempt_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(state__in=["pending", "sent", "failed", "gave_up", "skipped"]),
+                name="grade_sync_state_valid",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"grade of submission {self.submission_id}: {self.state}"
+
+
+class UsedNonce(models.Model):
+    """A launch's nonce, kept once used so the same signed launch cannot be played twice."""
+
+    issuer = models.CharField(max_length=255)
+    nonce = models.CharField(max_length=255)
+    used_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["issuer", "nonce"], name="lti_nonce_used_once")
+        ]
+        indexes = [models.Index(fields=["used_at"])]
+
+    def __str__(self) -> str:
+        return self.nonce
