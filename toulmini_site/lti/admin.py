@@ -2,6 +2,7 @@
 deployments inline); these show how courses, links and grades map onto ours."""
 
 from django.contrib import admin
+from django.http import HttpRequest
 from lti_tool.models import Key
 
 from toulmini_site.lti.models import AssignmentLink, ClassLink, GradeSync
@@ -16,7 +17,7 @@ class KeyAdmin(admin.ModelAdmin):
     fields = ["public_key", "is_active", "datetime_created"]
     readonly_fields = ["public_key", "datetime_created"]
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
 
 

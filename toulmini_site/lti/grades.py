@@ -131,7 +131,7 @@ def grade_sync_run(*, submission_id: int) -> GradeSync | None:
         try:
             ags = AssignmentsGradesService(
                 ServiceConnector(registration.to_registration()),
-                {"scope": _scopes(context), "lineitems": context.lineitems_url},
+                {"scope": _scopes(context), "lineitems": context.lineitems_url},  # type: ignore[typeddict-item]
             )
             known = LineItem.objects.filter(assignment=assignment).first()
             column = (
@@ -145,9 +145,10 @@ def grade_sync_run(*, submission_id: int) -> GradeSync | None:
                     .set_score_maximum(maximum)
                 )
             )
-            if known is None and column.get_id():
+            column_url = column.get_id()
+            if known is None and column_url:
                 LineItem.objects.update_or_create(
-                    assignment=assignment, defaults={"url": column.get_id()}
+                    assignment=assignment, defaults={"url": column_url}
                 )
             grade = (
                 Grade()

@@ -205,7 +205,8 @@ def launch_accept(*, lti_launch: Any) -> Landing:
         if role != "teacher":
             raise LaunchRefused(
                 "no_class",
-                "Your teacher has not opened Toulmini in this course yet. Try again once they have.",
+                "Your teacher has not opened Toulmini in this course yet. "
+                "Try again once they have.",
             )
         name = (context.title or context.label or "Course")[: classrooms.NAME_MAX]
         classroom = classrooms.class_create(teacher=user, name=name)

@@ -3,6 +3,8 @@ teacher's pages: placing an assignment in the course (deep linking) and the link
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -106,7 +108,7 @@ def _deep_link_launch(request: HttpRequest) -> tuple[object, ClassLink] | None:
     if not lti_launch.is_deep_link_launch:
         return None
     link = ClassLink.objects.filter(
-        context=lti_launch.context, classroom__teachers=request.user
+        context=lti_launch.context, classroom__teachers=request.user.pk
     ).first()
     return (lti_launch, link) if link else None
 
@@ -158,8 +160,7 @@ def _deep_link_return(
     request: HttpRequest, token: str, return_url: str, assignment: object
 ) -> HttpResponse:
     """The signed response, posted to the platform: our CSP lets this one form go there."""
-    policy = dict(settings.SECURE_CSP)
-    policy["form-action"] = [CSP.SELF, return_url]
+    policy: dict[str, Any] = {**settings.SECURE_CSP, "form-action": [CSP.SELF, return_url]}
     view = csp_override(policy)(
         lambda r: render(
             r,
