@@ -94,10 +94,15 @@ format: setup
 test: setup browser-deps argdown-parser lint
 	$(PY) -m pytest
 
+# Every benchmark and quality evaluation (docs/benchmarks.md: what each measures, last figures),
+# niced, stopping at the first that fails. BENCH_SMALL=1 runs each with few repeats, as CI
+# does, to prove they still run; load and serve_stream need PostgreSQL and say so without it.
+BENCHMARKS := aif arguments audit classrooms coach council mcp load serve_stream
+EVALUATIONS := fallacies tutor_eval analyzer_quality
 bench: setup
-	@for b in benchmarks/[a-z]*.py; do \
-	  name=$$(basename $$b .py); case $$name in harness|train_*) continue;; esac; \
-	  $(PY) -m benchmarks.$$name || exit 1; \
+	@for name in $(BENCHMARKS) $(EVALUATIONS); do \
+	  echo "== benchmarks.$$name"; \
+	  nice $(PY) -m benchmarks.$$name || { echo "benchmarks.$$name failed" >&2; exit 1; }; \
 	done
 
 # Rebuild the offline analyzer's sentence-role weights (arguments/sentence_roles.json) from
@@ -111,8 +116,8 @@ train: setup
 MUTATION_PACKAGES := toulmini_site.text arguments.domain coach.domain council.domain
 mutation: setup
 	nice -n 10 $(VENV)/bin/mutmut run --max-children 2 >/dev/null
-	nice -n 10 $(PY) -m benchmarks.mutation_fresh $(MUTATION_PACKAGES) >/dev/null
-	$(PY) -m benchmarks.mutation_score
+	nice -n 10 $(PY) -m tools.mutation_fresh $(MUTATION_PACKAGES) >/dev/null
+	$(PY) -m tools.mutation_score
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache $(ARGDOWN_DIR)/node_modules mutants

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time
 
-from benchmarks.harness import report, summary_ms, test_database
+from benchmarks.harness import report, small, summary_ms, test_database
 
-RUNS = 60
+RUNS = 5 if small() else 60
 
 
 def main() -> None:

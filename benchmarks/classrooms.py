@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 import time
 
-from benchmarks.harness import report, summary_ms, test_database
+from benchmarks.harness import report, small, summary_ms, test_database
 
-SIZES = tuple(int(n) for n in os.environ.get("BENCH_SIZES", "30,300").split(","))
+_DEFAULT_SIZES = "5,20" if small() else "30,300"
+SIZES = tuple(int(n) for n in os.environ.get("BENCH_SIZES", _DEFAULT_SIZES).split(","))
 ASSIGNMENTS = 10
-REPEATS = 30
+REPEATS = 3 if small() else 30
 WARMUP = 3
 
 

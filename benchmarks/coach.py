@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import time
 
-from benchmarks.harness import report, summary_ms, test_database
+from benchmarks.harness import report, small, summary_ms, test_database
 
-TURNS = 200
-WARMUP = 10
+TURNS = 10 if small() else 200
+WARMUP = 2 if small() else 10
 TURNS_PER_SESSION = 10  # a fresh session now and then, so the history stays realistic
 
 

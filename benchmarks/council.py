@@ -15,10 +15,11 @@ import re
 import statistics
 import time
 
-from benchmarks.harness import django_setup, ms, report, summary_ms, test_database
+from benchmarks.harness import django_setup, ms, report, small, summary_ms, test_database
 
 LATENCY = 0.2
-RUNS = 3
+RUNS = 1 if small() else 3
+OFFLINE_RUNS = 1 if small() else 5
 
 _SENTENCES = [
     "Our new platform will obviously transform learning for many students.",
@@ -148,13 +149,13 @@ def main() -> None:
     # 2. The offline council on a 20,000-character document.
     document = generated_document()
     times, result = [], None
-    for _ in range(5):
+    for _ in range(OFFLINE_RUNS):
         started = time.perf_counter()
         result = run_critique_council(document, client=OfflineClient(), max_depth=3)
         times.append(time.perf_counter() - started)
     nodes = sum(_count(top) for tree in result["trees"].values() for top in tree)  # type: ignore[index]
     report(
-        "Offline council, generated document (5 runs)",
+        f"Offline council, generated document ({OFFLINE_RUNS} runs)",
         [
             ("document", f"{len(document):,} characters"),
             (

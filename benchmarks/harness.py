@@ -16,14 +16,36 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def small() -> bool:
+    """True when ``BENCH_SMALL`` is set (CI): each benchmark runs fewer repeats, to check that it
+    still runs rather than to measure."""
+    return os.environ.get("BENCH_SMALL", "") not in ("", "0")
+
+
 def django_setup() -> None:
-    """Configure Django for a benchmark (immediate tasks, DEBUG off)."""
+    """Configure Django for a benchmark (immediate tasks, DEBUG off).
+
+    The test client speaks plain HTTP to the app in-process: production's redirect to HTTPS
+    would answer every request with a 301, so it is off. The throttles and daily quotas, which a
+    benchmark's hundreds of requests from one user would trip, are raised; their checks still
+    run, so their cost is measured."""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toulmini_site.settings")
     os.environ.setdefault("TASKS_BACKEND", "immediate")
     os.environ.setdefault("DEBUG", "0")
+    os.environ.setdefault("HTTPS", "0")
     os.environ.setdefault("SECRET_KEY", "benchmark-only-secret-key")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
+    for name in ("THROTTLE_ANON", "THROTTLE_USER", "THROTTLE_AUTH"):
+        os.environ.setdefault(name, "100000/min")
+    for name in (
+        "QUOTA_LLM_CHAIN_RUNS_PER_DAY",
+        "QUOTA_LLM_COACH_TURNS_PER_DAY",
+        "QUOTA_LLM_CRITIQUES_PER_DAY",
+        "QUOTA_LLM_AUDITS_PER_DAY",
+        "QUOTA_OFFLINE_PER_DAY",
+    ):
+        os.environ.setdefault(name, "1000000")
     import logging
     import warnings
 

@@ -30,11 +30,12 @@ from pathlib import Path
 
 import httpx
 
-from benchmarks.harness import percentile, report
+from benchmarks.harness import percentile, report, small
 
 ROOT = Path(__file__).resolve().parent.parent
-USERS = int(os.environ.get("LOAD_USERS", "50"))
-SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
+USERS = int(os.environ.get("LOAD_USERS", "5" if small() else "50"))
+SECONDS = float(os.environ.get("LOAD_SECONDS", "5" if small() else "60"))
+CLOSED_LOOP_SECONDS = 2 if small() else 10
 PORT = int(os.environ.get("LOAD_PORT", "8114"))
 BASE = f"http://127.0.0.1:{PORT}"
 SERVER_URL = os.environ.get("LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -205,10 +206,12 @@ async def _drive(students: list[dict]) -> None:
     report(f"{USERS} classroom users against `make serve` on PostgreSQL", rows)
 
     auth = {"Authorization": f"Token {students[0]['token']}"}
-    detail = await _closed_loop(f"/api/v1/chains/{students[0]['chain']}/", auth, 16, 10)
-    plain = await _closed_loop("/healthz", {}, 16, 10)
+    seconds = CLOSED_LOOP_SECONDS
+    detail = await _closed_loop(f"/api/v1/chains/{students[0]['chain']}/", auth, 16, seconds)
+    plain = await _closed_loop("/healthz", {}, 16, seconds)
     report(
-        "Chain-detail API against a plain Django view (16 clients, no think time, 10 s each)",
+        "Chain-detail API against a plain Django view "
+        f"(16 clients, no think time, {seconds} s each)",
         [
             ("GET /api/v1/chains/{id}/", f"{detail:.0f} requests/s"),
             ("GET /healthz (plain view, one query)", f"{plain:.0f} requests/s"),

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import anyio
 
-from benchmarks.harness import ROOT, ms, report, summary_ms
+from benchmarks.harness import ROOT, ms, report, small, summary_ms
 
 QUERY = "Should cities replace diesel buses with electric buses?"
 TARGET_SECONDS = 2.0
@@ -90,7 +90,7 @@ def breakdown(env: dict[str, str]) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=1 if small() else 5)
     runs = parser.parse_args().runs
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -7,9 +7,9 @@ the plan in ``mutants/sample_plan.json``. ``score`` prints, per package, the sha
 mutants: exact for modules taken whole; for sampled modules, the killed share of the sampled
 functions stands for the module (a stratified cluster estimate), with a bootstrap 95% interval.
 
-    .venv/bin/python -m benchmarks.mutation_sample plan coach.domain 0.2 > patterns.txt
+    .venv/bin/python -m tools.mutation_sample plan coach.domain 0.2 > patterns.txt
     .venv/bin/mutmut run $(cat patterns.txt)
-    .venv/bin/python -m benchmarks.mutation_sample score
+    .venv/bin/python -m tools.mutation_sample score
 
 Functions, not single mutants, are the sampling unit: ``mutmut run NAME`` with single mutant
 names fails its clean test run (pytest exits with a usage error), while patterns work.
@@ -23,7 +23,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from benchmarks.mutation_score import PACKAGES, equivalent_mutants
+from tools.mutation_score import PACKAGES, equivalent_mutants
 
 PLAN = Path("mutants/sample_plan.json")
 WHOLE_BELOW = 0.3  # a module with at most this share unchecked is run whole

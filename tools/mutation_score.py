@@ -12,9 +12,9 @@ mutmut keeps ``\\b`` as it is). No test can tell those apart. A second score cou
 equivalent; the raw score is printed first.
 
 A mutant in code that runs only at import time survives every forked mutmut run; when
-``benchmarks.mutation_fresh`` has since seen the tests fail on it in a fresh process (on the
+``tools.mutation_fresh`` has since seen the tests fail on it in a fresh process (on the
 module as it is now), it counts as killed, and the count is printed beside the score.
-Run: .venv/bin/python -m benchmarks.mutation_score
+Run: .venv/bin/python -m tools.mutation_score
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def main() -> None:
     out = subprocess.run(
         [str(mutmut), "results", "--all", "true"], capture_output=True, text=True, check=True
     ).stdout
-    from benchmarks.mutation_fresh import fresh_kills  # it imports PACKAGES from here
+    from tools.mutation_fresh import fresh_kills  # it imports PACKAGES from here
 
     fresh = fresh_kills()
     fresh_counts: Counter[str] = Counter()

@@ -10,7 +10,7 @@ runs the mutant. Exit codes land in ``mutants/fresh_results.json`` with the hash
 they were measured on; ``mutation_score`` counts a mutant the tests failed as killed, and
 ignores an entry whose module has changed since.
 
-Run after mutmut: .venv/bin/python -m benchmarks.mutation_fresh [PACKAGE ...]
+Run after mutmut: .venv/bin/python -m tools.mutation_fresh [PACKAGE ...]
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from benchmarks.mutation_score import PACKAGES
+from tools.mutation_score import PACKAGES
 
 RESULTS = Path("mutants/fresh_results.json")
 TESTS = {

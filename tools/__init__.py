@@ -1,0 +1,1 @@
+"""Tools that are neither the app nor a benchmark: mutation testing (``make mutation``)."""
