@@ -153,10 +153,20 @@ def test_an_earlier_sentence_is_quoted_whole_or_cut_at_a_word(sentence, quoted):
 
 
 def test_every_rule_area_has_its_narrowing_and_its_repair():
-    from council.domain.critique.offline import _REPAIR, _WHERE, RULES
+    from council.domain.critique.offline import _REPAIR, _WHERE, PHILOSOPHERS
 
-    areas = {rule.area for rules in RULES.values() for rule in rules}
+    areas = {rule.area for p in PHILOSOPHERS.values() for rule in p.rules}
     assert areas <= _WHERE.keys() and areas <= _REPAIR.keys()
+
+
+def test_every_philosopher_of_the_council_has_one_offline_record_and_each_fallacy_one_owner():
+    from arguments.domain.fallacies import TAXONOMY
+    from council.domain.critique.agents import AGENT_NAMES
+    from council.domain.critique.offline import PHILOSOPHERS
+
+    assert sorted(PHILOSOPHERS) == sorted(AGENT_NAMES)
+    owned = [f for p in PHILOSOPHERS.values() for f in p.fallacies]
+    assert sorted(owned) == sorted(TAXONOMY)
 
 
 def test_an_empty_summary_of_an_incomplete_council_says_the_absence_is_not_established():

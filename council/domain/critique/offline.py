@@ -12,8 +12,9 @@ from the request's ``inputs``, and every finding quotes the text it is about, ve
 
 Named fallacies reach them as data: the service puts the fallacy detector's findings for each
 target's text under ``target["fallacies"]`` (``council.services.offline``), since this domain
-imports no other app. Each philosopher names the fallacies of its own field at level 1
-(``FALLACY_AGENT``). Only a finding about a fallacy carries its id in ``fallacy``: a rule
+imports no other app. Each philosopher names the fallacies of its own field at level 1.
+Each philosopher is one record (``PHILOSOPHERS``): its rules, its fallacies, its voice, its
+checks of the whole document. Only a finding about a fallacy carries its id in ``fallacy``: a rule
 finding (a missing purpose, a vague word) whose quote happens to hold a fallacy carries none.
 Below level 1 a child always quotes less than its parent and says something the parent did
 not: where in the quote the problem sits, then what would repair it.
@@ -22,6 +23,7 @@ not: where in the quote the problem sits, then what would repair it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,203 +45,20 @@ class Rule:
     unless: re.Pattern[str] | None = None  # the sentence is exempt when this matches
 
 
+# A check of the whole document: (the document, its sentences) -> (position, finding) pairs.
+type DocumentCheck = Callable[[str, list[str]], list[tuple[int, dict[str, Any]]]]
+
 _REASON = _rx(
     r"because|since|due to|given that|as shown|evidence|data|study|studies|research|"
     r"measured|according to|for example|for instance"
 )
 _DIGIT = re.compile(r"\d")
 
-RULES: dict[str, list[Rule]] = {
-    "popper": [
-        Rule(
-            _rx(r"ultimately|inevitably|truly|fundamentally|essentially|in the long run|naturally"),
-            "Testability",
-            "Unfalsifiable framing ('{term}'): the claim names no observable outcome that "
-            "could refute it.",
-            "High",
-            0.62,
-        ),
-        Rule(
-            # "(?-i:may)": the modal, not the month.
-            _rx(r"(?-i:may)|might|could|possibly|perhaps|arguably|in some sense|somehow"),
-            "Testability",
-            "Hedged claim ('{term}'): as stated, no observation could count against it.",
-            "Medium",
-            0.55,
-        ),
-        Rule(
-            _rx(
-                r"improv\w*|better|transform\w*|revolutioni[sz]\w*|enhanc\w*|boost\w*|"
-                r"increas\w*|reduc\w*"
-            ),
-            "Testability",
-            "Claimed effect ('{term}') has no measure, threshold or time frame, so it cannot "
-            "be tested.",
-            "Medium",
-            0.5,
-            unless=_DIGIT,
-        ),
-        Rule(
-            # "will", not "always": "schools have always had a telephone" is about the past.
-            _rx(r"will|shall|(?:is|are) going to"),
-            "Testability",
-            "Prediction ('{term}') without a criterion: it does not say what result, by when, "
-            "would show it false.",
-            "Medium",
-            0.45,
-            unless=_DIGIT,
-        ),
-    ],
-    "descartes": [
-        Rule(
-            _rx(
-                r"obviously|clearly|of course|everyone knows|it is self-evident|it is well known|"
-                r"undeniabl\w*|without (?:a )?doubt|needless to say|certainly|unquestionabl\w*"
-            ),
-            "Foundations",
-            "Foundation asserted as indubitable ('{term}') without demonstration; methodical "
-            "doubt finds no ground beneath it.",
-            "High",
-            0.62,
-        ),
-        Rule(
-            _rx(
-                r"synerg\w*|leverag\w*|holistic|paradigm\w*|optimal|world-class|best-in-class|"
-                r"innovative|robust|seamless\w*|cutting-edge|game-chang\w*|empower\w*|"
-                r"disrupt\w*|next-generation|streamlin\w*|excellence|quality"
-            ),
-            "Clarity",
-            "The term '{term}' is used without definition; its meaning is neither clear nor "
-            "distinct.",
-            "Medium",
-            0.55,
-        ),
-    ],
-    "russell": [
-        Rule(
-            _rx(
-                r"some|many|most|several|various|numerous|a lot of|lots of|a few|often|"
-                r"sometimes|frequently|significant(?:ly)?|substantial(?:ly)?|considerabl[ey]"
-            ),
-            "Precision",
-            "Vague quantifier ('{term}'): the proposition does not say how many or how much, "
-            "so its truth conditions are indeterminate.",
-            "Medium",
-            0.5,
-        ),
-        Rule(
-            _rx(r"etc\.?|and/or|and so on|things|stuff|kind of|sort of"),
-            "Precision",
-            "Ambiguous expression ('{term}') leaves the reference of the proposition open.",
-            "Low",
-            0.45,
-        ),
-    ],
-    "aristotle": [
-        Rule(
-            _rx(
-                r"I have (?:met|seen|known)|in my experience|from my experience|"
-                r"I know (?:a|some|many)|a friend of mine|my (?:friend|neighbou?r|cousin)s?"
-            ),
-            "Evidence",
-            "Generalisation from personal anecdote ('{term}'): too few particulars for the "
-            "universal drawn from them.",
-            "Medium",
-            0.55,
-        ),
-        Rule(
-            _rx(r"(?:all|every|no)\s+\w+\s+(?:are|is|will|can|should)"),
-            "Logic",
-            "Universal categorical claim ('{term}') without the induction from particulars "
-            "that would establish it.",
-            "Medium",
-            0.5,
-            unless=_REASON,
-        ),
-    ],
-    "kant": [
-        Rule(
-            _rx(r"except|unless|but not|only for|other than"),
-            "Principles",
-            "The rule admits an exception ('{term}') that is not justified; it could not be "
-            "willed as a universal law.",
-            "High",
-            0.6,
-            unless=re.compile(r"^(?!.*\b(?:should|must|ought|need|have to|has to)\b)", re.I),
-        ),
-        Rule(
-            _rx(
-                r"should|must|ought to|needs? to|ha(?:ve|s) to|is (?:wrong|right|unacceptable|"
-                r"necessary)"
-            ),
-            "Principles",
-            "Normative claim ('{term}') given without a principle that could hold universally.",
-            "Medium",
-            0.55,
-            unless=_rx(r"because|since|so that|in order to|principle|everyone|anyone|all"),
-        ),
-    ],
-    "leibniz": [
-        Rule(
-            _rx(r"therefore|thus|hence|consequently|as a result|it follows that"),
-            "Sufficient reason",
-            "Conclusion ('{term}') drawn without a stated sufficient reason.",
-            "High",
-            0.6,
-            unless=_REASON,
-        ),
-        Rule(
-            _rx(
-                r"causes?|leads? to|results? in|drives?|ensures?|guarantees?|"
-                r"will (?:increase|reduce|improve|eliminate|solve)"
-            ),
-            "Sufficient reason",
-            "Causal claim ('{term}') asserted without the reason why it should hold.",
-            "Medium",
-            0.55,
-            unless=_REASON,
-        ),
-        Rule(
-            _rx(r"best|(?<!not )only(?! if)|perfect|optimal|ideal"),
-            "Sufficient reason",
-            "Claim of optimality ('{term}') without showing why the alternatives are worse.",
-            "Medium",
-            0.45,
-            unless=_REASON,
-        ),
-    ],
-}
-
 _CLAUSE_BREAK = re.compile(
     r"[,;:()]|\s[-\u2013\u2014]\s|\b(?:and|but|because|while|whereas|although|which)\b", re.I
 )
 
 
-# Which philosopher names which fallacy (each id of arguments.domain.fallacies.TAXONOMY).
-FALLACY_AGENT = {
-    "hasty_generalization": "aristotle",
-    "deductive_error": "aristotle",
-    "false_dilemma": "aristotle",
-    "false_cause": "leibniz",
-    "slippery_slope": "leibniz",
-    "circular_reasoning": "leibniz",
-    "ad_hominem": "kant",
-    "appeal_to_emotion": "kant",
-    "false_authority": "descartes",
-    "ad_populum": "descartes",
-    "equivocation": "russell",
-    "straw_man": "russell",
-    "red_herring": "russell",
-    "intentional": "popper",
-}
-_FALLACY_VOICE = {
-    "aristotle": "The inference does not follow from its particulars",
-    "leibniz": "No sufficient reason is given",
-    "kant": "The argument does not treat the reader as a reasoner",
-    "descartes": "The foundation is borrowed, not demonstrated",
-    "russell": "The words do not keep one meaning or one subject",
-    "popper": "The claim is shielded from refutation",
-}
 # Below level 1: where the problem sits in the quote (level 2), then the repair (level 3).
 _WHERE = {
     "Testability": "this is the part that no observation could refute",
@@ -267,8 +86,9 @@ _REPAIR = {
 
 def _fallacy_finding(fallacy: dict[str, Any], agent: str) -> dict[str, Any]:
     confidence = float(fallacy.get("confidence", 0.5))
+    voice = PHILOSOPHERS[agent].voice
     return {
-        "claim": f"{_FALLACY_VOICE[agent]}: {fallacy['label'].lower()}. {fallacy['explanation']}",
+        "claim": f"{voice}: {fallacy['label'].lower()}. {fallacy['explanation']}",
         "evidence": fallacy["quote"],
         "confidence": round(min(0.85, max(0.5, confidence)), 3),
         "severity": "High" if confidence >= 0.7 else "Medium",
@@ -307,19 +127,17 @@ def level_one(
     """The agent's top findings in the document, each quoting one sentence (or, for a named
     fallacy of the agent's field, the words that commit it)."""
     fallacies = fallacies or []
+    philosopher = PHILOSOPHERS[agent]
     found: list[tuple[int, dict[str, Any]]] = []
     all_sentences = [s.text for s in sentences(document)]
     for position, sentence in enumerate(all_sentences):
-        hits = [(rule, m) for rule in RULES[agent] if (m := _match(rule, sentence))]
+        hits = [(rule, m) for rule in philosopher.rules if (m := _match(rule, sentence))]
         if hits:
             rule, match = hits[0]
             found.append((position, _finding(rule, match, sentence, extra=len(hits) - 1)))
-    extra = {"aristotle": _aristotle_document, "russell": _russell_contradictions}.get(agent)
-    if extra is not None:
-        found += extra(document, all_sentences)
-    if agent == "kant":
-        found += _kant_inconsistency(all_sentences)
-    named = [f for f in fallacies if FALLACY_AGENT.get(f["type"]) == agent]
+    for check in philosopher.document_checks:
+        found += check(document, all_sentences)
+    named = [f for f in fallacies if _FALLACY_OWNER.get(f["type"]) == agent]
     named_spans = [f["quote"] for f in named]
     # A rule finding on the very words a named fallacy quotes gives way to the fallacy.
     found = [(p, f) for p, f in found if not any(f["evidence"] in q for q in named_spans)]
@@ -349,7 +167,7 @@ def deeper(
     clauses = [c.strip() for c in _CLAUSE_BREAK.split(span) if words(c)]
     if len(clauses) > 1:
         for position, clause in enumerate(clauses):
-            for rule in RULES[agent]:
+            for rule in PHILOSOPHERS[agent].rules:
                 if match := _match(rule, clause):
                     finding = _finding(rule, match, clause)
                     finding["claim"] = _narrowed(rule, match, clause)
@@ -357,7 +175,7 @@ def deeper(
                     break
         if found:
             return _best_first(found)[:MAX_CHILDREN]
-    for position, rule in enumerate(RULES[agent]):
+    for position, rule in enumerate(PHILOSOPHERS[agent].rules):
         match = _match(rule, span)
         if match is None:
             continue
@@ -495,7 +313,7 @@ def _russell_contradictions(document: str, all: list[str]) -> list[tuple[int, di
     return out
 
 
-def _kant_inconsistency(all: list[str]) -> list[tuple[int, dict[str, Any]]]:
+def _kant_inconsistency(document: str, all: list[str]) -> list[tuple[int, dict[str, Any]]]:
     duty = _rx(r"should|must|ought to")
     not_duty = _rx(r"should not|must not|ought not|shouldn't|mustn't|never")
     for later, earlier, _pair in _contrary_pairs(all, duty, not_duty):
@@ -514,6 +332,232 @@ def _kant_inconsistency(all: list[str]) -> list[tuple[int, dict[str, Any]]]:
             )
         ]
     return []
+
+
+# -- the philosophers: one record each ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Philosopher:
+    """Everything the offline council knows of one philosopher: its sentence rules (the first
+    that matches a sentence names the finding), the fallacies of its field (ids of the fallacy
+    taxonomy) and the voice it names them in, and its checks of the whole document."""
+
+    name: str
+    rules: tuple[Rule, ...]
+    fallacies: tuple[str, ...]
+    voice: str
+    document_checks: tuple[DocumentCheck, ...] = ()
+
+
+ARISTOTLE = Philosopher(
+    name="aristotle",
+    fallacies=("hasty_generalization", "deductive_error", "false_dilemma"),
+    voice="The inference does not follow from its particulars",
+    document_checks=(_aristotle_document,),
+    rules=(
+        Rule(
+            _rx(
+                r"I have (?:met|seen|known)|in my experience|from my experience|"
+                r"I know (?:a|some|many)|a friend of mine|my (?:friend|neighbou?r|cousin)s?"
+            ),
+            "Evidence",
+            "Generalisation from personal anecdote ('{term}'): too few particulars for the "
+            "universal drawn from them.",
+            "Medium",
+            0.55,
+        ),
+        Rule(
+            _rx(r"(?:all|every|no)\s+\w+\s+(?:are|is|will|can|should)"),
+            "Logic",
+            "Universal categorical claim ('{term}') without the induction from particulars "
+            "that would establish it.",
+            "Medium",
+            0.5,
+            unless=_REASON,
+        ),
+    ),
+)
+
+
+DESCARTES = Philosopher(
+    name="descartes",
+    fallacies=("false_authority", "ad_populum"),
+    voice="The foundation is borrowed, not demonstrated",
+    rules=(
+        Rule(
+            _rx(
+                r"obviously|clearly|of course|everyone knows|it is self-evident|it is well known|"
+                r"undeniabl\w*|without (?:a )?doubt|needless to say|certainly|unquestionabl\w*"
+            ),
+            "Foundations",
+            "Foundation asserted as indubitable ('{term}') without demonstration; methodical "
+            "doubt finds no ground beneath it.",
+            "High",
+            0.62,
+        ),
+        Rule(
+            _rx(
+                r"synerg\w*|leverag\w*|holistic|paradigm\w*|optimal|world-class|best-in-class|"
+                r"innovative|robust|seamless\w*|cutting-edge|game-chang\w*|empower\w*|"
+                r"disrupt\w*|next-generation|streamlin\w*|excellence|quality"
+            ),
+            "Clarity",
+            "The term '{term}' is used without definition; its meaning is neither clear nor "
+            "distinct.",
+            "Medium",
+            0.55,
+        ),
+    ),
+)
+
+
+KANT = Philosopher(
+    name="kant",
+    fallacies=("ad_hominem", "appeal_to_emotion"),
+    voice="The argument does not treat the reader as a reasoner",
+    document_checks=(_kant_inconsistency,),
+    rules=(
+        Rule(
+            _rx(r"except|unless|but not|only for|other than"),
+            "Principles",
+            "The rule admits an exception ('{term}') that is not justified; it could not be "
+            "willed as a universal law.",
+            "High",
+            0.6,
+            unless=re.compile(r"^(?!.*\b(?:should|must|ought|need|have to|has to)\b)", re.I),
+        ),
+        Rule(
+            _rx(
+                r"should|must|ought to|needs? to|ha(?:ve|s) to|is (?:wrong|right|unacceptable|"
+                r"necessary)"
+            ),
+            "Principles",
+            "Normative claim ('{term}') given without a principle that could hold universally.",
+            "Medium",
+            0.55,
+            unless=_rx(r"because|since|so that|in order to|principle|everyone|anyone|all"),
+        ),
+    ),
+)
+
+
+LEIBNIZ = Philosopher(
+    name="leibniz",
+    fallacies=("false_cause", "slippery_slope", "circular_reasoning"),
+    voice="No sufficient reason is given",
+    rules=(
+        Rule(
+            _rx(r"therefore|thus|hence|consequently|as a result|it follows that"),
+            "Sufficient reason",
+            "Conclusion ('{term}') drawn without a stated sufficient reason.",
+            "High",
+            0.6,
+            unless=_REASON,
+        ),
+        Rule(
+            _rx(
+                r"causes?|leads? to|results? in|drives?|ensures?|guarantees?|"
+                r"will (?:increase|reduce|improve|eliminate|solve)"
+            ),
+            "Sufficient reason",
+            "Causal claim ('{term}') asserted without the reason why it should hold.",
+            "Medium",
+            0.55,
+            unless=_REASON,
+        ),
+        Rule(
+            _rx(r"best|(?<!not )only(?! if)|perfect|optimal|ideal"),
+            "Sufficient reason",
+            "Claim of optimality ('{term}') without showing why the alternatives are worse.",
+            "Medium",
+            0.45,
+            unless=_REASON,
+        ),
+    ),
+)
+
+
+POPPER = Philosopher(
+    name="popper",
+    fallacies=("intentional",),
+    voice="The claim is shielded from refutation",
+    rules=(
+        Rule(
+            _rx(r"ultimately|inevitably|truly|fundamentally|essentially|in the long run|naturally"),
+            "Testability",
+            "Unfalsifiable framing ('{term}'): the claim names no observable outcome that "
+            "could refute it.",
+            "High",
+            0.62,
+        ),
+        Rule(
+            # "(?-i:may)": the modal, not the month.
+            _rx(r"(?-i:may)|might|could|possibly|perhaps|arguably|in some sense|somehow"),
+            "Testability",
+            "Hedged claim ('{term}'): as stated, no observation could count against it.",
+            "Medium",
+            0.55,
+        ),
+        Rule(
+            _rx(
+                r"improv\w*|better|transform\w*|revolutioni[sz]\w*|enhanc\w*|boost\w*|"
+                r"increas\w*|reduc\w*"
+            ),
+            "Testability",
+            "Claimed effect ('{term}') has no measure, threshold or time frame, so it cannot "
+            "be tested.",
+            "Medium",
+            0.5,
+            unless=_DIGIT,
+        ),
+        Rule(
+            # "will", not "always": "schools have always had a telephone" is about the past.
+            _rx(r"will|shall|(?:is|are) going to"),
+            "Testability",
+            "Prediction ('{term}') without a criterion: it does not say what result, by when, "
+            "would show it false.",
+            "Medium",
+            0.45,
+            unless=_DIGIT,
+        ),
+    ),
+)
+
+
+RUSSELL = Philosopher(
+    name="russell",
+    fallacies=("equivocation", "straw_man", "red_herring"),
+    voice="The words do not keep one meaning or one subject",
+    document_checks=(_russell_contradictions,),
+    rules=(
+        Rule(
+            _rx(
+                r"some|many|most|several|various|numerous|a lot of|lots of|a few|often|"
+                r"sometimes|frequently|significant(?:ly)?|substantial(?:ly)?|considerabl[ey]"
+            ),
+            "Precision",
+            "Vague quantifier ('{term}'): the proposition does not say how many or how much, "
+            "so its truth conditions are indeterminate.",
+            "Medium",
+            0.5,
+        ),
+        Rule(
+            _rx(r"etc\.?|and/or|and so on|things|stuff|kind of|sort of"),
+            "Precision",
+            "Ambiguous expression ('{term}') leaves the reference of the proposition open.",
+            "Low",
+            0.45,
+        ),
+    ),
+)
+
+
+PHILOSOPHERS: dict[str, Philosopher] = {
+    p.name: p for p in (ARISTOTLE, DESCARTES, KANT, LEIBNIZ, POPPER, RUSSELL)
+}
+# Which philosopher names which fallacy: each taxonomy id belongs to one field.
+_FALLACY_OWNER = {fallacy: p.name for p in PHILOSOPHERS.values() for fallacy in p.fallacies}
 
 
 # -- the calls ---------------------------------------------------------------------------
