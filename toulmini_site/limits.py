@@ -151,6 +151,22 @@ def signup_take(*, request: HttpRequest) -> None:
     _add(name, 3600)
 
 
+def password_reset_take(*, request: HttpRequest) -> None:
+    """Count one password-reset e-mail asked for from this address; refuse beyond the
+    hourly limit (so the form cannot be used to flood someone's inbox)."""
+    name = f"password-reset:{client_address(request)}"
+    limit = settings.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR
+    if _count(name, 3600) >= limit:
+        _key, left = _window(name, 3600)
+        raise LimitExceeded(
+            f"Too many password resets asked for from your address. Try again in "
+            f"{left // 60 + 1} minutes.",
+            code=RATE_LIMITED,
+            retry_after=left,
+        )
+    _add(name, 3600)
+
+
 # -- daily quotas --------------------------------------------------------------------------
 
 _WORK = {

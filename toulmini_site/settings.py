@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "toulmini_site.classrooms",
     "lti_tool",
     "toulmini_site.lti",
+    "toulmini_site.accounts",
 ]
 
 MIDDLEWARE = [
@@ -61,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "toulmini_site.accounts.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -109,6 +111,36 @@ AUTHENTICATION_BACKENDS = ["toulmini_site.limits.LimitedModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# A password-reset link stays valid this long (Django's default is three days).
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 3600, minimum=60)
+
+# E-mail (password resets), as Django 6.1's MAILERS. "console" prints each message on the
+# server's output (development); "smtp" sends through EMAIL_HOST. Without DEBUG: smtp.
+EMAIL_BACKEND_NAME = env_choice(
+    "EMAIL_BACKEND", "console" if DEBUG else "smtp", ("console", "smtp")
+)
+if EMAIL_BACKEND_NAME == "smtp":
+    _email_use_tls = env_bool("EMAIL_USE_TLS", True)
+    _email_use_ssl = env_bool("EMAIL_USE_SSL", False)
+    if _email_use_tls and _email_use_ssl:
+        raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on: choose one")
+    _mailer = {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": env_str("EMAIL_HOST", "localhost"),
+            "port": env_int("EMAIL_PORT", 465 if _email_use_ssl else 587, minimum=1),
+            "username": env_str("EMAIL_HOST_USER"),
+            "password": env_str("EMAIL_HOST_PASSWORD"),
+            "use_tls": _email_use_tls,
+            "use_ssl": _email_use_ssl,
+            "timeout": env_int("EMAIL_TIMEOUT", 10, minimum=1),
+        },
+    }
+else:
+    _mailer = {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+MAILERS = {"default": _mailer}
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Toulmini <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("es", _("Spanish"))]
@@ -279,6 +311,9 @@ LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 100, minimum=
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 100, minimum=1)
 LOGIN_WINDOW_SECONDS = env_int("LOGIN_WINDOW_SECONDS", 900, minimum=1)
 SIGNUPS_PER_ADDRESS_PER_HOUR = env_int("SIGNUPS_PER_ADDRESS_PER_HOUR", 40, minimum=0)
+PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = env_int(
+    "PASSWORD_RESETS_PER_ADDRESS_PER_HOUR", 20, minimum=0
+)
 
 # Per-user daily quotas (UTC days). Model-backed work per kind; offline work (CPU only) in
 # one larger allowance. 0 allows none.

@@ -8,7 +8,9 @@ from arguments import urls as arguments_urls
 from arguments import views as arguments_views
 from coach import urls as coach_urls
 from council import urls as council_urls
-from toulmini_site import accounts, api, health
+from toulmini_site import api, health
+from toulmini_site.accounts import urls as accounts_urls
+from toulmini_site.accounts import views as accounts_views
 from toulmini_site.classrooms import urls as classrooms_urls
 from toulmini_site.lti import urls as lti_urls
 
@@ -27,14 +29,13 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     # Browsers ask for /favicon.ico on pages without a <link rel="icon"> (the API docs, files).
     path("favicon.ico", RedirectView.as_view(url=f"{settings.STATIC_URL}favicon.svg")),
-    path("accounts/login/", accounts.login_view, name="login"),
-    path("accounts/logout/", accounts.logout_view, name="logout"),
-    path("accounts/signup/", accounts.signup_view, name="signup"),
+    path("accounts/", include(accounts_urls)),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script under the CSP.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch on every page: Django's, plus the choice saved on the account.
+    path("i18n/setlang/", accounts_views.language_set, name="set_language"),
     path("", include(lti_urls)),
     path("coach/", include(coach_urls)),
     path("", include(council_urls)),

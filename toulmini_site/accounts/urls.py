@@ -1,0 +1,22 @@
+"""Account pages. The names are Django's usual auth names (``login``, ``password_reset``...),
+not namespaced, as ``django.contrib.auth`` and its views expect."""
+
+from django.urls import path
+
+from toulmini_site.accounts import views
+
+urlpatterns = [
+    path("", views.account, name="account"),
+    path("password/", views.password_change, name="account_password"),
+    path("login/", views.login_view, name="login"),
+    path("logout/", views.logout_view, name="logout"),
+    path("signup/", views.signup_view, name="signup"),
+    path("password-reset/", views.password_reset_view, name="password_reset"),
+    path("password-reset/sent/", views.password_reset_done_view, name="password_reset_done"),
+    path(
+        "reset/<uidb64>/<token>/",
+        views.password_reset_confirm_view,
+        name="password_reset_confirm",
+    ),
+    path("reset/done/", views.password_reset_complete_view, name="password_reset_complete"),
+]

@@ -1,0 +1,116 @@
+"""Sign up, log in and out, password reset (Django's auth views in our templates), the
+account page, and the language switch every page shows."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.i18n import set_language
+
+from toulmini_site.accounts.forms import LanguageForm
+from toulmini_site.accounts.selectors import user_language
+from toulmini_site.accounts.services import user_language_set
+from toulmini_site.limits import password_reset_take, signup_take
+
+login_view = auth_views.LoginView.as_view(
+    template_name="registration/login.html", redirect_authenticated_user=True
+)
+logout_view = auth_views.LogoutView.as_view()
+
+
+@require_http_methods(["GET", "POST"])
+def signup_view(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        signup_take(request=request)
+        user = form.save()
+        # A language chosen with the switch before signing up is kept as the account's.
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+        if chosen in dict(settings.LANGUAGES):
+            user_language_set(user=user, language=chosen)
+        login(request, user)
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset-by-e-mail, limited per address so it cannot be used to flood inboxes."""
+
+    template_name = "registration/password_reset_form.html"
+    success_url = reverse_lazy("password_reset_done")
+
+    def form_valid(self, form):  # type: ignore[no-untyped-def]
+        password_reset_take(request=self.request)
+        return super().form_valid(form)
+
+
+password_reset_view = PasswordResetView.as_view()
+password_reset_done_view = auth_views.PasswordResetDoneView.as_view(
+    template_name="registration/password_reset_done.html"
+)
+password_reset_confirm_view = auth_views.PasswordResetConfirmView.as_view(
+    template_name="registration/password_reset_confirm.html",
+    success_url=reverse_lazy("password_reset_complete"),
+)
+password_reset_complete_view = auth_views.PasswordResetCompleteView.as_view(
+    template_name="registration/password_reset_complete.html"
+)
+
+
+def _account_page(
+    request: HttpRequest, *, password_form: PasswordChangeForm | None = None, status: int = 200
+) -> HttpResponse:
+    language_form = LanguageForm(initial={"language": user_language(user=request.user)})
+    context = {
+        "password_form": password_form or PasswordChangeForm(request.user),
+        "language_form": language_form,
+    }
+    return render(request, "accounts/account.html", context, status=status)
+
+
+@require_GET
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    return _account_page(request)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def password_change(request: HttpRequest) -> HttpResponse:
+    """Change the password from the account page; a refused form comes back with its errors
+    on the account page (Django never sends typed passwords back)."""
+    if request.method == "GET":
+        return redirect("account")
+    form = PasswordChangeForm(request.user, request.POST)
+    if not form.is_valid():
+        return _account_page(request, password_form=form, status=400)
+    user = form.save()
+    update_session_auth_hash(request, user)  # stay logged in on this device
+    messages.success(request, _("Your password was changed."))
+    return redirect("account")
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """Django's ``set_language`` (cookie, safe ``next``), plus: a logged-in user's choice is
+    saved on their account and follows them to every device."""
+    response = set_language(request)
+    language = request.POST.get("language", "")
+    if language == "":  # back to the browser's language
+        response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+    elif language not in dict(settings.LANGUAGES):
+        return response
+    if request.user.is_authenticated:
+        user_language_set(user=request.user, language=language)
+    return response
