@@ -3,12 +3,15 @@ account page, and the language switch every page shows."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, UserCreationForm
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
@@ -31,7 +34,7 @@ logout_view = auth_views.LogoutView.as_view()
 def signup_view(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         signup_take(request=request)
         user = form.save()
@@ -50,7 +53,7 @@ class PasswordResetView(auth_views.PasswordResetView):
     template_name = "registration/password_reset_form.html"
     success_url = reverse_lazy("password_reset_done")
 
-    def form_valid(self, form):  # type: ignore[no-untyped-def]
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
         password_reset_take(request=self.request)
         return super().form_valid(form)
 
@@ -68,12 +71,17 @@ password_reset_complete_view = auth_views.PasswordResetCompleteView.as_view(
 )
 
 
+def _user(request: HttpRequest) -> User:
+    """The logged-in user of a ``login_required`` view."""
+    return cast(User, request.user)
+
+
 def _account_page(
     request: HttpRequest, *, password_form: PasswordChangeForm | None = None, status: int = 200
 ) -> HttpResponse:
     language_form = LanguageForm(initial={"language": user_language(user=request.user)})
     context = {
-        "password_form": password_form or PasswordChangeForm(request.user),
+        "password_form": password_form or PasswordChangeForm(_user(request)),
         "language_form": language_form,
     }
     return render(request, "accounts/account.html", context, status=status)
@@ -92,7 +100,7 @@ def password_change(request: HttpRequest) -> HttpResponse:
     on the account page (Django never sends typed passwords back)."""
     if request.method == "GET":
         return redirect("account")
-    form = PasswordChangeForm(request.user, request.POST)
+    form = PasswordChangeForm(_user(request), request.POST)
     if not form.is_valid():
         return _account_page(request, password_form=form, status=400)
     user = form.save()
