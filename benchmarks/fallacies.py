@@ -1,6 +1,6 @@
 """How well the offline fallacy detector names the fallacies in short texts we wrote ourselves.
 
-Reads ``arguments/domain/fallacy_examples.py``: the tuning set (written before the detector,
+Reads ``evaluations/fallacies/``: the tuning set (written before the detector,
 then used to tune its cues), the second set (held out in round 1, tuned on in round 2): both
 in-sample now; and the held-out set (written after round 2 was frozen: out-of-sample). For
 each type: precision (of the findings of that type, how many are on an example of that type)
@@ -21,7 +21,7 @@ from benchmarks.harness import ROOT, report, summary_ms
 sys.path.insert(0, str(ROOT))
 
 from arguments.domain.fallacies import TAXONOMY, detect_fallacies  # noqa: E402
-from arguments.domain.fallacy_examples import HELD_OUT, SECOND_SET, TUNING, Example  # noqa: E402
+from evaluations.fallacies import HELD_OUT, SECOND_SET, TUNING, Example  # noqa: E402
 
 
 def figures(examples: tuple[Example, ...]) -> tuple[list[tuple[str, str]], list[str]]:

@@ -20,8 +20,8 @@ from typing import Any
 
 from arguments.demo import DEMO_CHAINS
 from arguments.domain.analyzer import NotInText, analyze_phase
-from arguments.domain.fallacy_examples import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET
 from arguments.roles import sentence_roles
+from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET
 from tests.arguments.test_analyzer import EQUALITY, OP_EDS
 from tests.arguments.test_roles import CYCLING, HOMEWORK
 

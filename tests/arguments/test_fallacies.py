@@ -12,7 +12,7 @@ from arguments.domain.fallacies import (
     detect_fallacies,
     findings_from_model,
 )
-from arguments.domain.fallacy_examples import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
+from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
 
 IDS = [
     "ad_hominem",

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from arguments.domain.fallacies import TAXONOMY
-from arguments.domain.fallacy_examples import PHONE_BAN_OP_ED
+from evaluations.fallacies import PHONE_BAN_OP_ED
 from toulmini_site.llm import LLMTimeout
 from toulmini_site.llm.models import LLMCall
 

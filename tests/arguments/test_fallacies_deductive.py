@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from arguments.domain.fallacies import _deductive_error
+from arguments.domain.fallacies.deduction import deductive_error
 
 MIDDLE = "Two things sharing a property does not make one the other (undistributed middle)."
 AFFIRMS = (
@@ -42,7 +42,7 @@ DENIES = (
     ],
 )
 def test_an_invalid_form_is_named_with_its_explanation(text, explanation):
-    assert _deductive_error(text.lower()) == (2.5, explanation)
+    assert deductive_error(text.lower()) == (2.5, explanation)
 
 
 @pytest.mark.parametrize(
@@ -57,4 +57,4 @@ def test_an_invalid_form_is_named_with_its_explanation(text, explanation):
     ],
 )
 def test_valid_forms_and_near_misses_are_not_flagged(text):
-    assert _deductive_error(text.lower()) is None
+    assert deductive_error(text.lower()) is None

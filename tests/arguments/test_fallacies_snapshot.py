@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 from arguments.domain.fallacies import detect_fallacies
-from arguments.domain.fallacy_examples import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
+from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "fallacies.json"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from arguments.domain.fallacy_examples import PHONE_BAN_OP_ED
+from evaluations.fallacies import PHONE_BAN_OP_ED
 from tests.arguments.factories import make_chain
 
 pytestmark = pytest.mark.django_db

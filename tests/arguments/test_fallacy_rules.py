@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from arguments.domain import fallacies as F
+from arguments.domain.fallacies import (
+    cues,
+    deduction,
+    detect_fallacies,
+    detector,
+    induction,
+    locate,
+    offline_answer,
+    presumption,
+    relevance,
+)
 
 HOMINEM = "It attacks the person's character or life instead of answering what they argue."
 EMOTION = "It moves the reader with pity, fear or guilt instead of giving a reason."
@@ -61,12 +71,12 @@ GOALPOSTS = "It moves the goalposts: once the evidence asked for is given, it as
     ],
 )
 def test_a_stem_drops_one_suffix_and_keeps_six_letters(word, stem):
-    assert F._stem(word) == stem
+    assert cues.stem(word) == stem
 
 
 def test_terms_are_the_stems_of_content_words_of_two_letters_or_more():
-    assert F._terms("The dogs were barking at a cat, x y ox.") == {"dog", "bark", "cat", "ox"}
-    assert F._first_terms("dogs bark at dogs.") == ["dog", "bark", "dog"]
+    assert cues.terms("The dogs were barking at a cat, x y ox.") == {"dog", "bark", "cat", "ox"}
+    assert cues.first_terms("dogs bark at dogs.") == ["dog", "bark", "dog"]
 
 
 @pytest.mark.parametrize(
@@ -79,7 +89,7 @@ def test_terms_are_the_stems_of_content_words_of_two_letters_or_more():
     ],
 )
 def test_overlap_is_shared_terms_over_the_smaller_set(a, b, overlap):
-    assert F._overlap(a, b) == overlap
+    assert cues.overlap(a, b) == overlap
 
 
 @pytest.mark.parametrize(
@@ -95,20 +105,20 @@ def test_overlap_is_shared_terms_over_the_smaller_set(a, b, overlap):
     ],
 )
 def test_ad_hominem_weighs_an_insult_a_dismissal_an_argument_and_a_conclusion(text, score):
-    assert F._ad_hominem(text) == (score, HOMINEM)
+    assert relevance.ad_hominem(text) == (score, HOMINEM)
 
 
 def test_ad_hominem_needs_an_insult():
-    assert F._ad_hominem("his plan is bad, so ignore it.") is None
+    assert relevance.ad_hominem("his plan is bad, so ignore it.") is None
 
 
 def test_ad_populum_names_the_crowd_it_leans_on():
-    assert F._ad_populum("millions of people drink it, so it must be good.") == (
+    assert relevance.ad_populum("millions of people drink it, so it must be good.") == (
         2.2,
         'It treats "millions of people" believing or doing something as proof that it is '
         "true or good.",
     )
-    assert F._ad_populum("the majority believe it is true.")[1].startswith(
+    assert relevance.ad_populum("the majority believe it is true.")[1].startswith(
         'It treats "the majority" believing'
     )
 
@@ -123,7 +133,7 @@ def test_ad_populum_names_the_crowd_it_leans_on():
     ],
 )
 def test_ad_populum_near_misses(text):
-    assert F._ad_populum(text) is None
+    assert relevance.ad_populum(text) is None
 
 
 @pytest.mark.parametrize(
@@ -138,11 +148,11 @@ def test_ad_populum_near_misses(text):
     ],
 )
 def test_appeal_to_emotion_weighs_emotive_words_appeals_and_directives(text, score):
-    assert F._appeal_to_emotion(text) == (score, EMOTION)
+    assert relevance.appeal_to_emotion(text) == (score, EMOTION)
 
 
 def test_appeal_to_emotion_needs_an_emotive_word():
-    assert F._appeal_to_emotion("think of the children, you must vote.") is None
+    assert relevance.appeal_to_emotion("think of the children, you must vote.") is None
 
 
 @pytest.mark.parametrize(
@@ -161,7 +171,7 @@ def test_appeal_to_emotion_needs_an_emotive_word():
     ],
 )
 def test_circular_reasoning(text, result):
-    assert F._circular(text) == result
+    assert presumption.circular(text) == result
 
 
 @pytest.mark.parametrize(
@@ -179,7 +189,7 @@ def test_equivocation_needs_a_conclusion_and_one_word_in_two_contexts(text, fire
         2.0,
         'The word "light" is used in two different senses, so the conclusion does not follow.',
     )
-    assert F._equivocation(text) == (expected if fires else None)
+    assert presumption.equivocation(text) == (expected if fires else None)
 
 
 @pytest.mark.parametrize(
@@ -192,7 +202,7 @@ def test_equivocation_needs_a_conclusion_and_one_word_in_two_contexts(text, fire
     ],
 )
 def test_false_authority_names_who_it_leans_on(text, score, who):
-    assert F._false_authority(text) == (
+    assert relevance.false_authority(text) == (
         score,
         f'It leans on "{who}", who is no authority on this question.',
     )
@@ -202,8 +212,8 @@ def test_unnamed_experts_are_named_as_such():
     message = (
         '"experts agree" names no expert, so the claim cannot be checked against anyone\'s work.'
     )
-    assert F._false_authority("experts agree it is safe.") == (2.0, message)
-    assert F._false_authority("experts agree it is safe, so it is.") == (2.5, message)
+    assert relevance.false_authority("experts agree it is safe.") == (2.0, message)
+    assert relevance.false_authority("experts agree it is safe, so it is.") == (2.5, message)
 
 
 @pytest.mark.parametrize(
@@ -215,7 +225,7 @@ def test_unnamed_experts_are_named_as_such():
     ],
 )
 def test_false_authority_near_misses(text):
-    assert F._false_authority(text) is None
+    assert relevance.false_authority(text) is None
 
 
 @pytest.mark.parametrize(
@@ -229,11 +239,11 @@ def test_false_authority_near_misses(text):
     ],
 )
 def test_straw_man_weighs_distortion_and_extremes(text, score):
-    assert F._straw_man(text) == (score, STRAW)
+    assert relevance.straw_man(text) == (score, STRAW)
 
 
 def test_straw_man_needs_the_other_side():
-    assert F._straw_man("basically we ban all cars.") is None
+    assert relevance.straw_man("basically we ban all cars.") is None
 
 
 @pytest.mark.parametrize(
@@ -247,7 +257,7 @@ def test_straw_man_needs_the_other_side():
     ],
 )
 def test_red_herring_weighs_a_diversion_and_an_accusation(text, score):
-    assert F._red_herring(text) == (score, HERRING)
+    assert relevance.red_herring(text) == (score, HERRING)
 
 
 @pytest.mark.parametrize(
@@ -261,7 +271,7 @@ def test_red_herring_weighs_a_diversion_and_an_accusation(text, score):
     ],
 )
 def test_red_herring_near_misses(text):
-    assert F._red_herring(text) is None
+    assert relevance.red_herring(text) is None
 
 
 @pytest.mark.parametrize(
@@ -274,7 +284,7 @@ def test_red_herring_near_misses(text):
     ],
 )
 def test_false_cause_weighs_a_conclusion_and_a_must(text, score):
-    assert F._false_cause(text) == pytest.approx((score, CAUSE))
+    assert induction.false_cause(text) == pytest.approx((score, CAUSE))
 
 
 @pytest.mark.parametrize(
@@ -287,7 +297,7 @@ def test_false_cause_weighs_a_conclusion_and_a_must(text, score):
     ],
 )
 def test_false_cause_near_misses(text):
-    assert F._false_cause(text) is None
+    assert induction.false_cause(text) is None
 
 
 @pytest.mark.parametrize(
@@ -302,11 +312,11 @@ def test_false_cause_near_misses(text):
     ],
 )
 def test_false_dilemma_weighs_either_only_polar_words_and_an_or(text, score):
-    assert F._false_dilemma(text) == pytest.approx((score, DILEMMA))
+    assert presumption.false_dilemma(text) == pytest.approx((score, DILEMMA))
 
 
 def test_false_dilemma_needs_either_or_or_only():
-    assert F._false_dilemma("pay or leave, or you are doomed.") is None
+    assert presumption.false_dilemma("pay or leave, or you are doomed.") is None
 
 
 @pytest.mark.parametrize(
@@ -371,7 +381,7 @@ def test_false_dilemma_needs_either_or_or_only():
 def test_hasty_generalization_scores_names_its_evidence_and_its_clause(
     text, score, explanation, focus
 ):
-    assert F._hasty_generalization(text) == (score, explanation, focus)
+    assert induction.hasty_generalization(text) == (score, explanation, focus)
 
 
 @pytest.mark.parametrize(
@@ -385,7 +395,7 @@ def test_hasty_generalization_scores_names_its_evidence_and_its_clause(
     ],
 )
 def test_hasty_generalization_near_misses(text):
-    assert F._hasty_generalization(text) is None
+    assert induction.hasty_generalization(text) is None
 
 
 @pytest.mark.parametrize(
@@ -399,7 +409,7 @@ def test_hasty_generalization_near_misses(text):
     ],
 )
 def test_slippery_slope_weighs_steps_a_first_step_a_disaster_and_a_start(text, score):
-    assert F._slippery_slope(text) == (score, SLOPE)
+    assert induction.slippery_slope(text) == (score, SLOPE)
 
 
 @pytest.mark.parametrize(
@@ -413,7 +423,7 @@ def test_slippery_slope_weighs_steps_a_first_step_a_disaster_and_a_start(text, s
     ],
 )
 def test_slippery_slope_near_misses(text):
-    assert F._slippery_slope(text) is None
+    assert induction.slippery_slope(text) is None
 
 
 @pytest.mark.parametrize(
@@ -457,7 +467,7 @@ def test_slippery_slope_near_misses(text):
     ],
 )
 def test_deductive_errors_are_named_by_their_form(text, explanation):
-    assert F._deductive_error(text) == (2.5, explanation)
+    assert deduction.deductive_error(text) == (2.5, explanation)
 
 
 @pytest.mark.parametrize(
@@ -481,7 +491,7 @@ def test_deductive_errors_are_named_by_their_form(text, explanation):
     ],
 )
 def test_deductive_error_near_misses(text):
-    assert F._deductive_error(text) is None
+    assert deduction.deductive_error(text) is None
 
 
 @pytest.mark.parametrize(
@@ -499,7 +509,7 @@ def test_deductive_error_near_misses(text):
     ],
 )
 def test_intentional_fallacies(text, result):
-    assert F._intentional(text) == result
+    assert presumption.intentional(text) == result
 
 
 @pytest.mark.parametrize(
@@ -515,7 +525,7 @@ def test_intentional_fallacies(text, result):
     ],
 )
 def test_confidence_grows_with_the_score_and_shrinks_with_the_window(score, width, confidence):
-    assert F._confidence(score, width) == pytest.approx(confidence)
+    assert detector.confidence(score, width) == pytest.approx(confidence)
 
 
 # -- a model's quotes, located -----------------------------------------------------------
@@ -536,16 +546,16 @@ def test_confidence_grows_with_the_score_and_shrinks_with_the_window(score, widt
     ],
 )
 def test_a_quote_is_located_exactly_else_ignoring_case_and_spacing(quote, span):
-    assert F.locate("Dogs bark and cats purr; dogs bark.", quote) == span
+    assert locate("Dogs bark and cats purr; dogs bark.", quote) == span
 
 
 def test_the_offline_answer_keeps_thirty_findings_most_confident_first():
     text = " ".join(f"Mr. {n} is a liar, so ignore his plan number {n}." for n in range(40))
-    assert len(F.detect_fallacies(text)) == 40
-    answer = F.offline_answer({"text": text})
+    assert len(detect_fallacies(text)) == 40
+    answer = offline_answer({"text": text})
     assert len(answer.fallacies) == 30
     assert answer.fallacies[0].quote == "Mr. 0 is a liar, so ignore his plan number 0."
-    assert F.offline_answer({}).fallacies == []
+    assert offline_answer({}).fallacies == []
 
 
 @pytest.mark.parametrize(
@@ -567,5 +577,5 @@ def test_the_offline_answer_keeps_thirty_findings_most_confident_first():
 def test_the_clause_around_a_word_runs_from_the_break_before_it_to_the_break_after(
     text, word, clause
 ):
-    start, end = F._clause_around(text, text.index(word))
+    start, end = cues.clause_around(text, text.index(word))
     assert text[start:end] == clause

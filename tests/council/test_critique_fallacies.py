@@ -1,6 +1,6 @@
 """The council and named fallacies; offline trees that narrow; usage said plainly.
 
-The phone-ban op-ed (``arguments.domain.fallacy_examples``) holds a false cause, an
+The phone-ban op-ed (``evaluations/fallacies``) holds a false cause, an
 over-generalisation and a near miss: "schools have always had a front-office telephone" is a
 fact about the past, not a prediction.
 """
@@ -10,13 +10,13 @@ from __future__ import annotations
 import pytest
 
 from arguments.domain.fallacies import TAXONOMY
-from arguments.domain.fallacy_examples import PHONE_BAN_OP_ED
 from council.domain.critique.formatter import OFFLINE_USAGE, format_critique_output, usage_line
 from council.domain.critique.offline import deeper, level_one, offline_tree_level
 from council.domain.critique.quotes import normalize
 from council.domain.critique.synthesis import default_assessment
 from council.services.critique import critique_create, critique_run
 from council.services.critique_council import run_critique_council
+from evaluations.fallacies import PHONE_BAN_OP_ED
 from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.offline import OfflineClient
 

@@ -1,0 +1,35 @@
+"""Named fallacies: a fixed taxonomy, the finding schema, and an offline detector.
+
+- ``taxonomy``: the fourteen types (ids, labels, definitions, examples);
+- ``findings``: a finding quotes the text exactly; a model's answer is checked against it;
+- ``detector``: runs the rule families over windows of sentences;
+- ``cues``, and the rule families ``relevance``, ``presumption``, ``induction``, ``deduction``.
+"""
+
+from arguments.domain.fallacies.detector import THRESHOLD, detect_fallacies, offline_answer
+from arguments.domain.fallacies.findings import (
+    TEXT_MAX,
+    FallacyFinding,
+    ModelFallacies,
+    ModelFallacy,
+    finding,
+    findings_from_model,
+    locate,
+)
+from arguments.domain.fallacies.taxonomy import TAXONOMY, Fallacy, FallacyType
+
+__all__ = [
+    "TAXONOMY",
+    "TEXT_MAX",
+    "THRESHOLD",
+    "Fallacy",
+    "FallacyFinding",
+    "FallacyType",
+    "ModelFallacies",
+    "ModelFallacy",
+    "detect_fallacies",
+    "finding",
+    "findings_from_model",
+    "locate",
+    "offline_answer",
+]

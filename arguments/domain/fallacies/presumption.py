@@ -1,0 +1,199 @@
+"""Fallacies of presumption and ambiguity: the argument assumes what it should show.
+
+Circular reasoning, equivocation, false dilemma, and the loaded question or moving goalposts."""
+
+from __future__ import annotations
+
+import re
+
+from arguments.domain.fallacies.cues import CONCLUDE, ESCALATE, WORD, first_terms, has, stem, terms
+from toulmini_site.text.keywords import keywords as _words
+
+# -- circular reasoning -------------------------------------------------------------------
+
+# Words that say the same thing, so that "unhealthy because bad for your health" is caught.
+_SAME = (
+    {"health", "healthy", "unhealthy"},
+    {"good", "best", "better", "delicious", "tasty", "tastes", "great"},
+    {"fair", "fairly", "just"},
+    {"trust", "trustworthy", "honest", "reliable"},
+    {"boring", "interesting", "dull"},
+    {"right", "correct", "mistakes", "wrong", "error"},
+    {"allowed", "right", "permitted", "entitled"},
+    {"efficient", "efficiently", "effective"},
+)
+
+
+def _concepts(terms: set[str]) -> set[str]:
+    out = set(terms)
+    for index, group in enumerate(_SAME):
+        if terms & {stem(word) for word in group}:
+            out.add(f"#{index}")
+    return out
+
+
+_REASON = re.compile(r"\bbecause\b|, since\b|\bsince (?=an? |the |it |they |he |she )")
+
+
+_COPULA = re.compile(r"\b(?:is|are|was|were|am)\b")
+
+
+def circular(text: str) -> tuple[float, str] | None:
+    pairs = []
+    for clause in re.split(r",? and (?=we |you |i )|;", text):
+        match = _REASON.search(clause)
+        if match and match.start() > 0:
+            claim, reason = clause[: match.start()], clause[match.end() :]
+            claim = re.split(r", (?:and|but) ", claim)[-1]  # the clause the reason is for
+            pairs.append((claim, first_terms(claim), _concepts(terms(reason))))
+    for claim_text, claim_terms, reason in pairs:
+        copula = _COPULA.search(claim_text)
+        if copula:  # "X is P because ...": the reason must not restate P
+            shared = _concepts(terms(claim_text[copula.end() :])) & reason
+        else:  # no predicate to single out: most of the claim comes back as its reason
+            shared = _concepts(set(claim_terms)) & reason
+            if len(shared) < 0.5 * len(set(claim_terms)):
+                shared = set()
+        if shared:
+            return 2.0 + 0.5 * (len(shared) > 1), (
+                "The reason it gives already assumes what it sets out to prove."
+            )
+    # Two reasons that lean on each other: A because B, and B because A.
+    for i, (_, claim_a, reason_a) in enumerate(pairs):
+        for _, claim_b, reason_b in pairs[i + 1 :]:
+            if set(claim_a) & reason_b and set(claim_b) & reason_a:
+                return 2.5, "Each reason is supported only by the claim it is meant to prove."
+    return None
+
+
+# -- equivocation -------------------------------------------------------------------------
+
+_AMBIGUOUS = (
+    "light",
+    "fine",
+    "nothing",
+    "law",
+    "laws",
+    "theory",
+    "bank",
+    "banks",
+    "criminal",
+    "man",
+    "right",
+    "end",
+    "power",
+    "free",
+    "mean",
+    "fair",
+    "rich",
+    "hard",
+    "sound",
+    "faith",
+)
+
+
+def equivocation(text: str) -> tuple[float, str] | None:
+    if not has(CONCLUDE, text):
+        return None
+    words = WORD.findall(text)
+    for word in _AMBIGUOUS:
+        places = [i for i, w in enumerate(words) if w in (word, word + "s")]
+        contexts = {
+            (words[i - 1] if i else "", words[i + 1] if i + 1 < len(words) else "") for i in places
+        }
+        # The same neighbours each time ("the light is", "the light is") is the same sense.
+        if len(places) >= 2 and len(contexts) > 1:
+            return 2.0, (
+                f'The word "{word}" is used in two different senses, so the conclusion '
+                "does not follow."
+            )
+    return None
+
+
+# -- false dilemma ------------------------------------------------------------------------
+
+_EITHER = re.compile(r"\beither\b.*\bor\b|,? or do you want to\b")
+_ONLY = _words(
+    "only two",
+    r"no other (?:option|choice|way|alternative)",
+    "no middle ground",
+    r"the only (?:alternative|option|choice)",
+    "with us or against us",
+    "no third",
+)
+_POLAR = _words(
+    "doomed",
+    r"traitors?",
+    r"cowards?",
+    r"enem(?:y|ies)",
+    "disaster",
+    "evil",
+    "hate",
+    "monster",
+    "saint",
+    "nothing",
+    "everything",
+    "no taste",
+    "broke",
+    "choke",
+    "lazy",
+    "weak",
+    "sickly",
+    "poverty",
+    "against us",
+    "failure",
+    "die",
+    "starve",
+)
+
+
+def false_dilemma(text: str) -> tuple[float, str] | None:
+    either = has(_EITHER, text)
+    only = has(_ONLY, text)
+    if not (either or only):
+        return None
+    score = 1.0 * either + 1.2 * only + 1.0 * has(_POLAR, text)
+    score += 0.8 * (only and " or " in text)
+    return score, "It offers two options as if they were the only ones; others exist."
+
+
+# -- intentional: loaded questions and moving goalposts -----------------------------------
+
+_PRESUPPOSE = re.compile(
+    r"\bwhy (?:do|does|did|is|are) (?:\w+ ){1,3}(?:keep|still|continue|always)\b|"
+    r"\b(?:have|has) (?:you|he|she|they) (?:stopped|quit)\b|\bwhen did (?:you|he|she|they) "
+    r"stop\b|\bhow long have (?:you|they|he|she) been\b|\bwhy (?:do|does|did) (?:you|he|she"
+    r"|they)\b|\bwhy is .* still\b|\b(?:do|does|did) (?:you|he|she|they) still\b"
+)
+_MISDEED = _words(
+    r"wast\w*",
+    r"abus\w*",
+    r"hiding",
+    r"ignoring",
+    r"cheat\w*",
+    r"l(?:ie|ying)",
+    r"steal\w*",
+    "hate",
+    "covering up",
+    "dangerous",
+    "ruined",
+    r"beat\w*",
+    "destroy",
+    "corrupt",
+)
+_CONCEDED = re.compile(
+    r"\b(?:fine|ok|okay|yes|sure|granted),|\beven if\b|\byou (?:showed|proved|found|have "
+    r"shown)\b|\banswers my question\b"
+)
+
+
+def intentional(text: str) -> tuple[float, str] | None:
+    if text.rstrip().endswith("?") and has(_PRESUPPOSE, text) and has(_MISDEED, text):
+        return 2.5, (
+            "It is a loaded question: any direct answer admits something that was never shown."
+        )
+    if has(_CONCEDED, text) and has(ESCALATE, text):
+        return 2.3, (
+            "It moves the goalposts: once the evidence asked for is given, it asks for more."
+        )
+    return None

@@ -1,0 +1,423 @@
+"""Fallacies of relevance: the reason offered is about something else than the claim.
+
+Ad hominem, ad populum, appeal to emotion, false authority, straw man and red herring."""
+
+from __future__ import annotations
+
+import re
+
+from arguments.domain.fallacies.cues import CONCLUDE, ESCALATE, has, overlap, terms
+from toulmini_site.text.keywords import keywords as _words
+
+# -- ad hominem ---------------------------------------------------------------------------
+
+_INSULT = _words(
+    r"liars?",
+    r"idiots?",
+    r"fools?",
+    r"morons?",
+    r"clowns?",
+    r"hypocrites?",
+    r"dropouts?",
+    r"crooks?",
+    "corrupt",
+    "lazy",
+    "naive",
+    "stupid",
+    "ignorant",
+    "bitter",
+    "spoiled",
+    r"failed \w+",
+    "criminal record",
+    r"divorced( \w+)?",
+    r"losers?",
+    "incompetent",
+    "jealous",
+    "crazy",
+    r"bigots?",
+    r"drunks?",
+    r"cheats?",
+    r"fraudsters?",
+    "convicted",
+    "immature",
+    r"hacks?",
+    r"frauds?",
+    "dishonest",
+    r"too (?:young|old|immature|stupid|naive) to",
+)
+_DISMISS = _words(
+    "means nothing",
+    "silly",
+    r"before you (?:accept|believe|listen)",
+    r"remember (?:he|she|they)",
+    r"(?:don't|do not|never|nobody should) (?:listen|believe|trust|take)",
+    r"ignore",
+    r"dismiss(?:ed)?",
+    r"can(?:not|'t) be trusted",
+    "worthless",
+    "nonsense",
+    r"why should (?:we|anyone|i|you) (?:believe|listen|trust)",
+    r"what would (?:a|an|he|she|someone|they) .* know",
+    r"(?:argument|plan|claim) fails",
+    r"should be rejected",
+    r"take .* seriously",
+)
+_ARGUMENT_OF = _words(
+    r"argues?",
+    r"says?",
+    r"proposal",
+    r"plan",
+    r"argument",
+    r"report",
+    r"essay",
+    r"review",
+    r"conclusions?",
+    r"supports?",
+    r"favou?r",
+    r"curriculum",
+)
+
+
+def ad_hominem(text: str) -> tuple[float, str] | None:
+    if not has(_INSULT, text):
+        return None
+    score = 1.0 + has(_DISMISS, text) * 1.0 + has(_ARGUMENT_OF, text) * 0.5
+    if has(_ARGUMENT_OF, text) and has(CONCLUDE, text):
+        score += 0.5
+    return score, (
+        "It attacks the person's character or life instead of answering what they argue."
+    )
+
+
+# -- ad populum ---------------------------------------------------------------------------
+
+_POPULAR = _words(
+    r"(?:\w+ )?millions? (?:of )?(?:people|users|downloads|fans|viewers|followers)",
+    "millions",
+    "thousands",
+    "everyone",
+    "everybody",
+    "all my friends",
+    r"most (?:\w+ )?\w+s",
+    "the majority",
+    r"nine out of ten",
+    "most popular",
+    "popular",
+    "widespread",
+    "trending",
+    r"(?:nobody|no one) i know",
+    "so many people",
+    "satisfied customers",
+)
+_BELIEF = _words(
+    r"drinks?",
+    r"eats?",
+    r"watch(?:es)?",
+    r"downloads?",
+    r"likes?",
+    r"loves?",
+    r"prefers?",
+    r"trusts?",
+    r"chooses?",
+    r"believes?",
+    r"belief",
+    r"thinks?",
+    "agree",
+    r"buy(?:s|ing)?",
+    r"us(?:e|es|ing)",
+    "voting",
+    "getting",
+    "customers",
+    "popular",
+    "trending",
+    "widespread",
+    "majority",
+)
+_TRUE_OR_GOOD = _words(
+    r"so (?:it|they|this|that) (?:is|are) \w+",
+    r"(?:is|be) safe",
+    r"must (?:be|work)",
+    r"ha(?:s|ve) to be",
+    r"(?:is|are) (?:true|real)",
+    r"proves?",
+    r"can(?:'t|not) be wrong",
+    "clearly",
+    "obviously",
+    r"probably (?:was|is)",
+    r"(?:is|be) (?:correct|right|the best|good|healthy)",
+    r"therefore \w+ (?:is|are)",
+)
+
+
+def ad_populum(text: str) -> tuple[float, str] | None:
+    popular = _POPULAR.search(text)
+    verdict = _TRUE_OR_GOOD.search(text)
+    if not popular or not verdict or verdict.start() < popular.start():
+        return None
+    if not has(_BELIEF, text):  # "everyone has a right..." is no appeal to what many think
+        return None
+    return 2.2, (
+        f'It treats "{popular.group()}" believing or doing something as proof that it is '
+        "true or good."
+    )
+
+
+# -- appeal to emotion --------------------------------------------------------------------
+
+_EMOTIVE = _words(
+    "crying",
+    "alone",
+    "compassion",
+    "counting on you",
+    r"in the eye",
+    "desperate",
+    "heartbreaking",
+    "innocent",
+    "helpless",
+    r"terrified",
+    "terror",
+    r"suffer\w*",
+    "tearful",
+    "weeping",
+    "dying",
+    "bled",
+    "brave",
+    "heartless",
+    r"monsters?",
+    "ashamed",
+    "shame",
+    "heart",
+    "shivering",
+    r"chok(?:es|ing)",
+    r"orphans?",
+    "grieving",
+    "starving",
+    "fear",
+    "horror",
+    "heartbroken",
+    r"puppies",
+)
+_VULNERABLE = _words(r"children", "mother", "family", "babies", r"veterans?", r"soldiers?")
+_APPEAL = _words(
+    r"if you ha(?:d|ve) any",
+    r"how could (?:anyone|you|we)",
+    "imagine",
+    "picture",
+    r"think (?:of|about)",
+    "feel",
+    "how could you",
+    "if you have any",
+    r"don't you care",
+    "anyone who cares",
+    r"only a \w+ \w+ would",
+    "you should be ashamed",
+)
+_DIRECTIVE = _words(
+    "must",
+    "should",
+    "need",
+    "vote",
+    "buy",
+    "donate",
+    "support",
+    "oppose",
+    "that is why",
+    "not guilty",
+)
+
+
+def appeal_to_emotion(text: str) -> tuple[float, str] | None:
+    emotive = len({m.group() for m in _EMOTIVE.finditer(text)})
+    if not emotive:
+        return None
+    score = min(emotive, 2) * 0.75 + 0.25
+    score += has(_APPEAL, text) * 1.0 + has(_VULNERABLE, text) * 0.5
+    score += has(_DIRECTIVE, text) * 0.5
+    return score, "It moves the reader with pity, fear or guilt instead of giving a reason."
+
+
+# -- false authority ----------------------------------------------------------------------
+
+_ATTRIBUTION = _words(
+    r"says?",
+    "said",
+    r"told (?:me|us)",
+    r"claims?",
+    r"endorses?",
+    "according to",
+    "agree",
+    r"insists?",
+    r"recommends?",
+    r"shows?",
+)
+_NON_EXPERT = _words(
+    r"actor",
+    r"actress",
+    r"celebrit(?:y|ies)",
+    r"influencer",
+    r"singer",
+    r"rapper",
+    r"quarterback",
+    r"athlete",
+    r"footballer",
+    r"famous",
+    r"tv host",
+    r"my (?:uncle|aunt|mother|father|mom|mum|dad|friend|neighbou?r|barber|hairdresser|coach"
+    r"|(?:\w+ )?teacher)",
+    r"spokes(?:man|woman|person)",
+)
+_VAGUE = _words(
+    r"(?:experts?|scientists?|studies|doctors|research(?:ers)?) (?:agree|say|says|show|shows"
+    r"|have shown|prove)",
+)
+_FIELDS = {
+    "dentist": {"teeth", "dental", "tooth"},
+    "chemist": {"chemical", "chemistry", "molecule"},
+    "engineer": {"bridge", "engine", "machine", "building"},
+    "physicist": {"physics", "energy"},
+    "economist": {"economy", "market", "inflation", "wage"},
+    "cardiologist": {"heart", "blood", "pressure", "exercise"},
+}
+_TOPICS = {
+    "stock market",
+    "shares",
+    "vaccine",
+    "vaccines",
+    "autism",
+    "medicine",
+    "cholesterol",
+    "depression",
+    "climate",
+    "astrology",
+    "election",
+    "earth",
+    "weight",
+}
+
+
+def _outside_field(text: str) -> str:
+    for expert, field in _FIELDS.items():
+        if re.search(rf"\b{expert}s?\b", text):
+            for topic in _TOPICS:
+                if re.search(rf"\b{topic}\b", text) and topic not in field:
+                    return expert
+    return ""
+
+
+def false_authority(text: str) -> tuple[float, str] | None:
+    if not has(_ATTRIBUTION, text):
+        return None
+    non_expert = _NON_EXPERT.search(text)
+    vague = _VAGUE.search(text)
+    outsider = _outside_field(text)
+    if not (non_expert or vague or outsider):
+        return None
+    score = 2.0 + 0.5 * has(CONCLUDE, text) + 0.3 * bool(outsider)
+    if vague and not non_expert and not outsider:
+        return score, (
+            f'"{vague.group()}" names no expert, so the claim cannot be checked against '
+            "anyone's work."
+        )
+    who = outsider or (non_expert.group() if non_expert else "")
+    return score, f'It leans on "{who}", who is no authority on this question.'
+
+
+# -- straw man ----------------------------------------------------------------------------
+
+_OTHER_SIDE = _words(
+    "my opponent",
+    r"opponents? of",
+    r"so you'?re saying",
+    r"what you'?re (?:really )?saying",
+    r"those who \w+",
+    r"people who \w+",
+    r"supporters of",
+    r"critics of",
+    r"(?:he|she|they) (?:argues?|says?|said|suggests?|suggested|wants?|claims?|believes?)",
+    r"\w+(?:ists|ians|ers) (?:say|want|believe|think|argue)",
+    r"the \w+ (?:suggested|said|argued|proposed)",
+)
+_DISTORT = _words(
+    "basically",
+    "simply",
+    "just",
+    "obviously",
+    "apparently",
+    "in other words",
+    "which means",
+    r"that'?s what \w+ \w+ means",
+    "really saying",
+)
+_EXTREME = _words(
+    "entirely",
+    "never",
+    "nobody",
+    "no one",
+    "everyone",
+    "every",
+    "all",
+    "ban",
+    "starve",
+    "chaos",
+    r"defen[cs]eless",
+    "destroy",
+    "bankrupt",
+    "caves",
+    "give up",
+    "walk free",
+    "hate",
+    "stop working",
+    "encourage",
+)
+
+
+def straw_man(text: str) -> tuple[float, str] | None:
+    other = _OTHER_SIDE.search(text)
+    if not other:
+        return None
+    extreme = len({m.group() for m in _EXTREME.finditer(text)})
+    score = 1.0 + has(_DISTORT, text) * 1.0 + min(extreme, 2) * 0.5
+    return score, (
+        "It answers an exaggerated version of what the other side said, not what they said."
+    )
+
+
+# -- red herring --------------------------------------------------------------------------
+
+_DIVERT = re.compile(
+    r"\bwhat about\b|\bbut look at\b|\blet'?s not forget\b"
+    r"|\bthe real (?:issue|question|problem)\b|\binstead of (?:asking|talking|discussing"
+    r"|worrying)\b.*?,|\blet me remind you\b|\bhave you seen\b|\bwhy worry about\b.*?\bwhen\b"
+    r"|\bbefore we discuss\b.*?,|\?\s*well,|\bbut (?:he|she|they) (?:is|are) a (?:devoted"
+    r"|loving|good|great|kind)\b|, we should be talking about\b"
+)
+_ACCUSED = _words(
+    "you say",
+    "you complain",
+    r"accused of",
+    r"critics (?:question|say|point)",
+    "may have",
+    "sure",
+    "yes",
+    "maybe",
+)
+
+
+def red_herring(text: str) -> tuple[float, str] | None:
+    if has(ESCALATE, text):  # "but that doesn't count until...": moving goalposts
+        return None
+    divert = _DIVERT.search(text)
+    accused = _ACCUSED.search(text)
+    if divert and divert.start() < 10:  # "why worry about X when Y": X is the question
+        before, after = terms(divert.group()), terms(text[divert.end() :])
+    elif divert:
+        before, after = terms(text[: divert.start()]), terms(text[divert.start() :])
+    elif accused and " but " in text[accused.end() :]:
+        cut = text.index(" but ", accused.end())
+        before, after = terms(text[:cut]), terms(text[cut:])
+    else:
+        return None
+    if not before or not after or overlap(before, after) > 0.2:
+        return None
+    score = 1.0 + (1.0 if divert else 0.0) + (1.0 if accused else 0.0)
+    return score, "It changes the subject instead of answering the point that was raised."
