@@ -20,9 +20,13 @@ def fresh_limits():
     """Rate limits, throttles and quotas count in the cache: each test starts from zero."""
     from django.core.cache import cache
 
+    from toulmini_site import limits
+
     cache.clear()
+    limits.cache.reset()
     yield
     cache.clear()
+    limits.cache.reset()
 
 
 @pytest.fixture(scope="session")

@@ -68,7 +68,8 @@ def test_a_bad_number_is_refused():
 def test_the_health_check_answers_over_plain_http(client, settings):
     settings.SECURE_SSL_REDIRECT = True
     response = client.get("/healthz")
-    assert response.status_code == 200 and response.json() == {"status": "ok"}
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok", "cache": "ok"}
     assert client.get("/").status_code == 301  # everything else goes to HTTPS
 
 

@@ -13,18 +13,23 @@ throttles; the error shape and status stay ours; and no table written on every a
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
+import threading
 import time
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.signals import user_login_failed
-from django.core.cache import cache
+from django.core.cache import cache as shared_cache
+from django.core.cache.backends.locmem import LocMemCache
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from rest_framework.throttling import AnonRateThrottle, BaseThrottle
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+
+logger = logging.getLogger(__name__)
 
 RATE_LIMITED = "RATE_LIMITED"
 QUOTA_EXCEEDED = "QUOTA_EXCEEDED"
@@ -49,8 +54,93 @@ def now() -> float:
 
 
 def client_address(request: HttpRequest) -> str:
-    """The client's address as DRF's throttles see it (``NUM_PROXIES`` behind a proxy)."""
-    return BaseThrottle().get_ident(request)
+    """The client's address, the one every limit counts by.
+
+    ``REMOTE_ADDR`` unless the deployment says how many proxies stand in front of it
+    (``NUM_PROXIES``): each of them appends the address it was reached from to
+    ``X-Forwarded-For``, so the client is the ``NUM_PROXIES``-th entry from the end. Anything
+    further left was written by the client and is never believed.
+    """
+    remote = request.META.get("REMOTE_ADDR") or "unknown"
+    proxies = settings.NUM_PROXIES
+    if proxies <= 0:
+        return remote
+    forwarded = [
+        part.strip()
+        for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        if part.strip()
+    ]
+    if not forwarded:
+        return remote
+    return forwarded[-min(proxies, len(forwarded))]
+
+
+class FailSoftCache:
+    """The shared cache for counting, falling back to this process's memory while it fails.
+
+    A cache outage must not turn a request into a 500. Every limit counted here (failed
+    logins, sign-ups, the API's throttles, the coach's messages per minute) then counts per
+    process instead of failing open: weaker, since each process counts alone, but never
+    unlimited. The outage is logged (once a minute at most), and after a failure the shared
+    cache is left alone for ``RETRY_SECONDS`` so a cache that hangs does not slow every request.
+    """
+
+    RETRY_SECONDS = 10.0
+    LOG_EVERY_SECONDS = 60.0
+
+    def __init__(self) -> None:
+        self.local = LocMemCache("toulmini-limits-fallback", {"OPTIONS": {"MAX_ENTRIES": 100_000}})
+        self._down_until = 0.0
+        self._logged_at = -math.inf
+        self._lock = threading.Lock()
+
+    def reset(self) -> None:
+        """Forget the local counts and any outage (tests start each from zero)."""
+        self.local.clear()
+        self._down_until = 0.0
+        self._logged_at = -math.inf
+
+    @property
+    def shared_down(self) -> bool:
+        return time.monotonic() < self._down_until
+
+    def _call(self, operation: str, *args: Any, **kwargs: Any) -> Any:
+        if not self.shared_down:
+            try:
+                return getattr(shared_cache, operation)(*args, **kwargs)
+            except ValueError:  # incr of a missing key: the caller's business
+                raise
+            except Exception as error:  # connection refused, timeout, any backend failure
+                self._failed(error)
+        return getattr(self.local, operation)(*args, **kwargs)
+
+    def _failed(self, error: Exception) -> None:
+        with self._lock:
+            at = time.monotonic()
+            self._down_until = at + self.RETRY_SECONDS
+            if at - self._logged_at >= self.LOG_EVERY_SECONDS:
+                self._logged_at = at
+                logger.error(
+                    "The shared cache failed (%s: %s); limits count per process until it "
+                    "answers again.",
+                    type(error).__name__,
+                    error,
+                )
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._call("get", key, default)
+
+    def set(self, key: str, value: Any, timeout: float | None = None) -> None:
+        self._call("set", key, value, timeout)
+
+    def add(self, key: str, value: Any, timeout: float | None = None) -> bool:
+        return self._call("add", key, value, timeout)
+
+    def incr(self, key: str, delta: int = 1) -> int:
+        return self._call("incr", key, delta)
+
+
+cache = FailSoftCache()
 
 
 def _window(name: str, seconds: int) -> tuple[str, int]:
@@ -204,7 +294,25 @@ def quota_take(*, user: Any, work: str, model: bool) -> None:
 # -- DRF and pages -------------------------------------------------------------------------
 
 
-class AuthRateThrottle(AnonRateThrottle):
+class AnonThrottle(AnonRateThrottle):
+    """DRF's anonymous rate, per ``client_address`` and counted in the fail-soft cache."""
+
+    cache = cache
+
+    def get_ident(self, request: Any) -> str:
+        return client_address(request)
+
+
+class UserThrottle(UserRateThrottle):
+    """DRF's per-user rate (anonymous callers per ``client_address``), fail-soft."""
+
+    cache = cache
+
+    def get_ident(self, request: Any) -> str:
+        return client_address(request)
+
+
+class AuthRateThrottle(AnonThrottle):
     """The strict per-address rate for the token endpoint (``THROTTLE_AUTH``)."""
 
     scope = "auth"

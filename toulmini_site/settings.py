@@ -158,6 +158,10 @@ if not DEBUG:  # collected and compressed by `make serve`, served by whitenoise
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
     }
 
+# Proxies in front of the app. 0: the client is REMOTE_ADDR and X-Forwarded-For is ignored
+# (a client could write any address there); N: the N-th address from the end of that header.
+NUM_PROXIES = env_int("NUM_PROXIES", 0, minimum=0)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
@@ -177,16 +181,16 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Throttles count in the shared cache (CACHE_URL), so they hold across web processes.
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "toulmini_site.limits.AnonThrottle",
+        "toulmini_site.limits.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "120/min"),
         "user": env_str("THROTTLE_USER", "600/min"),
         "auth": env_str("THROTTLE_AUTH", "30/min"),
     },
-    # Proxies in front of the app; DRF then reads the client from X-Forwarded-For.
-    "NUM_PROXIES": env_int("NUM_PROXIES", 0, minimum=0) or None,
+    # Our throttles ask toulmini_site.limits.client_address; DRF's own reading agrees.
+    "NUM_PROXIES": NUM_PROXIES,
     # `?format=` belongs to our export endpoint, not to DRF's content negotiation.
     "URL_FORMAT_OVERRIDE": None,
 }
@@ -297,7 +301,16 @@ if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, got {CACHE_URL!r}")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            # A cache that stops answering must cost a request a second at most (limits then
+            # count per process, toulmini_site/limits.py), never hang it.
+            "OPTIONS": {
+                "socket_connect_timeout": env_float("CACHE_TIMEOUT_SECONDS", 1.0, minimum=0.05),
+                "socket_timeout": env_float("CACHE_TIMEOUT_SECONDS", 1.0, minimum=0.05),
+            },
+        }
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -1,0 +1,170 @@
+"""Limits hold whatever a client writes in its headers, and a cache outage is never a 500."""
+
+import logging
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import reverse
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from arguments.models import Chain
+from tests.arguments.factories import make_chain
+from toulmini_site import limits
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "pw-for-tests-123"
+ATTACKER = "203.0.113.7"
+
+
+def _forwarded(n: int) -> str:
+    return f"198.51.100.{n}"
+
+
+# -- one client, one address ------------------------------------------------------------------
+
+
+def test_a_new_forwarded_address_per_try_does_not_reset_the_login_page_limit(owner):
+    client = Client(REMOTE_ADDR=ATTACKER)
+    answers = [
+        client.post(
+            reverse("login"),
+            {"username": "owner", "password": "wrong"},
+            HTTP_X_FORWARDED_FOR=_forwarded(n),
+        ).status_code
+        for n in range(15)
+    ]
+    assert answers[:5] == [200] * 5
+    assert answers[5:] == [429] * 10
+
+
+def test_a_new_forwarded_address_per_try_does_not_reset_the_token_limit(owner):
+    client = APIClient(REMOTE_ADDR=ATTACKER)
+    answers = [
+        client.post(
+            "/api/v1/auth/token/",
+            {"username": "owner", "password": "wrong"},
+            HTTP_X_FORWARDED_FOR=_forwarded(n),
+        ).status_code
+        for n in range(15)
+    ]
+    assert answers[:5] == [400] * 5
+    assert answers[5:] == [429] * 10
+
+
+def test_a_forwarded_address_cannot_unlock_a_locked_address(owner):
+    client = APIClient(REMOTE_ADDR=ATTACKER)
+    for _ in range(5):
+        client.post("/api/v1/auth/token/", {"username": "owner", "password": "wrong"})
+    retry = client.post(
+        "/api/v1/auth/token/",
+        {"username": "owner", "password": PASSWORD},
+        HTTP_X_FORWARDED_FOR="10.0.0.1",
+    )
+    assert retry.status_code == 429
+
+
+def _address(meta: dict, settings, proxies: int) -> str:
+    settings.NUM_PROXIES = proxies
+    request = Client().get("/healthz", **meta).wsgi_request
+    return limits.client_address(request)
+
+
+def test_without_proxies_the_address_is_the_connection(settings):
+    meta = {"REMOTE_ADDR": "192.0.2.1", "HTTP_X_FORWARDED_FOR": "1.2.3.4, 5.6.7.8"}
+    assert _address(meta, settings, 0) == "192.0.2.1"
+
+
+def test_behind_n_proxies_the_address_is_the_nth_from_the_end(settings):
+    meta = {"REMOTE_ADDR": "10.0.0.9", "HTTP_X_FORWARDED_FOR": "6.6.6.6, 192.0.2.1, 10.0.0.2"}
+    assert _address(meta, settings, 1) == "10.0.0.2"
+    assert _address(meta, settings, 2) == "192.0.2.1"  # the client's claim 6.6.6.6 is ignored
+    assert _address(meta, settings, 9) == "6.6.6.6"  # fewer entries than proxies: the first
+    assert _address({"REMOTE_ADDR": "10.0.0.9"}, settings, 1) == "10.0.0.9"
+
+
+def test_behind_one_proxy_two_clients_are_counted_apart(settings, owner):
+    settings.NUM_PROXIES = 1
+    url = reverse("login")
+
+    def attempt(client_ip: str, password: str) -> int:
+        return (
+            Client(REMOTE_ADDR="10.0.0.2")
+            .post(url, {"username": "owner", "password": password}, HTTP_X_FORWARDED_FOR=client_ip)
+            .status_code
+        )
+
+    assert [attempt("192.0.2.1", "wrong") for _ in range(6)][-1] == 429
+    assert attempt("192.0.2.2", PASSWORD) == 302  # the owner, at another address
+
+
+# -- the cache goes away --------------------------------------------------------------------
+
+
+@pytest.fixture
+def cache_down():
+    """The shared cache is Redis on a port nothing listens on: every call is refused."""
+    unreachable = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",
+            "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+        }
+    }
+    with override_settings(CACHES=unreachable):
+        yield
+    limits.cache.reset()
+
+
+def test_with_the_cache_down_login_the_api_and_model_work_answer(
+    cache_down, owner, fake_llm, caplog
+):
+    browser = Client()
+    assert browser.post(
+        reverse("login"), {"username": "owner", "password": PASSWORD}
+    ).status_code == 302
+    signup = Client().post(
+        reverse("signup"),
+        {"username": "newcomer", "password1": "a-long-pass-9281", "password2": "a-long-pass-9281"},
+    )
+    assert signup.status_code == 302
+
+    api = APIClient()
+    token = api.post("/api/v1/auth/token/", {"username": "owner", "password": PASSWORD})
+    assert token.status_code == 200
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token.json()['token']}")
+    assert api.get("/api/v1/chains/").status_code == 200
+
+    from tests.arguments import builders as b
+
+    fake_llm(responses=[b.PHASE_OUTPUTS[1]()])
+    chain = make_chain(owner, engine=Chain.Engine.LLM)
+    run = api.post(f"/api/v1/chains/{chain.pk}/run/", {"until": "next"}, format="json")
+    assert run.status_code == 200
+    assert any("shared cache failed" in r.message for r in caplog.records)
+
+
+def test_with_the_cache_down_failed_logins_still_lock_per_process(cache_down, owner):
+    client = APIClient(REMOTE_ADDR=ATTACKER)
+    answers = [
+        client.post("/api/v1/auth/token/", {"username": "owner", "password": "x"}).status_code
+        for _ in range(7)
+    ]
+    assert answers == [400] * 5 + [429, 429]
+
+
+def test_the_health_check_reports_the_cache_apart_from_the_database(cache_down, client):
+    response = client.get("/healthz")
+    assert response.status_code == 200  # the site still serves: do not take it out
+    assert response.json() == {"status": "degraded", "database": "ok", "cache": "down"}
+
+
+def test_the_outage_is_logged_once_not_per_request(cache_down, owner, caplog):
+    caplog.set_level(logging.ERROR, logger="toulmini_site.limits")
+    api = APIClient()
+    api.force_authenticate(owner)
+    Token.objects.get_or_create(user=owner)
+    for _ in range(5):
+        assert api.get("/api/v1/chains/").status_code == 200
+    assert sum("shared cache failed" in r.message for r in caplog.records) == 1
