@@ -121,9 +121,10 @@ def test_with_the_cache_down_login_the_api_and_model_work_answer(
     cache_down, owner, fake_llm, caplog
 ):
     browser = Client()
-    assert browser.post(
-        reverse("login"), {"username": "owner", "password": PASSWORD}
-    ).status_code == 302
+    assert (
+        browser.post(reverse("login"), {"username": "owner", "password": PASSWORD}).status_code
+        == 302
+    )
     signup = Client().post(
         reverse("signup"),
         {"username": "newcomer", "password1": "a-long-pass-9281", "password2": "a-long-pass-9281"},

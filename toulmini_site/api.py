@@ -10,7 +10,12 @@ import logging
 from typing import Any
 
 from django.contrib.auth import authenticate
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import (
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -107,6 +112,18 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(
             error_body(str(exc), code="REQUEST_TOO_LARGE"),
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
+    if isinstance(exc, SuspiciousOperation):  # too many fields or files, a malformed body
+        logger.warning("Refused a suspicious request: %s", exc)
+        too_many = isinstance(exc, TooManyFieldsSent | TooManyFilesSent)
+        return Response(
+            error_body(
+                "The request has too many form fields or files."
+                if too_many
+                else "The request could not be read.",
+                code="TOO_MANY_FIELDS" if too_many else "BAD_REQUEST",
+            ),
+            status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

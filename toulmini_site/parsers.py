@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from rest_framework import exceptions, parsers
 
+from toulmini_site.text.storable import UNSTORABLE_MESSAGE, unstorable_paths
+
 
 class InvalidJson(exceptions.ParseError):
     # The shared error handler turns default_code into the answer's "code".
@@ -15,16 +17,22 @@ class InvalidJson(exceptions.ParseError):
 
 
 class JSONParser(parsers.JSONParser):
-    """DRF's JSON parser, answering 400 ``INVALID_JSON`` for a body nested too deep to read.
+    """DRF's JSON parser, answering 400 for a body it must not pass on:
 
-    ``json.loads`` raises ``RecursionError`` (not a ``ValueError``) on ``[[[[…`` a few
-    thousand deep, which DRF would let through as a 500.
+    - ``INVALID_JSON`` for a body nested too deep to read (``json.loads`` raises
+      ``RecursionError``, not a ``ValueError``, on ``[[[[…`` a few thousand deep);
+    - ``INVALID_INPUT`` with each field's path for text holding NUL or a lone surrogate,
+      whatever field it is in (phase payloads and AIF nodes are free-form JSON).
     """
 
     def parse(self, stream, media_type=None, parser_context=None):
         try:
-            return super().parse(stream, media_type, parser_context)
+            data = super().parse(stream, media_type, parser_context)
         except RecursionError:
             raise InvalidJson(
                 "The request body is not valid JSON: it is nested too deeply."
             ) from None
+        paths = unstorable_paths(data)
+        if paths:
+            raise exceptions.ValidationError({path: [UNSTORABLE_MESSAGE] for path in paths[:20]})
+        return data

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "toulmini_site.bodies.BodySizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -69,6 +70,15 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "toulmini_site.classrooms.middleware.ClassroomRefusalMiddleware",
     "toulmini_site.limits.LimitMiddleware",
+]
+
+# Every request body, files included: refused by Content-Length, and uploads stopped at it
+# (toulmini_site/bodies.py). The largest thing a form takes is a 2 MiB AIF file.
+REQUEST_MAX_BYTES = env_int("REQUEST_MAX_BYTES", 3 * 1024 * 1024, minimum=1024)
+FILE_UPLOAD_HANDLERS = [
+    "toulmini_site.bodies.CappedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
 
 ROOT_URLCONF = "toulmini_site.urls"

@@ -22,6 +22,7 @@ api_v1 = [
     path("", include((classrooms_urls.api_urlpatterns, "classrooms_api"))),
 ]
 
+handler400 = "toulmini_site.bodies.bad_request"
 handler404 = "toulmini_site.api.not_found"
 
 urlpatterns = [

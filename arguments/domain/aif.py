@@ -32,6 +32,7 @@ from arguments.domain.toulmin import (
     apply_phase,
     evaluate,
 )
+from toulmini_site.text.storable import UNSTORABLE_MESSAGE, unstorable_paths
 
 AIF_MAX_BYTES = 2 * 1024 * 1024
 TIMESTAMP_FORMAT = "%Y-%m-%d %H:%M:%S"
@@ -219,6 +220,13 @@ def _load(document: Any) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise _refuse(
             'An AIF document is a JSON object with "nodes" and "edges" lists.', loc="(root)"
+        )
+    unstorable = unstorable_paths(document)
+    if unstorable:
+        raise ToulminError(
+            f"The AIF document is invalid — {UNSTORABLE_MESSAGE}",
+            code="INVALID_INPUT",
+            details=[{"loc": path, "msg": UNSTORABLE_MESSAGE} for path in unstorable[:20]],
         )
     for key in ("nodes", "edges"):
         if key not in document:

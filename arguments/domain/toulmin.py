@@ -16,6 +16,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from toulmini_site.text.storable import UNSTORABLE_MESSAGE, unstorable_paths
+
 StrengthLevel = Literal["absolute", "strong", "weak", "irrelevant"]
 VerdictStatus = Literal["sustained", "overruled", "remanded"]
 QualifierForce = Literal["certainly", "presumably", "probably", "possibly", "apparently"]
@@ -309,6 +311,22 @@ def _too_deep(what: str, loc: str) -> ToulminError:
     )
 
 
+def _storable(value: Any, what: str, prefix: str) -> None:
+    """Refuse text the database cannot hold (NUL, a lone surrogate), naming each path."""
+    paths = unstorable_paths(value)
+    if paths:
+        details = [
+            {
+                "loc": f"{prefix}.{p}".strip(".") if p != "(root)" else prefix or p,
+                "msg": UNSTORABLE_MESSAGE,
+            }
+            for p in paths[:20]
+        ]
+        raise ToulminError(
+            f"{what} is invalid — {UNSTORABLE_MESSAGE}", code="INVALID_INPUT", details=details
+        )
+
+
 def parse_component(name: str, value: Any) -> Component:
     """Validate one component given as a dict or a JSON string."""
     model = COMPONENT_MODELS[name]
@@ -328,6 +346,7 @@ def parse_component(name: str, value: Any) -> Component:
             ) from None
         except RecursionError:
             raise _too_deep(name, name) from None
+    _storable(value, name.capitalize(), name)
     if not isinstance(value, dict):
         raise ToulminError(
             f"{name} must be a JSON object",
@@ -361,6 +380,7 @@ def parse_phase_output(phase: int, payload: Any) -> Component:
             ) from None
         except RecursionError:
             raise _too_deep(f"Phase {phase} output", "(root)") from None
+    _storable(payload, f"Phase {phase} output", "")
     if not isinstance(payload, dict):
         raise ToulminError(
             f"Phase {phase} output must be a JSON object with keys {', '.join(spec.components)}",

@@ -26,7 +26,7 @@ from toulmini_site.limits import quota_take
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
-from toulmini_site.text.documents import validate_document
+from toulmini_site.text.documents import require_sentence, validate_document
 
 logger = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ def audit_create(
     """
     from council.audit_tasks import audit_run_task
 
-    document = validate_document(text)
+    document = require_sentence(validate_document(text))
     rubric = rubric_get(name=rubric_name)
     engine = audit_engine()
     quota_take(user=owner, work="audit", model=engine == "llm")

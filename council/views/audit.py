@@ -20,6 +20,7 @@ from toulmini_site.text.documents import (
     MAX_DOCUMENT_BYTES,
     DocumentError,
     read_document,
+    require_sentence,
     validate_document,
 )
 
@@ -45,10 +46,8 @@ class AuditForm(forms.Form):
         if bool(text.strip()) == bool(upload):
             raise forms.ValidationError("Paste the document or upload a file (one of the two).")
         try:
-            if upload:
-                data["document"] = read_document(upload)
-            else:
-                data["document"] = validate_document(text)
+            document = read_document(upload) if upload else validate_document(text)
+            data["document"] = require_sentence(document)
         except DocumentError as exc:
             raise forms.ValidationError(str(exc), code=exc.code) from None
         return data

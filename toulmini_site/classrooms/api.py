@@ -23,7 +23,13 @@ from coach.models import CoachSession
 from toulmini_site.api import ApiError, paginated
 from toulmini_site.classrooms import exports, selectors, services
 from toulmini_site.classrooms.domain.grading import PARTS, total_max
-from toulmini_site.classrooms.models import Assignment, Classroom, Feedback, Submission
+from toulmini_site.classrooms.models import (
+    MAX_DAILY_MODEL_CALLS,
+    Assignment,
+    Classroom,
+    Feedback,
+    Submission,
+)
 
 PARTS_SCHEMA = {"type": "object", "properties": {p: {"type": "string"} for p in PARTS}}
 POINTS_SCHEMA = {"type": "object", "properties": {p: {"type": "integer"} for p in PARTS}}
@@ -63,14 +69,18 @@ def _paginated(
 
 class ClassIn(serializers.Serializer):
     name = serializers.CharField(max_length=services.NAME_MAX)
-    daily_model_calls = serializers.IntegerField(min_value=0, required=False)
+    daily_model_calls = serializers.IntegerField(
+        min_value=0, max_value=MAX_DAILY_MODEL_CALLS, required=False
+    )
 
 
 class ClassUpdateIn(serializers.Serializer):
     name = serializers.CharField(max_length=services.NAME_MAX, required=False)
     joining_open = serializers.BooleanField(required=False)
     archived = serializers.BooleanField(required=False)
-    daily_model_calls = serializers.IntegerField(min_value=0, required=False)
+    daily_model_calls = serializers.IntegerField(
+        min_value=0, max_value=MAX_DAILY_MODEL_CALLS, required=False
+    )
 
 
 class ClassOut(serializers.ModelSerializer):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from toulmini_site.classrooms.domain.grading import COMMENT_MAX_CHARS, PART_LABELS, PARTS
-from toulmini_site.classrooms.models import Assignment
+from toulmini_site.classrooms.models import MAX_DAILY_MODEL_CALLS, Assignment
 from toulmini_site.classrooms.services import ENGINES, NAME_MAX
 
 
@@ -21,7 +21,9 @@ class SettingsForm(forms.Form):
     name = forms.CharField(max_length=NAME_MAX)
     joining_open = forms.BooleanField(required=False, label="Students may join with the code")
     archived = forms.BooleanField(required=False, label="Archived (read-only)")
-    daily_model_calls = forms.IntegerField(min_value=0, label="Model calls per student per day")
+    daily_model_calls = forms.IntegerField(
+        min_value=0, max_value=MAX_DAILY_MODEL_CALLS, label="Model calls per student per day"
+    )
 
 
 class TeacherForm(forms.Form):

@@ -10,6 +10,9 @@ from django.urls import reverse
 from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.domain.grading import PARTS, points_max
 
+# The most a class may allow: far above any school's need, far below the column's 2**31.
+MAX_DAILY_MODEL_CALLS = 100_000
+
 
 def default_daily_model_calls() -> int:
     return settings.CLASS_DAILY_MODEL_CALLS

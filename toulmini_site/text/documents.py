@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 from typing import BinaryIO
 
+from toulmini_site.text.sentences import sentences
+
 MAX_DOCUMENT_CHARS = 100_000
 # UTF-8 needs at most 4 bytes a character: a file over this many bytes is too long.
 MAX_DOCUMENT_BYTES = MAX_DOCUMENT_CHARS * 4
@@ -18,6 +20,7 @@ READ_CHUNK_BYTES = 64 * 1024
 DOCUMENT_EMPTY = "DOCUMENT_EMPTY"
 DOCUMENT_BINARY = "DOCUMENT_BINARY"
 DOCUMENT_TOO_LONG = "DOCUMENT_TOO_LONG"
+DOCUMENT_NO_SENTENCE = "DOCUMENT_NO_SENTENCE"
 
 # Control characters other than tab, newline and carriage return mark binary data.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -56,6 +59,18 @@ def validate_document(text: str) -> str:
         raise DocumentError(
             "The document looks like binary data, not text; give plain text or Markdown.",
             code=DOCUMENT_BINARY,
+        )
+    return text
+
+
+def require_sentence(text: str) -> str:
+    """``text`` when it holds at least one sentence (three letters or more before a full
+    stop or a line break, as ``sentences`` reads it); ``DOCUMENT_NO_SENTENCE`` otherwise, so
+    work that reads sentences (an audit) is refused at once instead of failing later."""
+    if not sentences(text):
+        raise DocumentError(
+            "The document has no sentence to read: write at least one sentence of words.",
+            code=DOCUMENT_NO_SENTENCE,
         )
     return text
 
