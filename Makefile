@@ -51,12 +51,12 @@ demo: migrate
 run: demo
 	@echo "Starting the task worker and the web server on http://127.0.0.1:8000 (Ctrl-C stops both)"
 	@export TASKS_BACKEND=database; \
-	$(PY) manage.py db_worker & worker=$$!; \
+	$(PY) manage.py worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Production: DEBUG=0, static files through whitenoise, gunicorn (WEB_CONCURRENCY processes x
-# WEB_THREADS threads) and TASK_WORKERS db_workers. Needs SECRET_KEY and ALLOWED_HOSTS
+# WEB_THREADS threads) and TASK_WORKERS task workers under supervisord. Needs SECRET_KEY and ALLOWED_HOSTS
 # (README "Deployment"); it stops with a message saying so without them.
 serve: messages
 	@$(PY) -m toulmini_site.serve

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from toulmini_site.serve import ServeConfigError, serve_plan
+from toulmini_site.serve import ServeConfigError, serve_plan, supervisor_config
 
 ROOT = Path(__file__).resolve().parent.parent
-PRODUCTION = {"SECRET_KEY": "s" * 50, "ALLOWED_HOSTS": "toulmini.example.org"}
+STRONG_KEY = "k7Qp-3vXz_9LmN2bR8tW5yH1cJ4gF6dS0aE-uI7oP3qZ9xV2nM8"
+PRODUCTION = {"SECRET_KEY": STRONG_KEY, "ALLOWED_HOSTS": "toulmini.example.org"}
 
 
 def _serve(env: dict[str, str]) -> subprocess.CompletedProcess:
@@ -34,7 +35,7 @@ def test_serve_without_a_secret_key_stops_with_a_clear_message():
 
 
 def test_serve_without_allowed_hosts_stops_with_a_clear_message():
-    result = _serve({"SECRET_KEY": "s" * 50})
+    result = _serve({"SECRET_KEY": STRONG_KEY})
     assert result.returncode == 2
     assert "ALLOWED_HOSTS: the comma-separated host names" in result.stderr
 
@@ -48,7 +49,7 @@ def test_the_plan_runs_n_web_processes_and_m_task_workers():
     plan = serve_plan({**PRODUCTION, "WEB_CONCURRENCY": "3", "TASK_WORKERS": "2", "BIND": ":9"})
     assert "--workers=3" in plan["web"] and "--worker-class=gthread" in plan["web"]
     assert "--bind=:9" in plan["web"]
-    assert plan["workers"] == [[sys.executable, "manage.py", "db_worker"]] * 2
+    assert plan["workers"] == [[sys.executable, "manage.py", "worker"]] * 2
     assert plan["env"]["DEBUG"] == "0" and plan["env"]["TASKS_BACKEND"] == "database"
     assert [c[2] for c in plan["prepare"]] == ["migrate", "collectstatic"]
 
@@ -98,3 +99,78 @@ def test_head_is_answered_like_get_for_monitors_and_load_balancers(client, url):
     assert response.status_code == 200
     assert response.content == b""
     assert client.post(url).status_code == 405  # still not a place to write
+
+
+@pytest.mark.parametrize(
+    ("key", "reason"),
+    [
+        ("x", "it has 1 characters; at least 50 are needed"),
+        ("s" * 50, "only 1 different characters"),
+        ("django-insecure-" + STRONG_KEY, "a development key"),
+    ],
+)
+def test_a_weak_secret_key_is_refused(key, reason):
+    with pytest.raises(ServeConfigError, match=reason):
+        serve_plan({**PRODUCTION, "SECRET_KEY": key})
+
+
+def test_serve_with_a_one_letter_key_stops_with_a_clear_message():
+    result = _serve({**PRODUCTION, "SECRET_KEY": "x"})
+    assert result.returncode == 2
+    assert "SECRET_KEY is too weak for production" in result.stderr
+
+
+def test_without_a_shared_cache_serve_warns_that_limits_count_per_process():
+    assert any("CACHE_URL is not set" in w for w in serve_plan(PRODUCTION)["warnings"])
+    shared = serve_plan({**PRODUCTION, "CACHE_URL": "redis://127.0.0.1:6379/0"})
+    assert shared["warnings"] == []
+
+
+def test_supervisord_runs_the_web_server_and_each_worker_as_its_own_program(tmp_path):
+    from configparser import RawConfigParser
+
+    plan = serve_plan({**PRODUCTION, "TASK_WORKERS": "3", "FORWARDED_ALLOW_IPS": "10.0.0.%"})
+    config = RawConfigParser()
+    config.read_string(supervisor_config(plan, directory=tmp_path))
+    web, worker = config["program:web"], config["program:worker"]
+    assert web["command"].split()[2] == "gunicorn"
+    assert "10.0.0.%%" in web["command"]  # supervisord interpolates a lone %
+    assert worker["command"].endswith("manage.py worker")
+    assert worker["numprocs"] == "3"
+    for program in (web, worker):
+        assert program["autorestart"] == "true"
+        assert int(program["startretries"]) >= 20  # retried with a growing back-off
+    assert config["supervisord"]["nodaemon"] == "true"
+
+
+def test_no_worker_program_when_workers_run_elsewhere(tmp_path):
+    plan = serve_plan({**PRODUCTION, "TASK_WORKERS": "0"})
+    assert "[program:worker]" not in supervisor_config(plan, directory=tmp_path)
+
+
+def test_the_worker_rides_out_a_database_outage_with_back_off(monkeypatch, caplog):
+    from django.db import OperationalError
+    from django_tasks_db.management.commands.db_worker import Worker
+
+    from toulmini_site.workers.management.commands.worker import ResilientWorker
+
+    outcomes = [OperationalError("server closed the connection")] * 3 + [None]
+    monkeypatch.setattr(
+        Worker, "run", lambda self: (_ for _ in ()).throw(e) if (e := outcomes.pop(0)) else None
+    )
+    waits: list[float] = []
+    worker = ResilientWorker(
+        queue_names=["default"],
+        interval=1,
+        batch=False,
+        backend_name="default",
+        startup_delay=False,
+        max_tasks=None,
+        worker_id="test",
+        excluded_queue_names=[],
+    )
+    worker.sleep = waits.append
+    worker.run()
+    assert waits == [1.0, 2.0, 4.0]  # doubling while the outage lasts
+    assert outcomes == []  # then it went back to work
+    assert caplog.text.count("The database failed") == 3

@@ -1,10 +1,16 @@
 """The production server (``make serve``): gunicorn for pages and the API, db_workers for tasks.
 
-``python -m toulmini_site.serve`` checks the environment, migrates (``MIGRATE=0`` skips it,
-for every machine but one), collects the static files (served by whitenoise), then runs
-gunicorn with ``WEB_CONCURRENCY`` processes of ``WEB_THREADS`` threads each, and
-``TASK_WORKERS`` ``manage.py db_worker`` processes. When one of them stops, it stops the others
-and exits with that one's code; Ctrl-C or SIGTERM stop them all.
+``python -m toulmini_site.serve`` checks the environment (a strong ``SECRET_KEY``; a warning
+when limits cannot be shared across processes), migrates (``MIGRATE=0`` skips it, for every
+machine but one), collects the static files (served by whitenoise), then hands over to
+supervisord, which runs gunicorn with ``WEB_CONCURRENCY`` processes of ``WEB_THREADS``
+threads each and ``TASK_WORKERS`` ``manage.py worker`` processes, and restarts any of them
+that dies — a worker crashing in a loop with a growing back-off — without touching the
+others. Ctrl-C or SIGTERM stop them all.
+
+Why supervisord: an established process manager that restarts each program on its own, with
+back-off, instead of a hand-written loop; gunicorn already supervises its own web processes,
+but not a task worker.
 
 Why threads (gunicorn's ``gthread``) and not an ASGI server: the coach streams NDJSON from a
 synchronous generator that waits on the model, so under ASGI it would hold a thread of the
@@ -15,10 +21,9 @@ the answer and the process keeps serving others (see ``benchmarks/serve_stream.p
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -33,6 +38,33 @@ REQUIRED = {
 
 class ServeConfigError(Exception):
     """The environment cannot run the production server; the message says what to set."""
+
+
+def weak_secret_key(key: str) -> str | None:
+    """Why ``key`` is too weak to sign sessions and tokens in production, or None.
+
+    Django's own deploy check: at least 50 characters, at least 5 different ones, and not
+    the ``django-insecure-`` prefix of a development key.
+    """
+    if key.startswith("django-insecure-"):
+        return "it is a development key (django-insecure-...)"
+    if len(key) < 50:
+        return f"it has {len(key)} characters; at least 50 are needed"
+    if len(set(key)) < 5:
+        return f"it has only {len(set(key))} different characters; at least 5 are needed"
+    return None
+
+
+def warnings_for(env: Mapping[str, str]) -> list[str]:
+    """What works but should not be left so: printed at start."""
+    out = []
+    if not env.get("CACHE_URL", "").strip():
+        out.append(
+            "CACHE_URL is not set: failed logins, sign-ups and API throttles are counted in "
+            "each process on its own, so with several web processes (or machines) every "
+            "limit is that many times looser. Set CACHE_URL=redis://host:6379/0."
+        )
+    return out
 
 
 def _positive(env: Mapping[str, str], name: str, default: int, minimum: int) -> int:
@@ -54,6 +86,11 @@ def serve_plan(env: Mapping[str, str]) -> dict:
         raise ServeConfigError(
             "The production server needs these variables set (see .env.example):\n"
             + "\n".join(lines)
+        )
+    weak = weak_secret_key(env["SECRET_KEY"].strip())
+    if weak:
+        raise ServeConfigError(
+            f"SECRET_KEY is too weak for production: {weak}. {REQUIRED['SECRET_KEY']}"
         )
     web = _positive(env, "WEB_CONCURRENCY", 2, 1)
     threads = _positive(env, "WEB_THREADS", 8, 1)
@@ -88,42 +125,68 @@ def serve_plan(env: Mapping[str, str]) -> dict:
         "env": child_env,
         "prepare": prepare,
         "web": gunicorn,
-        "workers": [[python, "manage.py", "db_worker"] for _ in range(workers)],
+        "workers": [[python, "manage.py", "worker"] for _ in range(workers)],
+        "warnings": warnings_for(env),
     }
+
+
+def _quoted(command: list[str]) -> str:
+    """A command line for supervisord's ini file (which interpolates ``%``)."""
+    return " ".join(subprocess.list2cmdline([part]) if part else '""' for part in command).replace(
+        "%", "%%"
+    )
+
+
+def supervisor_config(plan: dict, *, directory: Path) -> str:
+    """supervisord's configuration for ``plan``: the web server and the task workers as
+    separate programs, each restarted on its own when it exits. A program that dies within
+    ``startsecs`` of starting is retried with a back-off of 1 s, 2 s, 3 s... (supervisord's
+    own), up to ``startretries`` times, so a worker that cannot start (no database yet) does
+    not spin; one that dies later (``kill -9``) comes back at once."""
+    common = (
+        f"directory={ROOT}\n"
+        "autostart=true\nautorestart=true\n"
+        "stopsignal=TERM\nstopwaitsecs=35\nstopasgroup=true\nkillasgroup=true\n"
+        "redirect_stderr=true\nstdout_logfile=/dev/stdout\nstdout_logfile_maxbytes=0\n"
+    )
+    sections = [
+        "[supervisord]\nnodaemon=true\nloglevel=info\n"
+        "logfile=/dev/null\nlogfile_maxbytes=0\n"
+        f"pidfile={directory / 'supervisord.pid'}\n",
+        f"[unix_http_server]\nfile={directory / 'supervisor.sock'}\nchmod=0700\n",
+        "[rpcinterface:supervisor]\n"
+        "supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface\n",
+        f"[supervisorctl]\nserverurl=unix://{directory / 'supervisor.sock'}\n",
+        f"[program:web]\ncommand={_quoted(plan['web'])}\nstartsecs=3\nstartretries=20\n" + common,
+    ]
+    if plan["workers"]:
+        sections.append(
+            f"[program:worker]\ncommand={_quoted(plan['workers'][0])}\n"
+            f"numprocs={len(plan['workers'])}\nprocess_name=worker-%(process_num)d\n"
+            "startsecs=5\nstartretries=100\n" + common
+        )
+    return "\n".join(sections)
 
 
 def _run(plan: dict) -> int:
     for command in plan["prepare"]:
         subprocess.run(command, cwd=ROOT, env=plan["env"], check=True)
-    children = [
-        subprocess.Popen(command, cwd=ROOT, env=plan["env"])
-        for command in [plan["web"], *plan["workers"]]
-    ]
+    for warning in plan["warnings"]:
+        print(f"WARNING: {warning}", file=sys.stderr)
+    # SUPERVISOR_DIR: where its socket and pid file go (tests ask supervisorctl through it).
+    directory = Path(plan["env"].get("SUPERVISOR_DIR") or tempfile.mkdtemp(prefix="toulmini-"))
+    directory.mkdir(parents=True, exist_ok=True)
+    config = directory / "supervisord.conf"
+    config.write_text(supervisor_config(plan, directory=directory))
     print(
-        f"Serving with gunicorn (pid {children[0].pid}) and {len(children) - 1} task "
-        "worker(s); Ctrl-C stops them all.",
+        f"Serving with gunicorn and {len(plan['workers'])} task worker(s) under supervisord "
+        f"({config}); Ctrl-C stops them all.",
         file=sys.stderr,
+        flush=True,
     )
-
-    def stop(*_args: object) -> None:
-        for child in children:
-            if child.poll() is None:
-                child.terminate()
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    try:
-        while all(child.poll() is None for child in children):
-            time.sleep(0.5)
-    finally:
-        stop()
-        deadline = time.monotonic() + 35
-        for child in children:
-            try:
-                child.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                child.kill()
-    return next((c.returncode for c in children if c.returncode), 0)
+    supervisord = [sys.executable, "-m", "supervisor.supervisord", "-c", str(config)]
+    os.chdir(ROOT)
+    os.execve(sys.executable, supervisord, plan["env"])  # signals go straight to supervisord
 
 
 def main() -> int:

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "lti_tool",
     "toulmini_site.lti",
     "toulmini_site.accounts",
+    "toulmini_site.workers",
 ]
 
 MIDDLEWARE = [
@@ -106,6 +107,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0),
+        # A kept connection the server dropped (a restart, a failover) is replaced at the
+        # start of the next request instead of failing it.
+        conn_health_checks=True,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

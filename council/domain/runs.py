@@ -1,10 +1,11 @@
 """Background runs that can be started again: a failed one, or one that has stalled (pure).
 
-A critique or an audit is claimed by one worker (``queued`` -> ``running``). If that worker
-dies (a restart, an out-of-memory kill), the run stays ``running`` forever and its page would
-poll forever. A run that has been ``running`` for longer than ``STALLED_AFTER`` — far beyond
-the slowest run we expect, a depth-3 council against a slow model — is called stalled: its
-page stops polling, says so, and offers to run it again, as it does for a failed run.
+A critique or an audit is claimed by one worker (``queued`` -> ``running``), which holds a
+lease on it: while the run goes on, it renews the run's heartbeat every ``HEARTBEAT_EVERY``.
+If that worker dies (a restart, an out-of-memory kill, ``kill -9``), the heartbeat stops and
+the run would stay ``running`` forever. A run whose last sign of life (its heartbeat, else its
+start) is older than ``STALLED_AFTER`` is called stalled: its page stops polling, says so, and
+offers to run it again, as it does for a failed run — within a minute of the worker's death.
 
 The writes (claim, requeue) are ``council.services.runs``; the models' mixin is
 ``council.models.runs``.
@@ -14,12 +15,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-STALLED_AFTER = timedelta(minutes=30)
+HEARTBEAT_EVERY = timedelta(seconds=10)
+STALLED_AFTER = timedelta(seconds=45)  # four missed heartbeats
 QUEUED, RUNNING, FAILED = "queued", "running", "failed"
 
 NOT_RETRYABLE_MESSAGE = (
-    "Only a failed run, or one that has made no progress for "
-    f"{int(STALLED_AFTER.total_seconds() // 60)} minutes, can be run again."
+    "Only a failed run, or one whose worker has given no sign of life for "
+    f"{int(STALLED_AFTER.total_seconds())} seconds, can be run again."
 )
 
 
@@ -29,11 +31,12 @@ class RunNotRetryable(Exception):
     code = "NOT_RETRYABLE"
 
 
-def is_stalled(status: str, started_at: datetime | None, *, now: datetime) -> bool:
-    """True for a run still ``running`` more than ``STALLED_AFTER`` after it started."""
-    return status == RUNNING and started_at is not None and now - started_at > STALLED_AFTER
+def is_stalled(status: str, alive_at: datetime | None, *, now: datetime) -> bool:
+    """True for a run still ``running`` more than ``STALLED_AFTER`` after its last sign of
+    life ``alive_at`` (its heartbeat, else its start)."""
+    return status == RUNNING and alive_at is not None and now - alive_at > STALLED_AFTER
 
 
-def is_retryable(status: str, started_at: datetime | None, *, now: datetime) -> bool:
+def is_retryable(status: str, alive_at: datetime | None, *, now: datetime) -> bool:
     """Failed or stalled: the owner may run it again."""
-    return status == FAILED or is_stalled(status, started_at, now=now)
+    return status == FAILED or is_stalled(status, alive_at, now=now)

@@ -253,12 +253,13 @@ def audit_run(*, audit_id: int, client: LLMClient | None = None) -> Audit:
         court_name=audit.court_name or UNKNOWN,
     )
     try:
-        state = audit_graph_run(
-            client=client,
-            document=document,
-            criteria=_criteria_of(audit),
-            on_result=lambda *args: _result_save(audit, *args),
-        )
+        with runs.run_heartbeat(Audit.objects.filter(pk=audit.pk)):
+            state = audit_graph_run(
+                client=client,
+                document=document,
+                criteria=_criteria_of(audit),
+                on_result=lambda *args: _result_save(audit, *args),
+            )
     except (StateMergeError, LLMError) as exc:
         _fail(audit, f"The audit stopped: {exc}")
         return audit

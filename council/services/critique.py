@@ -126,13 +126,14 @@ def critique_run(*, critique_id: int, client: LLMClient | None = None) -> Critiq
         Critique.objects.filter(pk=critique.pk).update(progress=progress)
 
     try:
-        data = run_critique_council(
-            critique.document,
-            client=client,
-            max_depth=critique.max_depth,
-            threshold=critique.threshold,
-            on_progress=on_progress,
-        )
+        with runs.run_heartbeat(Critique.objects.filter(pk=critique.pk)):
+            data = run_critique_council(
+                critique.document,
+                client=client,
+                max_depth=critique.max_depth,
+                threshold=critique.threshold,
+                on_progress=on_progress,
+            )
     except Exception as exc:
         logger.exception("Critique %s failed", critique.pk)
         _calls_save(critique, client)

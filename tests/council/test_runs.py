@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -93,7 +94,10 @@ def test_a_critique_that_did_not_fail_or_stall_is_not_run_again(
     queued_critique, status, started_minutes_ago, django_capture_on_commit_callbacks
 ):
     started = timezone.now() - timedelta(minutes=started_minutes_ago or 0)
-    _set(Critique, queued_critique.pk, status=status, started_at=started)
+    # A run five minutes long whose worker still renews its lease is running normally.
+    _set(
+        Critique, queued_critique.pk, status=status, started_at=started, heartbeat_at=timezone.now()
+    )
     queued_critique.refresh_from_db()
     assert not queued_critique.retryable
 
@@ -313,3 +317,36 @@ def test_staff_run_a_stalled_audit_again_from_the_admin(
         )
     assert "1 queued again; 0 skipped" in response.content.decode()
     assert Audit.objects.get(pk=queued_audit.pk).status == "queued"
+
+
+def test_a_run_whose_heartbeat_stopped_is_stalled_within_a_minute(queued_critique):
+    """The worker died 50 s ago (its last renewal); the run started long before."""
+    now = timezone.now()
+    _set(
+        Critique,
+        queued_critique.pk,
+        status="running",
+        started_at=now - timedelta(minutes=10),
+        heartbeat_at=now - STALLED_AFTER - timedelta(seconds=5),
+    )
+    queued_critique.refresh_from_db()
+    assert timedelta(minutes=1) > STALLED_AFTER
+    assert queued_critique.stalled and queued_critique.retryable
+    critique_retry(critique=queued_critique)
+    assert Critique.objects.get(pk=queued_critique.pk).status == "queued"
+
+
+@pytest.mark.django_db(transaction=True)  # the heartbeat writes from its own thread
+def test_the_heartbeat_renews_the_lease_while_the_run_goes_on(queued_critique):
+    from council.services.runs import run_heartbeat
+
+    old = timezone.now() - timedelta(minutes=5)
+    _set(Critique, queued_critique.pk, status="running", started_at=old, heartbeat_at=old)
+    with run_heartbeat(Critique.objects.filter(pk=queued_critique.pk), every=0.05):
+        deadline = time.monotonic() + 5
+        while Critique.objects.get(pk=queued_critique.pk).heartbeat_at == old:
+            assert time.monotonic() < deadline, "no heartbeat in 5 s"
+            time.sleep(0.05)
+    queued_critique.refresh_from_db()
+    assert timezone.now() - queued_critique.heartbeat_at < timedelta(seconds=5)
+    assert not queued_critique.stalled
