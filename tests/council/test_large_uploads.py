@@ -1,6 +1,6 @@
-"""A 100 MB upload is refused with DOCUMENT_TOO_LONG while the server's memory grows by less
-than 10 MB: the body streams from disk into Django's upload handlers (a temporary file past
-FILE_UPLOAD_MAX_MEMORY_SIZE) and the document reader stops one byte past its cap."""
+"""A 100 MB upload is refused with 413 REQUEST_TOO_LARGE by its Content-Length, unread, while
+the server's memory grows by less than 10 MB (toulmini_site/bodies.py); a body under that cap
+but over a document's is refused by the document reader one byte past its cap."""
 
 from __future__ import annotations
 
@@ -79,9 +79,19 @@ def test_a_100_mb_upload_is_refused_without_reading_it_into_memory(tmp_path, own
 
     status, body, peak = post_streamed(url, body_path, token=token)
 
-    assert (status, body["code"]) == (400, "DOCUMENT_TOO_LONG")
+    assert (status, body["code"]) == (413, "REQUEST_TOO_LARGE")
     assert peak < MEMORY_LIMIT, f"{peak / 1e6:.1f} MB traced"
     assert not model.objects.exists()
+
+
+def test_an_upload_over_a_documents_cap_is_refused_by_the_reader(tmp_path, owner):
+    token = Token.objects.create(user=owner).key
+    body_path = multipart_file(tmp_path, 2 * 1024 * 1024)  # under the request cap (3 MiB)
+
+    status, body, _peak = post_streamed("/api/v1/critiques/", body_path, token=token)
+
+    assert (status, body["code"]) == (400, "DOCUMENT_TOO_LONG")
+    assert not Critique.objects.exists()
 
 
 def test_a_huge_json_body_is_refused_before_it_is_parsed(owner_api):
