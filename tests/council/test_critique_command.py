@@ -69,3 +69,33 @@ def test_a_missing_file_exits_with_status_one(tmp_path):
 
     assert result.returncode == 1
     assert "File not found" in result.stderr
+
+
+def test_without_a_user_the_command_prints_the_critique_and_saves_nothing(
+    tmp_path, capsys, critique_document, db
+):
+    path = tmp_path / "goal.txt"
+    path.write_text(critique_document, encoding="utf-8")
+
+    call_command("critique", str(path), "--engine", "offline", "--depth", "2")
+
+    out = capsys.readouterr().out
+    assert "REASONING COUNCIL ASSESSMENT" in out
+    assert "AGENTS:" in out
+    assert "offline: no model tokens" in out
+    assert not Critique.objects.exists()
+    assert not LLMCall.objects.exists()
+
+
+def test_without_a_user_a_missing_file_is_the_same_clear_error(tmp_path, db):
+    with pytest.raises(CommandError, match="File not found: .*absent.txt"):
+        call_command("critique", str(tmp_path / "absent.txt"))
+
+
+def test_without_a_user_the_model_engine_needs_a_model(tmp_path, critique_document, db, settings):
+    settings.LLM_MODEL = ""
+    path = tmp_path / "goal.txt"
+    path.write_text(critique_document, encoding="utf-8")
+
+    with pytest.raises(CommandError, match="No language model is configured"):
+        call_command("critique", str(path), "--engine", "llm")

@@ -1,22 +1,30 @@
-"""``manage.py critique FILE --user NAME``: critique a text file with the Reasoning Council,
-save the critique for that user (as the page does: result, trees, model calls) and print it."""
+"""``manage.py critique FILE [--user NAME]``: critique a text file with the Reasoning Council
+and print it, as the council's original entry point does; with ``--user``, also save the
+critique for that user (as the page does: result, trees, model calls)."""
+
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from council.services.critique import critique_create, critique_run
+from council.services.critique import critique_create, critique_engine, critique_run
+from council.services.critique_council import critique_goal_document
+from toulmini_site.llm.client import LLMError
+from toulmini_site.llm.providers import client_for
 from toulmini_site.text.documents import DocumentError, read_file_content
 
 
 class Command(BaseCommand):
     help = (
-        "Critique a text or Markdown file with the Reasoning Council, save the critique for "
-        "--user and print the result."
+        "Critique a text or Markdown file with the Reasoning Council and print the result; "
+        "with --user, also save the critique for that user."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="Path to the document (UTF-8 text or Markdown).")
-        parser.add_argument("--user", required=True, help="Username that owns the critique.")
+        parser.add_argument(
+            "--user", help="Username that owns the critique; without it nothing is saved."
+        )
         parser.add_argument("--depth", type=int, default=3, choices=range(1, 6), metavar="1-5")
         parser.add_argument(
             "--engine",
@@ -25,9 +33,18 @@ class Command(BaseCommand):
         )
 
     def handle(
-        self, *args, file: str, user: str, depth: int, engine: str | None, **options
+        self,
+        *args: Any,
+        file: str,
+        user: str | None,
+        depth: int,
+        engine: str | None,
+        **options: Any,
     ) -> None:
         try:
+            if user is None:
+                self._print_only(file, depth=depth, engine=engine or critique_engine())
+                return
             text = read_file_content(file)
             owner = get_user_model().objects.filter(username=user).first()
             if owner is None:
@@ -46,3 +63,10 @@ class Command(BaseCommand):
             raise CommandError(f"{file}: {critique.error} (critique {critique.pk})")
         self.stdout.write(critique.formatted)
         self.stderr.write(f"Saved as critique {critique.pk}: {critique.get_absolute_url()}")
+
+    def _print_only(self, file: str, *, depth: int, engine: str) -> None:
+        try:
+            client = client_for(engine)
+        except LLMError as exc:
+            raise CommandError(str(exc)) from None
+        self.stdout.write(critique_goal_document(file, client=client, max_depth=depth))
