@@ -16,6 +16,7 @@ import json
 import logging
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, get_args
 
 from mcp.server import MCPServer
@@ -119,76 +120,31 @@ _PASSING = (
     'object, e.g. the value of "data", not the whole phase output).'
 )
 
-DESCRIPTIONS = {
-    "initiate_toulmin_sequence": (
-        "Phase 1 of 4 (DATA and CLAIM) of a Toulmin analysis. Call this first, with the "
-        "question or argument to analyse. Returns a prompt: follow it yourself and produce "
-        'the JSON it asks for, {"data": {...}, "claim": {...}}. Then call '
-        "inject_logic_bridge with data_json and claim_json. " + _ERRORS + "\n"
-        f"Example: query: {json.dumps(EXAMPLE_QUERY)}"
-    ),
-    "inject_logic_bridge": (
-        "Phase 2 of 4 (WARRANT and BACKING). Call after initiate_toulmin_sequence. "
-        + _PASSING
-        + ' Returns a prompt: produce {"warrant": {...}, "backing": {...}}, then call '
-        'stress_test_argument. If you rate the warrant or backing "weak" or "irrelevant", '
-        "the chain ends there: the next tool answers with code TERMINATED. "
-        + _ERRORS
-        + "\nExample (besides query):\n"
-        + _example("data", "claim")
-    ),
-    "stress_test_argument": (
-        "Phase 3 of 4 (REBUTTAL and QUALIFIER). Call after inject_logic_bridge. "
-        + _PASSING
-        + ' Returns a prompt: produce {"rebuttal": {...}, "qualifier": {...}}, then call '
-        "render_verdict. A weak or irrelevant warrant or backing stops the chain here with "
-        "code TERMINATED (the circuit breaker): report that to the user instead of going on. "
-        + _ERRORS
-        + "\nExample (besides query, data_json, claim_json):\n"
-        + _example("warrant", "backing")
-    ),
-    "render_verdict": (
-        "Phase 4 of 4 (VERDICT). Call after stress_test_argument, with all six components so "
-        "far. "
-        + _PASSING
-        + ' Returns a prompt: produce {"verdict": {...}}. Then, if the user wants, call '
-        "format_analysis_report for a readable report and save_toulmin_chain to keep the "
-        "chain in the Toulmini web app. "
-        + _ERRORS
-        + "\nExample (besides query and data_json to backing_json):\n"
-        + _example("rebuttal", "qualifier")
-    ),
-    "format_analysis_report": (
-        "After phase 4: returns a prompt for a Markdown report of the complete chain (the one "
-        "step whose output is Markdown, not JSON). Pass the query and all seven components, "
-        'data_json to verdict_json. An absolute rebuttal needs an "overruled" verdict. '
-        + _ERRORS
-        + "\nExample (besides query and data_json to qualifier_json):\n"
-        + _example("verdict")
-    ),
-    "save_toulmin_chain": (
-        "Store the chain in the Toulmini web app for the user named by the server's "
-        f"{USER_ENV} setting, so it can be reviewed there. Call it when the user wants to keep "
-        "the analysis, normally after render_verdict. Pass the query and every component you "
-        "have, phase by phase, each as JSON text: all seven for a complete chain, or data_json "
-        "to backing_json for a chain the circuit breaker stopped. Everything is validated "
-        'again. Returns JSON {"chain_id", "url", "status", "next_phase", '
-        '"termination_reason", "warnings"}: give the user the url. Errors are JSON objects as '
-        "for the other tools; MCP_USER_NOT_SET or MCP_USER_UNKNOWN mean the server is not "
-        "configured for a user (tell the user to set it in the client configuration)."
-    ),
-}
+# -- the tools ----------------------------------------------------------------------------
 
-_TITLES = {
-    "initiate_toulmin_sequence": "Toulmin phase 1: data and claim",
-    "inject_logic_bridge": "Toulmin phase 2: warrant and backing",
-    "stress_test_argument": "Toulmin phase 3: rebuttal and qualifier",
-    "render_verdict": "Toulmin phase 4: verdict",
-    "format_analysis_report": "Toulmin report (Markdown prompt)",
-    "save_toulmin_chain": "Save the chain in Toulmini",
-}
-
-# -- answers ------------------------------------------------------------------------------
+EXPORT_CHOICES = ("aif", "argdown", "markdown", "json")
+ChainId = Annotated[
+    Any, _string("The id of one of your Toulmini chains (save_toulmin_chain returns it).")
+]
+ExportFormat = Annotated[
+    Any,
+    WithJsonSchema(
+        {
+            "type": "string",
+            "enum": list(EXPORT_CHOICES),
+            "description": "aif (AIF JSON for AIFdb, OVA, argument mining), argdown (Argdown "
+            "text), markdown (a readable report) or json (the Toulmini API's shape).",
+        }
+    ),
+]
+FallacyText = Annotated[Any, _string("The text to check, 1 to 5,000 characters, unchanged.")]
+FallacyEngine = Annotated[
+    Any,
+    _string(
+        'Optional: "offline" (the rules) or "llm" (the server\'s model, when one is '
+        "configured). By default the model when configured, the rules otherwise."
+    ),
+]
 
 
 def error_result(body: dict[str, Any]) -> CallToolResult:
@@ -218,9 +174,6 @@ def _answer(produce: Callable[[], str | dict[str, Any]]) -> str | CallToolResult
             structured_content=result,
         )
     return result
-
-
-# -- tools --------------------------------------------------------------------------------
 
 
 def initiate_toulmin_sequence(query: Query = None) -> str | CallToolResult:
@@ -310,8 +263,8 @@ def save_toulmin_chain(
 
 
 def _save(query: Any, components: dict[str, Any]) -> dict[str, Any]:
-    # Imported here, not at the top: the ORM and the services are only needed to save, and
-    # the server should answer its first call quickly.
+    # Imported on the first save, not at start-up: the ORM and the services are not needed
+    # to answer the phase tools, and the server should answer its first call quickly.
     from django.conf import settings
     from django.db import close_old_connections
 
@@ -362,57 +315,16 @@ def mcp_user() -> Any:
     return user
 
 
-TOOLS: tuple[Callable[..., Any], ...] = (
-    initiate_toulmin_sequence,
-    inject_logic_bridge,
-    stress_test_argument,
-    render_verdict,
-    format_analysis_report,
-    save_toulmin_chain,
-)
-# What the schema marks required: what the domain needs, so a model passes it. The server
-# still accepts a call without it and answers MISSING_INPUT, naming every missing input.
-REQUIRED: dict[str, tuple[str, ...]] = {
-    **{tool: ("query", *inputs) for tool, inputs in sequence.TOOL_INPUTS.items()},
-    "save_toulmin_chain": ("query", "data_json", "claim_json"),
-}
-# -- export_chain: a stored chain in the field's formats ----------------------------------
-
-EXPORT_TOOL = "export_chain"
-EXPORT_CHOICES = ("aif", "argdown", "markdown", "json")
-ChainId = Annotated[
-    Any, _string("The id of one of your Toulmini chains (save_toulmin_chain returns it).")
-]
-ExportFormat = Annotated[
-    Any,
-    WithJsonSchema(
-        {
-            "type": "string",
-            "enum": list(EXPORT_CHOICES),
-            "description": "aif (AIF JSON for AIFdb, OVA, argument mining), argdown (Argdown "
-            "text), markdown (a readable report) or json (the Toulmini API's shape).",
-        }
-    ),
-]
-DESCRIPTIONS[EXPORT_TOOL] = (
-    "Return one of your saved chains (the user named by the server's "
-    f"{USER_ENV} setting) as a document: AIF JSON, Argdown, Markdown or the API's JSON. "
-    "Give the document to the user as it is. Errors are JSON objects as for the other tools: "
-    "NOT_FOUND when no chain of yours has that id, INVALID_INPUT for an unknown format, "
-    "MCP_USER_NOT_SET or MCP_USER_UNKNOWN when the server is not configured for a user."
-)
-_TITLES[EXPORT_TOOL] = "Export a saved chain (AIF, Argdown, Markdown, JSON)"
-
-
 def export_chain(chain_id: ChainId = None, format: ExportFormat = None) -> str | CallToolResult:
     return _answer(lambda: _export(chain_id, format))
 
 
 def _export(chain_id: Any, fmt: Any) -> str:
+    # Imported on the first export, as _save's imports are.
     from django.db import close_old_connections
 
     from arguments.exports import chain_export
-    from arguments.models import Chain
+    from arguments.selectors import owned_chain
 
     missing = [name for name, value in (("chain_id", chain_id), ("format", fmt)) if not value]
     if missing:
@@ -431,39 +343,12 @@ def _export(chain_id: Any, fmt: Any) -> str:
         raise not_found
     close_old_connections()
     try:
-        chain = Chain.objects.filter(pk=int(pk), owner=mcp_user()).first()
+        chain = owned_chain(mcp_user(), int(pk))
         if chain is None:
             raise not_found
         return chain_export(chain, fmt).body
     finally:
         close_old_connections()
-
-
-TOOLS = (*TOOLS, export_chain)
-REQUIRED[EXPORT_TOOL] = ("chain_id", "format")
-
-
-# -- detect_fallacies (a tool of its own: it checks a short text, no chain involved) --------
-
-FallacyText = Annotated[Any, _string("The text to check, 1 to 5,000 characters, unchanged.")]
-FallacyEngine = Annotated[
-    Any,
-    _string(
-        'Optional: "offline" (the rules) or "llm" (the server\'s model, when one is '
-        "configured). By default the model when configured, the rules otherwise."
-    ),
-]
-DESCRIPTIONS["detect_fallacies"] = (
-    "Name the fallacies in a short text (up to 5,000 characters), from a fixed taxonomy: "
-    "ad_hominem, ad_populum, appeal_to_emotion, circular_reasoning, equivocation, "
-    "false_authority, straw_man, red_herring, false_cause, false_dilemma, "
-    "hasty_generalization, slippery_slope, deductive_error, intentional. Returns JSON "
-    '{"fallacies": [{"type", "label", "quote", "start", "end", "explanation", '
-    '"confidence"}]}, most confident first; "quote" is exactly text[start:end]; an empty '
-    "list when none is found. Nothing is saved. An empty or over-long text is a JSON error "
-    "(MISSING_INPUT, INVALID_INPUT), as for the other tools."
-)
-_TITLES["detect_fallacies"] = "Name the fallacies in a text"
 
 
 def detect_fallacies(
@@ -492,28 +377,171 @@ def _fallacies(text: Any, engine: Any) -> dict[str, Any]:
     return {"fallacies": [f.model_dump() for f in found]}
 
 
-TOOLS = (*TOOLS, detect_fallacies)
-REQUIRED["detect_fallacies"] = ("text",)
-
 _PHASE_TOOL = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 _SAVE_TOOL = ToolAnnotations(
     read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
 )
 
 
-def _tool(fn: Callable[..., Any]) -> Tool:
-    name = fn.__name__
+@dataclass(frozen=True)
+class ToolSpec:
+    """One MCP tool: the function that answers, its title and description for the client,
+    the arguments its schema marks required (what the domain needs, so a model passes them;
+    the server still takes a call without them and answers MISSING_INPUT, naming each one)
+    and its hints (read-only or not)."""
+
+    fn: Callable[..., str | CallToolResult]
+    title: str
+    description: str
+    required: tuple[str, ...]
+    annotations: ToolAnnotations
+
+    @property
+    def name(self) -> str:
+        return self.fn.__name__
+
+
+# Every tool the server offers, in the order a client lists them: add a tool here, once.
+TOOL_SPECS: tuple[ToolSpec, ...] = (
+    ToolSpec(
+        initiate_toulmin_sequence,
+        title="Toulmin phase 1: data and claim",
+        required=("query", *sequence.TOOL_INPUTS["initiate_toulmin_sequence"]),
+        annotations=_PHASE_TOOL,
+        description=(
+            "Phase 1 of 4 (DATA and CLAIM) of a Toulmin analysis. Call this first, with the "
+            "question or argument to analyse. Returns a prompt: follow it yourself and produce "
+            'the JSON it asks for, {"data": {...}, "claim": {...}}. Then call '
+            "inject_logic_bridge with data_json and claim_json. " + _ERRORS + "\n"
+            f"Example: query: {json.dumps(EXAMPLE_QUERY)}"
+        ),
+    ),
+    ToolSpec(
+        inject_logic_bridge,
+        title="Toulmin phase 2: warrant and backing",
+        required=("query", *sequence.TOOL_INPUTS["inject_logic_bridge"]),
+        annotations=_PHASE_TOOL,
+        description=(
+            "Phase 2 of 4 (WARRANT and BACKING). Call after initiate_toulmin_sequence. "
+            + _PASSING
+            + ' Returns a prompt: produce {"warrant": {...}, "backing": {...}}, then call '
+            'stress_test_argument. If you rate the warrant or backing "weak" or "irrelevant", '
+            "the chain ends there: the next tool answers with code TERMINATED. "
+            + _ERRORS
+            + "\nExample (besides query):\n"
+            + _example("data", "claim")
+        ),
+    ),
+    ToolSpec(
+        stress_test_argument,
+        title="Toulmin phase 3: rebuttal and qualifier",
+        required=("query", *sequence.TOOL_INPUTS["stress_test_argument"]),
+        annotations=_PHASE_TOOL,
+        description=(
+            "Phase 3 of 4 (REBUTTAL and QUALIFIER). Call after inject_logic_bridge. "
+            + _PASSING
+            + ' Returns a prompt: produce {"rebuttal": {...}, "qualifier": {...}}, then call '
+            "render_verdict. A weak or irrelevant warrant or backing stops the chain here with "
+            "code TERMINATED (the circuit breaker): report that to the user instead of going on. "
+            + _ERRORS
+            + "\nExample (besides query, data_json, claim_json):\n"
+            + _example("warrant", "backing")
+        ),
+    ),
+    ToolSpec(
+        render_verdict,
+        title="Toulmin phase 4: verdict",
+        required=("query", *sequence.TOOL_INPUTS["render_verdict"]),
+        annotations=_PHASE_TOOL,
+        description=(
+            "Phase 4 of 4 (VERDICT). Call after stress_test_argument, with all six components so "
+            "far. "
+            + _PASSING
+            + ' Returns a prompt: produce {"verdict": {...}}. Then, if the user wants, call '
+            "format_analysis_report for a readable report and save_toulmin_chain to keep the "
+            "chain in the Toulmini web app. "
+            + _ERRORS
+            + "\nExample (besides query and data_json to backing_json):\n"
+            + _example("rebuttal", "qualifier")
+        ),
+    ),
+    ToolSpec(
+        format_analysis_report,
+        title="Toulmin report (Markdown prompt)",
+        required=("query", *sequence.TOOL_INPUTS["format_analysis_report"]),
+        annotations=_PHASE_TOOL,
+        description=(
+            "After phase 4: returns a prompt for a Markdown report of the complete chain (the one "
+            "step whose output is Markdown, not JSON). Pass the query and all seven components, "
+            'data_json to verdict_json. An absolute rebuttal needs an "overruled" verdict. '
+            + _ERRORS
+            + "\nExample (besides query and data_json to qualifier_json):\n"
+            + _example("verdict")
+        ),
+    ),
+    ToolSpec(
+        save_toulmin_chain,
+        title="Save the chain in Toulmini",
+        required=("query", "data_json", "claim_json"),
+        annotations=_SAVE_TOOL,
+        description=(
+            "Store the chain in the Toulmini web app for the user named by the server's "
+            f"{USER_ENV} setting, so it can be reviewed there. Call it when the user wants to keep "
+            "the analysis, normally after render_verdict. Pass the query and every component you "
+            "have, phase by phase, each as JSON text: all seven for a complete chain, or data_json "
+            "to backing_json for a chain the circuit breaker stopped. Everything is validated "
+            'again. Returns JSON {"chain_id", "url", "status", "next_phase", '
+            '"termination_reason", "warnings"}: give the user the url. Errors are JSON objects as '
+            "for the other tools; MCP_USER_NOT_SET or MCP_USER_UNKNOWN mean the server is not "
+            "configured for a user (tell the user to set it in the client configuration)."
+        ),
+    ),
+    ToolSpec(
+        export_chain,
+        title="Export a saved chain (AIF, Argdown, Markdown, JSON)",
+        required=("chain_id", "format"),
+        annotations=_PHASE_TOOL,
+        description=(
+            "Return one of your saved chains (the user named by the server's "
+            f"{USER_ENV} setting) as a document: AIF JSON, Argdown, Markdown or the API's "
+            "JSON. Give the document to the user as it is. Errors are JSON objects as for the "
+            "other tools: NOT_FOUND when no chain of yours has that id, INVALID_INPUT for an "
+            "unknown format, MCP_USER_NOT_SET or MCP_USER_UNKNOWN when the server is not "
+            "configured for a user."
+        ),
+    ),
+    ToolSpec(
+        detect_fallacies,
+        title="Name the fallacies in a text",
+        required=("text",),
+        annotations=_PHASE_TOOL,
+        description=(
+            "Name the fallacies in a short text (up to 5,000 characters), from a fixed taxonomy: "
+            "ad_hominem, ad_populum, appeal_to_emotion, circular_reasoning, equivocation, "
+            "false_authority, straw_man, red_herring, false_cause, false_dilemma, "
+            "hasty_generalization, slippery_slope, deductive_error, intentional. Returns JSON "
+            '{"fallacies": [{"type", "label", "quote", "start", "end", "explanation", '
+            '"confidence"}]}, most confident first; "quote" is exactly text[start:end]; an empty '
+            "list when none is found. Nothing is saved. An empty or over-long text is a JSON error "
+            "(MISSING_INPUT, INVALID_INPUT), as for the other tools."
+        ),
+    ),
+)
+DESCRIPTIONS = {spec.name: spec.description for spec in TOOL_SPECS}
+
+
+def _tool(spec: ToolSpec) -> Tool:
     tool = Tool.from_function(
-        fn,
-        name=name,
-        title=_TITLES[name],
-        description=DESCRIPTIONS[name],
-        annotations=_SAVE_TOOL if name == "save_toulmin_chain" else _PHASE_TOOL,
+        spec.fn,
+        name=spec.name,
+        title=spec.title,
+        description=spec.description,
+        annotations=spec.annotations,
         structured_output=False,
     )
     for schema in tool.parameters["properties"].values():
         schema.pop("default", None)
-    tool.parameters["required"] = list(REQUIRED[name])
+    tool.parameters["required"] = list(spec.required)
     return tool
 
 
@@ -616,13 +644,14 @@ How to use them:
 
 
 def build_server() -> MCPServer:
-    """The Toulmini MCP server: six tools, the model resource and the help prompt."""
+    """The Toulmini MCP server: the tools of ``TOOL_SPECS``, the model resource and the help
+    prompt."""
     server = MCPServer(
         SERVER_NAME,
         title="Toulmini",
         description="Analyse arguments with Stephen Toulmin's model, one phase at a time.",
         instructions=toulmin_help(),
-        tools=[_tool(fn) for fn in TOOLS],
+        tools=[_tool(spec) for spec in TOOL_SPECS],
     )
     server.resource(
         MODEL_URI,

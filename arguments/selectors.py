@@ -32,3 +32,9 @@ def chains_for(user: Any) -> QuerySet[Chain]:
 def chain_for(user: Any, pk: int) -> Chain:
     """The user's own chain, or 404 (another user's chain does not exist for them)."""
     return get_object_or_404(Chain, pk=pk, owner=user)
+
+
+def owned_chain(user: Any, pk: int) -> Chain | None:
+    """The user's own chain with that id, or None (another user's chain does not exist for
+    them): for callers with no 404 to give, such as the MCP server."""
+    return Chain.objects.filter(pk=pk, owner=user).first()
