@@ -74,3 +74,18 @@ def log_in(page: Any, base_url: str, username: str, password: str, *, then: str)
     page.fill("#id_password", password)
     page.click("main form button[type=submit]")
     page.wait_for_url(f"{base_url}{then}")
+
+
+def send(page: Any, text: str) -> None:
+    """Send ``text`` in the coach's chat and wait for the tutor's answer and the refreshed
+    workspace."""
+    count = page.locator("#chat-log li").count()
+    page.fill("#id_message", text)
+    page.click("#chat-form button[type=submit]")
+    # The student's bubble and the tutor's answer, then the refreshed workspace.
+    page.wait_for_function(
+        "n => document.querySelectorAll('#chat-log li').length >= n "
+        "&& !document.querySelector('.chat-msg.is-streaming') "
+        "&& window.coachEvents.length && window.coachEvents.at(-1).type === 'refreshed'",
+        arg=count + 2,
+    )

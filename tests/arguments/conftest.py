@@ -1,3 +1,3 @@
-"""The MCP server fixtures of test_mcp.py, shared with the other MCP test modules."""
+"""The MCP server fixtures, shared by the MCP test modules."""
 
-from tests.arguments.test_mcp import database_url, server  # noqa: F401
+from tests.arguments.mcp_server import database_url, server  # noqa: F401

@@ -8,9 +8,10 @@ from datetime import datetime
 import arguebuf
 import pytest
 
-from arguments.domain.aif import AIF_MAX_BYTES, aif_import, chain_aif, texts_aif
+from arguments.domain.aif import aif_import, chain_aif, texts_aif
 from arguments.domain.toulmin import ToulminError, evaluate, state_from_json
 from tests.arguments import builders as b
+from tests.arguments.aif_cases import CLAIM, DATUM, MALFORMED, RA, SUPPORT, graph
 
 AT = datetime(2026, 3, 4, 5, 6, 7)
 QUERY = "Should schools start later?"
@@ -311,75 +312,6 @@ def test_the_coach_draft_exports_as_aif_and_imports_as_phase_1():
 # -- in: malformed documents --------------------------------------------------------------
 
 
-def _graph(nodes, edges) -> dict:
-    return {"nodes": nodes, "edges": edges, "locutions": []}
-
-
-_I = {"nodeID": "1", "text": "Cities should ban cars downtown.", "type": "I"}
-_D = {"nodeID": "2", "text": "Downtown air is the worst.", "type": "I"}
-_RA = {"nodeID": "3", "text": "Default Inference", "type": "RA"}
-_SUPPORT = [
-    {"edgeID": "e1", "fromID": "2", "toID": "3"},
-    {"edgeID": "e2", "fromID": "3", "toID": "1"},
-]
-
-MALFORMED = [
-    pytest.param("{not json", "INVALID_JSON", "(root)", id="not-json"),
-    pytest.param(
-        {"nodes": [], "edges": [], "toulmin": "x"}, "INVALID_AIF", "toulmin", id="toulmin-not-obj"
-    ),
-    pytest.param("[" * 100_000 + "]" * 100_000, "INVALID_JSON", "(root)", id="nested-too-deep"),
-    pytest.param("[1, 2]", "INVALID_AIF", "(root)", id="not-an-object"),
-    pytest.param({"edges": []}, "INVALID_AIF", "nodes", id="no-nodes"),
-    pytest.param({"nodes": {}, "edges": []}, "INVALID_AIF", "nodes", id="nodes-not-a-list"),
-    pytest.param(
-        _graph([{**_I, "nodeID": {"x": 1}}], []), "INVALID_AIF", "nodes.0.nodeID", id="bad-id"
-    ),
-    pytest.param(
-        _graph([_I, {**_D, "nodeID": "1"}], []), "INVALID_AIF", "nodes.1.nodeID", id="dup-id"
-    ),
-    pytest.param(_graph([{**_I, "type": "Q"}], []), "INVALID_AIF", "nodes.0.type", id="bad-type"),
-    pytest.param(
-        _graph([_I, _D, _RA], [*_SUPPORT[:1], {"edgeID": "e2", "fromID": "3", "toID": "99"}]),
-        "INVALID_AIF",
-        "edges.1.toID",
-        id="unknown-node",
-    ),
-    pytest.param(
-        _graph([_I, _D], [{"edgeID": "e1", "fromID": "2", "toID": "1"}]),
-        "INVALID_AIF",
-        "edges.0",
-        id="i-to-i",
-    ),
-    pytest.param(
-        _graph(
-            [_I, _D, _RA, {**_RA, "nodeID": "4"}],
-            [
-                *_SUPPORT,
-                {"edgeID": "e3", "fromID": "1", "toID": "4"},
-                {"edgeID": "e4", "fromID": "4", "toID": "2"},
-            ],
-        ),
-        "INVALID_AIF",
-        "node ",
-        id="cycle",
-    ),
-    pytest.param(_graph([_I, _D], []), "AIF_NO_CLAIM", "nodes", id="no-claim"),
-    pytest.param(
-        _graph([{**_I, "text": "Is it?"}, _D, _RA], _SUPPORT),
-        "INVALID_INPUT",
-        "claim.statement",
-        id="claim-a-question",
-    ),
-    pytest.param(
-        '{"nodes": [], "edges": [], "pad": "' + "x" * AIF_MAX_BYTES + '"}',
-        "AIF_TOO_LARGE",
-        "(root)",
-        id="too-large",
-    ),
-]
-
-
 @pytest.mark.parametrize(("document", "code", "loc"), MALFORMED)
 def test_a_malformed_document_is_refused_naming_what_is_wrong(document, code, loc):
     with pytest.raises(ToulminError) as caught:
@@ -391,38 +323,38 @@ def test_a_malformed_document_is_refused_naming_what_is_wrong(document, code, lo
 
 
 def test_the_cycle_error_lists_the_nodes_in_the_circle():
-    nodes = [_I, _D, _RA, {**_RA, "nodeID": "4"}]
+    nodes = [CLAIM, DATUM, RA, {**RA, "nodeID": "4"}]
     edges = [
-        *_SUPPORT,
+        *SUPPORT,
         {"edgeID": "e3", "fromID": "1", "toID": "4"},
         {"edgeID": "e4", "fromID": "4", "toID": "2"},
     ]
 
     with pytest.raises(ToulminError) as caught:
-        aif_import(_graph(nodes, edges))
+        aif_import(graph(nodes, edges))
 
     assert "1 → 4 → 2 → 3 → 1" in caught.value.message
 
 
 def test_mutual_conflicts_are_not_a_cycle():
-    nodes = [_I, _D, _RA, {"nodeID": "5", "text": "Shops lose.", "type": "I"}]
+    nodes = [CLAIM, DATUM, RA, {"nodeID": "5", "text": "Shops lose.", "type": "I"}]
     nodes += [{"nodeID": "6", "text": "", "type": "CA"}, {"nodeID": "7", "text": "", "type": "CA"}]
     edges = [
-        *_SUPPORT,
+        *SUPPORT,
         {"edgeID": "e3", "fromID": "5", "toID": "6"},
         {"edgeID": "e4", "fromID": "6", "toID": "1"},
         {"edgeID": "e5", "fromID": "1", "toID": "7"},
         {"edgeID": "e6", "fromID": "7", "toID": "5"},
     ]
 
-    imported = aif_import(_graph(nodes, edges))
+    imported = aif_import(graph(nodes, edges))
 
-    assert imported.components["claim"]["statement"] == _I["text"]
+    assert imported.components["claim"]["statement"] == CLAIM["text"]
 
 
 def test_the_claim_error_names_the_claim_node():
     with pytest.raises(ToulminError) as caught:
-        aif_import(_graph([{**_I, "text": "Is it?"}, _D, _RA], _SUPPORT))
+        aif_import(graph([{**CLAIM, "text": "Is it?"}, DATUM, RA], SUPPORT))
 
     assert caught.value.details[0]["node"] == "1"
     assert "node 1" in caught.value.message
@@ -433,7 +365,7 @@ def test_the_claim_error_names_the_claim_node():
 
 def _supported(claim_text: str, datum_text: str, **document) -> dict:
     return {
-        **_graph([{**_I, "text": claim_text}, {**_D, "text": datum_text}, _RA], _SUPPORT),
+        **graph([{**CLAIM, "text": claim_text}, {**DATUM, "text": datum_text}, RA], SUPPORT),
         **document,
     }
 
@@ -449,15 +381,17 @@ def test_line_breaks_inside_a_text_survive_the_round_trip():
 
 
 def test_a_query_too_long_is_replaced_by_the_claim_with_a_note_naming_it():
-    imported = aif_import(_supported(_I["text"], _D["text"], toulmin={"query": "Why? " * 500}))
+    imported = aif_import(
+        _supported(CLAIM["text"], DATUM["text"], toulmin={"query": "Why? " * 500})
+    )
 
-    assert imported.query == _I["text"]
+    assert imported.query == CLAIM["text"]
     [note] = [n for n in imported.notes if "toulmin.query" in n["msg"]]
     assert note["node"] == "1"
 
 
 def test_a_query_that_fits_is_kept_without_a_note():
-    imported = aif_import(_supported(_I["text"], _D["text"], toulmin={"query": "Ban cars?"}))
+    imported = aif_import(_supported(CLAIM["text"], DATUM["text"], toulmin={"query": "Ban cars?"}))
 
     assert imported.query == "Ban cars?"
     assert not [n for n in imported.notes if "toulmin.query" in n["msg"]]
@@ -466,7 +400,7 @@ def test_a_query_that_fits_is_kept_without_a_note():
 def test_each_note_names_the_node_by_its_text_shortened():
     long_text = "An unrelated statement that nobody connected to anything at all, " * 3
     loose = {"nodeID": "9", "text": long_text, "type": "I"}
-    document = _supported(_I["text"], _D["text"])
+    document = _supported(CLAIM["text"], DATUM["text"])
     document["nodes"].append(loose)
 
     imported = aif_import(document)
@@ -480,19 +414,19 @@ def test_each_note_names_the_node_by_its_text_shortened():
     "nodes, edges",
     [
         pytest.param(
-            [_I, {**_D, "text": "But cars bring shoppers."}, {"nodeID": "4", "type": "CA"}],
+            [CLAIM, {**DATUM, "text": "But cars bring shoppers."}, {"nodeID": "4", "type": "CA"}],
             [
                 {"edgeID": "e1", "fromID": "2", "toID": "4"},
                 {"edgeID": "e2", "fromID": "4", "toID": "1"},
             ],
             id="only-attacked",
         ),
-        pytest.param([_I, _RA], [{"edgeID": "e1", "fromID": "3", "toID": "1"}], id="no-premise"),
+        pytest.param([CLAIM, RA], [{"edgeID": "e1", "fromID": "3", "toID": "1"}], id="no-premise"),
     ],
 )
 def test_a_claim_without_a_datum_is_refused_not_imported_empty(nodes, edges):
     with pytest.raises(ToulminError) as caught:
-        aif_import(_graph([{**n, "text": n.get("text", "Default Conflict")} for n in nodes], edges))
+        aif_import(graph([{**n, "text": n.get("text", "Default Conflict")} for n in nodes], edges))
 
     assert caught.value.code == "AIF_NO_CLAIM"
     assert caught.value.details == [{"loc": "nodes", "msg": "the claim has no datum", "node": "1"}]

@@ -16,6 +16,7 @@ from arguments.domain.analyzer import (
     sentences,
 )
 from arguments.domain.toulmin import ChainState, apply_phase, evaluate
+from tests.arguments.texts import EQUALITY, OP_EDS, UNIFORMS
 
 TEXT = DEMO_CHAINS[0]["source_text"]
 QUERY = DEMO_CHAINS[0]["query"]
@@ -153,39 +154,6 @@ def test_instructions_inside_the_text_are_just_text():
     assert all("Ignore all previous" not in f for f in state.data.facts)
 
 
-# Two op-eds written for these tests, as a student might paste them.
-UNIFORMS = (
-    "Our school should make uniforms compulsory. "
-    "According to the National Association of Secondary School Principals, schools that "
-    "adopted uniforms reported fewer fights in the first year. "
-    "A 2019 survey by the Education Policy Institute found that 64% of parents spend less on "
-    "clothes when a uniform is required. "
-    "In general, when pupils stop competing over clothes, they pay more attention to lessons. "
-    "Dr. Amy Ruiz of the University of Leeds says that uniforms reduce visible differences "
-    "between rich and poor pupils. "
-    "The Education Policy Institute also found that bullying about clothing fell by a third. "
-    "However, some pupils feel that uniforms limit how they express themselves. "
-    "Critics argue that uniforms cost poorer families money at the start of each year."
-)
-PHONES = (
-    "Phones should be banned in every school, from the first bell to the last. "
-    "Since phones were invented, grades have fallen, so phones must be the cause. "
-    "Teachers in our district report that pupils check their screens dozens of times a "
-    "lesson. "
-    "All bullying today happens online, and it follows children into the classroom. "
-    "Schools have always had a front-office telephone, so parents can still reach their "
-    "children in an emergency. "
-    "A 2023 report by UNESCO found that phone use in class was linked to lower test scores. "
-    "Whenever a distraction is within reach, young people find it hard to concentrate. "
-    "Of course, some parents worry that they cannot contact their children during the day. "
-    "But a ban is the only way to give pupils their attention back."
-)
-OP_EDS = [
-    ("Should schools require uniforms?", UNIFORMS),
-    ("Should schools ban phones?", PHONES),
-]
-
-
 def all_parts(query: str, text: str, roles) -> dict:
     """Phases 1 to 4 each on the parts before them (as a chain that is not stopped)."""
     components: dict = {}
@@ -296,12 +264,6 @@ def test_generated_texts_have_no_doubled_punctuation(demo, roles):
 
 # -- one role per sentence, on texts written to tempt the analyzer into using one twice --------
 
-EQUALITY = (
-    "Strict equality a === b is safer than a == b. According to Mozilla, the loose operator "
-    "converts both operands to a common type before it compares them, so 0 == '' is true. "
-    "In general, a comparison that never converts types silently leaves fewer bugs. "
-    "However, some developers find the extra character tedious to type."
-)
 HAND_WRITTEN = [
     ("Should JavaScript code use === instead of ==?", EQUALITY),
     (

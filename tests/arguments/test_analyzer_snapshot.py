@@ -22,8 +22,7 @@ from arguments.demo import DEMO_CHAINS
 from arguments.domain.analyzer import NotInText, analyze_phase
 from arguments.roles import sentence_roles
 from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET
-from tests.arguments.test_analyzer import EQUALITY, OP_EDS
-from tests.arguments.test_roles import CYCLING, HOMEWORK
+from tests.arguments.texts import CYCLING, EQUALITY, HOMEWORK, OP_EDS
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "analyzer.json"
 

@@ -13,8 +13,8 @@ from arguments.domain.aif import AIF_MAX_BYTES
 from arguments.domain.toulmin import COMPONENT_ORDER
 from arguments.models import Chain
 from arguments.services import chain_create, chain_run
+from tests.arguments.aif_cases import MALFORMED
 from tests.arguments.factories import make_chain
-from tests.arguments.test_aif import MALFORMED
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from arguments.domain.aif import aif_import
 from arguments.exports import chain_export
 from arguments.models import Chain
 from tests.arguments.factories import make_chain
-from tests.arguments.test_mcp import call_in_process
+from tests.arguments.mcp_server import call_in_process
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

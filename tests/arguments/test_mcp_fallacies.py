@@ -7,7 +7,6 @@ import json
 import pytest
 
 from evaluations.fallacies import PHONE_BAN_OP_ED
-from tests.arguments.test_mcp import database_url, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

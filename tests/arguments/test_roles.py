@@ -11,24 +11,10 @@ import pytest
 from arguments.domain.analyzer import phase1
 from arguments.domain.roles import ROLES, RoleModel, feature_names
 from arguments.roles import sentence_roles
+from tests.arguments.texts import CYCLING, HOMEWORK
 from toulmini_site.text.sentences import sentences
 
 ROOT = Path(__file__).resolve().parents[2]
-
-HOMEWORK = (
-    "Last week my daughter spent three hours on maths worksheets after school. "
-    "I think primary schools should stop giving homework altogether. "
-    "A study by Duke University found little link between homework and achievement "
-    "for children under eleven. "
-    "Children who play outside after school sleep better and arrive rested."
-)
-CYCLING = (
-    "Cities should build protected bike lanes on every main road. "
-    "In Copenhagen, 62% of residents cycle to work or school each day. "
-    "According to the city's traffic office, serious injuries fell by a third after the "
-    "lanes were built. "
-    "However, some drivers say that the lanes slow down traffic."
-)
 
 
 def test_the_shipped_model_loads_with_every_role():

@@ -5,9 +5,8 @@ the student sees it, and a classmate sees none of it."""
 
 import re
 
-from tests.browser import BROWSER, log_in
+from tests.browser import BROWSER, log_in, send
 from tests.coach.conftest import GOOD_TEXT
-from tests.coach.test_browser import send
 from tests.conftest import make_user
 
 pytestmark = BROWSER

@@ -3,7 +3,7 @@
 import re
 import time
 
-from tests.browser import BROWSER, log_in
+from tests.browser import BROWSER, log_in, send
 from tests.coach.conftest import GOOD_TEXT
 from tests.conftest import make_user
 from toulmini_site.llm.offline import OfflineClient
@@ -21,19 +21,6 @@ class SlowOfflineClient(OfflineClient):
         for chunk in super()._stream_chunks(request):
             time.sleep(0.01)
             yield chunk
-
-
-def send(page, text):
-    count = page.locator("#chat-log li").count()
-    page.fill("#id_message", text)
-    page.click("#chat-form button[type=submit]")
-    # The student's bubble and the tutor's answer, then the refreshed workspace.
-    page.wait_for_function(
-        "n => document.querySelectorAll('#chat-log li').length >= n "
-        "&& !document.querySelector('.chat-msg.is-streaming') "
-        "&& window.coachEvents.length && window.coachEvents.at(-1).type === 'refreshed'",
-        arg=count + 2,
-    )
 
 
 def test_a_student_completes_all_seven_steps_and_makes_a_chain(

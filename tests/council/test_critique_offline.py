@@ -7,19 +7,8 @@ import pytest
 from council.domain.critique.offline import deeper, level_one
 from council.domain.critique.quotes import normalize
 from council.services.critique_council import run_critique_council
+from tests.council.texts import SOUND, WEAK
 from toulmini_site.llm.offline import OfflineClient
-
-WEAK = (
-    "Our new platform will obviously transform learning for many students. "
-    "Teachers should adopt it. Therefore the school must buy it, except for the science "
-    "department. It ultimately leverages synergy to deliver optimal results. "
-    "Some critics say it is expensive, etc. Students always love new tools. "
-    "Students never love new tools that are imposed."
-)
-SOUND = (
-    "The aim of this note is to record the vote. On 4 June 2024 the committee approved "
-    "12 of 14 items because the audited budget allowed it."
-)
 
 
 @pytest.mark.parametrize(

@@ -19,9 +19,8 @@ from council.domain.audit.analyzers import ANALYZERS, assess
 from council.domain.critique.formatter import format_critique_output
 from council.services.critique_council import run_critique_council
 from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
-from tests.arguments.test_analyzer import OP_EDS
-from tests.council.test_audit_analyzers import LEAKY, OPINION
-from tests.council.test_critique_offline import SOUND, WEAK
+from tests.arguments.texts import OP_EDS
+from tests.council.texts import LEAKY, OPINION, SOUND, WEAK
 from toulmini_site.llm.offline import OfflineClient
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "offline.json"
