@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import STRONG_KEY
 from toulmini_site.serve import ServeConfigError, serve_plan, supervisor_config
 
 ROOT = Path(__file__).resolve().parent.parent
-STRONG_KEY = "k7Qp-3vXz_9LmN2bR8tW5yH1cJ4gF6dS0aE-uI7oP3qZ9xV2nM8"
 PRODUCTION = {"SECRET_KEY": STRONG_KEY, "ALLOWED_HOSTS": "toulmini.example.org"}
 
 

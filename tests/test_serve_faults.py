@@ -21,8 +21,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from tests.test_serve import STRONG_KEY
-from tests.test_workers_postgres import _admin_connection, _env, _manage, postgres_url
+from tests.processes import STRONG_KEY, admin_connection, manage, postgres_url
+from tests.processes import env as process_env
 
 __all__ = ["postgres_url"]  # the fixture, used by name below
 
@@ -103,7 +103,7 @@ def _wait_for(predicate, timeout: float, what: str):
 
 def _critique_status(url: str, pk: int) -> str:
     return (
-        _manage(
+        manage(
             url,
             "shell",
             "-c",
@@ -115,7 +115,7 @@ def _critique_status(url: str, pk: int) -> str:
 
 
 def _terminate(url: str, name: str) -> int:
-    admin = _admin_connection(url)
+    admin = admin_connection(url)
     try:
         return admin.execute(
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
@@ -132,7 +132,7 @@ def test_the_site_answers_while_its_worker_and_database_connections_are_killed(
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     env = {
-        **_env(postgres_url),
+        **process_env(postgres_url),
         "SECRET_KEY": STRONG_KEY,
         "ALLOWED_HOSTS": "127.0.0.1",
         "HTTPS": "0",
@@ -188,7 +188,7 @@ def test_the_site_answers_while_its_worker_and_database_connections_are_killed(
         assert _worker_pid(tmp_path) == second  # rode it out, not restarted
 
         # 3. a database outage of 8 s: no connection is allowed, then all are again.
-        admin = _admin_connection(postgres_url)
+        admin = admin_connection(postgres_url)
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
         outage_at = time.monotonic()
         _terminate(postgres_url, name)
@@ -201,7 +201,7 @@ def test_the_site_answers_while_its_worker_and_database_connections_are_killed(
         assert _worker_pid(tmp_path) == second  # rode out the outage too
 
         # 3. the worker still works: a queued critique runs to the end.
-        pk = int(_manage(postgres_url, "shell", "-c", QUEUE_ONE).strip().splitlines()[-1])
+        pk = int(manage(postgres_url, "shell", "-c", QUEUE_ONE).strip().splitlines()[-1])
         _wait_for(lambda: _critique_status(postgres_url, pk) == "complete", 60, "the critique")
         time.sleep(0.5)
     finally:

@@ -6,16 +6,15 @@ database of its own (created and dropped here) and skips, saying why, without Po
 """
 
 import json
-import os
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 
-import pytest
+from tests.processes import env, manage, postgres_url
+
+__all__ = ["postgres_url"]  # the fixture, used by name below
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/postgres"
 CRITIQUES = 20
 
 QUEUE = f"""
@@ -40,56 +39,9 @@ print(json.dumps({
 """
 
 
-def _server_url() -> str:
-    url = os.environ.get("DATABASE_URL", "")
-    return url if url.startswith(("postgres://", "postgresql://")) else DEFAULT_SERVER
-
-
-def _admin_connection(url: str):
-    psycopg = pytest.importorskip("psycopg")
-    try:
-        return psycopg.connect(
-            url.rsplit("/", 1)[0] + "/postgres", autocommit=True, connect_timeout=3
-        )
-    except psycopg.OperationalError as error:
-        pytest.skip(f"PostgreSQL is not reachable at {url.rsplit('@', 1)[-1]}: {error}".strip())
-
-
-@pytest.fixture
-def postgres_url():
-    """A fresh database on the PostgreSQL server, dropped afterwards."""
-    server = _server_url()
-    admin = _admin_connection(server)
-    name = f"toulmini_workers_{uuid.uuid4().hex[:8]}"
-    admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield server.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
-
-
-def _env(url: str) -> dict[str, str]:
-    keep = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "CACHE_URL"))}
-    return {**keep, "DATABASE_URL": url, "TASKS_BACKEND": "database", "DEBUG": "1"}
-
-
-def _manage(url: str, *args: str) -> str:
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=_env(url),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    return result.stdout
-
-
 def test_two_workers_run_twenty_queued_critiques_each_exactly_once(postgres_url):
-    _manage(postgres_url, "migrate", "--noinput", "-v", "0")
-    _manage(postgres_url, "shell", "-c", QUEUE)
+    manage(postgres_url, "migrate", "--noinput", "-v", "0")
+    manage(postgres_url, "shell", "-c", QUEUE)
 
     workers = [
         subprocess.Popen(
@@ -106,7 +58,7 @@ def test_two_workers_run_twenty_queued_critiques_each_exactly_once(postgres_url)
                 name,
             ],
             cwd=ROOT,
-            env=_env(postgres_url),
+            env=env(postgres_url),
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -116,7 +68,7 @@ def test_two_workers_run_twenty_queued_critiques_each_exactly_once(postgres_url)
     logs = [worker.communicate(timeout=300)[0] for worker in workers]
     assert [w.returncode for w in workers] == [0, 0], logs
 
-    report = json.loads(_manage(postgres_url, "shell", "-c", REPORT).strip().splitlines()[-1])
+    report = json.loads(manage(postgres_url, "shell", "-c", REPORT).strip().splitlines()[-1])
     assert report["critiques"] == ["complete"] * CRITIQUES
     tasks = report["tasks"]
     assert sorted(t["id"] for t in tasks) == sorted(set(t["id"] for t in tasks))

@@ -19,7 +19,7 @@ from council.domain.critique.formatter import format_critique_output
 from council.domain.critique.synthesis import DEFAULT_THRESHOLD
 from council.models import Critique
 from council.services import runs
-from council.services.critique_council import run_critique_council
+from council.services.critique_council import critique_goal_document, run_critique_council
 from toulmini_site.limits import quota_take
 from toulmini_site.llm.client import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
@@ -30,11 +30,24 @@ logger = logging.getLogger(__name__)
 
 __all__ = [
     "DocumentError",
+    "LLMError",
     "critique_create",
     "critique_engine",
     "critique_retry",
     "critique_run",
+    "critique_text",
 ]
+
+
+def critique_text(*, path: str, engine: str | None = None, max_depth: int = 3) -> str:
+    """The formatted critique of the file at ``path``, saving nothing (the council's original
+    entry point, for the command line).
+
+    Raises ``FileNotFoundError``/``OSError`` when the file cannot be read, ``DocumentError``
+    when it is empty, binary or too long, and ``LLMError`` for ``"llm"`` with no model.
+    """
+    client = client_for(engine or critique_engine())
+    return critique_goal_document(path, client=client, max_depth=max_depth)
 
 
 def critique_engine() -> str:

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 CAUSE = "Since phones were invented, grades have fallen, so phones must be the cause."
 
 
-def test_the_tool_is_listed_with_text_required(server):  # noqa: F811
+def test_the_tool_is_listed_with_text_required(server):
     tools = {tool.name: tool for tool in server.portal.call(server.client.list_tools).tools}
     schema = tools["detect_fallacies"].input_schema
     assert schema["required"] == ["text"]
@@ -21,7 +21,7 @@ def test_the_tool_is_listed_with_text_required(server):  # noqa: F811
     assert "hasty_generalization" in tools["detect_fallacies"].description
 
 
-def test_it_answers_as_the_api_does_for_the_phone_ban_op_ed(server, owner_api):  # noqa: F811
+def test_it_answers_as_the_api_does_for_the_phone_ban_op_ed(server, owner_api):
     result = server.call("detect_fallacies", text=PHONE_BAN_OP_ED)
     assert not result.is_error, result.content[0].text
     answer = json.loads(result.content[0].text)
@@ -33,7 +33,7 @@ def test_it_answers_as_the_api_does_for_the_phone_ban_op_ed(server, owner_api): 
     assert quotes["hasty_generalization"] == "all bullying today happens online"
 
 
-def test_a_text_without_a_fallacy_gets_an_empty_list(server):  # noqa: F811
+def test_a_text_without_a_fallacy_gets_an_empty_list(server):
     text = "According to Dr. Ana Ruiz, a cardiologist, regular exercise lowers blood pressure."
     assert json.loads(server.text("detect_fallacies", text=text)) == {"fallacies": []}
 
@@ -48,5 +48,5 @@ def test_a_text_without_a_fallacy_gets_an_empty_list(server):  # noqa: F811
         ({"text": CAUSE, "engine": "llm"}, "MODEL_NOT_CONFIGURED"),
     ],
 )
-def test_bad_input_is_a_json_tool_error(server, arguments, code):  # noqa: F811
+def test_bad_input_is_a_json_tool_error(server, arguments, code):
     assert server.error("detect_fallacies", **arguments)["code"] == code

@@ -7,10 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from council.services.critique import critique_create, critique_engine, critique_run
-from council.services.critique_council import critique_goal_document
-from toulmini_site.llm.client import LLMError
-from toulmini_site.llm.providers import client_for
+from council.services.critique import LLMError, critique_create, critique_run, critique_text
 from toulmini_site.text.documents import DocumentError, read_file_content
 
 
@@ -43,7 +40,7 @@ class Command(BaseCommand):
     ) -> None:
         try:
             if user is None:
-                self._print_only(file, depth=depth, engine=engine or critique_engine())
+                self.stdout.write(self._text(file, depth=depth, engine=engine))
                 return
             text = read_file_content(file)
             owner = get_user_model().objects.filter(username=user).first()
@@ -64,9 +61,8 @@ class Command(BaseCommand):
         self.stdout.write(critique.formatted)
         self.stderr.write(f"Saved as critique {critique.pk}: {critique.get_absolute_url()}")
 
-    def _print_only(self, file: str, *, depth: int, engine: str) -> None:
+    def _text(self, file: str, *, depth: int, engine: str | None) -> str:
         try:
-            client = client_for(engine)
+            return critique_text(path=file, engine=engine, max_depth=depth)
         except LLMError as exc:
             raise CommandError(str(exc)) from None
-        self.stdout.write(critique_goal_document(file, client=client, max_depth=depth))
