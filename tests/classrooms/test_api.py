@@ -250,7 +250,7 @@ def test_grades_csv_lists_points_per_part_and_total(world):
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     ana = next(r for r in rows if r["student"] == "ana")
     assert (ana["state"], ana["claim"], ana["data"], ana["warrant"], ana["total"]) == (
-        "returned",
+        "Returned",
         "3",
         "1",
         "",

@@ -3,20 +3,48 @@
 from __future__ import annotations
 
 import csv
+from datetime import datetime
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils import timezone
 from django.utils.text import slugify
 
 from toulmini_site.classrooms import selectors
 from toulmini_site.classrooms.domain.grading import PARTS
 from toulmini_site.classrooms.models import Classroom
 
-GRADE_COLUMNS = ["student", "assignment", "state", "late", *PARTS, "total", "returned_at"]
+GRADE_COLUMNS = [
+    "student",
+    "assignment",
+    "state",
+    "late",
+    *PARTS,
+    "total",
+    "max_points",
+    "returned_at",
+]
+
+# A cell a spreadsheet would read as a formula (or, after a tab or carriage return, as one).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralised(value: Any) -> Any:
+    """The cell as text no spreadsheet evaluates: a leading ``'`` before what would start a
+    formula (OWASP's advice for CSV injection). Numbers are written as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def local_time(at: datetime | None) -> str:
+    """``2026-11-25 10:30`` in the site's time zone (the class's), no seconds or offset."""
+    return timezone.localtime(at).strftime("%Y-%m-%d %H:%M") if at else ""
 
 
 def grades_rows(classroom: Classroom) -> list[list[Any]]:
-    """One row per enrolled student and assignment, in roster × assignment order."""
+    """One row per enrolled student and assignment, in roster × assignment order: states
+    by name, times in the class's time zone, and no cell a spreadsheet would evaluate."""
     grid = selectors.class_grid(classroom, feedback=True)
     rows = []
     for student in grid.students:
@@ -25,17 +53,17 @@ def grades_rows(classroom: Classroom) -> list[list[Any]]:
             if sub is None:
                 continue
             points = sub.points or {}
-            rows.append(
-                [
-                    student.username,
-                    assignment.title,
-                    sub.state,
-                    "yes" if sub.late else "no",
-                    *[points.get(part, "") for part in PARTS],
-                    sub.total if sub.points is not None else "",
-                    sub.returned_at.isoformat() if sub.returned_at else "",
-                ]
-            )
+            row = [
+                student.username,
+                assignment.title,
+                sub.state_label,
+                "yes" if sub.late else "no",
+                *[points.get(part, "") for part in PARTS],
+                sub.total if sub.points is not None else "",
+                sum(assignment.maxima().values()),
+                local_time(sub.returned_at),
+            ]
+            rows.append([neutralised(value) for value in row])
     return rows
 
 
