@@ -297,7 +297,10 @@ def test_the_audit_scores_sit_beside_the_points_as_a_suggestion_never_copied(
         sub = services.submission_turn_in(submission=sub)
     claim = sub.audit.results.get(criterion_id="claim").numeric_score
     page = logged_in(world.teacher).get(f"/submissions/{sub.pk}/").content.decode()
-    assert f"audit suggests {claim}/5" in page
+    # On the part's own 0-4 scale, not /5 beside 0-4 points (the audit's own score kept).
+    assert (
+        f"suggestion: {round(claim / 5 * 4, 1)} of 4 (it scored {claim} on its 1–5 scale)" in page
+    )
     assert 'name="points_claim" min="0" max="4" id="id_points_claim">' in page  # left empty
 
 

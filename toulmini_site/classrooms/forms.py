@@ -111,14 +111,31 @@ class FeedbackForm(forms.Form):
                 label=f"Points (0–{maxima[part]})",
             )
 
+    @staticmethod
+    def is_in(data) -> bool:
+        """Whether ``data`` carries the feedback form's fields (not a bare Return)."""
+        return any(key == "overall" or key.startswith(("comment_", "points_")) for key in data)
+
     def parts(
-        self, suggestions: dict[str, str]
-    ) -> list[tuple[str, forms.BoundField, forms.BoundField, str]]:
+        self, suggestions: dict[str, dict]
+    ) -> list[tuple[str, forms.BoundField, forms.BoundField, dict | None]]:
         """Per part: its label, comment and points fields, and the audit's suggestion."""
         return [
-            (PART_LABELS[p], self[f"comment_{p}"], self[f"points_{p}"], suggestions.get(p, ""))
+            (PART_LABELS[p], self[f"comment_{p}"], self[f"points_{p}"], suggestions.get(p))
             for p in PARTS
         ]
+
+    def points_total(self) -> int:
+        """The sum of the points as typed (or as saved), ignoring what is not a number: the
+        running total the page starts from (a script keeps it current while typing)."""
+        total = 0
+        for p in PARTS:
+            value = self[f"points_{p}"].value()
+            try:
+                total += int(value)
+            except (TypeError, ValueError):
+                continue
+        return total
 
     def service_kwargs(self) -> dict:
         data = self.cleaned_data

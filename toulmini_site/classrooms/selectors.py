@@ -416,6 +416,14 @@ def work_detail(submission: Submission) -> dict[str, Any] | None:
             }
             if audit is not None
             else None,
+            "critique": {
+                "id": critique.pk,
+                "status": critique.status,
+                "final_assessment": critique.result.get("final_assessment", ""),
+                "points": critique_points(submission),
+            }
+            if (critique := submission.critique) is not None
+            else None,
         }
     return None
 
@@ -424,14 +432,38 @@ def work_detail(submission: Submission) -> dict[str, Any] | None:
 CRITERION_PARTS = {"grounds": "data", **{p: p for p in PARTS if p != "data"}}
 
 
-def audit_suggestions(results: list[Any]) -> dict[str, str]:
-    """The audit's score per feedback part ("3/5"), shown beside the teacher's points as a
-    suggestion and never copied into them."""
+def audit_suggestions(results: list[Any], maxima: dict[str, int]) -> dict[str, dict[str, Any]]:
+    """The audit's score per feedback part, on its 1-5 scale and brought to the part's own
+    points (3/5 of 0-4 is about 2.4), shown beside the teacher's points as a suggestion and
+    never copied into them."""
     return {
-        CRITERION_PARTS[r.criterion_id]: f"{r.numeric_score}/5"
+        part: {
+            "score": r.numeric_score,
+            "scaled": round(r.numeric_score / 5 * maxima[part], 1),
+            "max": maxima[part],
+        }
         for r in results
-        if r.criterion_id in CRITERION_PARTS and r.numeric_score is not None
+        if (part := CRITERION_PARTS.get(r.criterion_id)) and r.numeric_score is not None
     }
+
+
+SEVERITY_ORDER = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+
+def critique_points(submission: Submission) -> list[dict[str, Any]]:
+    """The essay's critique points (area, severity, critique, evidence), most severe first;
+    none until the critique has finished."""
+    critique = submission.critique
+    if critique is None or not critique.result:
+        return []
+    points = critique.result.get("points", [])
+    return sorted(
+        points,
+        key=lambda p: (
+            SEVERITY_ORDER.get(str(p.get("severity", "")).lower(), 9),
+            p.get("area", ""),
+        ),
+    )
 
 
 def visible_feedback(submission: Submission, *, as_teacher: bool):

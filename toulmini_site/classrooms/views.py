@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from coach.domain.steps import step_name
 from toulmini_site.classrooms import exports, selectors, services
@@ -331,6 +332,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         "messages_log": _labelled(selectors.transcript(submission)),
         "chain": submission.chain,
         "audit_results": list(submission.audit.results.all()) if submission.audit else [],
+        "critique_points": selectors.critique_points(submission),
     }
     if submission.coach_session_id:
         origins = selectors.draft_provenance(submission)
@@ -343,7 +345,14 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
             maxima=maxima, initial=FeedbackForm.initial_from(feedback)
         )
         context["feedback_form"] = form
-        context["feedback_rows"] = form.parts(selectors.audit_suggestions(context["audit_results"]))
+        context["feedback_rows"] = form.parts(
+            selectors.audit_suggestions(context["audit_results"], maxima)
+        )
+        context["points_total"] = form.points_total()
+        context["can_return"] = submission.state in (
+            Submission.State.TURNED_IN,
+            Submission.State.RETURNED,
+        )
     elif context["is_mine"]:
         context["essay_form"] = extra.pop("essay_form", None) or EssayForm(
             initial={"text": submission.essay_text}
@@ -389,8 +398,10 @@ def submission_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         elif action == "feedback" and as_teacher:
             return _feedback(request, submission)
         elif action == "return" and as_teacher:
-            services.submission_return(submission=submission)
-            messages.success(request, "Returned: the student now sees your feedback.")
+            if FeedbackForm.is_in(request.POST):
+                # The Return button sends the feedback form: what is typed is saved first.
+                return _feedback(request, submission, then_return=True)
+            _return(request, submission)
         else:
             raise PermissionDenied("You may not do that with this submission.")
     except services.ClassroomError as error:
@@ -424,7 +435,19 @@ def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
     return render(request, "classrooms/submission_detail.html", context, status=400)
 
 
-def _feedback(request: HttpRequest, submission: Submission) -> HttpResponse:
+def _return(request: HttpRequest, submission: Submission) -> None:
+    returned = services.submission_return(submission=submission)
+    if hasattr(returned, "feedback"):
+        messages.success(request, "Returned: the student now sees your feedback.")
+    else:
+        messages.success(request, "Returned without feedback: the student is told so.")
+
+
+def _feedback(
+    request: HttpRequest, submission: Submission, *, then_return: bool = False
+) -> HttpResponse:
+    """Save the feedback form (and, from the Return button, return the work); on any error
+    the form comes back with everything typed and nothing is returned."""
     form = FeedbackForm(request.POST, maxima=submission.assignment.maxima())
     saved = False
     if form.is_valid():
@@ -432,12 +455,17 @@ def _feedback(request: HttpRequest, submission: Submission) -> HttpResponse:
             services.feedback_save(
                 submission=submission, author=request.user, **form.service_kwargs()
             )
+            if then_return:
+                _return(request, submission)
         except services.ClassroomError as error:
             form.add_error(None, error.message)
         else:
             saved = True
+            if then_return and request.htmx:
+                return HttpResponseClientRedirect(submission.get_absolute_url())
             if not request.htmx:
-                messages.success(request, "Feedback saved as a draft.")
+                if not then_return:
+                    messages.success(request, "Feedback saved as a draft.")
                 return redirect(submission)
     submission = selectors.submission_of(request.user, submission.pk)
     context = _submission_context(request, submission, feedback_form=form, saved=saved)
