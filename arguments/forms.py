@@ -18,11 +18,25 @@ class ChainForm(forms.Form):
         max_length=SOURCE_TEXT_MAX,
         widget=forms.Textarea(attrs={"rows": 10}),
         help_text=(
-            "Optional: the text that argues the point (an essay, an article, a comment). "
-            "The offline analyzer only uses facts found in it."
+            "The text that argues the point (an essay, an article, a comment). The offline "
+            "analyzer needs it: it only uses facts found in it. Your own AI or the language "
+            "model can work from the question alone."
         ),
     )
     engine = forms.ChoiceField(choices=(), initial=Chain.Engine.OFFLINE, widget=forms.RadioSelect)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if (
+            data.get("engine") == Chain.Engine.OFFLINE
+            and not (data.get("source_text") or "").strip()
+        ):
+            # Refused here, with everything typed kept, rather than a chain that stops at once.
+            self.add_error(
+                "source_text",
+                "The offline analyzer needs a text to analyse: paste one, or choose your own AI.",
+            )
+        return data
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -359,12 +359,25 @@ def parse_component(name: str, value: Any) -> Component:
         raise invalid(exc, what=name.capitalize(), prefix=name) from None
 
 
+_CODE_FENCE = re.compile(
+    r"^[ \t]*```[ \t]*(?:json)?[ \t]*\n(.*?)\n[ \t]*```[ \t]*$", re.I | re.M | re.S
+)
+
+
+def unwrap_code_fence(text: str) -> str:
+    """The JSON inside a Markdown code fence (```json ... ```), as chat assistants answer,
+    with or without words around it; the text as it is when it has no single fenced block."""
+    blocks = _CODE_FENCE.findall(text)
+    return blocks[0] if len(blocks) == 1 else text
+
+
 def parse_phase_output(phase: int, payload: Any) -> Component:
-    """Validate what a model (or a person) produced for ``phase``: a dict or JSON text."""
+    """Validate what a model (or a person) produced for ``phase``: a dict or JSON text,
+    bare or inside a Markdown ```json fence."""
     spec = PHASES[phase]
     if isinstance(payload, str):
         try:
-            payload = json.loads(payload)
+            payload = json.loads(unwrap_code_fence(payload))
         except json.JSONDecodeError as exc:
             raise ToulminError(
                 f"Phase {phase} output is not valid JSON: {exc.msg} "

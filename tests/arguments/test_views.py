@@ -95,6 +95,25 @@ def test_new_chain_form_shows_field_errors_and_keeps_the_text(owner_client):
     assert not Chain.objects.exists()
 
 
+def test_the_offline_analyzer_asks_for_the_source_text_and_keeps_the_query(owner_client):
+    page = owner_client.get(reverse("arguments:chain_new")).content.decode()
+    assert "Optional: the text" not in page and "The offline analyzer needs it" in page
+    response = owner_client.post(
+        reverse("arguments:chain_new"),
+        {"query": "Should schools start later?", "source_text": "  ", "engine": "offline"},
+    )
+    assert response.status_code == 200
+    assert b"The offline analyzer needs a text to analyse" in response.content
+    assert b"Should schools start later?" in response.content
+    assert not Chain.objects.exists()
+    # Your own AI works from the question alone.
+    manual = owner_client.post(
+        reverse("arguments:chain_new"),
+        {"query": "Should schools start later?", "source_text": "", "engine": "manual"},
+    )
+    assert manual.status_code == 302
+
+
 def test_llm_engine_is_offered_only_when_a_model_is_configured(owner_client, settings):
     settings.LLM_MODEL = ""
     assert b'value="llm"' not in owner_client.get(reverse("arguments:chain_new")).content
@@ -162,6 +181,39 @@ def test_manual_mode_good_json_advances_without_javascript(owner_client, owner):
     assert response.status_code == 302
     chain.refresh_from_db()
     assert chain.next_phase == 2
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        "```json\n{}\n```",
+        "```JSON\n{}\n```\n",
+        "```\n{}\n```",
+        "Here is the JSON for phase 1:\n\n```json\n{}\n```\nLet me know if you need more.",
+    ],
+)
+def test_manual_mode_accepts_json_inside_a_markdown_fence(owner_client, owner, wrap):
+    import json
+
+    chain = make_chain(owner, engine="manual")
+    output = wrap.replace("{}", json.dumps(b.PHASE_OUTPUTS[1](), indent=2))
+    response = owner_client.post(
+        reverse("arguments:chain_phase", args=[chain.pk]), {"phase": 1, "output": output}
+    )
+    assert response.status_code == 302
+    chain.refresh_from_db()
+    assert chain.next_phase == 2
+
+
+def test_two_fenced_blocks_are_not_guessed_between(owner_client, owner):
+    chain = make_chain(owner, engine="manual")
+    output = "```json\n{}\n```\nor\n```json\n{}\n```"
+    response = owner_client.post(
+        reverse("arguments:chain_phase", args=[chain.pk]), {"phase": 1, "output": output}, **HTMX
+    )
+    assert "invalid JSON" in response.content.decode()
+    chain.refresh_from_db()
+    assert chain.next_phase == 1
 
 
 def test_weak_warrant_shows_the_termination_banner(owner_client, owner):
