@@ -6,12 +6,21 @@ import json
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.template.response import TemplateResponse
 from django.utils.html import format_html, format_html_join
 
 from arguments.domain.toulmin import COMPONENT_ORDER
 from arguments.models import Chain, PhaseAttempt
 from arguments.services import chain_review, chains_review
 from toulmini_site.llm.admin import LLMCallInline
+
+
+class OverturnForm(forms.Form):
+    review_note = forms.CharField(
+        label="Why the verdicts are overturned (each student reads it)",
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
 
 
 class PhaseAttemptInline(admin.TabularInline):
@@ -143,12 +152,29 @@ class ChainAdmin(admin.ModelAdmin):
         count = chains_review(chains=queryset, reviewer=request.user, status=Chain.Review.CONFIRMED)
         self.message_user(request, f"Confirmed {count} chain(s).", messages.SUCCESS)
 
-    @admin.action(description="Overturn the selected verdicts")
+    @admin.action(description="Overturn the selected verdicts (asks why)")
     def overturn_verdicts(self, request, queryset):
-        count = chains_review(
-            chains=queryset, reviewer=request.user, status=Chain.Review.OVERTURNED
-        )
-        self.message_user(request, f"Overturned {count} chain(s).", messages.WARNING)
+        # An intermediate page asks for the reason every student will read; nothing changes
+        # until it is given.
+        form = OverturnForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            count = chains_review(
+                chains=queryset,
+                reviewer=request.user,
+                status=Chain.Review.OVERTURNED,
+                note=form.cleaned_data["review_note"],
+            )
+            self.message_user(request, f"Overturned {count} chain(s).", messages.WARNING)
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Overturn the selected verdicts",
+            "chains": queryset,
+            "form": form,
+            "opts": self.model._meta,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/arguments/chain/overturn_confirm.html", context)
 
 
 def _component_display(name: str):

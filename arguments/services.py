@@ -280,13 +280,19 @@ def chain_review(*, chain: Chain, reviewer: Any, status: str, note: str = "") ->
     return chain
 
 
-def chains_review(*, chains: Any, reviewer: Any, status: str) -> int:
-    """Bulk review (admin action); returns how many chains were updated."""
+def chains_review(*, chains: Any, reviewer: Any, status: str, note: str = "") -> int:
+    """Bulk review (admin action); returns how many chains were updated. Overturning needs
+    a note (each student reads why): ``ValueError`` without one."""
+    note = note.strip()
+    if status == Chain.Review.OVERTURNED and not note:
+        raise ValueError("Say why the verdicts are overturned: each student reads it.")
+    fields = {"review_note": note} if note else {}
     return chains.update(
         review_status=status,
         reviewed_by=reviewer,
         reviewed_at=timezone.now(),
         updated_at=timezone.now(),
+        **fields,
     )
 
 

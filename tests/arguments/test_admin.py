@@ -13,13 +13,38 @@ pytestmark = pytest.mark.django_db
 def test_teacher_overturns_a_verdict_with_the_bulk_action(client, staff_user, owner):
     chain = chain_run(chain=make_chain(owner), until="end")
     client.force_login(staff_user)
-    response = client.post(
-        reverse("admin:arguments_chain_changelist"),
-        {"action": "overturn_verdicts", "_selected_action": [chain.pk]},
-    )
+    url = reverse("admin:arguments_chain_changelist")
+    action = {"action": "overturn_verdicts", "_selected_action": [chain.pk]}
+    # The bulk overturn first asks why (each student reads it) and changes nothing.
+    asked = client.post(url, action)
+    assert asked.status_code == 200 and "each student reads it" in asked.content.decode()
+    chain.refresh_from_db()
+    assert chain.review_status == "pending"
+    refused = client.post(url, {**action, "apply": "1", "review_note": "  "})
+    assert refused.status_code == 200 and "Give the reason" in refused.content.decode()
+    chain.refresh_from_db()
+    assert chain.review_status == "pending"
+    response = client.post(url, {**action, "apply": "1", "review_note": "Too hasty."})
     assert response.status_code == 302
     chain.refresh_from_db()
     assert (chain.review_status, chain.reviewed_by) == ("overturned", staff_user)
+    assert chain.review_note == "Too hasty."
+
+
+def test_an_overturned_verdict_shows_as_overturned_in_the_list_and_on_the_chain(
+    client, staff_user, owner
+):
+    from arguments.services import chain_review
+
+    chain = chain_run(chain=make_chain(owner), until="end")
+    assert chain.verdict_status
+    chain_review(chain=chain, reviewer=staff_user, status="overturned", note="Too hasty.")
+    client.force_login(owner)
+    listed = client.get(reverse("arguments:chain_list")).content.decode()
+    assert "verdict-overturned" in listed and f"verdict-{chain.verdict_status}" not in listed
+    page = client.get(chain.get_absolute_url()).content.decode()
+    assert "Verdict: OVERTURNED on review" in page
+    assert f"Verdict: {chain.verdict_status.upper()}" not in page
 
 
 def test_teacher_reviews_one_chain_with_a_note(client, staff_user, owner):

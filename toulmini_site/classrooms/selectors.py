@@ -182,6 +182,7 @@ GRID_COLUMNS = (
     "chain__status",
     "chain__next_phase",
     "chain__verdict_status",
+    "chain__review_status",
     "chain__termination_reason",
     "audit__status",
     "audit__global_score",
@@ -264,6 +265,7 @@ def submission_progress(submission: Submission) -> dict[str, Any]:
         "chain__status": chain.status if chain else None,
         "chain__next_phase": chain.next_phase if chain else None,
         "chain__verdict_status": chain.verdict_status if chain else "",
+        "chain__review_status": chain.review_status if chain else "",
         "chain__termination_reason": chain.termination_reason if chain else "",
         "audit_id": submission.audit_id,
         "audit__status": audit.status if audit else None,
@@ -304,7 +306,10 @@ def progress_of(kind: str, row: dict[str, Any]) -> dict[str, Any]:
         if row["chain_id"] is None:
             return {"label": "not started"}
         status, reason = row["chain__status"], row["chain__termination_reason"]
-        if status == "complete":
+        overturned = row.get("chain__review_status") == "overturned"
+        if status == "complete" and overturned:
+            label = f"verdict: overturned (was {row['chain__verdict_status']})"
+        elif status == "complete":
             label = f"verdict: {row['chain__verdict_status']}"
         elif status == "terminated":
             label = f"stopped: {shorten(reason, 80)}"
