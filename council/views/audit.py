@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from council import selectors
 from council.domain.audit.document import highlight_segments, quote_found
-from council.domain.audit.rubrics import DEFAULT_RUBRIC
+from council.domain.audit.rubrics import JUDICIAL_OPINION, STUDENT_ARGUMENT
 from council.domain.runs import RunNotRetryable
 from council.services.audit import RubricUnusable, audit_create, audit_retry
 from toulmini_site.limits import LimitExceeded
@@ -23,6 +23,9 @@ from toulmini_site.text.documents import (
     require_sentence,
     validate_document,
 )
+
+
+PAGE_DEFAULT_RUBRIC = STUDENT_ARGUMENT.name
 
 
 class AuditForm(forms.Form):
@@ -37,8 +40,12 @@ class AuditForm(forms.Form):
     rubric = forms.ModelChoiceField(
         queryset=selectors.rubrics(), to_field_name="name", empty_label=None, required=False
     )
-    case_id = forms.CharField(label="Case id", max_length=200, required=False)
-    court_name = forms.CharField(label="Court", max_length=200, required=False)
+    # Only the court-opinion rubric reads these (the page shows them only when it is chosen).
+    case_id = forms.CharField(label="Case reference (optional)", max_length=200, required=False)
+    court_name = forms.CharField(label="Court (optional)", max_length=200, required=False)
+
+    COURT_FIELDS = ("case_id", "court_name")
+    COURT_RUBRIC = JUDICIAL_OPINION.name
 
     def clean(self) -> dict:
         data = super().clean()
@@ -64,7 +71,9 @@ def audit_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def audit_new(request: HttpRequest) -> HttpResponse:
-    initial = {"rubric": request.GET.get("rubric") or DEFAULT_RUBRIC}
+    # The page's default is the argumentative-essay rubric: most documents here are a
+    # student's argument, not a court's opinion (the API keeps its documented default).
+    initial = {"rubric": request.GET.get("rubric") or PAGE_DEFAULT_RUBRIC}
     bound = request.method == "POST"
     form = AuditForm(request.POST if bound else None, request.FILES or None, initial=initial)
     if bound and form.is_valid():
@@ -73,7 +82,7 @@ def audit_new(request: HttpRequest) -> HttpResponse:
             audit = audit_create(
                 owner=request.user,
                 text=data["document"],
-                rubric_name=data["rubric"].name if data["rubric"] else None,
+                rubric_name=data["rubric"].name if data["rubric"] else PAGE_DEFAULT_RUBRIC,
                 case_id=data["case_id"],
                 court_name=data["court_name"],
                 filename=data["file"].name if data["file"] else "",

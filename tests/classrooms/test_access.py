@@ -134,7 +134,7 @@ PAGE_CASES: list[tuple[str, str, Any, Callable[[World], None], dict[str, int]]] 
     (
         "post",
         PC + "students/{student}/remove/",
-        None,
+        {"confirmed": "1"},
         nothing,
         expect(302, 302, 403, 404, LOGIN),
     ),

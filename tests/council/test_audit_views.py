@@ -77,7 +77,16 @@ def test_posting_only_a_file_audits_it_with_the_default_rubric(
     audit = Audit.objects.get(owner=owner)
     assert response.status_code == 302
     assert (audit.filename, audit.document) == ("opinion.txt", AUDIT_OPINION)
-    assert audit.rubric_name == "Judicial opinion"
+    # The page's default is the argumentative-essay rubric, not the court-opinion one.
+    assert audit.rubric_name == "Student argument"
+
+
+def test_the_form_starts_on_the_essay_rubric_with_the_court_fields_set_apart(owner_client):
+    page = owner_client.get(NEW).content.decode()
+    assert '<option value="Student argument" selected>' in page
+    court = page[page.index('class="field court-fields"') : page.index("</fieldset>")]
+    assert 'name="case_id"' in court and 'name="court_name"' in court
+    assert "Case reference (optional)" in court
 
 
 def test_the_list_is_paginated(owner, owner_client):

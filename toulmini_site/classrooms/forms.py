@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
+from arguments.services import chain_llm_available
+from council import selectors as council_selectors
 from toulmini_site.classrooms.domain.grading import COMMENT_MAX_CHARS, PART_LABELS, PARTS
 from toulmini_site.classrooms.models import MAX_DAILY_MODEL_CALLS, Assignment
 from toulmini_site.classrooms.services import ENGINES, NAME_MAX
@@ -30,37 +32,72 @@ class TeacherForm(forms.Form):
     username = forms.CharField(max_length=150, label="Co-teacher's username")
 
 
+ENGINE_LABELS = {
+    "offline": "Built-in analyzer (works offline)",
+    "manual": "Their own AI: the student pastes its answers",
+    "llm": "The site's language model",
+}
+
+
+ESSAY_RUBRIC = "Student argument"
+
+
+def rubric_choices() -> list[tuple[str, str]]:
+    """The audit rubrics, the argumentative-essay one first."""
+    names = sorted(council_selectors.rubrics().values_list("name", flat=True))
+    return sorted(((n, n) for n in names), key=lambda choice: choice[0] != ESSAY_RUBRIC)
+
+
+def engine_choices() -> list[tuple[str, str]]:
+    """The chain engines that work on this server, in plain words (the language model only
+    when one is configured)."""
+    return [(e, ENGINE_LABELS[e]) for e in ENGINES if e != "llm" or chain_llm_available()]
+
+
 class AssignmentForm(forms.Form):
+    """Common fields, then each kind's own (``KIND_FIELDS``): the page shows only the chosen
+    kind's fields, and the service ignores the others."""
+
+    KIND_FIELDS = {
+        "coach": ("topic", "language"),
+        "chain": ("query", "source_text", "engines"),
+        "essay": ("rubric_name", "with_critique"),
+    }
+
     title = forms.CharField(max_length=200)
     instructions = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), required=False)
-    kind = forms.ChoiceField(choices=Assignment.Kind.choices, widget=forms.RadioSelect)
+    kind = forms.ChoiceField(
+        choices=Assignment.Kind.choices, widget=forms.RadioSelect, label="What the students do"
+    )
     due_at = forms.DateTimeField(
         required=False,
         label="Due (optional)",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )
     published = forms.BooleanField(required=False, initial=True, label="Publish now")
-    topic = forms.CharField(max_length=300, required=False, label="Coach: topic")
+    topic = forms.CharField(max_length=300, required=False, label="Topic the student argues about")
     language = forms.ChoiceField(
-        choices=[("en", "English"), ("es", "Español")], label="Coach: language"
+        choices=[("en", "English"), ("es", "Español")], label="Language of the tutor"
     )
-    query = forms.CharField(max_length=2000, required=False, label="Chain: query")
+    query = forms.CharField(max_length=2000, required=False, label="Question the chain answers")
     source_text = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         required=False,
-        label="Chain: source text (leave empty: the student writes it)",
+        label="Text to analyse (leave empty and each student pastes their own)",
     )
     engines = forms.MultipleChoiceField(
-        choices=[(e, e) for e in ENGINES],
+        choices=engine_choices,
         required=False,
         initial=["offline", "manual"],
         widget=forms.CheckboxSelectMultiple,
-        label="Chain: engines the student may use",
+        label="How the student may run the chain",
     )
-    rubric_name = forms.CharField(
-        max_length=100, required=False, initial="Student argument", label="Essay: audit rubric"
+    rubric_name = forms.ChoiceField(
+        choices=rubric_choices, required=False, initial=ESSAY_RUBRIC, label="Audit rubric"
     )
-    with_critique = forms.BooleanField(required=False, label="Essay: also run a critique")
+    with_critique = forms.BooleanField(
+        required=False, label="Also have the philosophers' council critique the essay"
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -69,6 +106,26 @@ class AssignmentForm(forms.Form):
                 min_value=1, max_value=100, initial=4, label=f"Points: {PART_LABELS[part]}"
             )
 
+    def clean_engines(self) -> list[str]:
+        engines = self.cleaned_data["engines"]
+        if self.cleaned_data.get("kind") == "chain" and not engines:
+            raise forms.ValidationError("Choose at least one way to run the chain.")
+        return engines
+
+    def common_fields(self) -> list[forms.BoundField]:
+        own = {name for names in self.KIND_FIELDS.values() for name in names}
+        return [f for f in self if f.name not in own and not f.name.startswith("max_")]
+
+    def kind_fields(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        labels = dict(Assignment.Kind.choices)
+        return [
+            (kind, labels[kind], [self[name] for name in names])
+            for kind, names in self.KIND_FIELDS.items()
+        ]
+
+    def points_fields(self) -> list[forms.BoundField]:
+        return [self[f"max_{part}"] for part in PARTS]
+
     def service_kwargs(self) -> dict:
         data = dict(self.cleaned_data)
         data["points_max"] = {part: data.pop(f"max_{part}") for part in PARTS}
@@ -76,7 +133,7 @@ class AssignmentForm(forms.Form):
 
 
 class StartForm(forms.Form):
-    engine = forms.ChoiceField(choices=[(e, e) for e in ENGINES], required=False)
+    engine = forms.ChoiceField(choices=engine_choices, required=False)
     source_text = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
 
 

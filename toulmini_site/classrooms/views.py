@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -25,6 +25,7 @@ from toulmini_site.classrooms.forms import (
     SettingsForm,
     StartForm,
     TeacherForm,
+    engine_choices,
 )
 from toulmini_site.classrooms.models import Classroom, Submission
 
@@ -164,6 +165,13 @@ def class_student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpRes
     leaving = user_id == request.user.pk and not classroom.is_teacher
     if not leaving:
         _teacher_only(classroom)
+    if not request.POST.get("confirmed"):
+        # Nothing happens until confirmed: a plain form that says what it means.
+        student = get_object_or_404(
+            selectors.roster(classroom).select_related("student"), student_id=user_id
+        ).student
+        context = {"classroom": classroom, "student": student, "leaving": leaving}
+        return render(request, "classrooms/remove_confirm.html", context)
     try:
         services.enrollment_remove(classroom=classroom, student_id=user_id)
     except services.ClassroomError as error:
@@ -258,8 +266,17 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if mine is not None:
             mine.assignment = assignment
         context["mine"] = mine
-        context["start_form"] = StartForm(initial={"engine": (assignment.engines or [""])[0]})
+        context["engine_options"] = _engine_options(assignment)
+        context["start_form"] = StartForm(
+            initial={"engine": (context["engine_options"] or [("", "")])[0][0]}
+        )
     return render(request, "classrooms/assignment_detail.html", context)
+
+
+def _engine_options(assignment: Any) -> list[tuple[str, str]]:
+    """The assignment's engines that work on this server, in plain words."""
+    working = dict(engine_choices())
+    return [(e, working[e]) for e in assignment.engines if e in working]
 
 
 @login_required
@@ -290,6 +307,7 @@ def assignment_start(request: HttpRequest, pk: int) -> HttpResponse:
             "classroom": assignment.classroom,
             "mine": mine,
             "start_form": form,
+            "engine_options": _engine_options(assignment),
         }
         return render(request, "classrooms/assignment_detail.html", context, status=400)
     mine.assignment = assignment
