@@ -12,7 +12,7 @@ FIND_PYTHON = for c in "$$PYTHON" python3.13 python3.12 python3 \
 	    && { echo "$$c"; break; }; \
 	done
 
-.PHONY: run serve test setup lint format bench mutation messages migrate demo browser-deps argdown-parser clean train
+.PHONY: run serve test setup lint format bench mutation messages migrate demo browser-deps argdown-parser axe clean train
 
 $(STAMP): pyproject.toml
 	@py="$$($(FIND_PYTHON))"; \
@@ -81,6 +81,18 @@ argdown-parser:
 	  echo "WARNING: npm not found; the Argdown parser tests will be skipped." >&2; \
 	fi
 
+# axe-core (npm, pinned by package-lock.json), which the accessibility browser test injects into
+# every page; without npm that test skips, saying so.
+AXE_DIR := tests/axe
+axe:
+	@if [ -f $(AXE_DIR)/node_modules/axe-core/axe.min.js ] && [ $(AXE_DIR)/node_modules/.package-lock.json -nt $(AXE_DIR)/package-lock.json ]; then :; \
+	elif command -v npm >/dev/null 2>&1; then \
+	  npm ci --prefix $(AXE_DIR) --no-audit --no-fund --loglevel=error \
+	    || echo "WARNING: npm ci failed; the accessibility (axe-core) browser test will be skipped." >&2; \
+	else \
+	  echo "WARNING: npm not found; the accessibility (axe-core) browser test will be skipped." >&2; \
+	fi
+
 # ruff (lint and format, checked), the import contracts, mypy (config in pyproject.toml).
 lint: setup
 	$(PY) -m ruff check .
@@ -91,7 +103,7 @@ lint: setup
 format: setup
 	$(PY) -m ruff format .
 
-test: setup browser-deps argdown-parser lint
+test: setup browser-deps argdown-parser axe lint
 	$(PY) -m pytest
 
 # Every benchmark and quality evaluation (docs/benchmarks.md: what each measures, last figures),
@@ -120,4 +132,4 @@ mutation: setup
 	$(PY) -m tools.mutation_score
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache $(ARGDOWN_DIR)/node_modules mutants
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache $(ARGDOWN_DIR)/node_modules $(AXE_DIR)/node_modules mutants

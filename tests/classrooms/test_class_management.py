@@ -96,3 +96,21 @@ def test_the_student_picks_an_engine_by_its_plain_name(world):
     body = logged_in(world.student).get(f"/assignments/{chain_task.pk}/").content.decode()
     assert '<option value="offline" selected>Built-in analyzer (works offline)</option>' in body
     assert 'value="manual"' in body and 'value="llm"' not in body
+
+
+def test_the_coach_completion_card_inside_an_assignment_offers_turn_in(world):
+    from coach.models import CoachSession
+    from toulmini_site.classrooms import services
+
+    sub, _ = services.submission_start(submission=world.submission)
+    CoachSession.objects.filter(pk=sub.coach_session_id).update(status="completed")
+    client = logged_in(world.student)
+    page = client.get(f"/coach/{sub.coach_session_id}/").content.decode()
+    card = page[page.index('id="completion-card"') :]
+    turn_in = f'action="/submissions/{sub.pk}/turn-in/"'
+    assert turn_in in card and "Turn in" in card
+    assert client.post(f"/submissions/{sub.pk}/turn-in/").status_code == 302
+    sub.refresh_from_db()
+    assert sub.state == "turned_in"
+    # Turned in, the card no longer offers it.
+    assert turn_in not in client.get(f"/coach/{sub.coach_session_id}/").content.decode()
