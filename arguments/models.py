@@ -85,6 +85,9 @@ class Chain(models.Model):
     def __str__(self) -> str:
         return f"#{self.pk} {self.query[:60]}"
 
+    def get_absolute_url(self) -> str:
+        return reverse("arguments:chain_detail", kwargs={"pk": self.pk})
+
     @property
     def verdict_overturned(self) -> bool:
         """A staff review overturned the verdict: every page shows it as overturned."""
@@ -94,9 +97,6 @@ class Chain(models.Model):
     def verdict_shown(self) -> str:
         """The verdict as pages show it: "overturned" once a review overturned it."""
         return self.Review.OVERTURNED.value if self.verdict_overturned else self.verdict_status
-
-    def get_absolute_url(self) -> str:
-        return reverse("arguments:chain_detail", kwargs={"pk": self.pk})
 
     def state(self) -> ChainState:
         return state_from_json(self.query, {name: getattr(self, name) for name in COMPONENT_ORDER})

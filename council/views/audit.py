@@ -24,7 +24,6 @@ from toulmini_site.text.documents import (
     validate_document,
 )
 
-
 PAGE_DEFAULT_RUBRIC = STUDENT_ARGUMENT.name
 
 
