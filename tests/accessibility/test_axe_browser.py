@@ -37,10 +37,12 @@ def _world() -> dict[str, list[str]]:
     from arguments.models import Chain
     from coach.models import CoachSession
     from council.models import Audit, Critique
+    from council.services.audit import rubrics_seed
     from toulmini_site.classrooms import services
     from toulmini_site.classrooms.demo import ESSAY
     from toulmini_site.classrooms.models import Assignment, Classroom, Submission
 
+    rubrics_seed()  # an earlier transactional test may have flushed the migration's seed
     call_command("demo_data", verbosity=0)
     classroom = Classroom.objects.get(name="Debate 101")
     critiqued = services.assignment_create(
