@@ -1,4 +1,4 @@
-"""The tutor evaluation set (coach/domain/evaluation.py) against the configured model.
+"""The tutor evaluation set (evaluations/coach/pressure_cases.json) against the configured model.
 
 Each scripted student turn goes to the tutor as the server would send it; the answer is judged
 as the model wrote it, and again after the server's guards (enforce_contract). Prints the pass
@@ -16,9 +16,9 @@ from benchmarks.harness import django_setup, report
 
 def main() -> None:
     django_setup()
-    from coach.domain.evaluation import CASES, case_inputs, case_messages, judge, pass_rates
     from coach.domain.stream import parse_answer
     from coach.services import PURPOSE
+    from evaluations.coach.pressure import CASES, case_inputs, case_messages, judge, pass_rates
     from toulmini_site.llm import LLMError
     from toulmini_site.llm.providers import client_for, llm_configured
 

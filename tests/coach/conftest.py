@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from coach import services
-from coach.domain.evaluation import ATTEMPTS
 from coach.models import CoachDraft, CoachMessage, CoachSession
+from evaluations.coach.pressure import ATTEMPTS
 
 
 def answer(**fields: Any) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from coach.domain.evaluation import ATTEMPTS
+from evaluations.coach.pressure import ATTEMPTS
 from tests.coach.conftest import make_session, ndjson
 
 pytestmark = pytest.mark.django_db

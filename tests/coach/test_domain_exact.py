@@ -15,7 +15,6 @@ from coach.domain.conversion import (
     phase_three_payload,
     phase_two_payload,
 )
-from coach.domain.evaluation import Case, Outcome, _failures, case_inputs, judge
 from coach.domain.explanations import example_for, guiding_question, help_text, off_topic_text
 from coach.domain.guards import (
     ValidationError,
@@ -41,6 +40,7 @@ from coach.domain.provenance import after_confirm, after_hand_edit
 from coach.domain.steps import STEPS, step_name
 from coach.domain.stream import parse_answer, streamed_text
 from coach.domain.tutor import candidate_text, completion_text, offline_turn, opening_text, tidy
+from evaluations.coach.pressure import Case, Outcome, _failures, case_inputs, judge
 from toulmini_site.text.fence import fence
 
 DRAFT = {

@@ -5,8 +5,8 @@ from collections import Counter
 
 import pytest
 
-from coach.domain.evaluation import CASES, PRESSURES, Case, case_inputs, judge, pass_rates
 from coach.domain.tutor import offline_turn
+from evaluations.coach.pressure import CASES, PRESSURES, Case, case_inputs, judge, pass_rates
 
 
 def test_the_set_has_at_least_sixty_turns_in_both_languages_across_the_pressures():
