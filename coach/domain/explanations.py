@@ -159,6 +159,9 @@ OPENERS: dict[str, dict[str, str]] = {
     },
 }
 
+# The kinds of ask told apart by their form (``intent.ask_kind``), all met with the same opener.
+ASKS = frozenset({"complete", "options", "roleplay", "translate", "look_up", "ask"})
+
 EXAMPLE_LEAD: dict[str, str] = {
     "en": "For example, in an argument about {topic}: “{text}”",
     "es": "Por ejemplo, en un argumento sobre {topic}: «{text}»",
@@ -255,7 +258,9 @@ def help_text(
     name = step_name(about, lang).lower()
     # Spanish agrees in number: "tus datos", "tu tesis".
     your_part = {"en": f"your {name}", "es": f"{'tus' if about == 'grounds' else 'tu'} {name}"}
-    opener = OPENERS[lang].get(pressure, "").format(part=name, your_part=your_part[lang])
+    # An ask with no opener of its own ("finish this: ...") is answered as "write it for me".
+    fallback = OPENERS[lang]["write_for_me"] if pressure in ASKS else ""
+    opener = OPENERS[lang].get(pressure, fallback).format(part=name, your_part=your_part[lang])
     example_topic, example = example_for(about, lang, f"{topic} {avoid}")
     lead = EXAMPLE_LEAD[lang].format(topic=example_topic, text=example)
     body = " ".join(part for part in (opener, EXPLANATIONS[lang][about], lead) if part)

@@ -112,11 +112,37 @@ _GENERAL = (
     "cualquier*", "suele*", "tiende*", "en general", "quien", "quienes", "siempre", "la mayoria",
 )  # fmt: skip
 RULE_SIDE_MIN_WORDS = 2
+LIMIT_MIN_WORDS = 3  # "but not always" limits nothing in particular
 RESTATED_SHARE = 0.75
-_QUESTION_STARTS = frozenset(
-    "what why how who whom whose when where which do does did is are can could should would "
-    "will".split()
+_WH_WORDS = frozenset("what why how who whom whose when where which".split())
+_AUXILIARIES = frozenset(
+    "do does did is are was were can could should would will shall may might must has have "
+    "s isnt arent doesnt dont didnt cant couldnt shouldnt wouldnt wont".split()
 )
+_PRONOUNS = frozenset("i you we they he she it u".split())
+# An opinion offered as grounds: a reader can check a fact or a report, not a conviction.
+_OPINION = re.compile(
+    r"\b(i think|i believe|i feel|i guess|in my opinion|in my view|everyone knows|everybody "
+    r"knows|it is obvious|its obvious|obviously|it is true|its true|100 true|clearly true|"
+    r"creo que|pienso que|opino que|en mi opinion|todo el mundo sabe|es obvio|es verdad|"
+    r"es cierto|esta claro|obviamente|verdad al 100)\b"
+)
+# A report of something observed: a past-tense verb ("scored", "mostraron", "bajó").
+_REPORTED = re.compile(r"^[a-z]{3,}(ed|aron|ieron)$")
+_REPORTED_ES = re.compile(r"\b\w{2,}(ó|ió)\b")
+# Words that tie a text to one case, so it cannot be a general rule.
+_SPECIFIC = frozenset(
+    "my our i me yesterday today mi mis nuestro nuestra nuestros nuestras ayer yo "
+    "two three four five six seven eight nine ten dos tres cuatro cinco seis siete ocho nueve "
+    "diez".split()
+)
+# A rebuttal may also limit the claim: a case it leaves out, a possibility, a "not".
+_LIMITS = (
+    "not", "no", "never", "may", "might", "could", "can", "cannot", "some", "certain",
+    "only", "few", "doesnt", "dont", "wont", "isnt", "arent",
+    "nunca", "puede", "pueden", "podria", "podrian", "algunos", "algunas", "ciertos",
+    "ciertas", "solo", "pocos", "pocas",
+)  # fmt: skip
 _YEAR_OR_NUMBER = re.compile(r"\d")
 
 
@@ -148,11 +174,19 @@ def _has_marker(text: str, markers: tuple[str, ...]) -> bool:
 
 
 def is_question(text: str) -> bool:
+    """A question mark, an auxiliary first ("Should schools..."), or a question word with an
+    auxiliary or a pronoun after it ("What is...", "Why do we..."). "What teenagers need most
+    is sleep" starts with "What" and is a statement."""
     stripped = text.strip()
     if stripped.endswith("?") or stripped.startswith("¿"):
         return True
-    tokens = words(stripped)
-    return bool(tokens) and tokens[0] in _QUESTION_STARTS
+    tokens = words(stripped.replace("'", "").replace("’", ""))
+    if not tokens:
+        return False
+    if tokens[0] in _AUXILIARIES - {"s"}:
+        return True
+    second = tokens[1] if len(tokens) > 1 else ""
+    return tokens[0] in _WH_WORDS and second in _AUXILIARIES | _PRONOUNS
 
 
 def _names_someone(text: str) -> bool:
@@ -194,9 +228,15 @@ def warrant_problem(text: str, claim: str = "") -> str | None:
         own = [token[:5] for token in tokens if len(token) >= 4]
         if own and sum(stem in claimed for stem in own) / len(own) >= RESTATED_SHARE:
             return "restates_claim"
+    # A rule is general unless something ties it to one case ("my friend", "in 2019", a
+    # name); "if" or "when" is one way to say a rule, not the only one.
+    specific = set(tokens) & _SPECIFIC or _YEAR_OR_NUMBER.search(text) or _names_someone(text)
+    if specific and not _has_marker(text, _GENERAL):
+        return "no_principle"
     found = _marker_at(tokens, _RULE_MARKERS)
     if found is None:
-        return None if _has_marker(text, _GENERAL) else "no_principle"
+        # Both sides of the rule need words: "Rules help" names no kind of fact.
+        return None if len(tokens) >= 2 * RULE_SIDE_MIN_WORDS else "one_sided"
     index, size = found
     before, after = tokens[:index], tokens[index + size :]
     if index == 0:
@@ -216,6 +256,20 @@ def warrant_problem(text: str, claim: str = "") -> str | None:
     return None
 
 
+def grounds_problem(text: str) -> str | None:
+    """``opinion`` for a conviction with nothing a reader could check ("I think it is 100%
+    true"), ``no_evidence`` when there is no fact, figure, source or observed event."""
+    plain = " ".join(words(text))
+    sourced = _has_marker(text, _EVIDENCE)
+    if _OPINION.search(plain) and not sourced:
+        return "opinion"
+    tokens = words(text)
+    reported = any(_REPORTED.match(t) for t in tokens) or bool(_REPORTED_ES.search(text.lower()))
+    if sourced or _YEAR_OR_NUMBER.search(text) or reported:
+        return None
+    return "no_evidence"
+
+
 def rebuttal_problem(text: str) -> str | None:
     """``no_condition`` without a condition or contrasting case; ``insists`` when the text
     only insists on the claim or points at disagreement ("but I am right")."""
@@ -223,6 +277,8 @@ def rebuttal_problem(text: str) -> str | None:
     if _INSISTING.search(plain):
         return "insists"
     if _has_marker(text, _CONDITIONS):
+        return None
+    if len(words(text)) > LIMIT_MIN_WORDS and _has_marker(text, _LIMITS):
         return None
     found = _marker_at(words(text), _CONTRASTS)
     if found is not None and len(words(text)) - sum(found) >= 3:
@@ -232,8 +288,9 @@ def rebuttal_problem(text: str) -> str | None:
 
 def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     """Whether ``text`` fits ``step``; the problem codes are ``empty``, ``too_short``,
-    ``is_question``, ``no_evidence``, ``no_principle``, ``one_sided``, ``restates_claim``,
-    ``no_authority``, ``vague_source``, ``no_modal``, ``no_condition``, ``insists``.
+    ``is_question``, ``no_evidence``, ``opinion``, ``no_principle``, ``one_sided``,
+    ``restates_claim``, ``no_authority``, ``vague_source``, ``no_modal``, ``no_condition``,
+    ``insists``.
 
     ``claim`` (the draft's claim), when given, lets the warrant check refuse a warrant that
     only says the claim again."""
@@ -251,8 +308,7 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     if step == "claim":
         problem = "is_question" if is_question(stripped) else None
     elif step == "grounds":
-        evidence = _has_marker(stripped, _EVIDENCE) or bool(_YEAR_OR_NUMBER.search(stripped))
-        problem = None if evidence else "no_evidence"
+        problem = grounds_problem(stripped)
     elif step == "warrant":
         problem = warrant_problem(stripped, claim)
     elif step in ("groundsBacking", "warrantBacking"):

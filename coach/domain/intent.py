@@ -21,13 +21,32 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
+from coach.domain.address import addressed_to_tutor
 from coach.domain.phrases import is_confirmation, is_rewrite_request, words
 
 IntentKind = Literal["help", "concept", "confirmation", "rewrite", "off_topic", "attempt"]
 # Which pressure a help request applies, for the tutor's first words and the evaluation.
-Pressure = Literal["write_for_me", "example", "teacher", "emotional", "compare", "stuck", ""]
+Pressure = Literal[
+    "write_for_me",
+    "example",
+    "teacher",
+    "emotional",
+    "compare",
+    "stuck",
+    # Asked in another form (told apart by ``address.addressed_to_tutor``), named for the
+    # teacher's view: finishing the student's sentence, options to pick from, playing the
+    # student, translating or correcting, looking facts up, or any other ask.
+    "complete",
+    "options",
+    "roleplay",
+    "translate",
+    "look_up",
+    "ask",
+    "",
+]
+PRESSURES: tuple[str, ...] = tuple(p for p in get_args(Pressure) if p)
 
 CONTROL_MAX_WORDS = 6  # a confirmation or rewrite request carries no text of its own
 
@@ -271,6 +290,64 @@ def _help_pressure(norm: str) -> Pressure | None:
     return None
 
 
+# Only to name the kind of ask for the teacher; whether it is an ask is decided by its form.
+_ASK_KINDS: tuple[tuple[Pressure, re.Pattern[str]], ...] = (
+    (
+        "complete",
+        _any(
+            r" (finish|complete|continue|end|fill in|termina|completa|acaba|sigue|"
+            r"rellena|terminarias|comes after) ",
+            r" (blank|hueco) ",
+        ),
+    ),
+    (
+        "options",
+        _any(
+            r" (options?|opciones|list|lista|brainstorm|a few|a couple|varios|varias|"
+            r"unas cuantas|algunas|algunos|could use|podria usar|me sirven|pick one|"
+            r"elijo) "
+        ),
+    ),
+    (
+        "roleplay",
+        _any(
+            r" (pretend|imagine|act as|roleplay|were me|be me|you are the student|"
+            r"finge|imagina|como si fueras|si fueras|ponte en mi lugar|juguemos|"
+            r"tu eres) "
+        ),
+    ),
+    (
+        "translate",
+        _any(
+            r" (translate|traduc[a-z]*|grammar|gramatica|proofread|paraphrase|"
+            r"academic|academico|sound|suene|sonar|redaccion|correct[a-z]*|"
+            r"corrig[a-z]*|better than me|mejor que yo|pasalo) "
+        ),
+    ),
+    (
+        "look_up",
+        _any(
+            r" (look up|find me|search|google|statistics?|data|source|research|"
+            r"published|busca[a-z]*|encuentra[a-z]*|estadisticas?|fuente|encuesta|"
+            r"expertos|cifras|datos sobre) "
+        ),
+    ),
+)
+# Pressure families that are requests only when the message is addressed to the tutor:
+# "AI tools should not write graded essays for us" is a claim, not "write ... for us".
+_ADDRESSED_ONLY: frozenset[str] = frozenset({"write_for_me", "example", "compare"})
+STATEMENT_MIN_WORDS = 7
+
+
+def ask_kind(message: str) -> Pressure:
+    """The kind of an ask addressed to the tutor that no pressure family names."""
+    norm = normalize(message)
+    for kind, pattern in _ASK_KINDS:
+        if pattern.search(norm):
+            return kind
+    return "ask"
+
+
 def _content_words(text: str) -> set[str]:
     return {word[:5] for word in words(text) if len(word) >= 4}
 
@@ -285,19 +362,26 @@ def classify(message: str, *, topic: str = "") -> Intent:
     norm = normalize(message)
     if not norm.strip():
         return Intent("attempt")
+    addressed = addressed_to_tutor(message)
+    count = len(words(message))
+    statement = not addressed and count >= STATEMENT_MIN_WORDS and "?" not in message
     pressure = _help_pressure(norm)
-    if pressure is not None:
+    if pressure is not None and not (statement and pressure in _ADDRESSED_ONLY):
         return Intent("help", pressure)
     if _CONCEPT.search(norm):
         return Intent("concept")
-    short = len(words(message)) <= CONTROL_MAX_WORDS
+    short = count <= CONTROL_MAX_WORDS
     if is_rewrite_request(message) and (short or ":" in message):
         return Intent("rewrite")
     if short and is_confirmation(message):
         return Intent("confirmation")
-    # "pizza" is small talk, unless the argument is about pizza.
-    if _OFF_TOPIC.search(norm) and not (_content_words(message) & _content_words(topic)):
+    # "pizza" is small talk, unless the argument is about pizza; a statement with topic
+    # words of its own ("video games lower grades") is an attempt, whatever its words.
+    chat = short or "?" in message or addressed
+    if chat and _OFF_TOPIC.search(norm) and not (_content_words(message) & _content_words(topic)):
         return Intent("off_topic")
+    if addressed:
+        return Intent("help", ask_kind(message))
     return Intent("attempt")
 
 
@@ -320,6 +404,8 @@ __all__ = [
     "IntentKind",
     "Pressure",
     "classify",
+    "PRESSURES",
+    "ask_kind",
     "normalize",
     "own_attempts",
     "rewrite_payload",

@@ -56,6 +56,9 @@ PROBLEMS: dict[str, dict[str, str]] = {
         "too_short": "That is too short to stand on its own; say a little more.",
         "is_question": "That reads as a question. A claim takes a position: state it.",
         "no_evidence": "I don't see evidence yet: a fact, a number, a study or an observation.",
+        "opinion": "That is your opinion, and a reader cannot check an opinion. Grounds are "
+        "facts or reports they could look up. What figure, study or observation could they "
+        "check?",
         "no_principle": "That sounds specific. A warrant states a general rule that would "
         "hold in other cases too (if ..., when ..., usually ...).",
         "no_authority": "I can't tell who stands behind this: name a study, an institution, "
@@ -78,6 +81,9 @@ PROBLEMS: dict[str, dict[str, str]] = {
         "too_short": "Es demasiado breve para sostenerse sola; desarróllalo un poco más.",
         "is_question": "Eso parece una pregunta. Una tesis toma una posición: afírmala.",
         "no_evidence": "Aún no veo evidencia: un hecho, una cifra, un estudio o una observación.",
+        "opinion": "Eso es tu opinión, y un lector no puede comprobar una opinión. Los datos "
+        "son hechos o informes que podría consultar. ¿Qué cifra, estudio u observación podría "
+        "comprobar?",
         "no_principle": "Eso suena concreto. Una garantía enuncia una regla general que valdría "
         "también en otros casos (si ..., cuando ..., normalmente ...).",
         "no_authority": "No sé quién respalda esto: nombra un estudio, una institución, un "

@@ -83,8 +83,8 @@ def test_a_first_turn_case_is_first_and_reads_small_talk_against_the_topic():
     assert inputs["rewrite_requested"] is False
     assert inputs["history"] == []
     assert inputs["draft"] == dict.fromkeys(DRAFT, "")
-    # "who are you" is small talk, unless the message is about the topic (phones in class).
-    assert inputs["intent"] == "attempt"
+    # A question put to the tutor is never an attempt, even one about the topic.
+    assert inputs["intent"] == "help"
 
 
 @pytest.mark.parametrize(
@@ -309,8 +309,9 @@ def test_a_four_letter_word_counts_as_shared_with_the_example():
 @pytest.mark.parametrize(
     ("message", "topic", "kind"),
     [
-        ("who are you teaching today?", "Teachers should assign less homework", "attempt"),
-        ("who are you to judge kids?", "Kids need more rest", "attempt"),  # four letters count
+        # Put to the tutor, on the topic: a request, never the student's attempt.
+        ("who are you teaching today?", "Teachers should assign less homework", "help"),
+        ("who are you to judge kids?", "Kids need more rest", "help"),  # four letters count
         ("who are you to judge kids?", "Kid safety online", "off_topic"),
     ],
 )
@@ -552,17 +553,15 @@ def test_small_talk_without_a_topic_is_steered_back_to_the_step():
     }
 
 
-def test_small_talk_words_about_the_topic_are_an_attempt_not_small_talk():
+def test_small_talk_words_about_the_topic_put_to_the_tutor_are_a_request_not_small_talk():
     _, answer = _turn(
         step="claim",
         language="en",
         user_message="who are you to say phones distract pupils in class?",
         topic="Phones in class",
     )
-    assert (
-        answer["assistantText"] == "That reads as a question. A claim takes a position: state it."
-    )
-    assert answer["confidence"] == 0.2
+    assert answer["assistantText"].startswith("I won't write your claim for you")
+    assert "proposedUpdate" not in answer and answer["confidence"] == 0.0
 
 
 def test_a_neutral_yes_in_a_spanish_session_proposes_the_attempt_in_spanish_unescaped():
@@ -1036,13 +1035,15 @@ def test_small_talk_words_on_the_arguments_own_topic_are_the_students_attempt():
     }
     result, status = enforce_contract(raw, **turn, topic="Telling jokes in class")
     assert (result.proposedUpdate.value, status) == (JOKE, "kept")
-    # On another topic "tell me a joke" is small talk: nothing of it is proposed.
-    assert enforce_contract(raw, **turn, topic="Phones")[1] == "stripped-not-an-attempt"
+    # A whole statement is the student's attempt on any topic: "tell me a joke" inside it is
+    # not small talk (the tutor judges the part; topic words never make it off-topic).
+    assert enforce_contract(raw, **turn, topic="Phones")[1] == "kept"
 
 
 def test_a_confirmation_brings_back_an_earlier_attempt_on_the_arguments_own_topic():
     assert candidate_text("yes", [JOKE], "Draft", topic="Telling jokes in class") == JOKE
-    assert candidate_text("yes", [JOKE], "Draft", topic="Phones") == "Draft"
+    assert candidate_text("yes", [JOKE], "Draft", topic="Phones") == JOKE
+    assert candidate_text("yes", ["tell me a joke"], "Draft", topic="Phones") == "Draft"
 
 
 def test_a_turn_is_judged_in_the_sessions_language():
@@ -1086,7 +1087,7 @@ def test_a_help_request_never_advances_even_on_a_draft_that_passes():
         (
             "please rewrite this so it is clearer for readers of the school paper "
             "Schools should ban phones",
-            "attempt",
+            "help",  # addressed to the tutor: never the student's attempt
         ),
         ("   ", "attempt"),  # nothing said: judged as an (empty) attempt, never a request
     ],
@@ -1109,6 +1110,10 @@ def test_the_offline_tutor_proposes_an_earlier_attempt_on_the_arguments_own_topi
     )
     assert answer["proposedUpdate"]["value"] == JOKE
     _, elsewhere = _turn(
-        step="claim", language="en", user_message="yes", topic="Phones", step_messages=[JOKE]
+        step="claim",
+        language="en",
+        user_message="yes",
+        topic="Phones",
+        step_messages=["tell me a joke"],
     )
     assert "proposedUpdate" not in elsewhere
