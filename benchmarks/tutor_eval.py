@@ -1,4 +1,6 @@
-"""The tutor evaluation set (evaluations/coach/pressure_cases.json) against the configured model.
+"""The tutor evaluations: the pressure set (evaluations/coach/pressure_cases.json) against the
+configured model, then the set by student tactic (frozen and tuned) offline and through a
+scripted model that writes whatever the student asks.
 
 Each scripted student turn goes to the tutor as the server would send it; the answer is judged
 as the model wrote it, and again after the server's guards (enforce_contract). Prints the pass
@@ -75,6 +77,39 @@ def main() -> None:
             ("wall time", f"{elapsed:.1f} s"),
         ],
     )
+    tactics()
+
+
+def tactics() -> None:
+    """The evaluation by student tactic: the frozen set and the tuned one, each played
+    offline and through the scripted complying model (two turns a case: message, "yes")."""
+    from evaluations.coach import TUTOR_CASES, TUTOR_CASES_FROZEN
+    from evaluations.coach.tactics import (
+        complying_answer,
+        figures,
+        leaks_by_step,
+        load,
+        offline_tutor,
+        play_all,
+    )
+
+    for label, path in (("frozen set", TUTOR_CASES_FROZEN), ("tuned set", TUTOR_CASES)):
+        cases = load(path)
+        for name, tutor in (
+            ("offline tutor", offline_tutor),
+            ("complying model", complying_answer),
+        ):
+            started = time.perf_counter()
+            played = play_all(cases, tutor)
+            rows = list(figures(played).items())
+            rows.append(("turns played", str(2 * len(played))))
+            rows.append(("wall time", f"{time.perf_counter() - started:.1f} s"))
+            report(f"Tutor by tactic, {label}, {name}", rows)
+            if name == "complying model":
+                report(
+                    f"Written parts that reached the student, {label}, per step",
+                    list(leaks_by_step(played).items()),
+                )
 
 
 if __name__ == "__main__":

@@ -129,6 +129,11 @@ class CoachMessage(models.Model):
     draft_version = models.PositiveIntegerField(null=True, blank=True)
     # The whole enforced CoachAIResult (validated before it is stored).
     result = models.JSONField(null=True, blank=True)
+    # A student message that pressed the tutor for the answer, and how (``intent.Pressure``:
+    # "write_for_me", "teacher", "complete"...); "" for an attempt or a question.
+    pressure = models.CharField(max_length=20, blank=True, default="")
+    # A tutor answer the structural check withheld: it wrote part of the argument.
+    withheld = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

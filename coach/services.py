@@ -18,14 +18,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
-from pydantic import ValidationError
 
 from coach.domain import conversion, provenance
-from coach.domain.guards import enforce_turn, failure_code
+from coach.domain.answer import serve
 from coach.domain.intent import classify, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
 from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
-from coach.domain.stream import parse_answer, streamed_text
 from coach.domain.tutor import completion_text, opening_text, step_intro_text
 from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from coach.selectors import pending_proposal
@@ -314,11 +312,13 @@ def turn_start(
         if not message.strip():
             raise CoachError("Write a message first.")
         _count_turn(user, now())
+        intent = classify(message, topic=locked.topic)
         saved = CoachMessage.objects.create(
             session=locked,
             role=CoachMessage.Role.USER,
             text=message.strip(),
             step=locked.current_step,
+            pressure=intent.pressure if intent.kind == "help" else "",
         )
         CoachSession.objects.filter(pk=locked.pk).update(updated_at=now())
         return saved
@@ -372,31 +372,31 @@ def _error(code: str, message: str) -> dict[str, Any]:
 
 
 def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterator[dict[str, Any]]:
-    """Run the tutor on ``user_message``: yields ``partial`` events (new text as it streams),
-    then one ``final`` event with the enforced result, or one ``error`` event.
+    """Run the tutor on ``user_message``: yields ``partial`` events (the tutor's words, one
+    checked sentence at a time), then one ``final`` event with the judged result, or one
+    ``error`` event.
 
-    The tutor's answer is saved only after it passed ``enforce_contract``; a failure saves
-    nothing but the call log, so the student can retry.
+    Every answer takes ``coach.domain.answer.serve``: streamed text is released only after
+    the structural check passed it, and the answer is saved only after the whole of it was
+    judged; a withheld answer is saved as withheld. A failure saves nothing but the call
+    log, so the student can retry.
     """
     inputs = turn_inputs(session=session, user_message=user_message)
     client = client_for(engine())
     messages = turn_prompt(inputs)
-    buffer: list[str] = []
-    shown = ""
+    outcome: dict[str, Any] = {}
     try:
         try:
-            for chunk in client.stream(purpose=PURPOSE, messages=messages, inputs=inputs):
-                buffer.append(chunk)
-                text = streamed_text("".join(buffer))
-                if len(text) > len(shown):
-                    yield {"type": "partial", "text": text[len(shown) :]}
-                    shown = text
+            chunks = client.stream(purpose=PURPOSE, messages=messages, inputs=inputs)
+            for event in serve(chunks, inputs):
+                if event["type"] == "partial":
+                    yield event
+                else:
+                    outcome = event
         except LLMError as exc:
             yield _error("coach_stream_failed", str(exc))
             return
-        yield _finish(
-            session=session, user_message=user_message, inputs=inputs, raw="".join(buffer)
-        )
+        yield _finish(session=session, inputs=inputs, outcome=outcome)
     finally:
         records = client.drain_calls()
         if records:
@@ -404,25 +404,19 @@ def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterato
 
 
 def _finish(
-    *, session: CoachSession, user_message: CoachMessage, inputs: dict[str, Any], raw: str
+    *, session: CoachSession, inputs: dict[str, Any], outcome: dict[str, Any]
 ) -> dict[str, Any]:
-    """Judge the whole answer and, if it stands, save it and apply an advance."""
-    try:
-        answer = parse_answer(raw)
-    except ValueError:
-        if not raw.strip():
+    """Save a judged answer and, if it stands, apply an advance; or say why there is none."""
+    if outcome.get("type") != "final":
+        if outcome.get("empty") or outcome.get("error") == "coach_empty_response":
             return _error("coach_empty_response", "The tutor gave no answer. Try again.")
+        if outcome.get("error"):
+            return _error(
+                "coach_validation_failed",
+                "The tutor's answer did not follow the expected format. Try again.",
+            )
         return _error("coach_validation_failed", "The tutor's answer was not readable.")
-    try:
-        result, status = enforce_turn(answer, inputs)
-    except ValidationError:
-        code = failure_code(answer)
-        text = (
-            "The tutor gave no answer. Try again."
-            if code == "coach_empty_response"
-            else "The tutor's answer did not follow the expected format. Try again."
-        )
-        return _error(code, text)
+    result, status, withheld = outcome["result"], outcome["status"], outcome["withheld"]
     with transaction.atomic():
         locked = CoachSession.objects.select_for_update().get(pk=session.pk)
         if locked.current_step != inputs["step"] or locked.is_completed:
@@ -448,6 +442,7 @@ def _finish(
             confidence=result.confidence,
             draft_version=inputs["draft_version"] if proposal else None,
             result=result.model_dump(mode="json", exclude_none=True),
+            withheld=withheld,
         )
         # With nothing to confirm, an advance the guards allowed happens now.
         if proposal is None and (result.shouldAdvance or result.isComplete):
@@ -461,6 +456,7 @@ def _finish(
         "result": result.model_dump(mode="json", exclude_none=True),
         "message_id": saved.pk,
         "proposal_status": status,
+        "withheld": withheld,
         "session": {
             "current_step": locked.current_step,
             "status": locked.status,

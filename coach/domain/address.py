@@ -253,13 +253,13 @@ def _you_request(tokens: list[str]) -> bool:
 def _wants_artefact(tokens: list[str]) -> bool:
     """ "I need some data", "necesito una idea": wanting what the tutor would produce."""
     rest = tokens
-    if rest[:1] == ["i"]:
+    if rest[:1] in (["i"], ["id"]):
         rest = rest[1:]
     elif rest[:2] in (["me", "hace"], ["me", "hacen"]) and rest[2:3] == ["falta"]:
         rest = rest[3:]
     elif rest[:1] not in (["necesito"], ["quiero"], ["quisiera"]):
         return False
-    if rest[:1] in (["need"], ["want"], ["require"]):
+    if rest[:1] in (["need"], ["want"], ["require"]) or tokens[:2] == ["id", "like"]:
         rest = rest[1:]
     elif rest[:2] in (["would", "like"], ["d", "like"]):
         rest = rest[2:]

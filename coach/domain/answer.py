@@ -1,23 +1,183 @@
-"""BASELINE (temporary): the server's path for one tutor answer, before the structural guard."""
+"""The server's one path for a tutor answer, from the model's first chunk to the result saved.
+
+``serve`` reads the answer as it streams and releases the tutor's words one complete sentence
+at a time, each only after the structural check (``coach.domain.authorship``) has passed it:
+nothing the check would withhold ever reaches the screen, so nothing flashes and disappears.
+When the stream ends, the whole answer is parsed, put through the contract's rules
+(``coach.domain.guards``), checked again whole (the follow-up question too), and its proposal
+must be the student's own text. An answer that wrote a part for the student is withheld: the
+student gets what was released so far, a short note and a guiding question, and the turn is
+marked ``withheld``. Offline or model, streamed or not, every answer takes this path.
+
+Events: ``{"type": "partial", "text": ...}`` for each released piece, then one of
+``{"type": "final", "result": CoachAIResult, "status": ..., "withheld": bool}`` or
+``{"type": "invalid", "error": code, "empty": bool}`` (no readable answer).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Literal, get_args
 
-from coach.domain.guards import enforce_turn
-from coach.domain.stream import parse_answer, streamed_text
+from pydantic import ValidationError
+
+from coach.domain.authorship import Authorship, examples_in, sentences
+from coach.domain.explanations import guiding_question
+from coach.domain.guards import CoachAIResult, enforce_turn, failure_code
+from coach.domain.intent import classify, own_attempts, rewrite_payload
+from coach.domain.stream import parse_answer, streamed
+from coach.domain.tutor import PHRASES
+
+HelpLevel = Literal["questions", "examples", "full"]
+HELP_LEVELS: tuple[str, ...] = get_args(HelpLevel)
+DEFAULT_HELP_LEVEL: HelpLevel = "full"
+
+# A sentence is complete once its closing mark is followed by a space or a line break.
+_BOUNDARY = re.compile(r"(?<=[.!?…\"”»)])\s+|\n+")
 
 
-def serve(chunks: Iterable[str], inputs: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def authorship_for(inputs: Mapping[str, Any]) -> Authorship:
+    """What the student wrote and said, from a turn's inputs (``services.turn_inputs``)."""
+    topic = inputs.get("topic", "") or ""
+    messages = [*inputs.get("step_messages", []), inputs.get("user_message", "")]
+    draft = dict(inputs.get("draft") or {})
+    own = own_attempts(messages, topic=topic)
+    # "rewrite: <text>" carries the student's text; "finish this: <text>" is a request.
+    own += [
+        payload
+        for m in messages
+        if classify(m, topic=topic).kind == "rewrite" and (payload := rewrite_payload(m))
+    ]
+    own += [text for text in draft.values() if text]
+    own += [inputs.get("draft_value", "") or ""]
+    history = [m.get("text", "") for m in inputs.get("history", []) if m.get("role") == "user"]
+    said = " ".join([topic, *messages, *history, *draft.values()])
+    return Authorship(
+        own_texts=tuple(t for t in own if t.strip()),
+        said=said,
+        step=inputs.get("step", ""),
+        claim=draft.get("claim", ""),
+    )
+
+
+def _complete_upto(text: str, start: int) -> int:
+    """The end of the last complete sentence in ``text`` after ``start`` (``start`` if none)."""
+    end = start
+    for match in _BOUNDARY.finditer(text, start):
+        end = match.end()
+    return end
+
+
+def withheld_text(*, released: str, step: str, language: str, topic: str) -> str:
+    """What the student reads instead of a withheld answer: what they already saw, the note,
+    and a guiding question on their own argument."""
+    lang = language if language in PHRASES else "en"
+    note = PHRASES[lang]["withheld"]
+    question = guiding_question(step, lang, topic)
+    return "\n\n".join(part for part in (released.strip(), note, question) if part)
+
+
+def serve(chunks: Iterable[str], inputs: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """The events of one tutor answer (see the module's docstring)."""
+    authorship = authorship_for(inputs)
     buffer: list[str] = []
-    shown = ""
+    released = 0
+    text = ""
+    withheld = False
     for chunk in chunks:
         buffer.append(chunk)
-        text = streamed_text("".join(buffer))
-        if len(text) > len(shown):
-            yield {"type": "partial", "text": text[len(shown) :]}
-            shown = text
-    raw = parse_answer("".join(buffer))
-    result, status = enforce_turn(raw, inputs)
-    yield {"type": "final", "result": result.model_dump(exclude_none=True), "status": status}
+        if withheld:
+            continue
+        text, closed = streamed("".join(buffer))
+        # Once the text has closed, its last sentence is complete too.
+        ready = len(text) if closed else _complete_upto(text, released)
+        if ready == released:
+            continue
+        if any(authorship.composes(s) for s in sentences(text[released:ready])):
+            withheld = True
+            continue
+        yield {"type": "partial", "text": text[released:ready]}
+        released = ready
+    shown = text[:released]
+    raw = "".join(buffer)
+    try:
+        answer = parse_answer(raw)
+    except ValueError:
+        yield {"type": "invalid", "error": "", "empty": not raw.strip()}
+        return
+    try:
+        result, status = enforce_turn(answer, inputs)
+    except ValidationError:
+        yield {"type": "invalid", "error": failure_code(answer), "empty": False}
+        return
+    result, judged, withheld = _judge_whole(
+        answer, result, status, inputs, authorship, shown=shown, withheld=withheld
+    )
+    yield {"type": "final", "result": result, "status": judged, "withheld": withheld}
+
+
+def _judge_whole(
+    answer: Any,
+    result: CoachAIResult,
+    status: str,
+    inputs: Mapping[str, Any],
+    authorship: Authorship,
+    *,
+    shown: str,
+    withheld: bool,
+) -> tuple[CoachAIResult, str, bool]:
+    """The whole answer's check: its text as the model wrote it and as the contract left it,
+    its proposal, and what the teacher's help level allows."""
+    written = ""
+    if isinstance(answer, dict):
+        written = "\n".join(str(answer.get(key) or "") for key in ("assistantText", "nextQuestion"))
+    withheld = withheld or bool(authorship.composed(f"{written}\n{result.assistantText}"))
+    proposal = result.proposedUpdate
+    if proposal is not None and not authorship.is_theirs(proposal.value):
+        result = _without_proposal(result)
+        status = "stripped-not-students-text"
+    level = inputs.get("help_level", DEFAULT_HELP_LEVEL)
+    if level == "questions" and examples_in(result.assistantText):
+        kept = [s for s in sentences(result.assistantText) if s not in examples_in(s)]
+        text = " ".join(kept).strip() or guiding_question(
+            inputs["step"], inputs["language"], inputs.get("topic", "")
+        )
+        result = result.model_copy(update={"assistantText": text})
+    if withheld:
+        result = _without_proposal(result).model_copy(
+            update={
+                "assistantText": withheld_text(
+                    released=shown,
+                    step=inputs["step"],
+                    language=inputs["language"],
+                    topic=inputs.get("topic", ""),
+                ),
+                "nextQuestion": None,
+                "confidence": 0.0,
+            }
+        )
+        # A proposal the contract kept goes with the withheld text; any other status stays.
+        status = "withheld" if status == "kept" else status
+    return result, status, withheld
+
+
+def _without_proposal(result: CoachAIResult) -> CoachAIResult:
+    return result.model_copy(
+        update={
+            "proposedUpdate": None,
+            "shouldAdvance": False,
+            "isComplete": False,
+            "nextStep": None,
+        }
+    )
+
+
+__all__ = [
+    "DEFAULT_HELP_LEVEL",
+    "HELP_LEVELS",
+    "HelpLevel",
+    "authorship_for",
+    "serve",
+    "withheld_text",
+]

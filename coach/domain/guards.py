@@ -28,6 +28,7 @@ ProposalStatus = Literal[
     "stripped-first-attempt-failed-heuristics",
     "stripped-not-an-attempt",
     "stripped-not-students-text",
+    "withheld",
     "none",
 ]
 

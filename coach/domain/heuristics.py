@@ -66,12 +66,12 @@ _MODALS = (
     "probably", "likely", "possibly", "perhaps", "maybe", "usually", "generally", "often",
     "in most cases", "most", "some", "almost", "presumably", "certainly", "definitely",
     "necessarily", "may", "might", "could", "unlikely", "typically", "plausibly", "arguably",
-    "always", "rarely", "sometimes", "in all likelihood",
+    "always", "rarely", "sometimes", "in all likelihood", "probab*", "surely", "doubt*",
     # Spanish
     "probablemente", "posiblemente", "quizas", "quiza", "tal vez", "generalmente",
     "normalmente", "a menudo", "la mayoria", "casi", "seguramente", "ciertamente", "puede",
     "podria", "presumiblemente", "en general", "frecuentemente", "siempre", "a veces",
-    "raramente", "en la mayoria",
+    "raramente", "en la mayoria", "probabilidad", "segur*", "sin duda", "casi seguro",
 )  # fmt: skip
 # A rebuttal names a condition ("unless ...") or a contrasting case ("but in rural schools
 # ..."); insisting on the claim is neither.

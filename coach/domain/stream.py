@@ -21,15 +21,21 @@ def streamed_text(buffer: str) -> str:
     Stops before an escape sequence that has not fully arrived, so it never returns text
     that a later chunk would change.
     """
+    return streamed(buffer)[0]
+
+
+def streamed(buffer: str) -> tuple[str, bool]:
+    """``streamed_text`` and whether the ``assistantText`` string has closed (all of it is
+    there)."""
     match = _KEY.search(buffer)
     if match is None:
-        return ""
+        return "", False
     out: list[str] = []
     i = match.end()
     while i < len(buffer):
         ch = buffer[i]
         if ch == '"':
-            break
+            return "".join(out), True
         if ch != "\\":
             out.append(ch)
             i += 1
@@ -49,7 +55,7 @@ def streamed_text(buffer: str) -> str:
             continue
         out.append(_ESCAPES.get(code, code))
         i += 2
-    return "".join(out)
+    return "".join(out), False
 
 
 def parse_answer(text: str) -> Any:

@@ -165,6 +165,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "rationale_rewrite": "Your text with {changes}.",
         "no_changes": "nothing needed changing",
         "nothing_yet": "Write your own first attempt and I will help you polish it.",
+        "withheld": "I held back the rest of my answer: it was writing part of your argument "
+        "for you, and your argument has to be in your own words.",
         "still_missing": "Before I can propose it: {problem}",
         "opening": "Let's build your argument about “{topic}” in seven steps. Step 1 of 7: the "
         "claim.",
@@ -184,6 +186,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "rationale_rewrite": "Tu texto con {changes}.",
         "no_changes": "no hacía falta cambiar nada",
         "nothing_yet": "Escribe tu primer intento y te ayudaré a pulirlo.",
+        "withheld": "He retenido el resto de mi respuesta: estaba escribiendo parte de tu "
+        "argumento por ti, y tu argumento tiene que estar en tus propias palabras.",
         "still_missing": "Antes de proponerlo: {problem}",
         "opening": "Construyamos tu argumento sobre «{topic}» en siete pasos. Paso 1 de 7: la "
         "tesis.",

@@ -113,7 +113,10 @@ def complying_answer(case: TurnCase, index: int, inputs: dict[str, Any]) -> str:
         own = inputs["step_messages"][-1] if inputs["step_messages"] else inputs["user_message"]
         value = own.strip()
         value = value[0].upper() + value[1:]
-        text = {"en": "Great, that works.", "es": "Muy bien, funciona."}[lang]
+        text = {
+            "en": f"Great, that works: “{value}” does the job of your {name}.",
+            "es": f"Muy bien, funciona: «{value}» cumple su función.",
+        }[lang]
         return _answer(step, text, value)
     written = written_for(case)
     main = written[0]
@@ -122,15 +125,15 @@ def complying_answer(case: TurnCase, index: int, inputs: dict[str, Any]) -> str:
         return _answer(step, text, main)
     style = STYLES[index % len(STYLES)]
     message = inputs["user_message"]
-    question = None
+    question: str | None = None
     if style == "plain":
-        text = {"en": f"Sure! Here is your {name}: {main}", "es": f"¡Claro! Aquí tienes: {main}"}
-        text = text[lang]
+        plain = {"en": f"Sure! Here is your {name}: {main}", "es": f"¡Claro! Aquí tienes: {main}"}
+        text = plain[lang]
     elif style == "bare":
         text = main
     elif style == "quoted":
-        text = {"en": f"How about this: “{main}” Does it work?", "es": f"¿Qué tal «{main}»?"}
-        text = text[lang]
+        quoted = {"en": f"How about this: “{main}” Does it work?", "es": f"¿Qué tal «{main}»?"}
+        text = quoted[lang]
     elif style == "options":
         text = "\n".join(f"{n}. {option}" for n, option in enumerate(written, 1))
     elif style == "continues":
@@ -139,8 +142,8 @@ def complying_answer(case: TurnCase, index: int, inputs: dict[str, Any]) -> str:
         text = f"{start} {rest}".strip()
     else:
         text = {"en": "Good question.", "es": "Buena pregunta."}[lang]
-        question = {"en": f"Would “{main}” work as your {name}?", "es": f"¿Te sirve «{main}»?"}
-        question = question[lang]
+        asks = {"en": f"Would “{main}” work as your {name}?", "es": f"¿Te sirve «{main}»?"}
+        question = asks[lang]
     return _answer(step, text, main, question)
 
 
@@ -186,8 +189,8 @@ def served(raw: str, inputs: dict[str, Any]) -> Served:
     if not final:
         return Served("".join(shown), "", False)
     result = final["result"]
-    proposal = (result.get("proposedUpdate") or {}).get("value", "")
-    text = f"{''.join(shown)}\n{result.get('assistantText', '')}"
+    proposal = result.proposedUpdate.value if result.proposedUpdate else ""
+    text = f"{''.join(shown)}\n{result.assistantText}"
     return Served(text, proposal, bool(final.get("withheld")))
 
 
