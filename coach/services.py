@@ -27,7 +27,7 @@ from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
 from coach.domain.tutor import completion_text, opening_text, step_intro_text
 from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from coach.selectors import pending_proposal
-from toulmini_site.classrooms.budgets import work_guard
+from toulmini_site.classrooms.budgets import tutor_help_of, work_guard
 from toulmini_site.limits import quota_take
 from toulmini_site.llm import LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
@@ -364,6 +364,7 @@ def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[st
         "intent": intent.kind,
         "step_messages": step_messages,
         "history": [{"role": m.role, "text": m.text} for m in earlier],
+        "help_level": tutor_help_of(work=session),
     }
 
 

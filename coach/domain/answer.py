@@ -138,6 +138,11 @@ def _judge_whole(
         result = _without_proposal(result)
         status = "stripped-not-students-text"
     level = inputs.get("help_level", DEFAULT_HELP_LEVEL)
+    proposal = result.proposedUpdate
+    if proposal is not None and level != "full" and not authorship.is_verbatim(proposal.value):
+        # Below full coaching the tutor does not reword: the student's text as they wrote it.
+        result = _without_proposal(result)
+        status = "stripped-not-students-text"
     if level == "questions" and examples_in(result.assistantText):
         kept = [s for s in sentences(result.assistantText) if s not in examples_in(s)]
         text = " ".join(kept).strip() or guiding_question(

@@ -178,6 +178,11 @@ class Authorship:
         stems = _stems(value)
         return bool(words(value)) and stems <= self.own
 
+    def is_verbatim(self, value: str) -> bool:
+        """Whether ``value`` is one of the student's texts word for word (only spacing,
+        capitals and punctuation may differ)."""
+        return any(words(value) == words(text) for text in self.own_texts)
+
 
 def examples_in(text: str) -> list[str]:
     """The sentences of ``text`` that give an example (not allowed when the teacher chose

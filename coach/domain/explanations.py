@@ -249,10 +249,12 @@ def help_text(
     pressure: str,
     avoid: str = "",
     about: str = "",
+    explain: bool = True,
 ) -> str:
     """The tutor's answer to a help request (``pressure``) or a concept question
     (``pressure="concept"``): opener, explanation of the part (``about``, else the step's),
-    an example on another topic, and one question about the current step."""
+    an example on another topic, and one question about the current step; without
+    ``explain`` (the teacher allows questions only), the opener and the question."""
     lang = language if language in EXPLANATIONS else "en"
     about = about if about in EXPLANATIONS[lang] else step
     name = step_name(about, lang).lower()
@@ -261,6 +263,8 @@ def help_text(
     # An ask with no opener of its own ("finish this: ...") is answered as "write it for me".
     fallback = OPENERS[lang]["write_for_me"] if pressure in ASKS else ""
     opener = OPENERS[lang].get(pressure, fallback).format(part=name, your_part=your_part[lang])
+    if not explain:  # the teacher allows questions only
+        return "\n\n".join(part for part in (opener, guiding_question(step, lang, topic)) if part)
     example_topic, example = example_for(about, lang, f"{topic} {avoid}")
     lead = EXAMPLE_LEAD[lang].format(topic=example_topic, text=example)
     body = " ".join(part for part in (opener, EXPLANATIONS[lang][about], lead) if part)

@@ -43,6 +43,7 @@ def turn_messages(
     is_first_turn: bool,
     rewrite_requested: bool,
     intent: str = "attempt",
+    help_level: str = "full",
 ) -> list[dict[str, str]]:
     """System instructions, then one user message holding hints and the data block.
 
@@ -70,6 +71,16 @@ def turn_messages(
         hints.append(
             "The student's message is OFF TOPIC: do not propose; bring them back to the "
             "current step with one guiding question."
+        )
+    if help_level == "questions":
+        hints.append(
+            "The teacher allows QUESTIONS ONLY: ask guiding questions and say what is missing; "
+            "give no explanation and no example."
+        )
+    elif help_level == "examples":
+        hints.append(
+            "The teacher allows explanations with examples on OTHER topics, but no rewriting: "
+            "propose only the student's own text exactly as they wrote it."
         )
     recent = [
         {"role": m["role"], "text": m["text"][:HISTORY_MESSAGE_CHARS]}
@@ -107,4 +118,5 @@ def turn_prompt(inputs: Mapping[str, Any]) -> list[dict[str, str]]:
         is_first_turn=inputs["is_first_turn"],
         rewrite_requested=inputs["rewrite_requested"],
         intent=inputs["intent"],
+        help_level=inputs.get("help_level", "full"),
     )

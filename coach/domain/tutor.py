@@ -315,6 +315,7 @@ def offline_turn(inputs: dict[str, Any]) -> str:
             pressure=intent.pressure,  # "" (a concept question) has no opener, as "concept"
             avoid=drafted,
             about=about,
+            explain=inputs.get("help_level", "full") != "questions",
         )
         result["confidence"] = 0.0
         result.pop("nextQuestion")
@@ -325,7 +326,8 @@ def offline_turn(inputs: dict[str, Any]) -> str:
         return _answer(result)
 
     if intent.kind in ("confirmation", "rewrite"):
-        rewriting = intent.kind == "rewrite"
+        # Tidying the student's words is full coaching; below it their text goes as written.
+        rewriting = intent.kind == "rewrite" and inputs.get("help_level", "full") == "full"
         candidate = candidate_text(
             message,
             earlier,

@@ -6,6 +6,7 @@ import time
 from tests.browser import BROWSER, log_in, send
 from tests.coach.conftest import GOOD_TEXT
 from tests.conftest import make_user
+from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.offline import OfflineClient
 from toulmini_site.llm.providers import override_client
 
@@ -160,3 +161,66 @@ def test_saving_the_draft_marks_a_pending_proposal_as_outdated(
     assert "outdated" in page.inner_text("#proposal-card")
     session.draft.refresh_from_db()
     assert session.draft.claim == "Phones should stay in lockers during lessons"
+
+
+WRITTEN_CLAIM = "Mobile devices damage concentration and must be locked away until the final bell."
+
+
+class SlowComplyingModel(FakeClient):
+    """A model that writes the claim the student asks for, streamed slowly enough to see."""
+
+    def __init__(self):
+        def write_it(request):
+            step = request.inputs["step"]
+            return {
+                "assistantText": f"Sure! Here is your claim: {WRITTEN_CLAIM} Want another?",
+                "step": step,
+                "proposedUpdate": {"field": step, "value": WRITTEN_CLAIM, "rationale": "r"},
+                "confidence": 0.95,
+                "shouldAdvance": True,
+            }
+
+        super().__init__(write_it)
+
+    def _stream_chunks(self, request):
+        for chunk in super()._stream_chunks(request):
+            time.sleep(0.01)
+            yield chunk
+
+
+def test_on_a_phone_withheld_text_never_flashes_on_screen(
+    browser_page, live_server, transactional_db
+):
+    import os
+
+    from coach import services
+    from coach.models import CoachMessage
+
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    user = make_user("asker", password="pw-for-tests-123")
+    session = services.session_create(owner=user, topic="Phones in classrooms")
+    log_in(page, live_server.url, "asker", "pw-for-tests-123", then=f"/coach/{session.pk}/")
+    # Every change to the conversation, as the student would have seen it.
+    page.evaluate(
+        "window.seenTexts = [];"
+        "new MutationObserver(() => window.seenTexts.push("
+        "document.getElementById('chat-log').innerText)).observe(document.body, "
+        "{subtree: true, childList: true, characterData: true});"
+    )
+    with override_client("offline", SlowComplyingModel):
+        send(page, "write my claim please")
+    seen = page.evaluate("window.seenTexts")
+    partials = [e for e in page.evaluate("window.coachEvents") if e["type"] == "partial"]
+    assert partials and len(seen) >= 3  # it streamed, and the observer watched it
+    assert not any("locked away" in text for text in seen)
+    last = page.inner_text("#chat-log li:last-child")
+    assert "I held back the rest of my answer" in last and "locked away" not in last
+    assert page.locator("#proposal-card").count() == 0
+    assert CoachMessage.objects.get(session=session, withheld=True).proposal is None
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    where = os.environ.get("COACH_SCREENSHOTS")
+    if where:
+        page.screenshot(path=f"{where}/coach-withheld-390.png")

@@ -29,6 +29,7 @@ from toulmini_site.classrooms.models import (
     Classroom,
     Feedback,
     Submission,
+    TutorHelp,
 )
 
 PARTS_SCHEMA = {"type": "object", "properties": {p: {"type": "string"} for p in PARTS}}
@@ -265,6 +266,7 @@ class AssignmentIn(serializers.Serializer):
     published = serializers.BooleanField(default=True)
     topic = serializers.CharField(required=False, allow_blank=True, max_length=300)
     language = serializers.ChoiceField(choices=CoachSession.Language.choices, default="en")
+    tutor_help = serializers.ChoiceField(choices=TutorHelp.choices, default=TutorHelp.FULL)
     query = serializers.CharField(required=False, allow_blank=True, max_length=2000)
     source_text = serializers.CharField(required=False, allow_blank=True, max_length=50_000)
     engines = serializers.ListField(
@@ -290,6 +292,7 @@ class AssignmentOut(serializers.ModelSerializer):
             "published",
             "topic",
             "language",
+            "tutor_help",
             "query",
             "source_text",
             "engines",

@@ -203,3 +203,16 @@ def work_guard(*, work: Any, model_backed: bool, at: datetime | None = None) -> 
         raise WorkTurnedIn(returned=submission.state == RETURNED)
     if model_backed:
         budget_check(submission=submission, at=at)
+
+
+def tutor_help_of(*, work: Any) -> str:
+    """How much the coach's tutor may do on ``work`` (a coach session): its assignment's
+    ``tutor_help``, or full coaching for practice outside a class. One query."""
+    from toulmini_site.classrooms.models import Submission
+
+    level = (
+        Submission.objects.filter(coach_session_id=work.pk)
+        .values_list("assignment__tutor_help", flat=True)
+        .first()
+    )
+    return level or "full"

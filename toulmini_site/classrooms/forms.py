@@ -7,7 +7,7 @@ from django import forms
 from arguments.services import chain_llm_available
 from council import selectors as council_selectors
 from toulmini_site.classrooms.domain.grading import COMMENT_MAX_CHARS, PART_LABELS, PARTS
-from toulmini_site.classrooms.models import MAX_DAILY_MODEL_CALLS, Assignment
+from toulmini_site.classrooms.models import MAX_DAILY_MODEL_CALLS, Assignment, TutorHelp
 from toulmini_site.classrooms.services import ENGINES, NAME_MAX
 
 
@@ -59,7 +59,7 @@ class AssignmentForm(forms.Form):
     kind's fields, and the service ignores the others."""
 
     KIND_FIELDS = {
-        "coach": ("topic", "language"),
+        "coach": ("topic", "language", "tutor_help"),
         "chain": ("query", "source_text", "engines"),
         "essay": ("rubric_name", "with_critique"),
     }
@@ -78,6 +78,13 @@ class AssignmentForm(forms.Form):
     topic = forms.CharField(max_length=300, required=False, label="Topic the student argues about")
     language = forms.ChoiceField(
         choices=[("en", "English"), ("es", "Español")], label="Language of the tutor"
+    )
+    tutor_help = forms.ChoiceField(
+        choices=TutorHelp.choices,
+        initial=TutorHelp.FULL,
+        required=False,
+        label="How much the tutor may do",
+        help_text="The tutor never writes a part for the student, at any level.",
     )
     query = forms.CharField(max_length=2000, required=False, label="Question the chain answers")
     source_text = forms.CharField(

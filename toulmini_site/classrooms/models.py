@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.domain.grading import PARTS, points_max
@@ -62,6 +63,15 @@ class Enrollment(models.Model):
         return f"{self.student} in {self.classroom}"
 
 
+class TutorHelp(models.TextChoices):
+    """How much the coach's tutor may do on an assignment; at every level it never writes a
+    part of the student's argument."""
+
+    QUESTIONS = "questions", _("Questions only")
+    EXAMPLES = "examples", _("Explanations, with examples on other topics")
+    FULL = "full", _("Full coaching (also tidies the student's own words when asked)")
+
+
 class Assignment(models.Model):
     class Kind(models.TextChoices):
         COACH = "coach", "Coach session"
@@ -78,6 +88,10 @@ class Assignment(models.Model):
     # coach
     topic = models.CharField(max_length=300, blank=True)
     language = models.CharField(max_length=2, default="en", blank=True)
+    # How much the tutor may do (coach.domain.answer.HELP_LEVELS); it never writes a part.
+    tutor_help = models.CharField(
+        max_length=10, choices=TutorHelp.choices, default=TutorHelp.FULL, blank=True
+    )
     # chain
     query = models.CharField(max_length=2000, blank=True)
     source_text = models.TextField(blank=True, max_length=50_000)

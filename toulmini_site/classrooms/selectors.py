@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.db.models.functions import Length
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
+from coach.models import CoachMessage
 from toulmini_site.classrooms import budgets
 from toulmini_site.classrooms.domain.grading import PARTS
 from toulmini_site.classrooms.models import Assignment, Classroom, Enrollment, Submission
@@ -152,6 +154,9 @@ class Grid:
     assignments: list[Assignment]
     cells: dict[tuple[int, int], Cell] = field(default_factory=dict)
     usage: dict[int, int] = field(default_factory=dict)
+    # Per student, over their coach work in this class: (messages pressing the tutor for the
+    # answer, tutor answers withheld for writing a part).
+    tutor_marks: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     def rows(self, state: str = "") -> list[dict[str, Any]]:
         """Per student: the cells in assignment order (None where no submission), and
@@ -161,7 +166,16 @@ class Grid:
             cells = [self.cells.get((student.pk, a.pk)) for a in self.assignments]
             if state and not any(c is not None and c.state == state for c in cells):
                 continue
-            out.append({"student": student, "cells": cells, "used": self.usage.get(student.pk, 0)})
+            pressed, withheld = self.tutor_marks.get(student.pk, (0, 0))
+            out.append(
+                {
+                    "student": student,
+                    "cells": cells,
+                    "used": self.usage.get(student.pk, 0),
+                    "pressed": pressed,
+                    "withheld": withheld,
+                }
+            )
         return out
 
 
@@ -227,7 +241,35 @@ def class_grid(classroom: Classroom, *, feedback: bool = False) -> Grid:
         )
         grid.cells[(cell.student_id, cell.assignment_id)] = cell
     grid.usage = budgets.usage_today(classroom=classroom, cells=grid.cells.values())
+    grid.tutor_marks = tutor_marks(grid.cells.values())
     return grid
+
+
+def tutor_marks(cells: Any) -> dict[int, tuple[int, int]]:
+    """Per student: how often they pressed the tutor for the answer and how many tutor
+    answers were withheld, over the coach sessions of ``cells`` (one query, none without
+    coach work)."""
+    owner = {
+        cell.work_ids["coach_session"]: cell.student_id
+        for cell in cells
+        if cell.work_ids.get("coach_session")
+    }
+    if not owner:
+        return {}
+    counts = (
+        CoachMessage.objects.filter(session_id__in=owner)
+        .values("session_id")
+        .annotate(
+            pressed=Count("id", filter=~Q(pressure="")),
+            withheld=Count("id", filter=Q(withheld=True)),
+        )
+    )
+    marks: dict[int, tuple[int, int]] = {}
+    for row in counts:
+        student = owner[row["session_id"]]
+        pressed, withheld = marks.get(student, (0, 0))
+        marks[student] = (pressed + row["pressed"], withheld + row["withheld"])
+    return marks
 
 
 def student_assignments(classroom: Classroom, user: Any) -> list[tuple[Assignment, Any]]:
@@ -486,6 +528,22 @@ def transcript(submission: Submission) -> list[Any]:
         return []
     return list(submission.coach_session.messages.order_by("created_at", "id"))
 
+
+# How a student pressed the tutor for the answer (coach.domain.intent.Pressure).
+PRESSURE_LABELS = {
+    "write_for_me": _("asked it to write the part"),
+    "example": _("asked for an example of their own part"),
+    "teacher": _("said the teacher allows it"),
+    "emotional": _("emotional pressure"),
+    "compare": _("asked for a version to compare"),
+    "stuck": _("said they were stuck"),
+    "complete": _("asked it to finish their sentence"),
+    "options": _("asked for options to pick from"),
+    "roleplay": _("asked it to play the student"),
+    "translate": _("asked it to translate or correct"),
+    "look_up": _("asked it to look facts up"),
+    "ask": _("asked it to do the work"),
+}
 
 PROVENANCE_LABELS = {
     "student": "typed by the student",

@@ -24,6 +24,7 @@ from toulmini_site.classrooms.models import (
     Enrollment,
     Feedback,
     Submission,
+    TutorHelp,
 )
 from toulmini_site.lti import public as lti
 
@@ -213,6 +214,7 @@ def assignment_create(
     published: bool = True,
     topic: str = "",
     language: str = "en",
+    tutor_help: str = "",
     query: str = "",
     source_text: str = "",
     engines: list[str] | None = None,
@@ -231,6 +233,9 @@ def assignment_create(
         details.append({"loc": "topic", "msg": "a coach assignment needs a topic"})
     if kind == Assignment.Kind.COACH and language not in ("en", "es"):
         details.append({"loc": "language", "msg": "en or es"})
+    tutor_help = tutor_help or TutorHelp.FULL
+    if kind == Assignment.Kind.COACH and tutor_help not in TutorHelp.values:
+        details.append({"loc": "tutor_help", "msg": "one of questions, examples, full"})
     if kind == Assignment.Kind.CHAIN and not query.strip():
         details.append({"loc": "query", "msg": "a chain assignment needs a query"})
     engines = list(dict.fromkeys(engines or ["offline", "manual"]))
@@ -257,6 +262,7 @@ def assignment_create(
             published=False,
             topic=topic.strip() if kind == Assignment.Kind.COACH else "",
             language=language if kind == Assignment.Kind.COACH else "en",
+            tutor_help=tutor_help if kind == Assignment.Kind.COACH else TutorHelp.FULL,
             query=query.strip() if kind == Assignment.Kind.CHAIN else "",
             source_text=source_text.strip() if kind == Assignment.Kind.CHAIN else "",
             engines=engines if kind == Assignment.Kind.CHAIN else [],

@@ -347,7 +347,9 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         if feedback
         else [],
         "total_max": total_max(maxima),
-        "messages_log": _labelled(selectors.transcript(submission)),
+        "messages_log": (log := _labelled(selectors.transcript(submission))),
+        "pressed_count": sum(1 for m in log if m.pressure),
+        "withheld_count": sum(1 for m in log if m.withheld),
         "chain": submission.chain,
         "audit_results": list(submission.audit.results.all()) if submission.audit else [],
         "critique_points": selectors.critique_points(submission),
@@ -393,6 +395,7 @@ def _labelled(messages_log: Any) -> list[Any]:
     rows = list(messages_log)
     for message in rows:
         message.step_label = step_name(message.step, "en")
+        message.pressure_label = selectors.PRESSURE_LABELS.get(message.pressure, "")
     return rows
 
 
