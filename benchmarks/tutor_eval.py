@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from benchmarks.harness import django_setup, report
+from benchmarks.harness import django_setup, report, small
 
 
 def main() -> None:
@@ -93,7 +93,8 @@ def tactics() -> None:
         play_all,
     )
 
-    for label, path in (("frozen set", TUTOR_CASES_FROZEN), ("tuned set", TUTOR_CASES)):
+    sets = [("frozen set", TUTOR_CASES_FROZEN), ("tuned set", TUTOR_CASES)]
+    for label, path in sets[:1] if small() else sets:  # BENCH_SMALL: the frozen set only
         cases = load(path)
         for name, tutor in (
             ("offline tutor", offline_tutor),
