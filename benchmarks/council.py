@@ -132,6 +132,9 @@ def main() -> None:
             service_calls.append(critique.model_calls)
             assert critique.status == "complete", critique.status
 
+        # 1d. On screen: the critique page, as the browser asks for it while the run goes on.
+        first_seen, whole_seen = on_screen(owner)
+
     report(
         f"Council at depth 3, fake model with {LATENCY * 1000:.0f} ms latency ({RUNS} runs)",
         [
@@ -143,6 +146,16 @@ def main() -> None:
             ),
             ("model calls per run, service", f"{max(service_calls)}"),
             ("wall time, service + database", summary_ms(service_walls)),
+            (
+                "first finding on screen",
+                f"median {ms(statistics.median(first_seen))} "
+                f"({statistics.median(first_seen) / LATENCY:.2f}x one call; target <= 1.2x)",
+            ),
+            (
+                "whole critique on screen",
+                f"median {ms(statistics.median(whole_seen))} "
+                f"({statistics.median(whole_seen) / LATENCY:.2f}x one call; target <= 5x)",
+            ),
         ],
     )
 
@@ -165,6 +178,54 @@ def main() -> None:
             ("tree nodes / points", f"{nodes} / {len(result['points'])}"),
         ],
     )
+
+
+def on_screen(owner) -> tuple[list[float], list[float]]:
+    """When a finding, then the whole critique, is on the critique page: the run goes on in a
+    worker thread while this thread asks for the page as the browser does (the page, then the
+    htmx fragment with ``seen``, answered when the run has news). Seconds from the run's start."""
+    import threading
+
+    from django.db import connection
+    from django.test import Client
+
+    from council.models import Critique
+    from council.services.critique import critique_run
+    from toulmini_site.llm.fake import FakeClient
+
+    browser = Client()
+    browser.force_login(owner)
+    first, whole = [], []
+    for _ in range(RUNS):
+        critique = Critique.objects.create(
+            owner=owner, title="bench", document=BENCH_DOCUMENT, engine="llm"
+        )
+        url = critique.get_absolute_url()
+
+        def run(pk: int = critique.pk) -> None:
+            try:
+                critique_run(critique_id=pk, client=FakeClient(scripted_model, latency=LATENCY))
+            finally:
+                connection.close()
+
+        worker = threading.Thread(target=run)
+        started = time.perf_counter()
+        worker.start()
+        page = browser.get(url).content.decode()
+        seen_first = None
+        while True:
+            if seen_first is None and ("Findings so far" in page or "Points by area" in page):
+                seen_first = time.perf_counter() - started
+            if "Points by area" in page or "Formatted critique" in page:
+                break
+            seen = re.search(r"\?seen=(\d+)", page)
+            query = f"?seen={seen.group(1)}" if seen else ""
+            page = browser.get(url + query, headers={"HX-Request": "true"}).content.decode()
+        whole.append(time.perf_counter() - started)
+        worker.join()
+        assert seen_first is not None
+        first.append(seen_first)
+    return first, whole
 
 
 def _count(node: dict) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.db.models import QuerySet
@@ -25,6 +26,25 @@ def critiques_for(user: Any, *, list_fields: bool = False) -> QuerySet[Critique]
 def critique_for(user: Any, pk: int) -> Critique:
     """The user's own critique, or 404 (another user's does not exist for them)."""
     return get_object_or_404(Critique, pk=pk, owner=user)
+
+
+def critique_wait_for_change(
+    critique: Critique, *, seen: int, timeout: float = 5.0, interval: float = 0.01
+) -> None:
+    """Wait until the critique's run moves on from progress ``seen`` (a new finding, a new
+    stage, the end), or ``timeout`` seconds, polling one small row; then refresh it.
+
+    The critique page asks again as soon as it has shown an answer, so a finding reaches the
+    screen within ``interval`` of being saved, without the page asking every few
+    milliseconds."""
+    deadline = time.monotonic() + timeout
+    rows = Critique.objects.filter(pk=critique.pk)
+    while time.monotonic() < deadline:
+        status, progress = rows.values_list("status", "progress").get()
+        if status in Critique.FINISHED or (progress or {}).get("seq", 0) != seen:
+            break
+        time.sleep(interval)
+    critique.refresh_from_db()
 
 
 def audits_for(user: Any, *, list_fields: bool = False) -> QuerySet[Audit]:

@@ -79,8 +79,12 @@ def execute_reasoning_tree(
     max_depth: int = 3,
     confidence_floor: float = 0.3,
     on_level: Callable[[int], None] | None = None,
+    on_findings: Callable[[list[CritiqueNode]], None] | None = None,
 ) -> AgentTree:
     """Build ``agent``'s critique tree of ``content``: one model call per level.
+
+    ``on_findings`` receives the agent's top findings as soon as its first level is in, so
+    a page can show them while the deeper levels, the self-critiques and the synthesis run.
 
     Never raises for a model failure: a failed level is recorded in ``failures`` (naming the
     nodes it was decomposing) and the tree built so far is returned.
@@ -113,6 +117,8 @@ def execute_reasoning_tree(
             builder.fail(str(exc))
             break
         builder.accept(reply)
+        if level == 1 and on_findings is not None and builder.tree.nodes:
+            on_findings(builder.tree.nodes)
     return builder.tree
 
 
@@ -173,6 +179,7 @@ def run_critique_council(
             progress["stage"] = stage
         for name, update in agent_updates.items():
             progress["agents"][name].update(update)
+        progress["seq"] = progress.get("seq", 0) + 1  # a page waiting for news compares it
         if on_progress is not None:
             on_progress(progress)
 
@@ -184,6 +191,9 @@ def run_critique_council(
         def on_level(level: int) -> None:
             events.put((agent.name, {"state": "running", "level": level}))
 
+        def on_findings(found: list[CritiqueNode]) -> None:
+            events.put((agent.name, {"findings": early_findings(found)}))
+
         try:
             return execute_reasoning_tree(
                 agent=agent,
@@ -192,6 +202,7 @@ def run_critique_council(
                 max_depth=max_depth,
                 confidence_floor=confidence_floor,
                 on_level=on_level,
+                on_findings=on_findings,
             )
         except Exception as exc:  # a bug in one agent must not sink the council
             logger.exception("Agent %s crashed", agent.name)
@@ -257,6 +268,22 @@ def run_critique_council(
     )
     report("done")
     return result
+
+
+def early_findings(nodes: list[CritiqueNode]) -> list[dict[str, Any]]:
+    """An agent's top findings as the page shows them before the council has weighed them:
+    what it claims, the words it quotes, how severe and how sure (self-critique and
+    synthesis may still change or drop them)."""
+    return [
+        {
+            "claim": node.claim,
+            "evidence": node.evidence,
+            "severity": node.severity,
+            "confidence": node.confidence,
+            "area": node.area,
+        }
+        for node in nodes
+    ]
 
 
 def critique_goal_document(

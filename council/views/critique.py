@@ -89,6 +89,9 @@ def critique_new(request: HttpRequest) -> HttpResponse:
 @login_required
 def critique_detail(request: HttpRequest, pk: int) -> HttpResponse:
     critique = selectors.critique_for(request.user, pk)
+    if request.htmx and (seen := request.GET.get("seen", "")).isdigit():
+        # The running page asks what is new since what it shows: answer when there is news.
+        selectors.critique_wait_for_change(critique, seen=int(seen))
     context = {"critique": critique, **_result_context(critique)}
     if request.htmx:
         return render(request, "council/critique_detail.html#run", context)
@@ -112,8 +115,16 @@ def _result_context(critique: Critique) -> dict:
     for point in points:
         areas.setdefault(point["area"], []).append(point)
     agents = critique.progress.get("agents", {})
+    early = [
+        {**finding, "agent": a.label}
+        for a in AGENTS
+        for finding in agents.get(a.name, {}).get("findings", [])
+    ]
+    early.sort(key=lambda f: (-SEVERITY_WEIGHT[f["severity"]] * f["confidence"], f["agent"]))
     return {
         "stage": _STAGES.get(critique.progress.get("stage", ""), ""),
+        "seen": critique.progress.get("seq", 0),
+        "early_findings": early,
         "areas": list(areas.items()),
         "philosophers": [
             {

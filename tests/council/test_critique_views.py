@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -142,8 +144,9 @@ def test_a_running_critique_polls_for_its_progress(owner_client, critique_of_own
     response = owner_client.get(url)
 
     assert response.status_code == 200
-    assert b'hx-trigger="every 1s"' in response.content
-    assert f'hx-get="{url}"'.encode() in response.content
+    # It asks again at once, and the server answers when the run has news (a long poll).
+    assert b'hx-trigger="load delay:50ms"' in response.content
+    assert f'hx-get="{url}?seen=0"'.encode() in response.content
     assert b"Kant: queued" in response.content
 
 
@@ -243,3 +246,75 @@ def test_a_degraded_critique_says_which_agent_failed(owner, owner_client, critiq
 
     assert "Incomplete analysis" in body
     assert "Popper failed at level 1: down" in body
+
+
+def test_a_running_critique_shows_each_philosophers_first_findings_most_severe_first(
+    owner_client, critique_of_owner
+):
+    critique_of_owner.status = "running"
+    finding = {"evidence": "It ultimately leverages synergy.", "area": "Clarity"}
+    critique_of_owner.progress = {
+        "stage": "critique",
+        "seq": 4,
+        "agents": {
+            "kant": {
+                "state": "running",
+                "level": 2,
+                "findings": [
+                    {**finding, "claim": "Kant's point.", "severity": "Medium", "confidence": 0.5},
+                ],
+            },
+            "popper": {
+                "state": "running",
+                "level": 2,
+                "findings": [
+                    {**finding, "claim": "Popper's point.", "severity": "High", "confidence": 0.6},
+                ],
+            },
+        },
+    }
+    critique_of_owner.save()
+    url = critique_of_owner.get_absolute_url()
+
+    body = owner_client.get(url).content.decode()
+
+    assert "Findings so far" in body
+    assert body.index("Popper&#x27;s point.") < body.index("Kant&#x27;s point.")
+    assert "It ultimately leverages synergy." in body
+    assert f'hx-get="{url}?seen=4"' in body
+
+
+def test_the_page_waiting_for_news_gets_it_as_soon_as_the_run_moves_on(
+    owner_client, critique_of_owner
+):
+    critique_of_owner.status = "running"
+    critique_of_owner.progress = {"stage": "critique", "seq": 2, "agents": {}}
+    critique_of_owner.save()
+    url = critique_of_owner.get_absolute_url()
+
+    start = time.monotonic()
+    news = owner_client.get(f"{url}?seen=1", headers={"HX-Request": "true"})
+    assert time.monotonic() - start < 1.0  # already past what the page shows: no wait
+    assert 'hx-get="' + url + '?seen=2"' in news.content.decode()
+
+
+def test_the_page_waiting_for_news_is_answered_after_the_wait_when_nothing_moved(
+    owner_client, critique_of_owner, monkeypatch
+):
+    from council import selectors
+
+    waits = []
+    real = selectors.critique_wait_for_change
+
+    def short(critique, *, seen):
+        waits.append(seen)
+        real(critique, seen=seen, timeout=0.1)
+
+    monkeypatch.setattr(selectors, "critique_wait_for_change", short)
+    url = critique_of_owner.get_absolute_url()
+
+    response = owner_client.get(f"{url}?seen=0", headers={"HX-Request": "true"})
+
+    assert waits == [0]
+    assert response.status_code == 200
+    assert 'hx-get="' + url + '?seen=0"' in response.content.decode()

@@ -138,7 +138,7 @@ def test_a_stalled_critique_page_says_so_and_stops_polling(owner_client, queued_
 def test_a_running_critique_page_polls_and_offers_no_retry(owner_client, queued_critique):
     _set(Critique, queued_critique.pk, status="running", started_at=timezone.now())
     page = owner_client.get(queued_critique.get_absolute_url()).content.decode()
-    assert 'hx-trigger="every 1s"' in page
+    assert 'hx-trigger="load delay:50ms"' in page
     assert reverse("council:critique_retry", args=[queued_critique.pk]) not in page
 
 
