@@ -267,6 +267,14 @@ def run_critique_council(
         progress=progress,
     )
     report("done")
+    # What the page showed while the run went on is not part of the result: the points are.
+    result["progress"] = {
+        "stage": progress["stage"],
+        "agents": {
+            name: {k: v for k, v in state.items() if k != "findings"}
+            for name, state in progress["agents"].items()
+        },
+    }
     return result
 
 
