@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any, Literal
 
@@ -148,29 +149,49 @@ def chain_submit_phase(*, chain: Chain, phase: int, payload: Any, source: str = 
     invalid; the chain is then unchanged.
     """
     work_guard(work=chain, model_backed=False)  # turned-in classroom work is read-only
-    raw = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
-    rejection: ToulminError | None = None
-    with transaction.atomic():
-        locked = Chain.objects.select_for_update().get(pk=chain.pk)
-        try:
-            state = apply_phase(locked.state(), phase, payload)
-        except ToulminError as error:
-            rejection = error
-        else:
-            _store(locked, state)
-            locked.save()
-        PhaseAttempt.objects.create(
-            chain=locked,
-            phase=phase if 1 <= phase <= 4 else 1,
-            source=source,
-            raw_output=raw[:100_000],
-            accepted=rejection is None,
-            error_code=rejection.code if rejection else "",
-            errors=rejection.as_dict().get("details", []) if rejection else [],
-        )
+    locked, rejection = _record_phases(chain, [(phase, payload)], source=source)
     if rejection is not None:
         raise PhaseRejected(rejection, chain=locked)
     return locked
+
+
+def _record_phases(
+    chain: Chain, outputs: list[tuple[int, Any]], *, source: str
+) -> tuple[Chain, ToulminError | None]:
+    """Apply ``outputs`` (phase, payload) in order to the chain, locked, in one transaction;
+    keep every attempt (raw text, accepted or not, the errors). Stops at the first refused
+    output and returns it with the chain as saved (the phases before it are kept)."""
+    rejection: ToulminError | None = None
+    attempts = []
+    with transaction.atomic():
+        locked = Chain.objects.select_for_update().get(pk=chain.pk)
+        state, applied = locked.state(), False
+        for phase, payload in outputs:
+            raw = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
+            try:
+                state = apply_phase(state, phase, payload)
+            except ToulminError as error:
+                rejection = error
+            else:
+                applied = True
+            attempts.append(
+                PhaseAttempt(
+                    chain=locked,
+                    phase=phase if 1 <= phase <= 4 else 1,
+                    source=source,
+                    raw_output=raw[:100_000],
+                    accepted=rejection is None,
+                    error_code=rejection.code if rejection else "",
+                    errors=rejection.as_dict().get("details", []) if rejection else [],
+                )
+            )
+            if rejection is not None:
+                break
+        if applied:
+            _store(locked, state)
+            locked.save()
+        PhaseAttempt.objects.bulk_create(attempts)
+    return locked, rejection
 
 
 def chain_terminate(*, chain: Chain, reason: str) -> Chain:
@@ -193,10 +214,11 @@ def chain_run(
 ) -> Chain:
     """Run the chain's engine (offline analyzer or server model) for one phase or to the end.
 
-    Each phase is committed as it passes, so when the model fails (``ModelFailed``) the
-    earlier phases are kept and a retry carries on from the first missing one. Raises
-    ``ToulminError`` (``MANUAL_ENGINE``, ``TERMINATED``, ``CHAIN_COMPLETE``) when there is
-    nothing the server can run.
+    The phases are checked as they pass and saved together, in one transaction, when the run
+    ends: when the model fails (``ModelFailed``) the phases before are saved all the same,
+    and a retry carries on from the first missing one. Raises ``ToulminError``
+    (``MANUAL_ENGINE``, ``TERMINATED``, ``CHAIN_COMPLETE``) when there is nothing the server
+    can run.
     """
     if not chain.is_running_engine:
         raise ToulminError(
@@ -215,55 +237,71 @@ def chain_run(
     except LLMError as error:
         raise ModelFailed(str(error), chain=chain, code="MODEL_NOT_CONFIGURED") from error
     quota_take(user=chain.owner, work="chain_run", model=chain.engine == Chain.Engine.LLM)
+    work = copy.copy(chain)  # advanced phase by phase in memory, saved once at the end
+    outputs: list[tuple[int, Any]] = []
     try:
-        while chain.status == Chain.Status.IN_PROGRESS:
-            chain = _run_phase(chain, client)
+        while work.status == Chain.Status.IN_PROGRESS:
+            phase = work.next_phase
+            assert phase is not None
+            payload = _phase_output(work, phase, client)
+            if isinstance(payload, NotInText):  # the analyzer found a part missing
+                return chain_terminate(chain=_save_run(chain, outputs), reason=str(payload))
+            outputs.append((phase, payload))
+            try:
+                _store(work, apply_phase(work.state(), phase, payload))
+            except ToulminError:  # saved below with the phases before it, refused there
+                break
             if until == "next":
                 break
+        return _save_run(chain, outputs)
+    except ModelFailed as failed:
+        failed.chain = _save_run(chain, outputs)
+        raise
     finally:
         llm_calls_save(records=client.drain_calls(), subject=chain)
-    return chain
 
 
-def _run_phase(chain: Chain, client: LLMClient) -> Chain:
-    phase = chain.next_phase
-    assert phase is not None
-    state = chain.state()
+def _save_run(chain: Chain, outputs: list[tuple[int, Any]]) -> Chain:
+    """Save the phases a run produced; a refused one fails the run (``ModelFailed``)."""
+    if not outputs:
+        return chain
+    saved, rejection = _record_phases(chain, outputs, source=chain.engine)
+    if rejection is None:
+        return saved
+    if rejection.code == "PHASE_OUT_OF_ORDER":  # another request ran it first
+        return saved
+    phase = outputs[-1][0]
+    raise ModelFailed(
+        f"Phase {phase}: the model's answer broke a rule of the chain "
+        f"({rejection.message}). Earlier phases are kept; try again.",
+        chain=saved,
+    )
+
+
+def _phase_output(work: Chain, phase: int, client: LLMClient) -> dict[str, Any] | NotInText:
+    """The engine's output for ``phase`` of ``work`` as JSON, or the analyzer's ``NotInText``
+    when a part is missing from the text. Raises ``ModelFailed`` when the model fails."""
+    state = work.state()
     try:
         result = client.structured(
             purpose=f"arguments.phase{phase}",
-            messages=phase_messages(phase, state, source_text=chain.source_text),
+            messages=phase_messages(phase, state, source_text=work.source_text),
             schema=PHASES[phase].output,
             inputs={
                 "phase": phase,
-                "query": chain.query,
-                "source_text": chain.source_text,
+                "query": work.query,
+                "source_text": work.source_text,
                 "components": state.as_json(),
             },
         )
     except NotInText as missing:
-        return chain_terminate(chain=chain, reason=str(missing))
+        return missing
     except LLMError as error:
         raise ModelFailed(
             f"Phase {phase} failed: {error} Earlier phases are kept; try again.",
-            chain=chain,
+            chain=work,
         ) from error
-    try:
-        return chain_submit_phase(
-            chain=chain,
-            phase=phase,
-            payload=result.value.model_dump(mode="json"),
-            source=chain.engine,
-        )
-    except PhaseRejected as rejected:
-        if rejected.error.code == "PHASE_OUT_OF_ORDER":  # another request ran it first
-            chain.refresh_from_db()
-            return chain
-        raise ModelFailed(
-            f"Phase {phase}: the model's answer broke a rule of the chain "
-            f"({rejected.error.message}). Earlier phases are kept; try again.",
-            chain=chain,
-        ) from rejected
+    return result.value.model_dump(mode="json")
 
 
 def chain_review(*, chain: Chain, reviewer: Any, status: str, note: str = "") -> Chain:
