@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "toulmini_site.lti",
     "toulmini_site.accounts",
     "toulmini_site.workers",
+    "toulmini_site.privacy",
 ]
 
 MIDDLEWARE = [
@@ -258,6 +259,10 @@ LLM_TIMEOUT_SECONDS = env_float("LLM_TIMEOUT_SECONDS", 60.0, minimum=0.1)
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0)
 LLM_VALIDATION_RETRIES = env_int("LLM_VALIDATION_RETRIES", 2, minimum=0)
 LLM_TEMPERATURE = env_float("LLM_TEMPERATURE", 0.2, minimum=0.0)
+
+# Data retention: model-call logs and coach transcripts older than this many days are deleted
+# by `manage.py data_retention` (or its daily task). 0, the default, keeps everything.
+DATA_RETENTION_DAYS = env_int("DATA_RETENTION_DAYS", 0, minimum=0)
 
 # Classrooms: model calls each student may spend a day on one class's work (new classes' default).
 CLASS_DAILY_MODEL_CALLS = env_int("CLASS_DAILY_MODEL_CALLS", 50, minimum=0)

@@ -13,6 +13,7 @@ from toulmini_site.accounts import urls as accounts_urls
 from toulmini_site.accounts import views as accounts_views
 from toulmini_site.classrooms import urls as classrooms_urls
 from toulmini_site.lti import urls as lti_urls
+from toulmini_site.privacy import urls as privacy_urls
 
 api_v1 = [
     path("auth/token/", api.token_obtain, name="api-token"),
@@ -20,6 +21,7 @@ api_v1 = [
     path("coach/", include((coach_urls.api_urlpatterns, "coach_api"))),
     path("", include((council_urls.api_urlpatterns, "council_api"))),
     path("", include((classrooms_urls.api_urlpatterns, "classrooms_api"))),
+    path("", include((privacy_urls.api_urlpatterns, "privacy_api"))),
 ]
 
 handler400 = "toulmini_site.bodies.bad_request"
@@ -38,6 +40,7 @@ urlpatterns = [
     # The language switch on every page: Django's, plus the choice saved on the account.
     path("i18n/setlang/", accounts_views.language_set, name="set_language"),
     path("", include(lti_urls)),
+    path("", include(privacy_urls)),
     path("coach/", include(coach_urls)),
     path("", include(council_urls)),
     path("", include(classrooms_urls)),

@@ -31,6 +31,7 @@ from toulmini_site.classrooms.models import (
     Submission,
     TutorHelp,
 )
+from toulmini_site.privacy import public as privacy
 
 PARTS_SCHEMA = {"type": "object", "properties": {p: {"type": "string"} for p in PARTS}}
 POINTS_SCHEMA = {"type": "object", "properties": {p: {"type": "integer"} for p in PARTS}}
@@ -482,7 +483,11 @@ def assignment_submissions(request: Request, pk: int) -> Response:
 @extend_schema(responses=SubmissionDetailOut, summary="A submission (its student, the teachers)")
 @api_view(["GET"])
 def submission_detail(request: Request, pk: int) -> Response:
-    return _submission_out(request, pk)
+    response = _submission_out(request, pk)
+    privacy.work_opened(
+        viewer=request.user, submission=selectors.submission_of(request.user, pk), channel="API"
+    )
+    return response
 
 
 def _own(request: Request, pk: int) -> Submission:

@@ -28,6 +28,7 @@ from toulmini_site.classrooms.forms import (
     engine_choices,
 )
 from toulmini_site.classrooms.models import Classroom, Submission
+from toulmini_site.privacy import public as privacy
 
 STATE_FILTERS = [("", "All")] + list(Submission.State.choices)
 
@@ -385,6 +386,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
 @require_safe
 def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     submission = selectors.submission_of(request.user, pk)
+    privacy.work_opened(viewer=request.user, submission=submission, channel="page")
     return render(
         request, "classrooms/submission_detail.html", _submission_context(request, submission)
     )

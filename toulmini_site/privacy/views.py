@@ -1,0 +1,118 @@
+"""The user's data pages (export, who opened their work, deleting the account), the public
+privacy page, and the API's ``/me/`` endpoints."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+from rest_framework.decorators import api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from toulmini_site.privacy import services
+from toulmini_site.privacy.forms import DeleteAccountForm
+
+TABLES = ("submissions", "access_log")
+
+
+@require_GET
+def privacy(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "privacy/privacy.html",
+        {
+            "model_configured": bool(settings.LLM_MODEL),
+            "retention_days": settings.DATA_RETENTION_DAYS,
+        },
+    )
+
+
+@login_required
+@require_GET
+def my_data(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "privacy/my_data.html",
+        {"access_log": services.access_log(user=request.user), "tables": TABLES},
+    )
+
+
+@login_required
+@require_GET
+def export_json(request: HttpRequest) -> JsonResponse:
+    response = JsonResponse(
+        services.user_export(user=request.user),
+        encoder=DjangoJSONEncoder,
+        json_dumps_params={"indent": 2},
+    )
+    response["Content-Disposition"] = 'attachment; filename="toulmini-my-data.json"'
+    return response
+
+
+@login_required
+@require_GET
+def export_csv(request: HttpRequest, table: str) -> HttpResponse:
+    if table not in TABLES:
+        raise Http404("No such table.")
+    response = HttpResponse(
+        services.export_csv(user=request.user, table=table), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="toulmini-{table}.csv"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete_account(request: HttpRequest) -> HttpResponse:
+    form = DeleteAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        logout(request)
+        services.account_delete(user=user)
+        return redirect("privacy:deleted")
+    return render(
+        request,
+        "privacy/delete.html",
+        {"plan": services.deletion_plan(user=request.user), "form": form},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@require_GET
+def deleted(request: HttpRequest) -> HttpResponse:
+    return render(request, "privacy/deleted.html")
+
+
+@api_view(["GET"])
+def api_export(request: Request) -> Response:
+    """All of the signed-in user's data (the same as the account page's JSON download)."""
+    return Response(services.user_export(user=request.user))
+
+
+@api_view(["DELETE"])
+def api_me(request: Request) -> Response:
+    """Delete the signed-in account and its work; returned grades stay, anonymised. The body
+    confirms: ``{"password": ...}`` (or ``{"username": ...}`` for an account with no
+    password, made by a learning platform)."""
+    body = request.data if isinstance(request.data, dict) else {}
+    form = DeleteAccountForm(
+        {"confirmation": body.get("password") or body.get("username") or ""},
+        user=request.user,
+    )
+    if not form.is_valid():
+        return Response(
+            {
+                "error": "CONFIRMATION_REQUIRED",
+                "message": "Confirm with your password (or, with none, your username); "
+                "nothing was deleted.",
+                "details": [{"loc": "password", "msg": "does not match"}],
+            },
+            status=400,
+        )
+    plan = services.account_delete(user=request.user)
+    return Response({"deleted": True, "grades_kept_anonymised": plan.grades_kept})
