@@ -1,6 +1,6 @@
 from django.urls import path
 
-from toulmini_site.privacy import views
+from toulmini_site.privacy import api, views
 
 app_name = "privacy"
 
@@ -14,6 +14,6 @@ urlpatterns = [
 ]
 
 api_urlpatterns = [
-    path("me/export/", views.api_export, name="export"),
-    path("me/", views.api_me, name="me"),
+    path("me/export/", api.export, name="export"),
+    path("me/", api.me, name="me"),
 ]

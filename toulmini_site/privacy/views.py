@@ -10,9 +10,6 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
-from rest_framework.decorators import api_view
-from rest_framework.request import Request
-from rest_framework.response import Response
 
 from toulmini_site.privacy import services
 from toulmini_site.privacy.forms import DeleteAccountForm
@@ -86,33 +83,3 @@ def delete_account(request: HttpRequest) -> HttpResponse:
 @require_GET
 def deleted(request: HttpRequest) -> HttpResponse:
     return render(request, "privacy/deleted.html")
-
-
-@api_view(["GET"])
-def api_export(request: Request) -> Response:
-    """All of the signed-in user's data (the same as the account page's JSON download)."""
-    return Response(services.user_export(user=request.user))
-
-
-@api_view(["DELETE"])
-def api_me(request: Request) -> Response:
-    """Delete the signed-in account and its work; returned grades stay, anonymised. The body
-    confirms: ``{"password": ...}`` (or ``{"username": ...}`` for an account with no
-    password, made by a learning platform)."""
-    body = request.data if isinstance(request.data, dict) else {}
-    form = DeleteAccountForm(
-        {"confirmation": body.get("password") or body.get("username") or ""},
-        user=request.user,
-    )
-    if not form.is_valid():
-        return Response(
-            {
-                "error": "CONFIRMATION_REQUIRED",
-                "message": "Confirm with your password (or, with none, your username); "
-                "nothing was deleted.",
-                "details": [{"loc": "password", "msg": "does not match"}],
-            },
-            status=400,
-        )
-    plan = services.account_delete(user=request.user)
-    return Response({"deleted": True, "grades_kept_anonymised": plan.grades_kept})

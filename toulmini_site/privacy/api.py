@@ -1,0 +1,57 @@
+"""The API's ``/me/`` endpoints: the signed-in user's data export and account deletion."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from toulmini_site.privacy import services
+from toulmini_site.privacy.forms import DeleteAccountForm
+
+
+class DeleteMeIn(serializers.Serializer):
+    password = serializers.CharField(required=False, help_text="The account's password.")
+    username = serializers.CharField(
+        required=False, help_text="For an account with no password (made by a learning platform)."
+    )
+
+
+class DeleteMeOut(serializers.Serializer):
+    deleted = serializers.BooleanField()
+    grades_kept_anonymised = serializers.IntegerField()
+
+
+@extend_schema(responses=OpenApiTypes.OBJECT, summary="Export all my data")
+@api_view(["GET"])
+def export(request: Request) -> Response:
+    """All of the signed-in user's data (the same as the account page's JSON download)."""
+    return Response(services.user_export(user=request.user))
+
+
+@extend_schema(request=DeleteMeIn, responses=DeleteMeOut, summary="Delete my account")
+@api_view(["DELETE"])
+def me(request: Request) -> Response:
+    """Delete the signed-in account and its work; returned grades stay, anonymised. The body
+    confirms: ``{"password": ...}`` (or ``{"username": ...}`` for an account with no
+    password, made by a learning platform)."""
+    body = request.data if isinstance(request.data, dict) else {}
+    form = DeleteAccountForm(
+        {"confirmation": body.get("password") or body.get("username") or ""},
+        user=request.user,
+    )
+    if not form.is_valid():
+        return Response(
+            {
+                "error": "CONFIRMATION_REQUIRED",
+                "message": "Confirm with your password (or, with none, your username); "
+                "nothing was deleted.",
+                "details": [{"loc": "password", "msg": "does not match"}],
+            },
+            status=400,
+        )
+    plan = services.account_delete(user=request.user)
+    return Response({"deleted": True, "grades_kept_anonymised": plan.grades_kept})
