@@ -7,15 +7,17 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 from django.test import Client
-from lti_tool.models import LtiDeployment, LtiRegistration
+from lti_tool.models import Key, LtiDeployment, LtiRegistration
 
-from tests.lti.platform import Platform
+from tests.lti.platform import Platform, shared_pem_pair
 
 LAUNCH_URL = "http://testserver/lti/launch/"
 
 
 @pytest.fixture
 def platform(db):
+    private, public = shared_pem_pair("tool")
+    Key.objects.create(private_key=private, public_key=public)  # our key pair, made once
     platform = Platform(tool_launch_url=LAUNCH_URL)
     registration = LtiRegistration.objects.create(
         name="Test LMS",

@@ -5,6 +5,7 @@ services, served over HTTP on 127.0.0.1 so our tool's real client code talks to 
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import uuid
@@ -31,6 +32,12 @@ AGS_SCOPES = [
     "https://purl.imsglobal.org/spec/lti-ags/scope/score",
 ]
 NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
+
+
+@functools.cache
+def shared_pem_pair(name: str) -> tuple[str, str]:
+    """One key pair per name for the whole run: making 2048-bit keys is the slow part."""
+    return rsa_pem_pair()
 
 
 def rsa_pem_pair() -> tuple[str, str]:
@@ -80,7 +87,7 @@ class Platform:
         deployment_id: str = "dep-1",
         course: str = "course-101",
     ) -> None:
-        self.private_key, self.public_key = rsa_pem_pair()
+        self.private_key, self.public_key = shared_pem_pair("platform")
         self.client_id = client_id
         self.deployment_id = deployment_id
         self.course = course

@@ -168,3 +168,11 @@ def test_the_key_set_publishes_our_public_key_only(platform):
     assert len(keys) == 1 and keys[0]["kty"] == "RSA" and keys[0]["alg"] == "RS256"
     assert "d" not in keys[0] and "p" not in keys[0]
     assert urlsplit(platform.url).hostname == "127.0.0.1"
+
+
+def test_the_first_key_set_request_makes_our_key_pair_and_later_ones_reuse_it(db):
+    from lti_tool.models import Key
+
+    first = Client().get("/lti/jwks.json").json()["keys"]
+    again = Client().get("/lti/jwks.json").json()["keys"]
+    assert Key.objects.count() == 1 and first == again and first[0]["use"] == "sig"

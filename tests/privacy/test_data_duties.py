@@ -108,7 +108,7 @@ def test_deleting_removes_the_work_and_keeps_returned_grades_anonymous():
     _everything(world.student)
     returned = _returned(world)
     refused = api_as(world.student).delete("/api/v1/me/", {"password": "wrong"}, format="json")
-    assert refused.status_code == 400 and refused.json()["error"] == "CONFIRMATION_REQUIRED"
+    assert refused.status_code == 400 and refused.json()["code"] == "CONFIRMATION_REQUIRED"
     assert Chain.objects.filter(owner=world.student).exists()
     done = api_as(world.student).delete(
         "/api/v1/me/", {"password": "pw-for-tests-123"}, format="json"

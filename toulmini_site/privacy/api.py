@@ -9,6 +9,7 @@ from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from toulmini_site.api import error_body
 from toulmini_site.privacy import services
 from toulmini_site.privacy.forms import DeleteAccountForm
 
@@ -45,12 +46,11 @@ def me(request: Request) -> Response:
     )
     if not form.is_valid():
         return Response(
-            {
-                "error": "CONFIRMATION_REQUIRED",
-                "message": "Confirm with your password (or, with none, your username); "
-                "nothing was deleted.",
-                "details": [{"loc": "password", "msg": "does not match"}],
-            },
+            error_body(
+                "Confirm with your password (or, with none, your username); nothing was deleted.",
+                code="CONFIRMATION_REQUIRED",
+                details=[{"loc": "password", "msg": "does not match"}],
+            ),
             status=400,
         )
     plan = services.account_delete(user=request.user)
