@@ -134,7 +134,8 @@ def test_the_page_says_what_goes_and_stays_then_deletes_after_the_password():
     _returned(world)
     client = Client()
     client.force_login(world.student)
-    page = client.get("/account/delete/").content.decode()
+    page = client.get("/accounts/").content.decode()  # the account page's section
+    assert 'action="/account/delete/"' in page
     # Their own session and the one the class's coach assignment started.
     assert "<li>1 chain</li>" in page and "2 coach sessions, with their conversations" in page
     assert "1 returned grade (points and your teacher" in page
@@ -179,12 +180,14 @@ def test_a_teacher_opening_a_submission_is_logged_and_the_student_sees_it():
     student.force_login(world.student)
     student.get(f"/submissions/{world.submission.pk}/")  # their own look is not logged
     assert AccessLogEntry.objects.count() == 2
-    page = student.get("/account/data/").content.decode()
+    page = student.get("/accounts/").content.decode()  # the account page's section
+    assert 'id="access-log"' in page
     assert "ms-teacher" in page and "co-teacher" in page and "Debate 101" in page
     classmate = Client()
     classmate.force_login(world.classmate)
-    assert "ms-teacher" not in classmate.get("/account/data/").content.decode()
-    assert Client().get("/account/data/").status_code == 302
+    assert "ms-teacher" not in classmate.get("/accounts/").content.decode()
+    assert Client().get("/accounts/").status_code == 302
+    assert student.get("/account/data/")["Location"] == "/accounts/#data"
     admin = Client()
     admin.force_login(make_user("admin", staff=True))
     assert b"ms-teacher" in admin.get("/admin/privacy/accesslogentry/").content

@@ -23,6 +23,7 @@ from toulmini_site.accounts.forms import LanguageForm
 from toulmini_site.accounts.selectors import user_language
 from toulmini_site.accounts.services import user_language_set
 from toulmini_site.limits import password_reset_take, signup_take
+from toulmini_site.privacy import public as privacy
 
 login_view = auth_views.LoginView.as_view(
     template_name="registration/login.html", redirect_authenticated_user=True
@@ -83,6 +84,7 @@ def _account_page(
     context = {
         "password_form": password_form or PasswordChangeForm(_user(request)),
         "language_form": language_form,
+        **privacy.account_sections(user=request.user),
     }
     return render(request, "accounts/account.html", context, status=status)
 

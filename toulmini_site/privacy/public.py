@@ -2,7 +2,19 @@
 
 from typing import Any
 
+from toulmini_site.privacy import services
+from toulmini_site.privacy.forms import DeleteAccountForm
 from toulmini_site.privacy.models import AccessLogEntry
+
+
+def account_sections(*, user: Any) -> dict[str, Any]:
+    """The account page's data sections: who opened the user's work, and what deleting the
+    account would remove and keep, with the confirmation form."""
+    return {
+        "access_log": services.access_log(user=user),
+        "deletion_plan": services.deletion_plan(user=user),
+        "delete_form": DeleteAccountForm(user=user),
+    }
 
 
 def work_opened(*, viewer: Any, submission: Any, channel: str) -> None:

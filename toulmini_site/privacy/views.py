@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from toulmini_site.privacy import services
@@ -32,11 +33,8 @@ def privacy(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def my_data(request: HttpRequest) -> HttpResponse:
-    return render(
-        request,
-        "privacy/my_data.html",
-        {"access_log": services.access_log(user=request.user), "tables": TABLES},
-    )
+    """The data sections live on the account page."""
+    return redirect(reverse("account") + "#data")
 
 
 @login_required
@@ -75,7 +73,7 @@ def delete_account(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "privacy/delete.html",
-        {"plan": services.deletion_plan(user=request.user), "form": form},
+        {"deletion_plan": services.deletion_plan(user=request.user), "delete_form": form},
         status=400 if request.method == "POST" else 200,
     )
 
