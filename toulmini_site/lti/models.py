@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 from lti_tool.models import LtiContext, LtiResourceLink
 
 from toulmini_site.classrooms.models import Assignment, Classroom, Submission
@@ -54,11 +55,11 @@ class GradeSync(models.Model):
     """The last attempt to send a returned submission's score to the platform's gradebook."""
 
     class State(models.TextChoices):
-        PENDING = "pending", "Waiting to be sent"
-        SENT = "sent", "Sent to the gradebook"
-        FAILED = "failed", "Failed (will be retried)"
-        GAVE_UP = "gave_up", "Failed (retry by hand)"
-        SKIPPED = "skipped", "Not sent"
+        PENDING = "pending", _("Waiting to be sent")
+        SENT = "sent", _("Sent to the gradebook")
+        FAILED = "failed", _("Failed (will be retried)")
+        GAVE_UP = "gave_up", _("Failed (retry by hand)")
+        SKIPPED = "skipped", _("Not sent")
 
     submission = models.OneToOneField(
         Submission, on_delete=models.CASCADE, related_name="grade_sync"
