@@ -212,3 +212,17 @@ def test_the_privacy_page_is_public_and_linked_from_the_footer(settings):
     assert "nothing you write leaves this server" in page
     assert "No data from this site trains any model" in page
     assert 'href="/privacy/"' in Client().get("/accounts/login/").content.decode()
+
+
+def test_the_retention_command_runs_the_purge_and_can_schedule_it(settings):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    settings.DATA_RETENTION_DAYS = 7
+    out = StringIO()
+    call_command("data_retention", stdout=out)
+    assert "coach_messages: 0" in out.getvalue() and "model_calls: 0" in out.getvalue()
+    out = StringIO()
+    call_command("data_retention", "--schedule", stdout=out)  # immediate backend: runs now
+    assert "Queued the daily retention task." in out.getvalue()
