@@ -69,6 +69,7 @@ def _world() -> dict[str, list[str]]:
         "/accounts/password-reset/sent/",
         "/accounts/reset/MQ/expired-token/",
         "/accounts/reset/done/",
+        "/privacy/",
         "/no-such-page/",
     ]
     student_pages = [
