@@ -39,9 +39,9 @@ DEMO_CHAINS: list[dict[str, str]] = [
     {
         "query": "Should our town build a new swimming pool?",
         "source_text": (
-            "Our town should build a new swimming pool. The old pool closed in 2019. "
-            "Last summer 300 people signed a petition for a new one. "
-            "The nearest public pool is 25 kilometres away."
+            "Our town should build a new swimming pool. The mayor plays golf on Sundays. "
+            "Last summer the bakery on Elm Street doubled its prices. "
+            "The trains to the coast leave every hour."
         ),
         "expect": "terminated",
     },

@@ -18,7 +18,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from arguments.domain.analyzer import (
+from arguments.domain.markers import (
     CONCLUSION,
     COUNTEREXAMPLE,
     EXCEPTION,

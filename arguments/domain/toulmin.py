@@ -441,10 +441,15 @@ class Evaluation:
 
 
 def circuit_breaker(warrant: Warrant | None, backing: Backing | None) -> str:
-    """The termination reason when the warrant or backing is weak or irrelevant, else ""."""
+    """The termination reason when the warrant or backing is weak or irrelevant, else "": each
+    rejected part with its own words, which say what was weighed (and, from the offline
+    analyzer, what the student could add)."""
     reasons = [
-        f"{name.upper()} REJECTED: strength is '{part.strength}'"
-        for name, part in (("warrant", warrant), ("backing", backing))
+        f"{name.upper()} REJECTED: strength is '{part.strength}' — {text}"
+        for name, part, text in (
+            ("warrant", warrant, warrant.principle if warrant else ""),
+            ("backing", backing, backing.authority if backing else ""),
+        )
         if part is not None and part.strength in TERMINATING_STRENGTHS
     ]
     return "; ".join(reasons)

@@ -81,3 +81,16 @@ def full_chain(**over: Any) -> dict:
     }
     parts.update(over)
     return parts
+
+
+# The circuit breaker's reasons for the builders' warrant and backing, when rejected.
+WEAK_WARRANT_REASON = (
+    "WARRANT REJECTED: strength is 'weak' — "
+    "Students who sleep enough learn better than those who do not."
+)
+WEAK_BACKING_REASON = (
+    "BACKING REJECTED: strength is 'weak' — Decades of sleep research in adolescents"
+)
+IRRELEVANT_BACKING_REASON = (
+    "BACKING REJECTED: strength is 'irrelevant' — Decades of sleep research in adolescents"
+)

@@ -8,6 +8,7 @@ from datetime import datetime
 from arguments.domain.aif import chain_aif, texts_aif
 from arguments.domain.toulmin import evaluate, state_from_json
 from tests.arguments import builders as b
+from tests.arguments.builders import WEAK_WARRANT_REASON
 
 AT = datetime(2026, 3, 4, 5, 6, 7)
 STAMP = "2026-03-04 05:06:07"
@@ -135,7 +136,7 @@ def test_a_terminated_chain_carries_its_reason_and_only_the_parts_it_has():
     assert document["toulmin"] == {
         "query": "Q?",
         "status": "terminated",
-        "termination_reason": "WARRANT REJECTED: strength is 'weak'",
+        "termination_reason": WEAK_WARRANT_REASON,
     }
 
 

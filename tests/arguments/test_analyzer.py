@@ -13,10 +13,10 @@ from arguments.domain.analyzer import (
     phase1,
     phase2,
     phase3,
-    sentences,
 )
 from arguments.domain.toulmin import ChainState, apply_phase, evaluate
 from tests.arguments.texts import EQUALITY, OP_EDS, UNIFORMS
+from toulmini_site.text.sentences import sentences
 
 TEXT = DEMO_CHAINS[0]["source_text"]
 QUERY = DEMO_CHAINS[0]["query"]
@@ -106,12 +106,31 @@ def test_a_text_with_only_a_position_has_no_data():
         phase1("Should we?", "We should all cycle to work.")
 
 
-def test_no_stated_principle_gives_a_weak_warrant_that_says_what_to_add():
+def test_data_on_the_claims_subject_give_an_implicit_warrant_marked_as_the_authors():
     text = "Our town should build a pool. The old pool closed in 2019."
     p1 = phase1("Should our town build a pool?", text)
     p2 = phase2("Should our town build a pool?", text, p1.model_dump(mode="json"))
+    assert p2.warrant.strength == "strong"
+    assert p2.warrant.principle == (
+        "The author assumes that what sentence 2 reports is a good reason to accept that our "
+        "town should build a pool. The text states no general rule: this one is implicit, "
+        "reconstructed from how the data bear on the claim."
+    )
+    # no authority is named: the backing says so, and rests on the author's own data
+    assert p2.backing.authority.startswith("No authority is named in the text")
+    assert "sentence 2" in p2.backing.authority
+    assert [c.source for c in p2.backing.citations] == [SOURCE_LABEL]
+
+
+def test_data_that_do_not_bear_on_the_claim_give_a_weak_warrant_naming_them_and_what_to_add():
+    text = "Our town should build a pool. The mayor plays golf. Bakeries open at six."
+    p1 = phase1("Should our town build a pool?", text)
+    p2 = phase2("Should our town build a pool?", text, p1.model_dump(mode="json"))
     assert p2.warrant.strength == "weak"
-    assert "No general principle is stated" in p2.warrant.principle
+    assert p2.warrant.principle.startswith(
+        'The data (sentences 2 and 3) do not bear on the claim "Our town should build a pool"'
+    )
+    assert "Add a fact about the claim's subject" in p2.warrant.principle
     assert p2.backing.strength == "weak"
 
 

@@ -11,9 +11,6 @@ from pydantic import ValidationError
 
 from arguments.domain.analyzer import (
     NotInText,
-    _candidates,
-    _claim_score,
-    _fact_score,
     _scope,
     content_words,
     find_claim,
@@ -21,6 +18,9 @@ from arguments.domain.analyzer import (
     phase3,
     phase4,
 )
+from arguments.domain.reading import _fact_score
+from arguments.domain.reading import candidates as _candidates
+from arguments.domain.reading import claim_score as _claim_score
 from toulmini_site.text.sentences import Sentence, sentences
 
 NO_QUERY: set[str] = set()
@@ -181,8 +181,19 @@ def test_a_question_query_and_no_candidate_is_refused_with_the_reason():
     )
 
 
+def test_a_conclusion_marker_names_the_claim_whatever_the_model_says():
+    text = "Buses run late. Drivers wait at the depot. Therefore cities should fund buses."
+    sents = sentences(text)
+    probs = [
+        {"claim": 0.9, "data": 0.1, "backing": 0.0, "rebuttal": 0.0},
+        {"claim": 0.8, "data": 0.1, "backing": 0.0, "rebuttal": 0.0},
+        {"claim": 0.01, "data": 0.9, "backing": 0.0, "rebuttal": 0.0},
+    ]
+    assert find_claim("Should cities fund buses?", sents, probs=probs)[1].index == 2
+
+
 def test_with_the_role_model_the_claim_probability_decides_and_the_rules_break_ties():
-    text = "Therefore cities should fund buses. Buses run late. Drivers wait at the depot."
+    text = "Cities might fund buses. Buses run late. Drivers wait at the depot."
     sents = sentences(text)
     probs = [
         {"claim": 0.2, "data": 0.1, "backing": 0.0, "rebuttal": 0.0},

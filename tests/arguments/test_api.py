@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from arguments.models import Chain
 from tests.arguments import builders as b
+from tests.arguments.builders import WEAK_WARRANT_REASON
 from tests.arguments.factories import make_chain
 from tests.conftest import make_user
 
@@ -186,14 +187,14 @@ def test_weak_warrant_terminates_then_further_phases_are_409_terminated(owner, o
     body = owner_api.post(f"{URL}/chains/{chain.pk}/phases/2/", weak, format="json").json()
     assert (body["status"], body["termination_reason"]) == (
         "terminated",
-        "WARRANT REJECTED: strength is 'weak'",
+        WEAK_WARRANT_REASON,
     )
     response = owner_api.post(
         f"{URL}/chains/{chain.pk}/phases/3/", b.PHASE_OUTPUTS[3](), format="json"
     )
     assert response.status_code == 409
     assert response.json()["code"] == "TERMINATED"
-    assert response.json()["termination_reason"] == "WARRANT REJECTED: strength is 'weak'"
+    assert response.json()["termination_reason"] == WEAK_WARRANT_REASON
 
 
 def test_run_to_the_end_with_the_offline_analyzer(owner, owner_api):
@@ -335,7 +336,7 @@ def test_validate_a_chain_reports_its_status(owner_api):
     body = owner_api.post(f"{URL}/toulmin/validate/", {"chain": partial}, format="json").json()
     assert (body["status"], body["termination_reason"]) == (
         "terminated",
-        "WARRANT REJECTED: strength is 'weak'",
+        WEAK_WARRANT_REASON,
     )
 
 

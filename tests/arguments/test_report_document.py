@@ -4,6 +4,7 @@ user downloads, for a complete, a terminated, a first-phase and an empty chain."
 from arguments.domain.report import chain_markdown
 from arguments.domain.toulmin import Evaluation, evaluate, state_from_json
 from tests.arguments import builders as b
+from tests.arguments.builders import WEAK_WARRANT_REASON
 
 COMPLETE = """\
 # Toulmin analysis: Should schools start later?
@@ -85,7 +86,7 @@ TERMINATED = """\
 
 ## Terminated
 
-**WARRANT REJECTED: strength is 'weak'**
+**WEAK_WARRANT_REASON**
 
 ## Diagram
 
@@ -189,7 +190,9 @@ def test_a_terminated_chain_says_why_and_shows_the_parts_it_has():
         "warrant": b.warrant(strength="weak"),
         "backing": b.backing(),
     }
-    assert markdown("Q?", components) == TERMINATED
+    assert markdown("Q?", components) == TERMINATED.replace(
+        "WEAK_WARRANT_REASON", WEAK_WARRANT_REASON
+    )
 
 
 def test_a_chain_after_the_first_phase_marks_the_missing_parts():

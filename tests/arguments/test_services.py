@@ -14,6 +14,7 @@ from arguments.services import (
     chain_submit_phase,
 )
 from tests.arguments import builders as b
+from tests.arguments.builders import WEAK_BACKING_REASON, WEAK_WARRANT_REASON
 from tests.arguments.factories import make_chain
 from toulmini_site.llm import LLMUnavailable
 from toulmini_site.llm.models import LLMCall
@@ -83,7 +84,7 @@ def test_weak_warrant_from_a_phase_terminates_and_keeps_the_attempt(owner):
     payload = {"warrant": b.warrant(strength="weak"), "backing": b.backing()}
     chain = chain_submit_phase(chain=chain, phase=2, payload=payload)
     assert chain.status == "terminated"
-    assert chain.termination_reason == "WARRANT REJECTED: strength is 'weak'"
+    assert chain.termination_reason == WEAK_WARRANT_REASON
     with pytest.raises(PhaseRejected) as caught:
         chain_submit_phase(chain=chain, phase=3, payload=b.PHASE_OUTPUTS[3]())
     assert caught.value.error.code == "TERMINATED"
@@ -137,7 +138,7 @@ def test_import_keeps_a_weak_chain_as_terminated(owner):
     }
     chain = chain_import(owner=owner, query="Should schools start later?", components=parts)
     assert chain.status == "terminated"
-    assert chain.termination_reason == "BACKING REJECTED: strength is 'weak'"
+    assert chain.termination_reason == WEAK_BACKING_REASON
 
 
 def test_import_refuses_invalid_components_and_saves_nothing(owner):

@@ -23,6 +23,7 @@ from arguments.domain.toulmin import (
     verdict_contradiction,
 )
 from tests.arguments import builders as b
+from tests.arguments.builders import IRRELEVANT_BACKING_REASON, WEAK_WARRANT_REASON
 
 
 def state_after(phases: int, **over) -> ChainState:
@@ -190,21 +191,19 @@ def test_weak_warrant_terminates_the_chain_with_its_strength():
     result = evaluate(state)
     assert result.status == "terminated"
     assert result.next_phase is None
-    assert result.termination_reason == "WARRANT REJECTED: strength is 'weak'"
+    assert result.termination_reason == WEAK_WARRANT_REASON
 
 
 def test_irrelevant_backing_terminates_the_chain():
     state = state_after(2, backing=b.backing(strength="irrelevant"))
-    assert evaluate(state).termination_reason == "BACKING REJECTED: strength is 'irrelevant'"
+    assert evaluate(state).termination_reason == IRRELEVANT_BACKING_REASON
 
 
 def test_when_warrant_and_backing_are_both_weak_both_are_named():
     reason = circuit_breaker(
         Warrant(**b.warrant(strength="weak")), Backing(**b.backing(strength="irrelevant"))
     )
-    assert reason == (
-        "WARRANT REJECTED: strength is 'weak'; BACKING REJECTED: strength is 'irrelevant'"
-    )
+    assert reason == f"{WEAK_WARRANT_REASON}; {IRRELEVANT_BACKING_REASON}"
 
 
 @pytest.mark.parametrize("strength", ["absolute", "strong"])

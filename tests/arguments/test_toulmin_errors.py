@@ -251,7 +251,8 @@ ERRORS = {
         "missing": ["data_json"],
     },
     "breaker-stops-the-chain": {
-        "error": "The chain terminates: WARRANT REJECTED: strength is 'weak'",
+        "error": "The chain terminates: WARRANT REJECTED: strength is 'weak' — Students who "
+        "sleep enough learn better than those who do not.",
         "code": "TERMINATED",
     },
     "gap-in-the-phases": {

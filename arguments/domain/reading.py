@@ -1,0 +1,450 @@
+"""The one reading of an argument's sentences: which sentence is the claim, which are its data,
+which state a general rule (a warrant) and which give the other side (objections).
+
+The chain's phases, the audit's Toulmin criteria and the offline philosophers all take their
+sentence roles from ``read`` (the council through ``arguments.roles.sentence_reading``), so a
+teacher never sees three readings of one essay.
+
+Rules decide where the text is explicit, and the sentence-role model (``roles``) decides the
+rest:
+- the claim: a sentence drawing a conclusion ("Therefore…", "That's why…", "The court must
+  therefore…") is the claim whatever the model says; failing that, a sentence answering the
+  query's own question ("Should X?" → "X should…") is; only then the model's most likely
+  claim (the rules' score without it);
+- concessions ("Of course…", "Yes, it is annoying…", "Admittedly…", "Some parents worry…")
+  and objections are never the claim and never data;
+- a stated rule ("In general…", "Whenever…", "Because X, Y" with a general X, "Every…",
+  "…belongs to everyone") is the warrant's wherever it stands, never a datum;
+- a thesis stated first and concluded again last ("Therefore…") is the claim once, and
+  neither sentence is a datum.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from arguments.domain.markers import (
+    CONCLUSION,
+    EXCEPTION,
+    NUMBER,
+    PREMISE,
+    REFUTATION,
+    STANCE,
+    attributions,
+    content_words,
+    has,
+    strip_marker,
+)
+from toulmini_site.text.keywords import keywords as _words
+from toulmini_site.text.sentences import Sentence, sentences
+
+if TYPE_CHECKING:
+    from arguments.domain.roles import RoleModel
+
+RoleProbabilities = list[dict[str, float]]  # per sentence, the model's probability per role
+
+MAX_FACTS = 5
+# How the sentence-role model's probabilities are used (chosen by leave-one-topic-out on the
+# annotated web texts, see benchmarks/analyzer_quality.py): a datum needs P(data) + P(backing)
+# >= DATA_THRESHOLD; an objection needs P(rebuttal) >= REBUTTAL_THRESHOLD or a marker.
+DATA_THRESHOLD = 0.5
+REBUTTAL_THRESHOLD = 0.2
+
+
+class NotInText(Exception):
+    """The text lacks a part the phase needs; the message is the reason shown to the user."""
+
+
+# -- what a sentence does -----------------------------------------------------------------
+
+# A sentence opening with one of these draws the text's conclusion.
+CONCLUSION_OPENER = re.compile(
+    r"^(?:therefore|thus|hence|consequently|accordingly|so(?![ ,]+(?:many|much|far|long|"
+    r"called|that)\b)\b|that(?:'s|’s| is) why|this is why|for (?:these|this|all "
+    r"these|those) reasons?|in conclusion|to conclude|to sum up|in sum|in short|all in all|"
+    r"overall,|it follows that|the bottom line is)",
+    re.IGNORECASE,
+)
+# ... or carries one inside: "The city should therefore build…", "For most adults, then, …".
+CONCLUSION_INSIDE = re.compile(
+    r"\b(?:should|must|ought to|need to|needs to|will|would|can|is|are)\s+(?:therefore|thus|"
+    r"hence|consequently)\b|,\s*(?:then|therefore|thus|hence)\s*,",
+    re.IGNORECASE,
+)
+# The author gives the other side its say (a concession or a reported objection) ...
+CONCESSION_OPENER = re.compile(
+    r"^(?:critics|opponents|detractors|skeptics|sceptics|supporters|"
+    r"proponents|admittedly|granted|of course|it is true(?: that)?|it's true|"
+    r"to be fair|i know|i grant|i admit|i concede|i understand that|i realise|i realize|"
+    r"it is tempting|one might|one could|you might (?:say|think|argue)|"
+    r"(?:some|many|other)(?: \w+){0,2} (?:argue|argues|say|says|claim|claims|worry|worries|fear|"
+    r"fears|complain|object|believe|point out|insist|think)|"
+    r"others (?:argue|say|claim|think)|there are those who)\b|^(?:yes|sure|true|ok|okay),",
+    re.IGNORECASE,
+)
+CONCESSION_ANYWHERE = _words(
+    "admittedly", "i grant you", "granted", "to be sure", "i admit", "i concede",
+    "it is true that", "i know that",
+)  # fmt: skip
+# ... or reports someone else's worry or complaint.
+OBJECTING_VERB = re.compile(
+    r"^(?!i\b|we\b)[^,;:]{0,60}\b(?:worry|worries|fear|fears|complain|complains|object|objects|"
+    r"protest|protests|point out|points out)\b",
+    re.IGNORECASE,
+)
+# A sentence opening with a contrast gives the other side unless it answers one.
+CONTRAST_OPENER = re.compile(r"^(?:but|yet|however|on the other hand)\b", re.IGNORECASE)
+REPLY_OPENER = re.compile(
+    r"^(?:but|yet|still|even so|nevertheless|nonetheless|that said|all the same)\b",
+    re.IGNORECASE,
+)
+# Without the model an exception clause ("unless…", "except…") is an objection as well.
+EXCEPTION_CLAUSE = _words("unless", "except", "except when", "the problem is")
+
+# A stated general rule: opening as one, or with "whenever" / "in general" anywhere ...
+RULE_OPENER = re.compile(
+    r"^(?:in general|generally(?: speaking)?|as a rule|whenever|the more|the less|in most "
+    r"cases|as a general rule|in principle)\b",
+    re.IGNORECASE,
+)
+RULE_INSIDE = _words("whenever", "in general", "as a rule", "as a general rule")
+# ... "Because X, Y" / "Since X, Y" whose X is general ...
+BECAUSE_OPENER = re.compile(r"^(?:because|since|as)\s+([^,;]{8,160}),\s*\S", re.IGNORECASE)
+# ... or a universal statement about a kind ("Every…", "…belongs to everyone", "…never…").
+UNIVERSAL_START = re.compile(r"^(?:every|all|any|no|each)\s+[a-z]", re.IGNORECASE)
+UNIVERSAL_WORD = _words(
+    "everyone", "everybody", "anyone", "anybody", "no one", "nobody", "never", "always",
+)  # fmt: skip
+# What makes a clause particular, not general: a person, a figure, a name, a past event.
+_PARTICULAR = re.compile(
+    r"\d|\b(?:I|me|my|mine|we|us|our|you|your)\b|\b(?:was|were|had|did|last|ago|yesterday|"
+    r"this year|this week|today)\b",
+    re.IGNORECASE,
+)
+_PROPER_NOUN = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+")
+OWN_STANCE = _words(
+    "i believe", "i think", "i argue", "i feel", "in my opinion", "in my view", "i am convinced",
+    "i support", "i oppose", "i am against", "i am for",
+)  # fmt: skip
+OUGHT = re.compile(r"\b(?:should|must|ought to|shouldn[’']t|mustn[’']t)\b", re.IGNORECASE)
+_EMBEDDED_OUGHT = re.compile(
+    r"\b(?:what|how|whether|which|who|where|when)\s+(?:\w+\s+){0,2}(?:should|must)\b",
+    re.IGNORECASE,
+)
+DEONTIC = _words("should", "must", "ought to", "need to", "needs to", "have to", "has to")
+
+
+def _general(clause: str) -> bool:
+    """Whether ``clause`` speaks of kinds, not of particular people, places or events."""
+    return not _PARTICULAR.search(clause) and not _PROPER_NOUN.search(clause.strip())
+
+
+@functools.lru_cache(maxsize=4096)
+def rule_kind(text: str) -> str:
+    """How ``text`` states a general rule: "marked" ("In general…", "Whenever…", "Because X, Y"
+    with a general X), "universal" (a general statement about every case), or ""."""
+    if text.endswith("?") or len(text) < 20 or has(REFUTATION, text):
+        return ""
+    if has(RULE_OPENER, text) or has(RULE_INSIDE, text):
+        return "marked"
+    because = BECAUSE_OPENER.match(text)
+    if because and _general(because.group(1)):
+        return "marked"
+    if (
+        (has(UNIVERSAL_START, text) or has(UNIVERSAL_WORD, text))
+        and _general(text)
+        and not has(DEONTIC, text)
+    ):
+        return "universal"
+    return ""
+
+
+def concludes(text: str) -> bool:
+    """Whether the sentence draws the text's conclusion ("Therefore…", "…should therefore…")."""
+    return has(CONCLUSION_OPENER, text) or has(CONCLUSION_INSIDE, text)
+
+
+def concedes(text: str) -> bool:
+    """Whether the sentence gives the other side its say (a concession or an objection)."""
+    return (
+        has(CONCESSION_OPENER, text)
+        or has(CONCESSION_ANYWHERE, text)
+        or has(OBJECTING_VERB, text)
+        or has(REFUTATION, text)
+    )
+
+
+def stems(text: str) -> frozenset[str]:
+    """The content words of ``text`` cut to a stem (a plural's "s" off, five letters)."""
+    out = set()
+    for word in content_words(text):
+        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            word = word[:-1]
+        out.add(word[:5])
+    return frozenset(out)
+
+
+def evidential(sentence: Sentence) -> bool:
+    """A premise marker, a figure or an attribution: the marks of a datum."""
+    return has(PREMISE, sentence.text) or has(NUMBER, sentence.text) or bool(attributions(sentence))
+
+
+# -- the claim ----------------------------------------------------------------------------
+
+
+def claim_score(sentence: Sentence, query_words: set[str] | frozenset[str]) -> float:
+    """The rules' score of ``sentence`` as the claim: markers of a conclusion or a stance,
+    the words it shares with the query, the first place; minus the marks of a datum."""
+    text = sentence.text
+    score = 3.0 if has(CONCLUSION, text) else 0.0
+    if has(STANCE, text):
+        score += 2
+    score += min(3, len(content_words(text) & query_words))
+    # Web comments and essays state their position first more often than last (on the
+    # annotated corpus, a last-sentence bonus cost 4 of 107 claims).
+    if sentence.index == 0:
+        score += 1
+    if has(PREMISE, text) or has(NUMBER, text):
+        score -= 2
+    if text.endswith("?"):  # the splitter strips every sentence
+        score -= 10
+    return score
+
+
+def candidates(sents: list[Sentence]) -> list[Sentence]:
+    """The sentences that may be the claim: statements of some length, not concessions."""
+    return [
+        s for s in sents if not s.text.endswith("?") and len(s.text) >= 12 and not concedes(s.text)
+    ]
+
+
+def answers_query(sentence: Sentence, query: str) -> bool:
+    """Whether ``sentence`` takes a stand on the query's own question: a stance or an
+    obligation about (most of) the query's subject, without the marks of a datum."""
+    query_stems = stems(query)
+    if not query_stems or evidential(sentence) or rule_kind(sentence.text):
+        return False
+    if _EMBEDDED_OUGHT.search(sentence.text):  # "…deciding what children should learn"
+        return False
+    shared = len(stems(sentence.text) & query_stems)
+    return (has(OWN_STANCE, sentence.text) or has(OUGHT, sentence.text)) and shared >= min(
+        2, len(query_stems)
+    )
+
+
+def strongest_claims(query: str, found: list[Sentence]) -> list[Sentence]:
+    """The candidates the text itself marks as its claim, strongest kind first: those that
+    draw a conclusion, else those answering the query; empty when the text marks none."""
+    query_stems = stems(query)
+    concluding = [
+        s
+        for s in found
+        if concludes(s.text)
+        and not evidential(s)
+        and (has(STANCE, s.text) or has(DEONTIC, s.text) or stems(s.text) & query_stems)
+    ]
+    if concluding:
+        return concluding
+    return [s for s in found if answers_query(s, query)]
+
+
+def find_claim(
+    query: str,
+    sents: list[Sentence],
+    roles: RoleModel | None = None,
+    probs: RoleProbabilities | None = None,
+) -> tuple[str, Sentence | None]:
+    """The claim statement and the sentence it came from (None when it is the query).
+
+    A sentence the text marks as its claim (``strongest_claims``) wins whatever the model
+    says: among several, the model (or the rules' score) chooses, the later one on a tie.
+    Otherwise the model's P(claim) decides with the rules' score breaking ties; without the
+    model, the rules' score alone.
+    """
+    query_words = content_words(query)
+    found = candidates(sents)
+    if probs is None and roles is not None:
+        probs = roles.probabilities(sents, query)
+    marked = strongest_claims(query, found)
+    if marked:
+        best = max(
+            marked,
+            key=lambda s: (
+                probs[s.index]["claim"] if probs is not None else 0.0,
+                claim_score(s, query_words),
+                s.index,
+            ),
+        )
+        return strip_marker(best.text), best
+    if found and probs is not None:
+        best = max(
+            found, key=lambda s: (probs[s.index]["claim"], claim_score(s, query_words), -s.index)
+        )
+        return strip_marker(best.text), best
+    if found:
+        best = max(found, key=lambda s: (claim_score(s, query_words), -s.index))
+        if claim_score(best, query_words) > 0:
+            return strip_marker(best.text), best
+    if not query.strip().endswith("?") and len(query.strip()) >= 10:
+        return query.strip(), None
+    if found:
+        best = max(found, key=lambda s: (claim_score(s, query_words), -s.index))
+        return strip_marker(best.text), best
+    raise NotInText(
+        "CLAIM MISSING: the query is a question and the source text states no position. "
+        "Write the claim you want to test as a statement (not a question), or add a text "
+        "that takes a position."
+    )
+
+
+# -- the whole reading ----------------------------------------------------------------------
+
+
+@dataclass
+class Reading:
+    """What each sentence of a text does in its argument."""
+
+    sentences: list[Sentence]
+    statement: str  # the claim as a statement ("" when the text and query give none)
+    claim: Sentence | None  # the sentence it came from (None: the query, or none)
+    data: list[Sentence] = field(default_factory=list)
+    rules: list[Sentence] = field(default_factory=list)  # stated general rules, best first
+    objections: list[Sentence] = field(default_factory=list)
+    objecting: list[bool] = field(default_factory=list)  # per sentence: gives the other side
+    restatements: list[Sentence] = field(default_factory=list)  # the thesis said again
+
+    def role_of(self, sentence: Sentence) -> str:
+        """claim, data, warrant (a stated rule), rebuttal (an objection), restatement, none."""
+        if sentence is self.claim:
+            return "claim"
+        for role, group in (
+            ("data", self.data),
+            ("warrant", self.rules),
+            ("rebuttal", self.objections),
+            ("restatement", self.restatements),
+        ):
+            if sentence in group:
+                return role
+        return "none"
+
+
+def objection_flags(sents: list[Sentence], probs: RoleProbabilities | None) -> list[bool]:
+    """Per sentence, whether it gives the other side: a concession or reported objection, a
+    contrast that does not answer one ("But…" after a concession is the author's reply), an
+    exception clause (rules alone) or the model's likely rebuttal."""
+    flags: list[bool] = []
+    for s in sents:
+        replying = bool(flags) and flags[-1] and has(REPLY_OPENER, s.text)
+        if replying:
+            flags.append(False)
+            continue
+        objecting = concedes(s.text) or has(CONTRAST_OPENER, s.text)
+        if probs is not None:
+            objecting = objecting or probs[s.index]["rebuttal"] >= REBUTTAL_THRESHOLD
+        else:
+            objecting = objecting or has(EXCEPTION_CLAUSE, s.text)
+        flags.append(objecting)
+    return flags
+
+
+def _restates(sentence: Sentence, claim: Sentence, query: str) -> bool:
+    """Whether ``sentence`` states the thesis again: a conclusion besides the claim, or, when
+    the claim concludes the text, a first sentence with no marks of a datum on its subject."""
+    if concludes(sentence.text) and not evidential(sentence):
+        return True
+    if not concludes(claim.text) or sentence.index != 0 or evidential(sentence):
+        return False
+    return bool(stems(sentence.text) & (stems(claim.text) | stems(query)))
+
+
+def _fact_score(sentence: Sentence) -> int:
+    """Two points for each kind of evidence: a premise marker, a number, an attribution."""
+    marks = (
+        has(PREMISE, sentence.text),
+        has(NUMBER, sentence.text),
+        bool(attributions(sentence)),
+    )
+    return 2 * sum(marks)
+
+
+def _repeats(text: str, other: str) -> bool:
+    """True when ``text`` says nothing ``other`` does not: the same sentence (a discourse marker
+    aside), or nearly the same words."""
+    if strip_marker(text) == strip_marker(other):
+        return True
+    words, other_words = content_words(text), content_words(other)
+    if not words or not other_words:
+        return False
+    return len(words & other_words) / len(words | other_words) >= 0.8
+
+
+def is_used(sentence: Sentence, used: list[str]) -> bool:
+    """True when a part already holds ``sentence``: the one invariant that a sentence plays at
+    most one role (claim, datum, warrant, backing, exception or counterexample). A part holds
+    a sentence when it repeats it (a discourse marker aside) or quotes it whole, as a part
+    written by a model or by hand may span several sentences."""
+    own = strip_marker(sentence.text)
+    for text in used:
+        if not text:
+            continue
+        if _repeats(sentence.text, text) or own in text or sentence.text in text:
+            return True
+        if len(text) >= 20 and strip_marker(text) in sentence.text:
+            return True
+    return False
+
+
+def read(query: str, text: str, roles: RoleModel | None = None) -> Reading:
+    """The roles of ``text``'s sentences in its argument about ``query`` (see the module)."""
+    sents = sentences(text)
+    probs = roles.probabilities(sents, query) if roles is not None and sents else None
+    try:
+        statement, claim = find_claim(query, sents, probs=probs)
+    except NotInText:
+        statement, claim = "", None
+    objecting = objection_flags(sents, probs)
+    by_rules = objection_flags(sents, None) if probs is not None else objecting
+    others: list[Sentence] = []
+    for s in sents:  # a sentence plays one role: not the claim again, nor a datum twice
+        if s is claim or s.text.endswith("?"):
+            continue
+        if statement and is_used(s, [statement, *(o.text for o in others)]):
+            continue
+        others.append(s)
+    restatements = [s for s in others if claim is not None and _restates(s, claim, query)]
+    rules = [s for s in others if rule_kind(s.text) and not objecting[s.index]]
+    rules.sort(key=lambda s: (rule_kind(s.text) != "marked", s.index))
+    objections = [s for s in others if objecting[s.index] and s not in rules]
+    taken = {id(s) for s in (*restatements, *rules, *objections)}
+    supporting = [s for s in others if id(s) not in taken]
+    chosen: list[Sentence] = []
+    if probs is not None:
+
+        def p_data(s: Sentence) -> float:
+            return probs[s.index]["data"] + probs[s.index]["backing"]
+
+        likely = [s for s in supporting if p_data(s) >= DATA_THRESHOLD]
+        chosen = sorted(likely, key=lambda s: (-p_data(s), s.index))[:MAX_FACTS]
+    if not chosen:
+        # a figure or a source the model doubted as an objection, the rules do not: a datum
+        doubted = [s for s in objections if not by_rules[s.index]]
+        marked = [s for s in [*supporting, *doubted] if _fact_score(s)]
+        chosen = sorted(marked, key=lambda s: (-_fact_score(s), s.index))[:MAX_FACTS]
+    if not chosen:
+        # No evidential markers: the author's other statements are their grounds.
+        chosen = [s for s in supporting if not has(EXCEPTION, s.text)][:3] or supporting[:3]
+    chosen.sort(key=lambda s: s.index)
+    objections = [s for s in objections if s not in chosen]
+    return Reading(
+        sentences=sents,
+        statement=statement,
+        claim=claim,
+        data=chosen,
+        rules=rules,
+        objections=objections,
+        objecting=[flag and s not in chosen for s, flag in zip(sents, objecting, strict=True)],
+        restatements=restatements,
+    )

@@ -1,0 +1,185 @@
+"""How the offline analyzer reads a second genre: short arguments, essays, letters and op-eds.
+
+The texts are the project's own (``evaluations/analyzer/``), written in many voices with their
+gold claim, data, warrant (stated, or implicit), objections, the hedge of the claim and whether
+a careful reader would let the chain reach a verdict (a text with no grounds, or with grounds
+that do not bear on the claim, should stop). Two sets:
+- ``short_arguments_frozen.jsonl``: written and committed before the rules were changed, never
+  looked at case by case while tuning (the honest figure);
+- ``short_arguments_tuning.jsonl``: written at the same time, used while changing the rules
+  (its figures are optimistic).
+
+Each text runs the whole chain as the app does (phases 1-4 with the circuit breaker), by the
+rules alone and by the rules with the shipped sentence-role model (trained on the web texts
+only, so this genre is unseen by it). Figures, per set and engine:
+- verdict: share of the texts that should reach a verdict and do; stopped: share of the texts
+  that should stop and do;
+- claim hit: the sentence taken as the claim overlaps the gold claim;
+- data precision / recall by sentence; objection precision / recall by sentence;
+- stated warrant: of the texts whose warrant is written out, the share whose chain warrant is
+  that sentence; implicit marked: of the others that reach phase 2, the share whose warrant is
+  marked as the author's assumption;
+- hedge: of the texts whose claim is hedged, the share whose qualifier follows the hedge.
+Run: .venv/bin/python -m benchmarks.analyzer_genres
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks.harness import ROOT, report
+
+SETS = {
+    "frozen": ROOT / "evaluations" / "analyzer" / "short_arguments_frozen.jsonl",
+    "tuning": ROOT / "evaluations" / "analyzer" / "short_arguments_tuning.jsonl",
+}
+
+
+def read_set(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+@dataclass
+class Run:
+    """What the chain made of one text."""
+
+    complete: bool
+    claim: str | None = None
+    facts: list[str] = field(default_factory=list)
+    warrant: str = ""
+    objections: list[str] = field(default_factory=list)
+    degree: str | None = None
+
+
+def run_chain(case: dict[str, Any], roles: object | None) -> Run:
+    """The whole chain on ``case`` as the app runs it, and the parts each phase found (phases
+    2 and 3 run on the parts before them even where the circuit breaker stops the chain)."""
+    from arguments.domain.analyzer import NotInText, analyze_phase
+    from arguments.domain.toulmin import ChainState, apply_phase, evaluate
+
+    model = {"roles": roles} if roles is not None else {}
+
+    def phase(number: int, components: dict) -> dict:
+        inputs = {
+            "phase": number,
+            "query": case["query"],
+            "source_text": case["text"],
+            "components": components,
+        }
+        return analyze_phase(inputs, **model).model_dump(mode="json")
+
+    state = ChainState(query=case["query"])
+    complete = False
+    try:
+        while (result := evaluate(state)).status == "in_progress":
+            state = apply_phase(state, result.next_phase, phase(result.next_phase, state.as_json()))
+        complete = result.status == "complete"
+    except NotInText:
+        pass
+    try:
+        parts = phase(1, {})
+    except NotInText:
+        return Run(complete=complete)
+    parts |= phase(2, parts)
+    parts |= phase(3, parts)
+    rebuttal = parts["rebuttal"]
+    return Run(
+        complete=complete,
+        claim=parts["claim"]["statement"],
+        facts=parts["data"]["facts"],
+        warrant=parts["warrant"]["principle"],
+        objections=rebuttal["exceptions"] + rebuttal["counterexamples"],
+        degree=parts["qualifier"]["degree"],
+    )
+
+
+def same(found: str, gold: str) -> bool:
+    """Whether a part the analyzer found is the gold sentence (a discourse marker aside)."""
+    found, gold = found.strip().lower(), gold.strip().lower()
+    return bool(found) and (found in gold or gold in found or found[-40:] == gold[-40:])
+
+
+@dataclass
+class Score:
+    n: dict[str, list[int]] = field(default_factory=dict)
+
+    def add(self, name: str, hit: int, total: int = 1) -> None:
+        got = self.n.setdefault(name, [0, 0])
+        got[0] += hit
+        got[1] += total
+
+    def figure(self, name: str) -> str:
+        hit, total = self.n.get(name, [0, 0])
+        return f"{100 * hit / total:5.1f}% ({hit}/{total})" if total else "  n/a"
+
+
+def score(cases: list[dict[str, Any]], roles: object | None) -> Score:
+    s = Score()
+    for case in cases:
+        run = run_chain(case, roles)
+        if case["reach_verdict"]:
+            s.add("verdict", run.complete)
+        else:
+            s.add("stopped", not run.complete)
+        s.add("claim", bool(run.claim and same(run.claim, case["claim"])))
+        s.add(
+            "data P", sum(any(same(f, g) for g in case["data"]) for f in run.facts), len(run.facts)
+        )
+        s.add(
+            "data R",
+            sum(any(same(f, g) for f in run.facts) for g in case["data"]),
+            len(case["data"]),
+        )
+        text_objections = [o for o in run.objections if o in case["text"]]
+        s.add(
+            "objections P",
+            sum(any(same(o, g) for g in case["objections"]) for o in text_objections),
+            len(text_objections),
+        )
+        s.add(
+            "objections R",
+            sum(any(same(o, g) for o in run.objections) for g in case["objections"]),
+            len(case["objections"]),
+        )
+        warrant = case["warrant"]
+        if warrant["stated"]:
+            s.add("stated warrant", same(run.warrant, warrant["text"]))
+        elif run.claim is not None and case["data"]:
+            s.add("implicit marked", "assumes" in run.warrant.lower())
+        if case["hedge"]:
+            s.add("hedge", run.degree == case["hedge"])
+    return s
+
+
+NAMES = (
+    ("verdict", "should reach a verdict and do"),
+    ("stopped", "should stop and do"),
+    ("claim", "claim hit"),
+    ("data P", "data precision"),
+    ("data R", "data recall"),
+    ("objections P", "objection precision"),
+    ("objections R", "objection recall"),
+    ("stated warrant", "stated warrant taken as the warrant"),
+    ("implicit marked", "implicit warrant marked as an assumption"),
+    ("hedge", "qualifier follows the claim's hedge"),
+)
+
+
+def main() -> None:
+    from arguments.roles import sentence_roles
+
+    rows: list[tuple[str, str]] = []
+    for set_name, path in SETS.items():
+        cases = read_set(path)
+        rules, model = score(cases, None), score(cases, sentence_roles())
+        rows.append((f"{set_name} set ({len(cases)} texts)", "rules only          | rules + model"))
+        for key, label in NAMES:
+            rows.append((f"  {label}", f"{rules.figure(key)} | {model.figure(key)}"))
+    report("Offline analyzer on a second genre: short arguments written for the project", rows)
+
+
+if __name__ == "__main__":
+    main()
