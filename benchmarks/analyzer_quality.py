@@ -242,6 +242,12 @@ def run_engine(
     return tallies, endings, times
 
 
+def verdict_share(endings: collections.Counter[str]) -> str:
+    """The share of the chains that reach a verdict (sustained, overruled or remanded)."""
+    reached = sum(n for ending, n in endings.items() if ending.startswith("verdict"))
+    return pct(reached, sum(endings.values()))
+
+
 def per_topic_rows(name: str, tallies: dict[str, Tally]) -> list[tuple[str, str]]:
     overall = Tally()
     for tally in tallies.values():
@@ -297,6 +303,7 @@ def main() -> None:
         *per_topic_rows("baseline (first sentence; all but first; But/However)", base),
         *per_topic_rows("rules only (no model; written looking at all five topics)", rules),
         *[(f"rules: chains ending in {k}", str(v)) for k, v in sorted(rule_endings.items())],
+        ("rules: chains reaching a verdict", verdict_share(rule_endings)),
         (
             "rules: time per document (all four phases)",
             f"median {statistics.median(rule_times) * 1000:.2f} ms, "
@@ -318,6 +325,7 @@ def main() -> None:
                 for topic, c in chosen.items()
             ],
             *[(f"model: chains ending in {k}", str(v)) for k, v in sorted(model_endings.items())],
+            ("model: chains reaching a verdict", verdict_share(model_endings)),
             (
                 "model: time per document (all four phases)",
                 f"median {statistics.median(model_times) * 1000:.2f} ms, "
