@@ -28,9 +28,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchmarks.harness import ROOT, report
+
+if TYPE_CHECKING:
+    from arguments.domain.roles import RoleModel
 
 SETS = {
     "frozen": ROOT / "evaluations" / "analyzer" / "short_arguments_frozen.jsonl",
@@ -54,13 +57,11 @@ class Run:
     degree: str | None = None
 
 
-def run_chain(case: dict[str, Any], roles: object | None) -> Run:
+def run_chain(case: dict[str, Any], roles: RoleModel | None) -> Run:
     """The whole chain on ``case`` as the app runs it, and the parts each phase found (phases
     2 and 3 run on the parts before them even where the circuit breaker stops the chain)."""
     from arguments.domain.analyzer import NotInText, analyze_phase
     from arguments.domain.toulmin import ChainState, apply_phase, evaluate
-
-    model = {"roles": roles} if roles is not None else {}
 
     def phase(number: int, components: dict) -> dict:
         inputs = {
@@ -69,13 +70,14 @@ def run_chain(case: dict[str, Any], roles: object | None) -> Run:
             "source_text": case["text"],
             "components": components,
         }
-        return analyze_phase(inputs, **model).model_dump(mode="json")
+        return analyze_phase(inputs, roles).model_dump(mode="json")
 
     state = ChainState(query=case["query"])
     complete = False
     try:
-        while (result := evaluate(state)).status == "in_progress":
-            state = apply_phase(state, result.next_phase, phase(result.next_phase, state.as_json()))
+        while (result := evaluate(state)).status == "in_progress" and result.next_phase:
+            number = result.next_phase
+            state = apply_phase(state, number, phase(number, state.as_json()))
         complete = result.status == "complete"
     except NotInText:
         pass
@@ -116,7 +118,7 @@ class Score:
         return f"{100 * hit / total:5.1f}% ({hit}/{total})" if total else "  n/a"
 
 
-def score(cases: list[dict[str, Any]], roles: object | None) -> Score:
+def score(cases: list[dict[str, Any]], roles: RoleModel | None) -> Score:
     s = Score()
     for case in cases:
         run = run_chain(case, roles)

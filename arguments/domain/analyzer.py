@@ -422,11 +422,12 @@ def _confidence(components: dict[str, Any], rebuttal: Rebuttal, claim_text: str)
     warrant = components.get("warrant") or {}
     implicit = str(warrant.get("principle", "")).startswith("The author assumes")
     # a stated rule counts more than one the reader had to supply
-    confidence += {"absolute": 12, "strong": 4 if implicit else 8}.get(warrant.get("strength"), 0)
+    stated = {"absolute": 12, "strong": 4 if implicit else 8}
+    confidence += stated.get(str(warrant.get("strength")), 0)
     backing = components.get("backing") or {}
     own_data_only = all(c.get("source") == SOURCE_LABEL for c in backing.get("citations") or [{}])
     if not own_data_only:
-        confidence += {"absolute": 12, "strong": 8}.get(backing.get("strength"), 0)
+        confidence += {"absolute": 12, "strong": 8}.get(str(backing.get("strength")), 0)
     # phase 3 writes the rebuttal itself: absolute, strong or weak, never irrelevant
     confidence -= {"absolute": 80, "strong": 20, "weak": 6}[rebuttal.strength]
     confidence = max(0, min(100, confidence))
