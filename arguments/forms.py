@@ -18,10 +18,18 @@ class ChainForm(forms.Form):
         max_length=SOURCE_TEXT_MAX,
         widget=forms.Textarea(attrs={"rows": 10}),
         help_text=(
-            "The text that argues the point (an essay, an article, a comment). The offline "
-            "analyzer needs it: it only uses facts found in it. Your own AI or the language "
-            "model can work from the question alone."
+            f"The text that argues the point (an essay, an article, a comment), up to "
+            f"{SOURCE_TEXT_MAX:,} characters. The offline analyzer needs it and reads English: "
+            "it only uses facts found in it. Your own AI or the language model can work from "
+            "the question alone."
         ),
+        error_messages={
+            "max_length": (
+                f"The text is %(show_value)s characters long; at most {SOURCE_TEXT_MAX:,} "
+                "are analysed. Nothing was cut or analysed: shorten it (or split it into "
+                "several chains) and submit again."
+            )
+        },
     )
     engine = forms.ChoiceField(choices=(), initial=Chain.Engine.OFFLINE, widget=forms.RadioSelect)
 
@@ -40,6 +48,9 @@ class ChainForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # No maxlength on the box: a browser would cut a longer paste without a word, and the
+        # cut text would be analysed as if whole. The form refuses it, keeping the text.
+        self.fields["source_text"].widget.attrs.pop("maxlength", None)
         choices = [
             (Chain.Engine.OFFLINE, "Offline analyzer — instant, rule-based, no AI"),
             (Chain.Engine.MANUAL, "My own AI — copy each phase's prompt, paste the JSON back"),
