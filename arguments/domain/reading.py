@@ -326,7 +326,7 @@ class Reading:
             ("rebuttal", self.objections),
             ("restatement", self.restatements),
         ):
-            if sentence in group:
+            if any(sentence is member for member in group):
                 return role
         return "none"
 
@@ -415,7 +415,9 @@ def read(query: str, text: str, roles: RoleModel | None = None) -> Reading:
             continue
         others.append(s)
     restatements = [s for s in others if claim is not None and _restates(s, claim, query)]
-    rules = [s for s in others if rule_kind(s.text) and not objecting[s.index]]
+    # a stated rule is the warrant's unless the rules see an objection in it (the model's
+    # doubt does not take it away)
+    rules = [s for s in others if rule_kind(s.text) and not by_rules[s.index]]
     rules.sort(key=lambda s: (rule_kind(s.text) != "marked", s.index))
     objections = [s for s in others if objecting[s.index] and s not in rules]
     taken = {id(s) for s in (*restatements, *rules, *objections)}

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from arguments.domain.fallacies import detect_fallacies
+from arguments.roles import sentence_reading
+from council.domain.audit.analyzers import READ_ROLES
 from council.domain.audit.offline import AUDIT_PURPOSE, UnknownAnalyzer, offline_assessment
 from council.domain.audit.state import CriterionAssessment
 from council.domain.critique.agents import SELF_PURPOSE
@@ -20,6 +22,10 @@ from toulmini_site.llm import LLMError, register_offline
 
 
 def _audit_assessment(inputs: dict[str, Any]) -> CriterionAssessment:
+    """The offline auditor's answer; the Toulmin parts read as the chain reads the text (the
+    arguments app's sentence reading travels as data: this domain may not import it)."""
+    if inputs.get("analyzer") in READ_ROLES:
+        inputs = {**inputs, "roles": sentence_reading(inputs["text"])}
     try:
         return offline_assessment(inputs)
     except UnknownAnalyzer as exc:  # a model failure for that criterion, not a crash
@@ -27,14 +33,19 @@ def _audit_assessment(inputs: dict[str, Any]) -> CriterionAssessment:
 
 
 def _tree_level(inputs: dict[str, Any]) -> dict[str, Any]:
-    """The offline philosophers' tree level, told the named fallacies in each target's text.
+    """The offline philosophers' tree level, told the named fallacies in each target's text and
+    the chain's reading of its sentences.
 
-    The detector is the arguments app's; the council's domain may not import it, so its
-    findings travel as data, like the text itself.
+    The detector and the reading are the arguments app's; the council's domain may not import
+    them, so their findings travel as data, like the text itself.
     """
     fields = {"type", "label", "quote", "explanation", "confidence"}
     targets = [
-        {**t, "fallacies": [f.model_dump(include=fields) for f in detect_fallacies(t["span"])]}
+        {
+            **t,
+            "fallacies": [f.model_dump(include=fields) for f in detect_fallacies(t["span"])],
+            "roles": sentence_reading(t["span"]),
+        }
         for t in inputs["targets"]
     ]
     return offline_tree_level({**inputs, "targets": targets})

@@ -297,8 +297,51 @@ TOULMIN = {
 MASS_NOUNS = frozenset({"backing", "grounds", "data"})
 
 
-def assess_toulmin_part(found: list[Sentence], name: str, *, part: str) -> CriterionAssessment:
-    """Sentences showing the markers of one Toulmin ``part`` (claim, grounds, warrant ...)."""
+# The parts the chain's sentence reading names, and its role for each (the audit says
+# "grounds" where the chain says "data"; a thesis said again is the claim's too).
+READ_ROLES: dict[str, tuple[str, ...]] = {
+    "claim": ("claim", "restatement"),
+    "grounds": ("data",),
+    "warrant": ("warrant",),
+    "rebuttal": ("rebuttal",),
+}
+
+
+def _read_part(
+    found: list[Sentence], name: str, part: str, roles: dict[str, str]
+) -> CriterionAssessment:
+    """The assessment of ``part`` from the chain's reading of the text (``roles``: sentence
+    text -> role), so an audit and a chain of the same text name the same sentences."""
+    hits = [Hit(s, part) for s in found if roles.get(s.text.strip()) in READ_ROLES[part]]
+    named = part if part in MASS_NOUNS else f"a {part}"
+    score = _by_count(len(hits))
+    if hits:
+        verb = _agree(len(hits), "serves", "serve")
+        reasoning = f"{_sentences(len(hits))} {verb} as {named} in the argument's reading."
+    elif part == "warrant" and "data" in roles.values() and "claim" in roles.values():
+        score = 2  # the text links data to claim without stating the rule
+        reasoning = (
+            "No sentence states the warrant: the rule linking the grounds to the claim is left "
+            "implicit (the author assumes it). Stating it ('In general, ...') would make it "
+            "open to examination."
+        )
+    else:
+        reasoning = f"No sentence serves as {named} in the argument's reading."
+    return CriterionAssessment(
+        numeric_score=score,
+        reasoning=f"{name}: {reasoning}",
+        relevance_confidence=_confidence(len(hits)),
+        evidence=_evidence(hits, 0.75),
+    )
+
+
+def assess_toulmin_part(
+    found: list[Sentence], name: str, *, part: str, roles: dict[str, str] | None = None
+) -> CriterionAssessment:
+    """Sentences playing one Toulmin ``part`` (claim, grounds, warrant ...): as the chain reads
+    them when its reading is given (``roles``), else those showing the part's markers."""
+    if roles is not None and part in READ_ROLES:
+        return _read_part(found, name, part, roles)
     hits = _hits(found, {part: TOULMIN[part]})
     # "backing" and "grounds" take no article; one sentence "shows", several "show".
     named = part if part in MASS_NOUNS else f"a {part}"
@@ -342,14 +385,20 @@ ANALYZER_LABELS: dict[str, str] = {
 }
 
 
-def assess(*, text: str, analyzer: str, criterion_name: str) -> CriterionAssessment:
-    """The offline assessment of ``text`` for one criterion, by the named analyzer.
+def assess(
+    *, text: str, analyzer: str, criterion_name: str, roles: dict[str, str] | None = None
+) -> CriterionAssessment:
+    """The offline assessment of ``text`` for one criterion, by the named analyzer; the Toulmin
+    parts the chain reads (claim, grounds, warrant, rebuttal) from ``roles``, the chain's
+    reading of the text, when given (it comes from the arguments app through the service).
 
     Raises ``KeyError`` for an unknown analyzer and ``ValueError`` for a text without sentences.
     """
     found = sentences(text)
     if not found:
         raise ValueError("the document has no sentences")
+    if roles is not None and analyzer in READ_ROLES:
+        return assess_toulmin_part(found, criterion_name, part=analyzer, roles=roles)
     return ANALYZERS[analyzer](found, criterion_name)
 
 

@@ -20,4 +20,9 @@ def offline_assessment(inputs: dict[str, Any]) -> CriterionAssessment:
     analyzer = inputs["analyzer"]
     if analyzer not in ANALYZERS:
         raise UnknownAnalyzer(f"No offline analyzer is called {analyzer!r}.")
-    return assess(text=inputs["text"], analyzer=analyzer, criterion_name=inputs["criterion_name"])
+    return assess(
+        text=inputs["text"],
+        analyzer=analyzer,
+        criterion_name=inputs["criterion_name"],
+        roles=inputs.get("roles"),
+    )

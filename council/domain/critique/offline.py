@@ -121,11 +121,61 @@ def _best_first(findings: list[tuple[int, dict[str, Any]]]) -> list[dict[str, An
     return [f for _, f in findings]
 
 
+def _as_the_chain_reads(
+    agent: str, found: list[tuple[int, dict[str, Any]]], roles: dict[str, str], all: list[str]
+) -> list[tuple[int, dict[str, Any]]]:
+    """The findings that depend on the argument's parts, made to agree with the chain's reading
+    of the text (``roles``: sentence -> claim, data, warrant, rebuttal, restatement, none):
+    Aristotle finds no empirical grounding exactly when none of the sentences the chain reads
+    as data carries a figure or a reason; a conclusion is not "without a stated reason" when
+    one does, nor a normative claim
+    "without a principle" when the chain found the rule stated (an implicit warrant is no
+    stated principle, so Kant's finding stands)."""
+    # grounding is what the chain reads as data and carries a mark of evidence (a figure, a
+    # source, a reason), not every statement the author offers in support
+    has_data = any(
+        role == "data" and (_DIGIT.search(text) or _REASON.search(text))
+        for text, role in roles.items()
+    )
+    has_rule = "warrant" in roles.values()
+    kept = []
+    for position, finding in found:
+        claim = finding["claim"]
+        if finding["area"] == "Evidence" and claim.startswith("No empirical grounding"):
+            continue  # decided below, from the reading
+        if claim.startswith("Conclusion (") and has_data:
+            continue
+        if claim.startswith("Normative claim (") and has_rule:
+            continue
+        kept.append((position, finding))
+    if agent == "aristotle" and not has_data and all:
+        longest = max(all, key=len)
+        kept.append(
+            (
+                -2,
+                {
+                    "claim": "No empirical grounding: the document offers no observation, "
+                    "example or data in support of its claims.",
+                    "evidence": longest,
+                    "confidence": 0.6,
+                    "severity": "High",
+                    "area": "Evidence",
+                    "decompose": False,
+                },
+            )
+        )
+    return kept
+
+
 def level_one(
-    agent: str, document: str, fallacies: list[dict[str, Any]] | None = None
+    agent: str,
+    document: str,
+    fallacies: list[dict[str, Any]] | None = None,
+    roles: dict[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """The agent's top findings in the document, each quoting one sentence (or, for a named
-    fallacy of the agent's field, the words that commit it)."""
+    fallacy of the agent's field, the words that commit it). With the chain's reading of the
+    document (``roles``), the findings about its parts agree with it."""
     fallacies = fallacies or []
     philosopher = PHILOSOPHERS[agent]
     found: list[tuple[int, dict[str, Any]]] = []
@@ -137,6 +187,8 @@ def level_one(
             found.append((position, _finding(rule, match, sentence, extra=len(hits) - 1)))
     for check in philosopher.document_checks:
         found += check(document, all_sentences)
+    if roles is not None:
+        found = _as_the_chain_reads(agent, found, roles, all_sentences)
     named = [f for f in fallacies if _FALLACY_OWNER.get(f["type"]) == agent]
     named_spans = [f["quote"] for f in named]
     # A rule finding on the very words a named fallacy quotes gives way to the fallacy.
@@ -569,7 +621,7 @@ def offline_tree_level(inputs: dict[str, Any]) -> dict[str, Any]:
     for target in inputs["targets"]:
         fallacies = target.get("fallacies", [])
         if inputs["level"] == 1:
-            points = level_one(agent, target["span"], fallacies)
+            points = level_one(agent, target["span"], fallacies, target.get("roles"))
         else:
             points = deeper(
                 agent, target["span"], parent_claim=target.get("claim", ""), fallacies=fallacies
