@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from benchmarks.harness import report, small
-from benchmarks.train_roles import C, C_GRID, QUERIES, design, find_corpus, fit, read_corpus
+from benchmarks.train_roles import C_GRID, QUERIES, C, design, find_corpus, fit, read_corpus
 
 Span = tuple[int, int]
 

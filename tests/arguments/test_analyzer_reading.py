@@ -11,6 +11,7 @@ from arguments.domain.analyzer import NotInText, analyze_phase, phase1, unreadab
 from arguments.domain.reading import concedes, read, rule_kind
 from arguments.domain.toulmin import ChainState, apply_phase, evaluate
 from arguments.roles import sentence_roles
+from tests.arguments.texts import ARABIC
 
 
 @pytest.fixture(params=["rules", "model"])
@@ -185,13 +186,6 @@ def test_irrelevant_data_stop_the_chain_naming_the_sentences_weighed(roles):
     assert reason.startswith("WARRANT REJECTED: strength is 'weak'")
     assert "sentences 2 and 3" in reason
     assert "Add a fact about the claim's subject" in reason
-
-
-ARABIC = (
-    "يجب على المدارس أن تبدأ اليوم الدراسي في وقت متأخر من الصباح، لأن المراهقين يحتاجون إلى "
-    "ساعات نوم أطول. وقد أظهرت دراسات عديدة أن الطلاب الذين ينامون جيداً يتعلمون بشكل أفضل "
-    "ويحققون نتائج أعلى في الامتحانات. لذلك ينبغي على وزارة التعليم تغيير المواعيد."
-)
 
 
 def test_a_text_in_a_script_it_cannot_read_is_refused_naming_what_it_reads():

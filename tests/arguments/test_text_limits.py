@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from arguments.models import Chain
 from arguments.services import SOURCE_TEXT_MAX
-from tests.arguments.test_analyzer_reading import ARABIC
+from tests.arguments.texts import ARABIC
 
 URL = "/api/v1"
 LONG = ("Cities should build protected bike lanes. " * 1500)[:60_000]

@@ -52,3 +52,10 @@ CYCLING = (
     "lanes were built. "
     "However, some drivers say that the lanes slow down traffic."
 )
+
+# A short argument in Arabic: a script the offline analyzer does not read.
+ARABIC = (
+    "يجب على المدارس أن تبدأ اليوم الدراسي في وقت متأخر من الصباح، لأن المراهقين يحتاجون إلى "
+    "ساعات نوم أطول. وقد أظهرت دراسات عديدة أن الطلاب الذين ينامون جيداً يتعلمون بشكل أفضل "
+    "ويحققون نتائج أعلى في الامتحانات. لذلك ينبغي على وزارة التعليم تغيير المواعيد."
+)
