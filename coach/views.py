@@ -140,8 +140,9 @@ def create(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return redirect("coach:detail", pk=session.pk)
-    context = {"sessions": selectors.sessions_of(request.user), "form": form}
-    return render(request, "coach/index.html", context, status=400)
+    # The form comes back with the topic typed, above the list of sessions as on the index.
+    page = Paginator(selectors.sessions_of(request.user), PAGE_SIZE).get_page(1)
+    return render(request, "coach/index.html", {"page": page, "form": form}, status=400)
 
 
 @require_safe

@@ -114,3 +114,31 @@ def test_the_coach_completion_card_inside_an_assignment_offers_turn_in(world):
     assert sub.state == "turned_in"
     # Turned in, the card no longer offers it.
     assert turn_in not in client.get(f"/coach/{sub.coach_session_id}/").content.decode()
+
+
+def test_a_wrong_join_code_comes_back_typed_with_why(world):
+    response = logged_in(world.classmate).post("/classes/join/", {"code": "ZZZZ2222"})
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert 'value="ZZZZ2222"' in body and "No class has that join code" in body
+
+
+def test_invalid_class_settings_come_back_as_typed_and_save_nothing(world):
+    response = logged_in(world.teacher).post(
+        f"/classes/{world.classroom.pk}/settings/",
+        {"name": "Renamed class", "daily_model_calls": "-3", "joining_open": "on"},
+    )
+    body = response.content.decode()
+    assert response.status_code == 400 and 'value="Renamed class"' in body
+    assert "Nothing was saved" in body and 'value="-3"' in body
+    world.classroom.refresh_from_db()
+    assert world.classroom.name == "Debate 101"
+
+
+def test_an_unknown_co_teacher_comes_back_typed_with_why(world):
+    response = logged_in(world.teacher).post(
+        f"/classes/{world.classroom.pk}/teachers/", {"username": "nobody-here"}
+    )
+    body = response.content.decode()
+    assert response.status_code == 400 and 'value="nobody-here"' in body
+    assert 'class="error" role="alert"' in body

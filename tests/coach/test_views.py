@@ -260,3 +260,12 @@ def test_provenance_and_an_outdated_proposal_read_in_spanish(
     assert "escrito por ti" in page
     assert "desactualizada" in page and "ya no se puede confirmar" in page
     assert "Descartar" in page
+
+
+def test_a_refused_new_session_keeps_the_topic_and_still_lists_the_sessions(client, owner):
+    services.session_create(owner=owner, topic="Phones in classrooms", language="en")
+    client.force_login(owner)
+    response = client.post("/coach/new/", {"topic": "School uniforms", "language": "xx"})
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert 'value="School uniforms"' in body and "Phones in classrooms" in body

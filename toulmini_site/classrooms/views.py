@@ -53,17 +53,23 @@ def class_list(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return redirect(made)
+    return _class_list_page(request, form=form, join_form=JoinForm())
+
+
+def _class_list_page(
+    request: HttpRequest, *, form: ClassForm, join_form: JoinForm, status: int = 200
+) -> HttpResponse:
+    """The classes page; a refused form comes back bound, with what was typed."""
+    if form.is_bound and form.errors:
+        status = 400
     classes = list(selectors.classes_of(request.user))
-    return render(
-        request,
-        "classrooms/class_list.html",
-        {
-            "teaching": [c for c in classes if c.is_teacher],
-            "learning": [c for c in classes if not c.is_teacher],
-            "form": form,
-            "join_form": JoinForm(),
-        },
-    )
+    context = {
+        "teaching": [c for c in classes if c.is_teacher],
+        "learning": [c for c in classes if not c.is_teacher],
+        "form": form,
+        "join_form": join_form,
+    }
+    return render(request, "classrooms/class_list.html", context, status=status)
 
 
 @login_required
@@ -74,10 +80,11 @@ def class_join(request: HttpRequest) -> HttpResponse:
         try:
             classroom, _ = services.class_join(user=request.user, code=form.cleaned_data["code"])
         except services.ClassroomError as error:
-            _refused(request, error)
+            form.add_error("code", error.message)
         else:
             return redirect(classroom)
-    return redirect("classrooms:class_list")
+    # The code typed stays in the box, with what was wrong with it.
+    return _class_list_page(request, form=ClassForm(), join_form=form, status=400)
 
 
 @login_required
@@ -93,29 +100,39 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "rows": selectors.student_assignments(classroom, request.user),
             },
         )
+    template = "classrooms/class_teacher.html"
+    if request.htmx and request.htmx.target == "grid":
+        template += "#grid"
+    return render(request, template, _teacher_context(request, classroom))
+
+
+def _teacher_context(request: HttpRequest, classroom: Classroom, **forms: Any) -> dict:
+    """The teacher's class page; a refused settings or co-teacher form comes back bound."""
     state = request.GET.get("state", "")
     grid = selectors.class_grid(classroom)
-    context = {
+    settings_form = forms.get("settings_form") or SettingsForm(
+        initial={
+            "name": classroom.name,
+            "joining_open": classroom.joining_open,
+            "archived": classroom.archived,
+            "daily_model_calls": classroom.daily_model_calls,
+        }
+    )
+    return {
         "classroom": classroom,
         "grid": grid,
         "rows": grid.rows(state if state in Submission.State.values else ""),
         "state": state,
         "state_filters": STATE_FILTERS,
-        "settings_form": SettingsForm(
-            initial={
-                "name": classroom.name,
-                "joining_open": classroom.joining_open,
-                "archived": classroom.archived,
-                "daily_model_calls": classroom.daily_model_calls,
-            }
-        ),
-        "teacher_form": TeacherForm(),
+        "settings_form": settings_form,
+        "teacher_form": forms.get("teacher_form") or TeacherForm(),
         "teachers": classroom.teachers.order_by("username"),
     }
-    template = "classrooms/class_teacher.html"
-    if request.htmx and request.htmx.target == "grid":
-        template += "#grid"
-    return render(request, template, context)
+
+
+def _teacher_page_refused(request: HttpRequest, classroom: Classroom, **forms: Any) -> HttpResponse:
+    context = _teacher_context(request, classroom, **forms)
+    return render(request, "classrooms/class_teacher.html", context, status=400)
 
 
 @login_required
@@ -123,20 +140,25 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def class_settings(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
-    try:
-        if "renew_code" in request.POST:
+    if "renew_code" in request.POST:
+        try:
             services.class_join_code_renew(classroom=classroom)
-            messages.success(request, "A new join code is in place; the old one no longer works.")
+        except services.ClassroomError as error:
+            _refused(request, error)
         else:
-            form = SettingsForm(request.POST)
-            if form.is_valid():
-                services.class_update(classroom=classroom, **form.cleaned_data)
-                messages.success(request, "Settings saved.")
-            else:
-                messages.error(request, "The settings were not valid; nothing was saved.")
-    except services.ClassroomError as error:
-        _refused(request, error)
-    return redirect(classroom)
+            messages.success(request, "A new join code is in place; the old one no longer works.")
+        return redirect(classroom)
+    form = SettingsForm(request.POST)
+    if form.is_valid():
+        try:
+            services.class_update(classroom=classroom, **form.cleaned_data)
+        except services.ClassroomError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect(classroom)
+    # Nothing saved; the settings come back as typed, each error beside its field.
+    return _teacher_page_refused(request, classroom, settings_form=form)
 
 
 @login_required
@@ -153,10 +175,11 @@ def class_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             user = services.class_teacher_add(classroom=classroom, **form.cleaned_data)
         except services.ClassroomError as error:
-            _refused(request, error)
+            form.add_error("username", error.message)
         else:
             messages.success(request, f"{user.username} now teaches this class too.")
-    return redirect(classroom)
+            return redirect(classroom)
+    return _teacher_page_refused(request, classroom, teacher_form=form)
 
 
 @login_required
