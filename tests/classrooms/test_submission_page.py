@@ -128,3 +128,12 @@ def test_the_returned_work_export_carries_the_critique(world, critiqued_essay):
     detail = exported["returned"][0]["work_detail"]
     assert detail["critique"]["id"] == critiqued_essay.critique_id
     assert detail["critique"]["points"]
+
+
+@pytest.mark.parametrize("role", ["teacher", "co_teacher"])
+def test_the_teacher_reads_the_students_own_source_text_on_the_submission_page(world, role):
+    task = assignment(world.classroom, "chain", source_text="")
+    sub = Submission.objects.get(assignment=task, student=world.student)
+    services.submission_start(submission=sub, engine="offline", source_text=ESSAY)
+    body = logged_in(world.user(role)).get(f"/submissions/{sub.pk}/").content.decode()
+    assert "The text the chain analysed" in body and "American Academy of Pediatrics" in body
