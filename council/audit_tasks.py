@@ -1,11 +1,8 @@
-"""The audit's background task: runs a queued audit (``TASKS_BACKEND`` decides where)."""
+"""The audit's background task, under the name tasks already queued were stored with.
 
-from django.tasks import task
+The task lives beside the service it runs (``council.services.audit``): the service
+enqueues it, so the two modules no longer import each other."""
 
-from council.services.audit import audit_run
+from council.services.audit import audit_run_task
 
-
-@task
-def audit_run_task(*, audit_id: int) -> str:
-    """Run the audit ``audit_id``; returns its final status."""
-    return audit_run(audit_id=audit_id).status
+__all__ = ["audit_run_task"]

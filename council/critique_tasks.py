@@ -1,11 +1,8 @@
-"""The critique's background task: runs a queued critique (``TASKS_BACKEND`` decides where)."""
+"""The critique's background task, under the name tasks already queued were stored with.
 
-from django.tasks import task
+The task lives beside the service it runs (``council.services.critique``): the service
+enqueues it, so the two modules no longer import each other."""
 
-from council.services.critique import critique_run
+from council.services.critique import critique_run_task
 
-
-@task
-def critique_run_task(*, critique_id: int) -> str:
-    """Run the council for critique ``critique_id``; returns its final status."""
-    return critique_run(critique_id=critique_id).status
+__all__ = ["critique_run_task"]

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.tasks import task
 from django.utils import timezone
 
 from council.domain.audit import (
@@ -121,8 +122,6 @@ def audit_create(
     Raises ``DocumentError`` for an unusable document, ``RubricUnusable``, and
     ``LimitExceeded`` over the daily quota (nothing saved).
     """
-    from council.audit_tasks import audit_run_task
-
     document = require_sentence(validate_document(text))
     rubric = rubric_get(name=rubric_name)
     engine = audit_engine()
@@ -162,8 +161,6 @@ def audit_retry(*, audit: Audit) -> Audit:
 
     Raises ``RunNotRetryable`` when the audit is queued, running normally or done.
     """
-    from council.audit_tasks import audit_run_task
-
     with transaction.atomic():
         runs.run_requeue(
             Audit.objects.filter(pk=audit.pk),
@@ -313,3 +310,9 @@ def audit_document_run(
     finally:
         llm_calls_save(records=client.drain_calls(), subject=None)
     return state, criteria
+
+
+@task
+def audit_run_task(*, audit_id: int) -> str:
+    """Run the audit ``audit_id``; returns its final status."""
+    return audit_run(audit_id=audit_id).status

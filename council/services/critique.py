@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 from django.db import transaction
+from django.tasks import task
 from django.utils import timezone
 
 from council.domain.critique.agents import AGENT_NAMES
@@ -74,8 +75,6 @@ def critique_create(
     text = validate_document(text)
     engine = engine or critique_engine()
     quota_take(user=owner, work="critique", model=engine == Critique.Engine.LLM)
-    from council.critique_tasks import critique_run_task  # the task imports this module
-
     with transaction.atomic():
         critique = Critique.objects.create(
             owner=owner,
@@ -98,8 +97,6 @@ def critique_retry(*, critique: Critique) -> Critique:
 
     Raises ``RunNotRetryable`` when the critique is queued, running normally or finished well.
     """
-    from council.critique_tasks import critique_run_task
-
     runs.run_requeue(
         Critique.objects.filter(pk=critique.pk),
         reset={
@@ -198,3 +195,9 @@ def _fail(critique: Critique, message: str) -> Critique:
 def _title_from(text: str) -> str:
     first = " ".join(text.strip().split()[:8])
     return (first[:77] + "...") if len(first) > 80 else first
+
+
+@task
+def critique_run_task(*, critique_id: int) -> str:
+    """Run the council for critique ``critique_id``; returns its final status."""
+    return critique_run(critique_id=critique_id).status

@@ -14,15 +14,22 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
 from council.domain.critique.quotes import clean_quote, is_atomic, normalize, quote_in
 from council.domain.critique.schemas import CritiqueNode, Failure, LevelReply, NodeDraft
 
-if TYPE_CHECKING:
-    from council.domain.critique.agents import ReasoningAgent
+
+class TreeAgent(Protocol):
+    """What a tree needs of the agent building it (``agents.ReasoningAgent`` is one): its
+    name, the prefix of its node ids and the area of a point that names none."""
+
+    name: str
+    prefix: str
+    default_area: str
+
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +72,7 @@ class TreeBuilder:
     def __init__(
         self,
         *,
-        agent: ReasoningAgent,
+        agent: TreeAgent,
         content: str,
         max_depth: int = 3,
         confidence_floor: float = 0.3,
