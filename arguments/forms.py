@@ -1,4 +1,8 @@
 from django import forms
+from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from arguments.domain.aif import AIF_MAX_BYTES
 from arguments.domain.toulmin import QUERY_MAX, QUERY_MIN
@@ -6,22 +10,35 @@ from arguments.models import Chain
 from arguments.services import SOURCE_TEXT_MAX, chain_llm_available
 
 
+def _grouped(number: int) -> str:
+    return number_format(number, force_grouping=True)
+
+
+# A number grouped the reader's way (2,000 or 2.000), worked out when the text is shown.
+lazy_number = lazy(_grouped, str)
+
+
 class ChainForm(forms.Form):
     query = forms.CharField(
         min_length=QUERY_MIN,
         max_length=QUERY_MAX,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="The question or claim to analyse (5 to 2,000 characters).",
+        label=_("Query"),
+        help_text=_("The question or claim to analyse (5 to 2,000 characters)."),
     )
     source_text = forms.CharField(
         required=False,
         max_length=SOURCE_TEXT_MAX,
         widget=forms.Textarea(attrs={"rows": 10}),
-        help_text=(
-            f"The text that argues the point (an essay, an article, a comment), up to "
-            f"{SOURCE_TEXT_MAX:,} characters. The offline analyzer needs it and reads English: "
-            "it only uses facts found in it. Your own AI or the language model can work from "
-            "the question alone."
+        label=_("Source text"),
+        help_text=format_lazy(
+            _(
+                "The text that argues the point (an essay, an article, a comment), up to "
+                "{limit} characters. The offline analyzer needs it and reads English: it only "
+                "uses facts found in it. Your own AI or the language model can work from the "
+                "question alone."
+            ),
+            limit=lazy_number(SOURCE_TEXT_MAX),
         ),
         error_messages={
             "max_length": (
@@ -31,7 +48,9 @@ class ChainForm(forms.Form):
             )
         },
     )
-    engine = forms.ChoiceField(choices=(), initial=Chain.Engine.OFFLINE, widget=forms.RadioSelect)
+    engine = forms.ChoiceField(
+        label=_("Engine"), choices=(), initial=Chain.Engine.OFFLINE, widget=forms.RadioSelect
+    )
 
     def clean(self) -> dict:
         data = super().clean()
@@ -42,7 +61,10 @@ class ChainForm(forms.Form):
             # Refused here, with everything typed kept, rather than a chain that stops at once.
             self.add_error(
                 "source_text",
-                "The offline analyzer needs a text to analyse: paste one, or choose your own AI.",
+                _(
+                    "The offline analyzer needs a text to analyse: paste one, "
+                    "or choose your own AI."
+                ),
             )
         return data
 
@@ -52,11 +74,11 @@ class ChainForm(forms.Form):
         # cut text would be analysed as if whole. The form refuses it, keeping the text.
         self.fields["source_text"].widget.attrs.pop("maxlength", None)
         choices = [
-            (Chain.Engine.OFFLINE, "Offline analyzer — instant, rule-based, no AI"),
-            (Chain.Engine.MANUAL, "My own AI — copy each phase's prompt, paste the JSON back"),
+            (Chain.Engine.OFFLINE, _("Offline analyzer — instant, rule-based, no AI")),
+            (Chain.Engine.MANUAL, _("My own AI — copy each phase's prompt, paste the JSON back")),
         ]
         if chain_llm_available():
-            choices.insert(1, (Chain.Engine.LLM, "Language model on the server"))
+            choices.insert(1, (Chain.Engine.LLM, _("Language model on the server")))
         self.fields["engine"].choices = choices
 
 
@@ -65,14 +87,15 @@ class PhaseOutputForm(forms.Form):
     output = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "mono"}),
         max_length=100_000,
-        help_text="Paste the JSON your AI produced for this phase.",
+        label=_("Output"),
+        help_text=_("Paste the JSON your AI produced for this phase."),
     )
 
 
 class AifImportForm(forms.Form):
     file = forms.FileField(
-        label="AIF file",
-        help_text=(
+        label=_("AIF file"),
+        help_text=_(
             "An argument graph in AIF JSON (from AIFdb, OVA or a Toulmini export), up to 2 MB. "
             "It becomes a chain you continue with your own AI."
         ),
@@ -83,6 +106,10 @@ class AifImportForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > AIF_MAX_BYTES:
             raise forms.ValidationError(
-                f"The file is {upload.size:,} bytes; at most {AIF_MAX_BYTES:,} are accepted."
+                _("The file is %(size)s bytes; at most %(limit)s are accepted.")
+                % {
+                    "size": number_format(upload.size, force_grouping=True),
+                    "limit": number_format(AIF_MAX_BYTES, force_grouping=True),
+                }
             )
         return upload

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from arguments.domain.toulmin import COMPONENT_ORDER, ChainState, state_from_json
 
@@ -11,20 +12,20 @@ class Chain(models.Model):
     """One argument taken through Toulmin's four phases, from query to verdict."""
 
     class Engine(models.TextChoices):
-        OFFLINE = "offline", "Offline analyzer"
-        LLM = "llm", "Language model on the server"
-        MANUAL = "manual", "My own AI (copy the prompts)"
-        MCP = "mcp", "AI client over MCP"
+        OFFLINE = "offline", _("Offline analyzer")
+        LLM = "llm", _("Language model on the server")
+        MANUAL = "manual", _("My own AI (copy the prompts)")
+        MCP = "mcp", _("AI client over MCP")
 
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        TERMINATED = "terminated", "Terminated"
-        COMPLETE = "complete", "Complete"
+        IN_PROGRESS = "in_progress", _("In progress")
+        TERMINATED = "terminated", _("Terminated")
+        COMPLETE = "complete", _("Complete")
 
     class Review(models.TextChoices):
-        PENDING = "pending", "Pending"
-        CONFIRMED = "confirmed", "Confirmed"
-        OVERTURNED = "overturned", "Overturned"
+        PENDING = "pending", _("Pending")
+        CONFIRMED = "confirmed", _("Confirmed")
+        OVERTURNED = "overturned", _("Overturned")
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chains"

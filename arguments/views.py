@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from arguments import exports, selectors, services
@@ -77,7 +78,11 @@ def _detail_context(chain: Chain, **extra) -> dict:
         # Classroom work links back to its submission, where it is turned in.
         "submission": submission_of_work(chain),
         "phases": [
-            {"number": n, "name": p.name, "done": all(getattr(state, c) for c in p.components)}
+            {
+                "number": n,
+                "name": gettext(p.name),
+                "done": all(getattr(state, c) for c in p.components),
+            }
             for n, p in PHASES.items()
         ],
         "prompt": prompt,

@@ -26,8 +26,8 @@ class CoachSession(models.Model):
         COMPLETED = "completed", _("completed")
 
     class Language(models.TextChoices):
-        EN = "en", "English"
-        ES = "es", "Español"
+        EN = "en", _("English")
+        ES = "es", _("Spanish")
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="coach_sessions"

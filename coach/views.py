@@ -16,12 +16,12 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from coach import selectors, services
-from coach.domain.steps import STEPS
+from coach.domain.steps import STEPS, step_name
 from coach.forms import DraftForm, SessionForm, TurnForm
 from coach.models import CoachSession
 from toulmini_site.classrooms.budgets import WorkReadOnly, submission_of_work
@@ -125,6 +125,9 @@ def index(request: HttpRequest) -> HttpResponse:
     page = Paginator(selectors.sessions_of(request.user), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
+    language = "es" if get_language().startswith("es") else "en"
+    for session in page.object_list:  # the step's name in the page's language, not its key
+        session.step_label = step_name(session.current_step, language)
     context = {"page": page, "form": SessionForm()}
     return render(request, "coach/index.html", context)
 

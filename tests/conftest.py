@@ -43,6 +43,24 @@ def django_db_setup(django_db_setup, django_db_blocker, request):
     yield
 
 
+@pytest.fixture(scope="session")
+def spanish_catalog():
+    """Compile the Spanish catalogue (.mo files are build output, not committed), and make
+    this process read it afresh: a language used before it existed was cached without it."""
+    import shutil
+
+    from django.core.management import call_command
+    from django.utils.translation import trans_real
+
+    if shutil.which("msgfmt") is None:
+        pytest.skip("GNU gettext (msgfmt) is not installed: apt-get install gettext")
+    call_command(
+        "compilemessages", locale=["es"], ignore_patterns=[".venv", "staticfiles"], verbosity=0
+    )
+    trans_real._translations = {}
+    trans_real._default = None
+
+
 def make_user(username: str, *, staff: bool = False, password: str = "pw-for-tests-123"):
     return get_user_model().objects.create_user(
         username=username, password=password, is_staff=staff, is_superuser=staff

@@ -42,7 +42,7 @@ def test_a_missing_page_is_a_styled_404_in_the_frame(client):
     assert "Page not found" in page and 'class="language-switch"' in page
 
 
-def test_the_404_speaks_spanish_under_es(client):
+def test_the_404_speaks_spanish_under_es(client, spanish_catalog):
     response = client.get("/no/such/page/", headers={"accept-language": "es"})
     page = response.content.decode()
     assert response.status_code == 404 and "Página no encontrada" in page
@@ -71,7 +71,7 @@ def test_a_csrf_failure_is_a_styled_403():
     assert "The form expired" in page
 
 
-def test_a_server_error_is_a_styled_500_in_the_frame_and_the_language():
+def test_a_server_error_is_a_styled_500_in_the_frame_and_the_language(spanish_catalog):
     client = Client(raise_request_exception=False)
     response = client.get("/test-boom/", headers={"accept-language": "es"})
     assert response.status_code == 500

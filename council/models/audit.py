@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from council.domain.audit.analyzers import ANALYZER_LABELS
 from council.models.runs import RetryableRun
@@ -61,10 +62,10 @@ class RubricCriterion(models.Model):
 
 class Audit(RetryableRun, models.Model):
     class Status(models.TextChoices):
-        QUEUED = "queued", "queued"
-        RUNNING = "running", "running"
-        DONE = "done", "done"
-        FAILED = "failed", "failed"
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="audits"
@@ -111,9 +112,9 @@ class AuditCriterionResult(models.Model):
     """One criterion of one audit: its weight as used, then its result and evidence."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "pending"
-        DONE = "done", "done"
-        FAILED = "failed", "failed"
+        PENDING = "pending", _("pending")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
 
     audit = models.ForeignKey(Audit, on_delete=models.CASCADE, related_name="results")
     criterion_id = models.CharField(max_length=60)

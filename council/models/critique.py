@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from council.domain.critique.formatter import usage_line
 from council.domain.critique.synthesis import DEFAULT_THRESHOLD
@@ -16,15 +17,15 @@ class Critique(RetryableRun, models.Model):
     """One council run over one document, owned by the user who asked for it."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "queued"
-        RUNNING = "running", "running"
-        COMPLETE = "complete", "complete"
-        DEGRADED = "degraded", "degraded"
-        FAILED = "failed", "failed"
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        COMPLETE = "complete", _("complete")
+        DEGRADED = "degraded", _("degraded")
+        FAILED = "failed", _("failed")
 
     class Engine(models.TextChoices):
-        OFFLINE = "offline", "offline philosophers"
-        LLM = "llm", "language model"
+        OFFLINE = "offline", _("offline philosophers")
+        LLM = "llm", _("language model")
 
     FINISHED = (Status.COMPLETE, Status.DEGRADED, Status.FAILED)
 

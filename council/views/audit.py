@@ -8,10 +8,15 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import number_format
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from council import selectors
 from council.domain.audit.document import highlight_segments, quote_found
+from council.domain.audit.report import SECURITY_CAP
 from council.domain.audit.rubrics import JUDICIAL_OPINION, STUDENT_ARGUMENT
 from council.domain.runs import RunNotRetryable
 from council.services.audit import RubricUnusable, audit_create, audit_retry
@@ -27,21 +32,37 @@ from toulmini_site.text.documents import (
 PAGE_DEFAULT_RUBRIC = STUDENT_ARGUMENT.name
 
 
+class RubricChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj) -> str:  # type: ignore[no-untyped-def]
+        return _(obj.name)  # the seeded rubrics' names are in the catalogue
+
+
 class AuditForm(forms.Form):
     text = forms.CharField(
-        label="Document", widget=forms.Textarea(attrs={"rows": 14}), required=False, strip=False
+        label=_lazy("Document"),
+        widget=forms.Textarea(attrs={"rows": 14}),
+        required=False,
+        strip=False,
     )
     file = forms.FileField(
-        label="…or a plain-text file",
+        label=_lazy("…or a plain-text file"),
         required=False,
-        help_text=f"UTF-8 text, up to {MAX_DOCUMENT_BYTES // 1000:,} kB.",
+        help_text=format_lazy(
+            _lazy("UTF-8 text, up to {limit} kB."), limit=MAX_DOCUMENT_BYTES // 1000
+        ),
     )
-    rubric = forms.ModelChoiceField(
-        queryset=selectors.rubrics(), to_field_name="name", empty_label=None, required=False
+    rubric = RubricChoiceField(
+        queryset=selectors.rubrics(),
+        to_field_name="name",
+        empty_label=None,
+        required=False,
+        label=_lazy("Rubric"),
     )
     # Only the court-opinion rubric reads these (the page shows them only when it is chosen).
-    case_id = forms.CharField(label="Case reference (optional)", max_length=200, required=False)
-    court_name = forms.CharField(label="Court (optional)", max_length=200, required=False)
+    case_id = forms.CharField(
+        label=_lazy("Case reference (optional)"), max_length=200, required=False
+    )
+    court_name = forms.CharField(label=_lazy("Court (optional)"), max_length=200, required=False)
 
     COURT_FIELDS = ("case_id", "court_name")
     COURT_RUBRIC = JUDICIAL_OPINION.name
@@ -50,7 +71,7 @@ class AuditForm(forms.Form):
         data = super().clean()
         text, upload = data.get("text") or "", data.get("file")
         if bool(text.strip()) == bool(upload):
-            raise forms.ValidationError("Paste the document or upload a file (one of the two).")
+            raise forms.ValidationError(_("Paste the document or upload a file (one of the two)."))
         try:
             document = read_document(upload) if upload else validate_document(text)
             data["document"] = require_sentence(document)
@@ -97,19 +118,56 @@ def audit_new(request: HttpRequest) -> HttpResponse:
     return render(request, "council/audit_new.html", {"form": form}, status=status)
 
 
+def _summary(audit, results: list) -> str:  # type: ignore[no-untyped-def]
+    """The report's summary in the reader's language and number format, from the results.
+    (The stored ``audit.summary`` says the same in English, for the API and the exports.)"""
+    done = [r for r in results if r.status == r.Status.DONE and r.numeric_score is not None]
+    if audit.global_score is None or not done:
+        return ""
+    ranked = sorted(done, key=lambda r: (-r.numeric_score, r.criterion_id))
+    best, worst = ranked[0], ranked[-1]
+    lines = [
+        _("Global score %(score)s/5 over %(n)s of %(total)s criteria.")
+        % {"score": number_format(audit.global_score, 1), "n": len(done), "total": len(results)},
+        _("Strongest: %(best)s (%(best_score)s/5). Weakest: %(worst)s (%(worst_score)s/5).")
+        % {
+            "best": best.name,
+            "best_score": best.numeric_score,
+            "worst": worst.name,
+            "worst_score": worst.numeric_score,
+        },
+    ]
+    if audit.security_violation:
+        lines.append(
+            _(
+                "SECURITY VIOLATION: the document exposes personal data or addresses an AI; "
+                "the global score is capped at %(cap)s."
+            )
+            % {"cap": number_format(SECURITY_CAP, 1)}
+        )
+    failed = [r.name for r in results if r.status == r.Status.FAILED]
+    if failed:
+        lines.append(
+            _("Not assessed (left out of the score): %(names)s.") % {"names": ", ".join(failed)}
+        )
+    return " ".join(lines)
+
+
 @require_safe
 @login_required
 def audit_detail(request: HttpRequest, pk: int) -> HttpResponse:
     audit = selectors.audit_for(request.user, pk)
     results = list(audit.results.all())
-    quotes = [(e["content"], r.name) for r in results for e in r.evidence]
-    security = {r.name for r in results if r.is_security}
+    # The highlights' titles name the criteria in the reader's language.
+    quotes = [(e["content"], _(r.name)) for r in results for e in r.evidence]
+    security = {_(r.name) for r in results if r.is_security}
     for r in results:  # a model may paraphrase: say so rather than pretend to highlight
         r.quotes = [{**e, "found": quote_found(audit.document, e["content"])} for e in r.evidence]
     context = {
         "audit": audit,
         "results": results,
         "assessed": sum(r.status != r.Status.PENDING for r in results),
+        "summary": _summary(audit, results),
         "segments": [
             (segment, any(name in segment.labels for name in security))
             for segment in highlight_segments(audit.document, quotes)

@@ -51,17 +51,3 @@ def session(owner):
 # One passing text per step, in each language, for walking a whole session: the evaluation
 # set's own attempts, so the two cannot drift apart.
 GOOD_TEXT = ATTEMPTS
-
-
-@pytest.fixture(scope="session")
-def spanish_catalog():
-    """Compile the Spanish catalogue (.mo files are build output, not committed)."""
-    import shutil
-
-    from django.core.management import call_command
-
-    if shutil.which("msgfmt") is None:
-        pytest.skip("GNU gettext (msgfmt) is not installed: apt-get install gettext")
-    call_command(
-        "compilemessages", locale=["es"], ignore_patterns=[".venv", "staticfiles"], verbosity=0
-    )

@@ -125,7 +125,7 @@ def test_anonymous_posts_create_nothing(client):
 # -- detail --------------------------------------------------------------------------------
 def test_the_report_shows_score_bars_and_a_prominent_security_flag(owner_client, audit_done):
     page = owner_client.get(audit_done.get_absolute_url()).content.decode()
-    assert f"<strong>{audit_done.global_score}</strong> / 5" in page
+    assert f"<strong>{audit_done.global_score}</strong>/5" in page
     assert page.count("<meter") == 5
     assert 'role="alert"' in page and "Security violation." in page
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from arguments.services import chain_llm_available
 from council import selectors as council_selectors
@@ -10,32 +12,35 @@ from toulmini_site.classrooms.domain.grading import COMMENT_MAX_CHARS, PART_LABE
 from toulmini_site.classrooms.models import MAX_DAILY_MODEL_CALLS, Assignment, TutorHelp
 from toulmini_site.classrooms.services import ENGINES, NAME_MAX
 
+# The domain's part labels, shown through gettext (the rest are the Toulmin parts' names).
+PART_LABEL_MSGIDS = (gettext_noop("Data / grounds"),)
+
 
 class ClassForm(forms.Form):
-    name = forms.CharField(max_length=NAME_MAX, label="Class name")
+    name = forms.CharField(max_length=NAME_MAX, label=_("Class name"))
 
 
 class JoinForm(forms.Form):
-    code = forms.CharField(max_length=40, label="Join code")
+    code = forms.CharField(max_length=40, label=_("Join code"))
 
 
 class SettingsForm(forms.Form):
-    name = forms.CharField(max_length=NAME_MAX)
-    joining_open = forms.BooleanField(required=False, label="Students may join with the code")
-    archived = forms.BooleanField(required=False, label="Archived (read-only)")
+    name = forms.CharField(max_length=NAME_MAX, label=_("Name"))
+    joining_open = forms.BooleanField(required=False, label=_("Students may join with the code"))
+    archived = forms.BooleanField(required=False, label=_("Archived (read-only)"))
     daily_model_calls = forms.IntegerField(
-        min_value=0, max_value=MAX_DAILY_MODEL_CALLS, label="Model calls per student per day"
+        min_value=0, max_value=MAX_DAILY_MODEL_CALLS, label=_("Model calls per student per day")
     )
 
 
 class TeacherForm(forms.Form):
-    username = forms.CharField(max_length=150, label="Co-teacher's username")
+    username = forms.CharField(max_length=150, label=_("Co-teacher's username"))
 
 
 ENGINE_LABELS = {
-    "offline": "Built-in analyzer (works offline)",
-    "manual": "Their own AI: the student pastes its answers",
-    "llm": "The site's language model",
+    "offline": _("Built-in analyzer (works offline)"),
+    "manual": _("Their own AI: the student pastes its answers"),
+    "llm": _("The site's language model"),
 }
 
 
@@ -45,7 +50,8 @@ ESSAY_RUBRIC = "Student argument"
 def rubric_choices() -> list[tuple[str, str]]:
     """The audit rubrics, the argumentative-essay one first."""
     names = sorted(council_selectors.rubrics().values_list("name", flat=True))
-    return sorted(((n, n) for n in names), key=lambda choice: choice[0] != ESSAY_RUBRIC)
+    # Each seeded rubric's name in the reader's language (council/vocabulary.py).
+    return sorted(((n, gettext(n)) for n in names), key=lambda choice: choice[0] != ESSAY_RUBRIC)
 
 
 def engine_choices() -> list[tuple[str, str]]:
@@ -64,59 +70,66 @@ class AssignmentForm(forms.Form):
         "essay": ("rubric_name", "with_critique"),
     }
 
-    title = forms.CharField(max_length=200)
-    instructions = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), required=False)
+    title = forms.CharField(max_length=200, label=_("Title"))
+    instructions = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}), required=False, label=_("Instructions")
+    )
     kind = forms.ChoiceField(
-        choices=Assignment.Kind.choices, widget=forms.RadioSelect, label="What the students do"
+        choices=Assignment.Kind.choices, widget=forms.RadioSelect, label=_("What the students do")
     )
     due_at = forms.DateTimeField(
         required=False,
-        label="Due (optional)",
+        label=_("Due (optional)"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )
-    published = forms.BooleanField(required=False, initial=True, label="Publish now")
-    topic = forms.CharField(max_length=300, required=False, label="Topic the student argues about")
+    published = forms.BooleanField(required=False, initial=True, label=_("Publish now"))
+    topic = forms.CharField(
+        max_length=300, required=False, label=_("Topic the student argues about")
+    )
     language = forms.ChoiceField(
-        choices=[("en", "English"), ("es", "Español")], label="Language of the tutor"
+        choices=[("en", _("English")), ("es", _("Spanish"))], label=_("Language of the tutor")
     )
     tutor_help = forms.ChoiceField(
         choices=TutorHelp.choices,
         initial=TutorHelp.FULL,
         required=False,
-        label="How much the tutor may do",
-        help_text="The tutor never writes a part for the student, at any level.",
+        label=_("How much the tutor may do"),
+        help_text=_("The tutor never writes a part for the student, at any level."),
     )
-    query = forms.CharField(max_length=2000, required=False, label="Question the chain answers")
+    query = forms.CharField(max_length=2000, required=False, label=_("Question the chain answers"))
     source_text = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         required=False,
-        label="Text to analyse (leave empty and each student pastes their own)",
+        label=_("Text to analyse (leave empty and each student pastes their own)"),
     )
     engines = forms.MultipleChoiceField(
         choices=engine_choices,
         required=False,
         initial=["offline", "manual"],
         widget=forms.CheckboxSelectMultiple,
-        label="How the student may run the chain",
+        label=_("How the student may run the chain"),
     )
     rubric_name = forms.ChoiceField(
-        choices=rubric_choices, required=False, initial=ESSAY_RUBRIC, label="Audit rubric"
+        choices=rubric_choices, required=False, initial=ESSAY_RUBRIC, label=_("Audit rubric")
     )
     with_critique = forms.BooleanField(
-        required=False, label="Also have the philosophers' council critique the essay"
+        required=False, label=_("Also have the philosophers' council critique the essay")
     )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for part in PARTS:
             self.fields[f"max_{part}"] = forms.IntegerField(
-                min_value=1, max_value=100, initial=4, label=f"Points: {PART_LABELS[part]}"
+                min_value=1,
+                max_value=100,
+                initial=4,
+                label=_("Points: %(part)s") % {"part": _(PART_LABELS[part])},
             )
 
     def clean_engines(self) -> list[str]:
         engines = self.cleaned_data["engines"]
         if self.cleaned_data.get("kind") == "chain" and not engines:
-            raise forms.ValidationError("Choose at least one way to run the chain.")
+            raise forms.ValidationError(_("Choose at least one way to run the chain."))
         return engines
 
     def common_fields(self) -> list[forms.BoundField]:
@@ -140,15 +153,17 @@ class AssignmentForm(forms.Form):
 
 
 class StartForm(forms.Form):
-    engine = forms.ChoiceField(choices=engine_choices, required=False)
-    source_text = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), required=False)
+    engine = forms.ChoiceField(choices=engine_choices, required=False, label=_("Engine"))
+    source_text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 5}), required=False, label=_("Source text")
+    )
 
 
 class EssayForm(forms.Form):
     text = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 14}), required=False, max_length=100_000
     )
-    file = forms.FileField(required=False, label="…or upload a text file (UTF-8)")
+    file = forms.FileField(required=False, label=_("…or upload a text file (UTF-8)"))
 
 
 class FeedbackForm(forms.Form):
@@ -156,7 +171,7 @@ class FeedbackForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
         max_length=COMMENT_MAX_CHARS,
-        label="Overall comment",
+        label=_("Overall comment"),
     )
 
     def __init__(self, *args, maxima: dict[str, int], **kwargs) -> None:
@@ -166,13 +181,13 @@ class FeedbackForm(forms.Form):
                 widget=forms.Textarea(attrs={"rows": 2}),
                 required=False,
                 max_length=COMMENT_MAX_CHARS,
-                label=PART_LABELS[part],
+                label=_(PART_LABELS[part]),
             )
             self.fields[f"points_{part}"] = forms.IntegerField(
                 required=False,
                 min_value=0,
                 max_value=maxima[part],
-                label=f"Points (0–{maxima[part]})",
+                label=_("Points (0–%(max)s)") % {"max": maxima[part]},
             )
 
     @staticmethod
@@ -185,7 +200,7 @@ class FeedbackForm(forms.Form):
     ) -> list[tuple[str, forms.BoundField, forms.BoundField, dict | None]]:
         """Per part: its label, comment and points fields, and the audit's suggestion."""
         return [
-            (PART_LABELS[p], self[f"comment_{p}"], self[f"points_{p}"], suggestions.get(p))
+            (str(_(PART_LABELS[p])), self[f"comment_{p}"], self[f"points_{p}"], suggestions.get(p))
             for p in PARTS
         ]
 

@@ -74,9 +74,9 @@ class TutorHelp(models.TextChoices):
 
 class Assignment(models.Model):
     class Kind(models.TextChoices):
-        COACH = "coach", "Coach session"
-        CHAIN = "chain", "Toulmin chain"
-        ESSAY = "essay", "Essay (audited)"
+        COACH = "coach", _("Coach session")
+        CHAIN = "chain", _("Toulmin chain")
+        ESSAY = "essay", _("Essay (audited)")
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     title = models.CharField(max_length=200)
@@ -124,10 +124,10 @@ class Submission(models.Model):
     """One student's work on one assignment; exists from publication, in state ``assigned``."""
 
     class State(models.TextChoices):
-        ASSIGNED = states.ASSIGNED, "Assigned"
-        IN_PROGRESS = states.IN_PROGRESS, "In progress"
-        TURNED_IN = states.TURNED_IN, "Turned in"
-        RETURNED = states.RETURNED, "Returned"
+        ASSIGNED = states.ASSIGNED, _("Assigned")
+        IN_PROGRESS = states.IN_PROGRESS, _("In progress")
+        TURNED_IN = states.TURNED_IN, _("Turned in")
+        RETURNED = states.RETURNED, _("Returned")
 
     assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="submissions")
     student = models.ForeignKey(

@@ -14,7 +14,9 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.db.models.functions import Length
 from django.http import Http404
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from coach.models import CoachMessage
 from toulmini_site.classrooms import budgets
@@ -335,50 +337,60 @@ def progress_of(kind: str, row: dict[str, Any]) -> dict[str, Any]:
 
     if kind == Assignment.Kind.COACH:
         if row["coach_session_id"] is None:
-            return {"label": "not started"}
+            return {"label": _("not started")}
         done = row["coach_session__status"] == "completed"
         step = len(STEPS) if done else STEPS.index(row["coach_session__current_step"]) + 1
         return {
             "step": step,
             "of": len(STEPS),
             "completed": done,
-            "label": "complete 7/7" if done else f"step {step}/{len(STEPS)}",
+            "label": _("complete 7/7")
+            if done
+            else _("step %(step)s/%(of)s") % {"step": step, "of": len(STEPS)},
         }
     if kind == Assignment.Kind.CHAIN:
         if row["chain_id"] is None:
-            return {"label": "not started"}
+            return {"label": _("not started")}
         status, reason = row["chain__status"], row["chain__termination_reason"]
         overturned = row.get("chain__review_status") == "overturned"
+        verdict = _(row["chain__verdict_status"]) if row["chain__verdict_status"] else ""
         if status == "complete" and overturned:
-            label = f"verdict: overturned (was {row['chain__verdict_status']})"
+            label = _("verdict: overturned (was %(verdict)s)") % {"verdict": verdict}
         elif status == "complete":
-            label = f"verdict: {row['chain__verdict_status']}"
+            label = _("verdict: %(verdict)s") % {"verdict": verdict}
         elif status == "terminated":
-            label = f"stopped: {shorten(reason, 80)}"
+            label = _("stopped: %(reason)s") % {"reason": shorten(reason, 80)}
         else:
-            label = f"phase {row['chain__next_phase']}/4"
+            label = _("phase %(phase)s/4") % {"phase": row["chain__next_phase"]}
         return {
             "phase": row["chain__next_phase"],
             "status": status,
             "verdict": row["chain__verdict_status"] or None,
             "stop_reason": reason or None,
             "label": label,
-            "title": f"stopped: {reason}" if status == "terminated" else "",
+            "title": _("stopped: %(reason)s") % {"reason": reason}
+            if status == "terminated"
+            else "",
         }
     if row["audit_id"] is None:
         chars = row["essay_chars"] or 0
         return {
             "characters": chars,
-            "label": f"draft, {chars} characters"
+            "label": ngettext("draft, %(n)s character", "draft, %(n)s characters", chars)
+            % {"n": chars}
             if chars
-            else ("no text yet" if row.get("state") not in (None, "assigned") else "not started"),
+            else (
+                _("no text yet") if row.get("state") not in (None, "assigned") else _("not started")
+            ),
         }
     score = row["audit__global_score"]
     score = float(score) if score is not None else None
     return {
         "audit_status": row["audit__status"],
         "score": score,
-        "label": f"audit {score}/5" if score is not None else f"audit {row['audit__status']}",
+        "label": _("audit %(score)s/5") % {"score": number_format(score, 1)}
+        if score is not None
+        else _("audit %(status)s") % {"status": _(row["audit__status"])},
     }
 
 

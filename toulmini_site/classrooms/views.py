@@ -10,6 +10,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -30,7 +32,7 @@ from toulmini_site.classrooms.forms import (
 from toulmini_site.classrooms.models import Classroom, Submission
 from toulmini_site.privacy import public as privacy
 
-STATE_FILTERS = [("", "All")] + list(Submission.State.choices)
+STATE_FILTERS = [("", gettext_lazy("All"))] + list(Submission.State.choices)
 
 
 def _teacher_only(classroom: Classroom) -> None:
@@ -146,7 +148,9 @@ def class_settings(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ClassroomError as error:
             _refused(request, error)
         else:
-            messages.success(request, "A new join code is in place; the old one no longer works.")
+            messages.success(
+                request, _("A new join code is in place; the old one no longer works.")
+            )
         return redirect(classroom)
     form = SettingsForm(request.POST)
     if form.is_valid():
@@ -155,7 +159,7 @@ def class_settings(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ClassroomError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, _("Settings saved."))
             return redirect(classroom)
     # Nothing saved; the settings come back as typed, each error beside its field.
     return _teacher_page_refused(request, classroom, settings_form=form)
@@ -170,14 +174,16 @@ def class_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         name = form.cleaned_data["username"].strip()
         if classroom.teachers.filter(username=name).exists():
-            messages.info(request, f"{name} already teaches this class.")
+            messages.info(request, _("%(name)s already teaches this class.") % {"name": name})
             return redirect(classroom)
         try:
             user = services.class_teacher_add(classroom=classroom, **form.cleaned_data)
         except services.ClassroomError as error:
             form.add_error("username", error.message)
         else:
-            messages.success(request, f"{user.username} now teaches this class too.")
+            messages.success(
+                request, _("%(name)s now teaches this class too.") % {"name": user.username}
+            )
             return redirect(classroom)
     return _teacher_page_refused(request, classroom, teacher_form=form)
 
@@ -202,7 +208,7 @@ def class_student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpRes
         _refused(request, error)
         return redirect(classroom)
     if leaving:
-        messages.success(request, f"You left {classroom.name}.")
+        messages.success(request, _("You left %(name)s.") % {"name": classroom.name})
         return redirect("classrooms:class_list")
     return redirect(classroom)
 
@@ -219,7 +225,7 @@ def class_return(request: HttpRequest, pk: int) -> HttpResponse:
         ).select_related("student", "assignment", "feedback")
     )
     if not rows:
-        messages.error(request, "Select the turned-in work to return first.")
+        messages.error(request, _("Select the turned-in work to return first."))
         return redirect(classroom)
     if not request.POST.get("confirmed"):
         # Returning cannot be undone: a confirm step (a plain form, no JavaScript needed)
@@ -235,8 +241,11 @@ def class_return(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ClassroomError as error:
         _refused(request, error)
     else:
-        noun = "submission" if returned == 1 else "submissions"
-        messages.success(request, f"{returned} {noun} returned.")
+        messages.success(
+            request,
+            ngettext("%(n)s submission returned.", "%(n)s submissions returned.", returned)
+            % {"n": returned},
+        )
     return redirect(classroom)
 
 
@@ -365,7 +374,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         "work": selectors.work_of(submission),
         "feedback": feedback,
         "feedback_parts": [
-            (PART_LABELS[p], feedback.comments.get(p, ""), feedback.points.get(p), maxima[p])
+            (_(PART_LABELS[p]), feedback.comments.get(p, ""), feedback.points.get(p), maxima[p])
             for p in PARTS
         ]
         if feedback
@@ -381,7 +390,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
     if submission.coach_session_id:
         origins = selectors.draft_provenance(submission)
         context["draft_rows"] = [
-            (step, step_name(step, "en"), text, origins[step])
+            (step, step_name(step, _coach_language()), text, origins[step])
             for step, text in submission.coach_session.draft.as_dict().items()
         ]
     if as_teacher:
@@ -415,11 +424,16 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _coach_language() -> str:
+    """The coach's step names come in English and Spanish: the page's language, or English."""
+    return "es" if get_language().startswith("es") else "en"
+
+
 def _labelled(messages_log: Any) -> list[Any]:
     """The transcript's messages, each with ``step_label``: the part's name, not its key."""
     rows = list(messages_log)
     for message in rows:
-        message.step_label = step_name(message.step, "en")
+        message.step_label = step_name(message.step, _coach_language())
         message.pressure_label = selectors.PRESSURE_LABELS.get(message.pressure, "")
     return rows
 
@@ -475,7 +489,7 @@ def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
                 form.add_error(None, error.message)
             else:
                 turned_in = bool(request.POST.get("turn_in"))
-                messages.success(request, "Essay turned in." if turned_in else "Essay saved.")
+                messages.success(request, _("Essay turned in.") if turned_in else _("Essay saved."))
                 return redirect(submission)
     context = _submission_context(request, submission, essay_form=form)
     return render(request, "classrooms/submission_detail.html", context, status=400)
@@ -484,9 +498,9 @@ def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
 def _return(request: HttpRequest, submission: Submission) -> None:
     returned = services.submission_return(submission=submission)
     if hasattr(returned, "feedback"):
-        messages.success(request, "Returned: the student now sees your feedback.")
+        messages.success(request, _("Returned: the student now sees your feedback."))
     else:
-        messages.success(request, "Returned without feedback: the student is told so.")
+        messages.success(request, _("Returned without feedback: the student is told so."))
 
 
 def _feedback(
@@ -511,7 +525,7 @@ def _feedback(
                 return HttpResponseClientRedirect(submission.get_absolute_url())
             if not request.htmx:
                 if not then_return:
-                    messages.success(request, "Feedback saved as a draft.")
+                    messages.success(request, _("Feedback saved as a draft."))
                 return redirect(submission)
     submission = selectors.submission_of(request.user, submission.pk)
     context = _submission_context(request, submission, feedback_form=form, saved=saved)

@@ -16,6 +16,8 @@ import requests
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 from lti_tool.models import Key, LtiContext, LtiUser
 from lti_tool.services.nrps import fetch_member_data
 from lti_tool.utils import sync_data_from_launch
@@ -38,7 +40,7 @@ class LaunchRefused(Exception):
 
     status = 403
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str | Promise) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -49,25 +51,31 @@ _REASONS = (
     (
         ("State not found", "Missing state param", "Missing id_token"),
         "expired",
-        "This launch has expired or was opened in another browser. Go back to your course "
-        "and open Toulmini again.",
+        _(
+            "This launch has expired or was opened in another browser. Go back to your course "
+            "and open Toulmini again."
+        ),
     ),
     (
         ("Registration not found", "registration details", "Client id not registered", "issuer"),
         "unregistered",
-        "This learning platform, or this client ID, is not registered with Toulmini. Ask the "
-        "site's administrator to register it (the values to paste are in the documentation).",
+        _(
+            "This learning platform, or this client ID, is not registered with Toulmini. Ask the "
+            "site's administrator to register it (the values to paste are in the documentation)."
+        ),
     ),
     (
         ("Can't decode id_token", "Unable to find public key", "JWT", "Invalid JWT"),
         "bad_signature",
-        "The launch's signature could not be verified, so it was refused. If this keeps "
-        "happening, the platform's key set URL registered here may be wrong.",
+        _(
+            "The launch's signature could not be verified, so it was refused. If this keeps "
+            "happening, the platform's key set URL registered here may be wrong."
+        ),
     ),
     (
         ("Invalid Nonce", '"nonce" is empty'),
         "replayed",
-        "This launch was already used. Go back to your course and open Toulmini again.",
+        _("This launch was already used. Go back to your course and open Toulmini again."),
     ),
 )
 
@@ -78,7 +86,9 @@ def refusal_for(error: Exception) -> LaunchRefused:
     for fragments, code, message in _REASONS:
         if any(fragment in text for fragment in fragments):
             return LaunchRefused(code, message)
-    return LaunchRefused("invalid", "This launch is not a valid LTI 1.3 launch, so it was refused.")
+    return LaunchRefused(
+        "invalid", _("This launch is not a valid LTI 1.3 launch, so it was refused.")
+    )
 
 
 def key_ensure() -> Key:
@@ -95,7 +105,7 @@ def nonce_consume(*, issuer: str, nonce: str) -> None:
     except IntegrityError:
         raise LaunchRefused(
             "replayed",
-            "This launch was already used. Go back to your course and open Toulmini again.",
+            _("This launch was already used. Go back to your course and open Toulmini again."),
         ) from None
 
 
@@ -105,8 +115,11 @@ def launch_check(*, lti_launch: Any) -> None:
     if not deployment.is_active:
         raise LaunchRefused(
             "unknown_deployment",
-            f"This course's deployment ({deployment.deployment_id}) is not active in Toulmini. "
-            "An administrator can activate it in the admin under LTI deployments.",
+            _(
+                "This course's deployment (%(id)s) is not active in Toulmini. "
+                "An administrator can activate it in the admin under LTI deployments."
+            )
+            % {"id": deployment.deployment_id},
         )
     nonce_consume(issuer=lti_launch.get_claim("iss") or "", nonce=lti_launch.get_claim("nonce"))
 
@@ -196,8 +209,10 @@ def launch_accept(*, lti_launch: Any) -> Landing:
     if role is None:
         raise LaunchRefused(
             "role",
-            "Toulmini has a place for instructors, teaching assistants and learners; your role "
-            "in this course is none of these.",
+            _(
+                "Toulmini has a place for instructors, teaching assistants and learners; your "
+                "role in this course is none of these."
+            ),
         )
     context = lti_launch.context
     link = ClassLink.objects.select_related("classroom").filter(context=context).first()
@@ -205,8 +220,10 @@ def launch_accept(*, lti_launch: Any) -> Landing:
         if role != "teacher":
             raise LaunchRefused(
                 "no_class",
-                "Your teacher has not opened Toulmini in this course yet. "
-                "Try again once they have.",
+                _(
+                    "Your teacher has not opened Toulmini in this course yet. "
+                    "Try again once they have."
+                ),
             )
         name = (context.title or context.label or "Course")[: classrooms.NAME_MAX]
         classroom = classrooms.class_create(teacher=user, name=name)

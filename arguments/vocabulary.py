@@ -1,0 +1,50 @@
+"""The Toulmin values pages show (strengths, verdicts, qualifier degrees, evidence types...).
+
+Chains store them in English, as the schemas name them; a page shows each through
+``{% translate value %}``. Listing them here with ``gettext_noop`` puts them in the
+translation catalogue.
+"""
+
+from django.utils.translation import gettext_noop
+
+SHOWN_VALUES = (
+    # the four phases' names (arguments.domain.toulmin.PHASES)
+    gettext_noop("Data and claim"),
+    gettext_noop("Warrant and backing"),
+    gettext_noop("Rebuttal and qualifier"),
+    gettext_noop("Verdict"),
+    # strengths (warrant, backing, rebuttal)
+    gettext_noop("absolute"),
+    gettext_noop("strong"),
+    gettext_noop("weak"),
+    gettext_noop("irrelevant"),
+    # verdicts
+    gettext_noop("sustained"),
+    gettext_noop("overruled"),
+    gettext_noop("remanded"),
+    # qualifier degrees
+    gettext_noop("certainly"),
+    gettext_noop("presumably"),
+    gettext_noop("probably"),
+    gettext_noop("possibly"),
+    gettext_noop("apparently"),
+    # logic types
+    gettext_noop("deductive"),
+    gettext_noop("inductive"),
+    gettext_noop("abductive"),
+    # evidence types
+    gettext_noop("empirical"),
+    gettext_noop("statistical"),
+    gettext_noop("testimonial"),
+    gettext_noop("documentary"),
+    gettext_noop("expert"),
+    # claim scopes
+    gettext_noop("universal"),
+    gettext_noop("general"),
+    gettext_noop("specific"),
+    gettext_noop("singular"),
+    # engines, as audits store them
+    gettext_noop("offline"),
+    gettext_noop("llm"),
+    gettext_noop("manual"),
+)
