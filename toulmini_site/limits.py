@@ -27,6 +27,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 logger = logging.getLogger(__name__)
@@ -194,7 +195,7 @@ def login_check(*, request: HttpRequest, username: str) -> None:
         if _count(name, seconds) >= limit:
             _key, left = _window(name, seconds)
             raise LimitExceeded(
-                f"Too many failed logins. Wait {left} seconds and try again.",
+                gettext("Too many failed logins. Wait %(n)s seconds and try again.") % {"n": left},
                 code=RATE_LIMITED,
                 retry_after=left,
             )
@@ -234,7 +235,8 @@ def signup_take(*, request: HttpRequest) -> None:
     if _count(name, 3600) >= limit:
         _key, left = _window(name, 3600)
         raise LimitExceeded(
-            f"Too many accounts created from your address. Try again in {left // 60 + 1} minutes.",
+            gettext("Too many accounts created from your address. Try again in %(n)s minutes.")
+            % {"n": left // 60 + 1},
             code=RATE_LIMITED,
             retry_after=left,
         )
@@ -249,8 +251,10 @@ def password_reset_take(*, request: HttpRequest) -> None:
     if _count(name, 3600) >= limit:
         _key, left = _window(name, 3600)
         raise LimitExceeded(
-            f"Too many password resets asked for from your address. Try again in "
-            f"{left // 60 + 1} minutes.",
+            gettext(
+                "Too many password resets asked for from your address. Try again in %(n)s minutes."
+            )
+            % {"n": left // 60 + 1},
             code=RATE_LIMITED,
             retry_after=left,
         )
@@ -260,10 +264,10 @@ def password_reset_take(*, request: HttpRequest) -> None:
 # -- daily quotas --------------------------------------------------------------------------
 
 _WORK = {
-    "chain_run": "chain runs on the language model",
-    "coach_turn": "coach turns with the language model",
-    "critique": "critiques with the language model",
-    "audit": "audits with the language model",
+    "chain_run": gettext_lazy("chain runs on the language model"),
+    "coach_turn": gettext_lazy("coach turns with the language model"),
+    "critique": gettext_lazy("critiques with the language model"),
+    "audit": gettext_lazy("audits with the language model"),
 }
 
 
@@ -282,10 +286,13 @@ def quota_take(*, user: Any, work: str, model: bool) -> None:
     name = f"quota:{kind}:{user.pk}"
     if _count(name, DAY) >= limit or _add(name, DAY) > limit:
         _key, left = _window(name, DAY)
-        what = _WORK[work] if model else "offline runs"
+        what = _WORK[work] if model else gettext("offline runs")
         raise LimitExceeded(
-            f"You have used today's {limit} {what}. The quota resets at midnight UTC "
-            f"(in {left // 3600} h {left % 3600 // 60} min); nothing was queued.",
+            gettext(
+                "You have used today's %(limit)s %(what)s. The quota resets at midnight UTC "
+                "(in %(hours)s h %(minutes)s min); nothing was queued."
+            )
+            % {"limit": limit, "what": what, "hours": left // 3600, "minutes": left % 3600 // 60},
             code=QUOTA_EXCEEDED,
             retry_after=left,
         )

@@ -131,9 +131,9 @@ def _summary(audit, results: list) -> str:  # type: ignore[no-untyped-def]
         % {"score": number_format(audit.global_score, 1), "n": len(done), "total": len(results)},
         _("Strongest: %(best)s (%(best_score)s/5). Weakest: %(worst)s (%(worst_score)s/5).")
         % {
-            "best": best.name,
+            "best": _(best.name),
             "best_score": best.numeric_score,
-            "worst": worst.name,
+            "worst": _(worst.name),
             "worst_score": worst.numeric_score,
         },
     ]
@@ -145,7 +145,7 @@ def _summary(audit, results: list) -> str:  # type: ignore[no-untyped-def]
             )
             % {"cap": number_format(SECURITY_CAP, 1)}
         )
-    failed = [r.name for r in results if r.status == r.Status.FAILED]
+    failed = [_(r.name) for r in results if r.status == r.Status.FAILED]
     if failed:
         lines.append(
             _("Not assessed (left out of the score): %(names)s.") % {"names": ", ".join(failed)}

@@ -426,3 +426,22 @@ def test_a_catalogue_message_left_in_english_is_caught_whole():
     assert "Toulmin diagram" in messages
     assert untranslated("<p>Toulmin diagram</p>", messages) == ["Toulmin diagram"]
     assert untranslated("<p>Diagrama de Toulmin</p>", messages) == []
+
+
+def test_refusals_and_messages_are_in_spanish_too(mundo, settings):
+    alumna = _client(mundo, "alumna")
+    joined = alumna.post(reverse("classrooms:class_join"), {"code": "ZZZZ2222"}, follow=True)
+    page = joined.content.decode()
+    assert "Ninguna clase tiene ese código" in page and untranslated(page) == []
+    settings.SIGNUPS_PER_ADDRESS_PER_HOUR = 0
+    refused = _client(mundo, "anon").post(
+        reverse("signup"),
+        {
+            "username": "nuevo",
+            "password1": "Clave-de-prueba-987",
+            "password2": "Clave-de-prueba-987",
+        },
+    )
+    page = refused.content.decode()
+    assert refused.status_code == 429 and "Se han creado demasiadas cuentas" in page
+    assert untranslated(page) == []

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from toulmini_site.classrooms import budgets
 from toulmini_site.classrooms.domain import submissions as states
@@ -148,13 +149,13 @@ def class_join(*, user: Any, code: str) -> tuple[Classroom, bool]:
         Classroom.objects.filter(join_code=normalized).first() if normalized is not None else None
     )
     if classroom is None:
-        raise JoinCodeInvalid("No class has that join code. Check it with your teacher.")
+        raise JoinCodeInvalid(gettext("No class has that join code. Check it with your teacher."))
     if classroom.teachers.filter(pk=user.pk).exists():
-        raise InvalidState("You teach this class; teachers do not join as students.")
+        raise InvalidState(gettext("You teach this class; teachers do not join as students."))
     if Enrollment.objects.filter(classroom=classroom, student=user).exists():
         return classroom, False
     if not classroom.joining_open:
-        raise JoiningClosed("Joining this class is switched off. Ask your teacher.")
+        raise JoiningClosed(gettext("Joining this class is switched off. Ask your teacher."))
     enrollment_add(classroom=classroom, student=user)
     return classroom, True
 
