@@ -445,3 +445,24 @@ def test_refusals_and_messages_are_in_spanish_too(mundo, settings):
     page = refused.content.decode()
     assert refused.status_code == 429 and "Se han creado demasiadas cuentas" in page
     assert untranslated(page) == []
+
+
+def test_the_confirmation_pages_are_in_spanish(mundo):
+    """Pages shown on a first post, before anything happens: removing a student, leaving a
+    class, returning work."""
+    otra = classes.assignment_create(classroom=mundo.clase, title="Ensayo dos", kind="essay")
+    sub = Submission.objects.get(assignment=otra, student=mundo.alumna)
+    sub = classes.submission_essay_save(submission=sub, text=TEXTO)
+    sub = classes.submission_turn_in(submission=sub)
+    remove = reverse("classrooms:class_student_remove", args=[mundo.clase.pk, mundo.alumna.pk])
+    pages = {
+        "remove": _client(mundo, "profesora").post(remove),
+        "leave": _client(mundo, "alumna").post(remove),
+        "return": _client(mundo, "profesora").post(
+            reverse("classrooms:class_return", args=[mundo.clase.pk]), {"submission": sub.pk}
+        ),
+    }
+    for name, response in pages.items():
+        html = response.content.decode()
+        assert response.status_code == 200 and 'name="confirmed"' in html, name
+        assert '<html lang="es">' in html and untranslated(html) == [], name

@@ -24,7 +24,7 @@ ENGLISH_WORDS = frozenset(
     run back log sign page yet here there be have was were will can or an at as if
     more than what which who when where how why we our my their they them been do does
     did open show add edit delete remove return turn join class classes student students
-    teacher teachers assignment assignments submission submissions chain chains critique
+    teacher teachers assignment assignments submission submissions chain chains
     critiques audit audits argument arguments password account language settings feedback
     draft score text data claim warrant backing rebuttal qualifier verdict phase step steps
     none nothing only also each every before after again still just then up out about

@@ -57,7 +57,7 @@ def rubric_choices() -> list[tuple[str, str]]:
 def engine_choices() -> list[tuple[str, str]]:
     """The chain engines that work on this server, in plain words (the language model only
     when one is configured)."""
-    return [(e, ENGINE_LABELS[e]) for e in ENGINES if e != "llm" or chain_llm_available()]
+    return [(e, str(ENGINE_LABELS[e])) for e in ENGINES if e != "llm" or chain_llm_available()]
 
 
 class AssignmentForm(forms.Form):
@@ -139,7 +139,7 @@ class AssignmentForm(forms.Form):
     def kind_fields(self) -> list[tuple[str, str, list[forms.BoundField]]]:
         labels = dict(Assignment.Kind.choices)
         return [
-            (kind, labels[kind], [self[name] for name in names])
+            (kind, str(labels[kind]), [self[name] for name in names])
             for kind, names in self.KIND_FIELDS.items()
         ]
 
