@@ -256,6 +256,11 @@ def _pages(m: Mundo) -> list[tuple[str, str, str]]:
         page("profesora", "classrooms:assignment_detail", m.essay_task.pk),
         page("profesora", "classrooms:submission_detail", m.essay_sub.pk),
         page("profesora", "classrooms:submission_detail", m.coach_sub.pk),
+        page("anon", "privacy:privacy"),
+        page("anon", "privacy:deleted"),
+        page("alumna", "privacy:privacy"),
+        page("alumna", "privacy:my_data"),
+        page("alumna", "privacy:delete"),
         # the error pages (404 here; 403 and 500 in tests/test_error_pages.py)
         ("anon", "404", "/no/such/page/"),
         ("alumna", "404", f"/chains/{m.chain_done.pk + 1000}/"),
@@ -325,6 +330,9 @@ NOT_PAGES = {
     "lti:launch",
     "lti:roster_sync",
     "lti:grade_retry",
+    # The data export's files.
+    "privacy:export_json",
+    "privacy:export_csv",
 }
 # Pages reached only from a learning platform's launch: test_the_learning_platform_pages_...
 LTI_PAGES = {"lti:class_platform", "lti:deep_link"}

@@ -11,7 +11,7 @@ def account_sections(*, user: Any) -> dict[str, Any]:
     """The account page's data sections: who opened the user's work, and what deleting the
     account would remove and keep, with the confirmation form."""
     return {
-        "access_log": services.access_log(user=user),
+        "access_log": services.access_log_shown(user=user),
         "deletion_plan": services.deletion_plan(user=user),
         "delete_form": DeleteAccountForm(user=user),
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -16,6 +17,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 from lti_tool.models import LtiUser
 
 from arguments.models import Chain, PhaseAttempt
@@ -146,6 +148,32 @@ def access_log(*, user: Any) -> list[dict[str, Any]]:
         {"at": e.at, "viewer": e.viewer_name, "what": e.what, "class": e.class_name}
         for e in AccessLogEntry.objects.filter(student=user)
     ]
+
+
+# How ``public.work_opened`` words an entry: "<title>[, with the tutor transcript] (<channel>)".
+_WHAT = re.compile(
+    r"^(?P<title>.*?)(?P<transcript>, with the tutor transcript)? \((?P<channel>page|API)\)$", re.S
+)
+
+
+def access_log_shown(*, user: Any) -> list[dict[str, Any]]:
+    """``access_log`` for the account page: each entry's words in the reader's language (the
+    log keeps them as written, in English, for the export and the admin)."""
+    rows = access_log(user=user)
+    for row in rows:
+        m = _WHAT.match(row["what"])
+        if m is None:
+            continue
+        values = {
+            "title": m["title"],
+            "channel": gettext("page") if m["channel"] == "page" else "API",
+        }
+        row["what"] = (
+            gettext("%(title)s, with the tutor transcript (%(channel)s)") % values
+            if m["transcript"]
+            else gettext("%(title)s (%(channel)s)") % values
+        )
+    return rows
 
 
 def export_csv(*, user: Any, table: str) -> str:
