@@ -3,7 +3,8 @@
 Prints the time to the first streamed byte (the "start" line, written once the student's
 message is saved), the time to the first line of tutor text (the model has been called and
 its first words parsed), and the whole turn (target: first byte < 50 ms, whole turn overhead
-< 30 ms), with SQL queries per turn; then the same turn with the offline tutor.
+< 30 ms), with SQL statements per turn (target: at most 12, transaction control apart);
+then the same turn with the offline tutor.
 Run: .venv/bin/python -m benchmarks.coach
 """
 
@@ -17,6 +18,15 @@ from benchmarks.harness import report, small, summary_ms, test_database
 TURNS = 10 if small() else 200
 WARMUP = 2 if small() else 10
 TURNS_PER_SESSION = 10  # a fresh session now and then, so the history stays realistic
+
+
+CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
+def statements(captured) -> list[str]:
+    """The turn's reads and writes, without transaction control (BEGIN, COMMIT, savepoints:
+    SQLite logs them, PostgreSQL's driver does not)."""
+    return [q["sql"] for q in captured.captured_queries if not q["sql"].startswith(CONTROL)]
 
 
 def main() -> None:
@@ -44,7 +54,7 @@ def main() -> None:
         api.force_authenticate(user)
 
         def measure(label: str) -> list[tuple[str, str]]:
-            first_byte, first_text, whole, queries = [], [], [], []
+            first_byte, first_text, whole, queries, transactions = [], [], [], [], []
             session_id = None
             for turn in range(WARMUP + TURNS):
                 if turn % TURNS_PER_SESSION == 0:
@@ -72,12 +82,17 @@ def main() -> None:
                     first_byte.append(at_first_byte - started)
                     first_text.append((at_first_text or ended) - started)
                     whole.append(ended - started)
-                    queries.append(len(captured))
+                    queries.append(len(statements(captured)))
+                    transactions.append(len(captured) - len(statements(captured)))
             return [
                 (f"{label}: first streamed byte", summary_ms(first_byte)),
                 (f"{label}: first line of tutor text", summary_ms(first_text)),
                 (f"{label}: whole turn", summary_ms(whole)),
-                (f"{label}: SQL queries per turn", f"{min(queries)}-{max(queries)}"),
+                (f"{label}: SQL statements per turn", f"{min(queries)}-{max(queries)}"),
+                (
+                    f"{label}: transaction control per turn",
+                    f"{min(transactions)}-{max(transactions)} (two transactions)",
+                ),
             ]
 
         with override_client("llm", lambda: FakeClient(lambda request: reply)):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -21,7 +22,7 @@ from django.utils import timezone
 
 from coach.domain import conversion, provenance
 from coach.domain.answer import serve
-from coach.domain.intent import classify, rewrite_payload
+from coach.domain.intent import Intent, classify, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
 from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
 from coach.domain.tutor import completion_text, opening_text, step_intro_text
@@ -261,16 +262,21 @@ def proposal_reject(*, session: CoachSession) -> CoachSession:
 
 
 def _count_turn(user: Any, at: datetime) -> None:
-    """Record one turn for ``user``, refusing the 21st within a minute (shared by workers)."""
+    """Record one turn for ``user``, refusing the 21st within a minute (shared by workers).
+
+    A user's attempt rows are recycled: a turn reuses the oldest row that fell out of the
+    minute, and adds a row only when none did, so a user never holds more than
+    ``TURNS_PER_MINUTE`` rows and a turn costs two statements (read, then update or insert).
+    """
     # Lock the user's row so two workers counting at once cannot both take the last slot.
     get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
     window_start = at - timedelta(minutes=1)
-    CoachTurnAttempt.objects.filter(user=user, created_at__lt=window_start).delete()
-    recent = list(
-        CoachTurnAttempt.objects.filter(user=user, created_at__gte=window_start)
+    rows = list(
+        CoachTurnAttempt.objects.filter(user=user)
         .order_by("created_at")
-        .values_list("created_at", flat=True)[:TURNS_PER_MINUTE]
+        .values_list("id", "created_at")
     )
+    recent = [created for _, created in rows if created >= window_start]
     if len(recent) >= TURNS_PER_MINUTE:
         wait = max(1, int((recent[0] + timedelta(minutes=1) - at).total_seconds() + 0.999))
         raise TurnRateLimited(
@@ -278,9 +284,22 @@ def _count_turn(user: Any, at: datetime) -> None:
             "seconds and send again; your text has not been lost.",
             retry_after=wait,
         )
-    CoachTurnAttempt.objects.create(user=user, created_at=at)
+    expired = [pk for pk, created in rows if created < window_start]
+    if expired:
+        CoachTurnAttempt.objects.filter(pk=expired[0]).update(created_at=at)
+    else:
+        CoachTurnAttempt.objects.create(user=user, created_at=at)
     # The daily quota (shared cache); a refusal rolls the attempt above back with the turn.
     quota_take(user=user, work="coach_turn", model=engine() == "llm")
+
+
+@dataclass(frozen=True)
+class TurnStart:
+    """What ``turn_start`` already read for the turn, so ``turn_inputs`` reads it once."""
+
+    intent: Intent
+    draft: CoachDraft
+    help_level: str
 
 
 def turn_start(
@@ -292,62 +311,76 @@ def turn_start(
     failed turn; it is answered again. Raises ``MessageTooLong``, ``TurnRateLimited``,
     ``SessionCompleted`` or ``NothingToRetry``; none of them saves anything. Classroom work
     may be refused too (turned in, or the class's model budget spent).
+
+    The message's intent is classified here, once for the whole turn: it is saved with the
+    message (the pressure, for the teacher) and handed on, with the draft and the teacher's
+    help level, to ``turn_inputs`` (``message.turn``).
     """
-    work_guard(work=session, model_backed=engine() == "llm")
+    submission = work_guard(work=session, model_backed=engine() == "llm")
+    # Practice outside a class gets full coaching; a class's assignment says how much.
+    help_level = submission.assignment.tutor_help if submission is not None else "full"
     if len(message) > MESSAGE_MAX_CHARS:
         raise MessageTooLong(
             f"Your message is {len(message):,} characters long; the limit is "
             f"{MESSAGE_MAX_CHARS:,}. Shorten it and send again."
         )
     with transaction.atomic():
-        locked = CoachSession.objects.select_for_update().get(pk=session.pk)
+        locked = (
+            CoachSession.objects.select_for_update(of=("self",))
+            .select_related("draft")
+            .get(pk=session.pk)
+        )
         if locked.is_completed:
             raise SessionCompleted("This session is complete; start a new one to keep practising.")
-        last = locked.messages.order_by("-created_at", "-id").first()
         if retry:
+            last = locked.messages.order_by("-created_at", "-id").first()
             if last is None or last.role != CoachMessage.Role.USER:
                 raise NothingToRetry("There is no unanswered message to retry.")
             _count_turn(user, now())
-            return last
-        if not message.strip():
-            raise CoachError("Write a message first.")
-        _count_turn(user, now())
-        intent = classify(message, topic=locked.topic)
-        saved = CoachMessage.objects.create(
-            session=locked,
-            role=CoachMessage.Role.USER,
-            text=message.strip(),
-            step=locked.current_step,
-            pressure=intent.pressure if intent.kind == "help" else "",
-        )
-        CoachSession.objects.filter(pk=locked.pk).update(updated_at=now())
-        return saved
+            saved = last
+        else:
+            if not message.strip():
+                raise CoachError("Write a message first.")
+            _count_turn(user, now())
+            intent = classify(message, topic=locked.topic)
+            saved = CoachMessage.objects.create(
+                session=locked,
+                role=CoachMessage.Role.USER,
+                text=message.strip(),
+                step=locked.current_step,
+                pressure=intent.pressure if intent.kind == "help" else "",
+            )
+    intent = classify(saved.text, topic=locked.topic) if retry else intent
+    saved.turn = TurnStart(intent=intent, draft=locked.draft, help_level=help_level)
+    return saved
 
 
 def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[str, Any]:
-    """What the tutor needs to answer ``user_message``: read once, before the model call."""
-    draft_row = CoachDraft.objects.get(session=session)
+    """What the tutor needs to answer ``user_message``: read once, before the model call
+    (one query for the conversation when ``turn_start`` handed on the rest)."""
+    start: TurnStart | None = getattr(user_message, "turn", None)
+    draft_row = start.draft if start else CoachDraft.objects.get(session=session)
+    intent = start.intent if start else classify(user_message.text, topic=session.topic)
+    help_level = start.help_level if start else tutor_help_of(work=session)
     draft = draft_row.as_dict()
     step = user_message.step
-    intent = classify(user_message.text, topic=session.topic)
-    before = session.messages.filter(id__lt=user_message.id).order_by("-id")
-    # Bounded reads: the prompt sends only the latest messages anyway.
-    earlier = list(before[:HISTORY_MESSAGES])[::-1]
-    step_messages = list(
-        before.filter(role=CoachMessage.Role.USER, step=step).values_list("text", flat=True)[
-            :STEP_MESSAGES
-        ]
+    # One bounded read: the prompt's recent history and the student's latest messages on this
+    # step (each with a tutor answer after it, so twice as many cover them).
+    window = max(HISTORY_MESSAGES, 2 * STEP_MESSAGES)
+    before = list(
+        session.messages.filter(id__lt=user_message.id)
+        .order_by("-id")
+        .values("role", "text", "step", "created_at")[:window]
     )[::-1]
+    earlier = before[-HISTORY_MESSAGES:]
+    on_step = [m for m in before if m["role"] == CoachMessage.Role.USER and m["step"] == step]
+    step_messages = [m["text"] for m in on_step][-STEP_MESSAGES:]
     # A hand edit after the student's last attempt in the chat is their latest own text.
-    since_edit = (
-        before.filter(
-            role=CoachMessage.Role.USER, step=step, created_at__gt=draft_row.hand_edited_at
-        ).values_list("text", flat=True)[:STEP_MESSAGES]
-        if draft_row.hand_edited_at
-        else None
-    )
-    draft_is_latest = since_edit is not None and not any(
-        classify(text).is_attempt or (classify(text).kind == "rewrite" and rewrite_payload(text))
+    edited = draft_row.hand_edited_at
+    since_edit = [m["text"] for m in on_step if edited and m["created_at"] > edited]
+    draft_is_latest = bool(edited) and not any(
+        classify(text, topic=session.topic).is_attempt
+        or (classify(text).kind == "rewrite" and rewrite_payload(text))
         for text in since_edit
     )
     return {
@@ -362,9 +395,10 @@ def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[st
         "is_first_turn": not step_messages,
         "rewrite_requested": intent.kind == "rewrite",
         "intent": intent.kind,
+        "pressure": intent.pressure,
         "step_messages": step_messages,
-        "history": [{"role": m.role, "text": m.text} for m in earlier],
-        "help_level": tutor_help_of(work=session),
+        "history": [{"role": m["role"], "text": m["text"]} for m in earlier],
+        "help_level": help_level,
     }
 
 
@@ -418,23 +452,28 @@ def _finish(
             )
         return _error("coach_validation_failed", "The tutor's answer was not readable.")
     result, status, withheld = outcome["result"], outcome["status"], outcome["withheld"]
+    step = inputs["step"]
     with transaction.atomic():
-        locked = CoachSession.objects.select_for_update().get(pk=session.pk)
-        if locked.current_step != inputs["step"] or locked.is_completed:
+        # One statement checks the session is still on this step (another tab may have moved
+        # it on while the tutor answered), marks it active and locks its row to the end.
+        still_here = CoachSession.objects.filter(
+            pk=session.pk, current_step=step, status=CoachSession.Status.ACTIVE
+        ).update(updated_at=now())
+        if not still_here:
             return _error(
                 "coach_step_mismatch",
                 "The session moved on (another tab?) while the tutor was answering. Reload.",
             )
         proposal = result.proposedUpdate.model_dump() if result.proposedUpdate else None
         if proposal is not None:
-            locked.messages.filter(proposal_decision=CoachMessage.Decision.PENDING).update(
-                proposal_decision=CoachMessage.Decision.SUPERSEDED
-            )
+            CoachMessage.objects.filter(
+                session_id=session.pk, proposal_decision=CoachMessage.Decision.PENDING
+            ).update(proposal_decision=CoachMessage.Decision.SUPERSEDED)
         saved = CoachMessage.objects.create(
-            session=locked,
+            session_id=session.pk,
             role=CoachMessage.Role.ASSISTANT,
             text=result.assistantText,
-            step=inputs["step"],
+            step=step,
             proposal=proposal,
             proposal_status=status,
             proposal_decision=(
@@ -445,24 +484,28 @@ def _finish(
             result=result.model_dump(mode="json", exclude_none=True),
             withheld=withheld,
         )
+        state = {
+            "current_step": step,
+            "status": CoachSession.Status.ACTIVE,
+            "draft_version": inputs["draft_version"],
+        }
         # With nothing to confirm, an advance the guards allowed happens now.
         if proposal is None and (result.shouldAdvance or result.isComplete):
+            locked = CoachSession.objects.get(pk=session.pk)
             _bump_draft(locked, None, {})
             _advance(locked)
-        else:
-            locked.save(update_fields=["updated_at"])
-        version = CoachDraft.objects.get(session=locked).version
+            state = {
+                "current_step": locked.current_step,
+                "status": locked.status,
+                "draft_version": CoachDraft.objects.get(session=locked).version,
+            }
     return {
         "type": "final",
         "result": result.model_dump(mode="json", exclude_none=True),
         "message_id": saved.pk,
         "proposal_status": status,
         "withheld": withheld,
-        "session": {
-            "current_step": locked.current_step,
-            "status": locked.status,
-            "draft_version": version,
-        },
+        "session": state,
     }
 
 

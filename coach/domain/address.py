@@ -40,7 +40,7 @@ _EN_VERBS = frozenset(
     "define summarize summarise turn convert change pretend imagine act roleplay play be let "
     "stop skip keep come think get bring fetch copy add offer recommend share try compare edit "
     "review expand develop build formulate state word phrase sketch outline sum figure "
-    "work solve read".split()
+    "work solve read go carry".split()
 )
 # What may follow an English imperative verb: its object, a particle, a clause.
 _EN_AFTER = frozenset(
@@ -50,7 +50,15 @@ _EN_AFTER = frozenset(
 )
 _EN_AFTER_GERUND = frozenset("stop keep quit".split())
 _EN_PARTICLES = frozenset(
-    {("search", "for"), ("look", "for"), ("ask", "for"), ("fill", "in"), ("continue", "from")}
+    {
+        ("search", "for"),
+        ("look", "for"),
+        ("ask", "for"),
+        ("fill", "in"),
+        ("continue", "from"),
+        ("go", "on"),
+        ("carry", "on"),
+    }
 )
 
 _EN_MODALS = frozenset("can could would will wont cant couldnt wouldnt shall may might".split())

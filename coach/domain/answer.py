@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from coach.domain.authorship import Authorship, examples_in, sentences
 from coach.domain.explanations import guiding_question
 from coach.domain.guards import CoachAIResult, enforce_turn, failure_code
-from coach.domain.intent import classify, own_attempts, rewrite_payload
+from coach.domain.intent import classify, own_attempts, rewrite_payload, turn_intent
 from coach.domain.stream import parse_answer, streamed
 from coach.domain.tutor import PHRASES
 
@@ -40,15 +40,22 @@ _BOUNDARY = re.compile(r"(?<=[.!?…\"”»)])\s+|\n+")
 def authorship_for(inputs: Mapping[str, Any]) -> Authorship:
     """What the student wrote and said, from a turn's inputs (``services.turn_inputs``)."""
     topic = inputs.get("topic", "") or ""
-    messages = [*inputs.get("step_messages", []), inputs.get("user_message", "")]
+    message = inputs.get("user_message", "")
+    messages = [*inputs.get("step_messages", []), message]
     draft = dict(inputs.get("draft") or {})
-    own = own_attempts(messages, topic=topic)
+    # The turn's own message was classified once already; earlier ones are read here.
+    own = own_attempts(inputs.get("step_messages", []), topic=topic)
+    intent = turn_intent(inputs) or classify(message, topic=topic)
+    if intent.is_attempt and message.strip():
+        own.append(message.strip())
     # "rewrite: <text>" carries the student's text; "finish this: <text>" is a request.
     own += [
         payload
-        for m in messages
-        if classify(m, topic=topic).kind == "rewrite" and (payload := rewrite_payload(m))
+        for m in inputs.get("step_messages", [])
+        if (payload := rewrite_payload(m)) and classify(m, topic=topic).kind == "rewrite"
     ]
+    if intent.kind == "rewrite" and rewrite_payload(message):
+        own.append(rewrite_payload(message))
     own += [text for text in draft.values() if text]
     own += [inputs.get("draft_value", "") or ""]
     history = [m.get("text", "") for m in inputs.get("history", []) if m.get("role") == "user"]

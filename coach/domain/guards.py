@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from coach.domain.explanations import asked_part, guiding_question, help_text
 from coach.domain.heuristics import is_question, passes
-from coach.domain.intent import classify, own_attempts, rewrite_payload
+from coach.domain.intent import Intent, classify, own_attempts, rewrite_payload, turn_intent
 from coach.domain.phrases import is_rewrite_request, words
 from coach.domain.steps import LAST_STEP, STEPS, ToulminStep, next_step
 
@@ -79,6 +79,7 @@ def enforce_contract(
     topic: str = "",
     language: str = "en",
     claim: str = "",
+    intent: Intent | None = None,
 ) -> tuple[CoachAIResult, ProposalStatus]:
     """Apply the contract's server-side rules, in the contract's order, to a raw answer.
 
@@ -136,7 +137,8 @@ def enforce_contract(
             proposal["value"] = value.strip()
 
     # 0. Intent, and the student's ownership of the proposed text.
-    intent = classify(user_message, topic=topic)
+    # The turn classified the message once (``intent``); read alone, it is classified here.
+    intent = intent if intent is not None else classify(user_message, topic=topic)
     if isinstance(proposal, dict) and not intent.may_propose:
         proposal, status = None, "stripped-not-an-attempt"
     if isinstance(proposal, dict) and step_messages is not None:
@@ -297,4 +299,5 @@ def enforce_turn(
         topic=inputs["topic"],
         language=inputs["language"],
         claim=inputs.get("draft", {}).get("claim", ""),
+        intent=turn_intent(inputs),
     )

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from coach.domain.address import addressed_to_tutor
 from coach.domain.phrases import is_confirmation, is_rewrite_request, words
@@ -385,6 +386,14 @@ def classify(message: str, *, topic: str = "") -> Intent:
     return Intent("attempt")
 
 
+def turn_intent(inputs: Mapping[str, Any]) -> Intent | None:
+    """The intent a turn already classified (``intent`` and ``pressure`` in its inputs, as
+    ``services.turn_inputs`` builds them), so a turn classifies its message once."""
+    if inputs.get("intent") not in get_args(IntentKind):
+        return None
+    return Intent(inputs["intent"], inputs.get("pressure", "") or "")
+
+
 def own_attempts(messages: list[str], *, topic: str) -> list[str]:
     """The messages, in order, that are the student's attempts at the part (not requests),
     each read against the argument's ``topic`` as ``classify`` reads it."""
@@ -408,5 +417,6 @@ __all__ = [
     "ask_kind",
     "normalize",
     "own_attempts",
+    "turn_intent",
     "rewrite_payload",
 ]

@@ -6,6 +6,7 @@ both confirm, but "yesterday" does not contain "yes" and "mejorar" is not "mejor
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -60,15 +61,23 @@ REWRITE_REQUESTS: tuple[str, ...] = (
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+# Every check folds the same few texts many times (a marker list, a sentence per step): pure
+# functions of a string, so they are cached.
+@functools.lru_cache(maxsize=8192)
 def fold(text: str) -> str:
     """Lower case without accents: "Definitivamente ESTÁ bien" -> "definitivamente esta bien"."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+@functools.lru_cache(maxsize=8192)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(fold(text)))
+
+
 def words(text: str) -> list[str]:
     """The folded words of ``text`` (letters and digits only)."""
-    return _WORD.findall(fold(text))
+    return list(_words(text))
 
 
 _NEGATIONS = frozenset({"no", "not", "never", "nunca", "tampoco"})

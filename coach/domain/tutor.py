@@ -15,7 +15,7 @@ from typing import Any
 
 from coach.domain.explanations import asked_part, help_text, off_topic_text
 from coach.domain.heuristics import step_check
-from coach.domain.intent import classify, rewrite_payload
+from coach.domain.intent import classify, rewrite_payload, turn_intent
 from coach.domain.phrases import guess_language
 from coach.domain.steps import STEPS, step_name, step_number
 
@@ -250,6 +250,7 @@ def candidate_text(
     *,
     topic: str,
     draft_is_latest: bool = False,
+    kind: str | None = None,
 ) -> str:
     """The student's own text for the step that a confirmation or rewrite refers to.
 
@@ -259,7 +260,8 @@ def candidate_text(
     hand edit; else their latest earlier attempt (never a help request, a question or small
     talk, each read against the argument's ``topic``), else the draft's text.
     """
-    if classify(message).kind == "rewrite" and rewrite_payload(message):
+    kind = kind or classify(message).kind  # the turn's intent, when it is known
+    if kind == "rewrite" and rewrite_payload(message):
         return rewrite_payload(message)
     if draft_is_latest and (draft_value or "").strip():
         return draft_value.strip()
@@ -303,7 +305,7 @@ def offline_turn(inputs: dict[str, Any]) -> str:
     question = GUIDING_QUESTIONS[lang][step]
     name = step_name(step, lang).lower()
     result: dict[str, Any] = {"step": step, "nextQuestion": question}
-    intent = classify(message, topic=topic)
+    intent = turn_intent(inputs) or classify(message, topic=topic)
 
     if intent.kind in ("help", "concept"):
         drafted = " ".join((inputs.get("draft") or {}).values())
@@ -334,6 +336,7 @@ def offline_turn(inputs: dict[str, Any]) -> str:
             draft_value,
             topic=topic,
             draft_is_latest=bool(inputs.get("draft_is_latest")),
+            kind=intent.kind,
         )
         if not candidate:
             result["assistantText"] = text["nothing_yet"]

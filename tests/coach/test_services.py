@@ -278,7 +278,10 @@ def test_the_twenty_first_turn_in_a_minute_is_refused_until_the_minute_passes(
     assert not session.messages.filter(text="one too many").exists()
     monkeypatch.setattr(services, "now", lambda: start + timedelta(seconds=61))
     services.turn_start(session=session, user=owner, message="one too many")
-    assert CoachTurnAttempt.objects.filter(user=owner).count() == 1  # old ones pruned
+    # Expired attempts are recycled, not piled up: never more rows than the limit.
+    attempts = CoachTurnAttempt.objects.filter(user=owner)
+    assert attempts.count() == 20
+    assert attempts.filter(created_at=start + timedelta(seconds=61)).count() == 1
 
 
 def test_the_turn_limit_counts_per_user(session, owner, other_user, monkeypatch):

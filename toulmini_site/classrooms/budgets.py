@@ -190,26 +190,33 @@ def budget_check(*, submission: Any, at: datetime | None = None) -> int:
     return classroom.daily_model_calls - used
 
 
-def work_guard(*, work: Any, model_backed: bool, at: datetime | None = None) -> None:
+def work_guard(*, work: Any, model_backed: bool, at: datetime | None = None) -> Any:
     """Refuse a change to ``work`` when its class is archived (``WorkArchived``), when it is
     turned-in classroom work (``WorkTurnedIn``), or when it is model-backed and the student's
-    class budget is spent (``QuotaExceeded``). Work outside any class is never refused here."""
+    class budget is spent (``QuotaExceeded``). Work outside any class is never refused here.
+
+    Returns the work's submission (its assignment and class loaded), or None outside a class,
+    so a caller needs no second query to read the assignment's settings."""
     submission = submission_of_work(work)
     if submission is None:
-        return
+        return None
     if submission.assignment.classroom.archived:
         raise WorkArchived()
     if not is_editable_by_student(submission.state):
         raise WorkTurnedIn(returned=submission.state == RETURNED)
     if model_backed:
         budget_check(submission=submission, at=at)
+    return submission
 
 
-def tutor_help_of(*, work: Any) -> str:
+def tutor_help_of(*, work: Any, submission: Any = None) -> str:
     """How much the coach's tutor may do on ``work`` (a coach session): its assignment's
-    ``tutor_help``, or full coaching for practice outside a class. One query."""
+    ``tutor_help``, or full coaching for practice outside a class. One query, none when the
+    work's ``submission`` (from ``work_guard``) is given."""
     from toulmini_site.classrooms.models import Submission
 
+    if submission is not None:
+        return submission.assignment.tutor_help or "full"
     level = (
         Submission.objects.filter(coach_session_id=work.pk)
         .values_list("assignment__tutor_help", flat=True)
