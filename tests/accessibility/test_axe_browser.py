@@ -70,15 +70,20 @@ def _world() -> dict[str, list[str]]:
         "/accounts/reset/MQ/expired-token/",
         "/accounts/reset/done/",
         "/privacy/",
+        "/account/deleted/",
         "/no-such-page/",
     ]
     student_pages = [
         "/",
         "/accounts/",
+        "/account/data/",
+        "/account/delete/",
         "/chains/",
         "/chains/new/",
         "/chains/import/",
         *[f"/chains/{c.pk}/" for c in chains],
+        # The fallacy check of a chain's source text, as its own page (without htmx).
+        *[f"/chains/{c.pk}/fallacies/" for c in chains if c.source_text][:2],
         "/coach/",
         f"/coach/{first(CoachSession, **student)}/",
         "/critiques/",
@@ -97,6 +102,7 @@ def _world() -> dict[str, list[str]]:
         # The teacher's own pages, empty: the empty states.
         "/",
         "/accounts/",
+        "/account/data/",
         "/chains/",
         "/coach/",
         "/critiques/",
@@ -104,6 +110,7 @@ def _world() -> dict[str, list[str]]:
         "/classes/",
         f"/classes/{classroom.pk}/",
         f"/classes/{classroom.pk}/assignments/new/",
+        f"/lti/classes/{classroom.pk}/",
         *[f"/assignments/{pk}/" for pk in assignments],
         *[f"/submissions/{s.pk}/" for s in in_class.order_by("pk")],
     ]
