@@ -29,7 +29,7 @@ from arguments.domain.toulmin import (
     evaluate,
 )
 from arguments.models import Chain, PhaseAttempt
-from toulmini_site.classrooms.budgets import work_guard
+from toulmini_site.classrooms.public import work_guard
 from toulmini_site.limits import quota_take
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured

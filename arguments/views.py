@@ -16,8 +16,7 @@ from arguments.domain.prompts import phase_prompt
 from arguments.domain.toulmin import PHASES, ToulminError
 from arguments.forms import AifImportForm, ChainForm, PhaseOutputForm
 from arguments.models import Chain
-from toulmini_site.classrooms.budgets import submission_of_work
-from toulmini_site.classrooms.services import submission_chain_revise
+from toulmini_site.classrooms.public import submission_chain_revise, submission_of_work
 from toulmini_site.text.documents import read_capped
 
 PAGE_SIZE = 20

@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
+from arguments.domain.aif import texts_aif
 from coach.models import CoachMessage, CoachSession
 
 
@@ -36,8 +37,6 @@ def unanswered_message(session: CoachSession) -> CoachMessage | None:
 
 def session_aif(session: CoachSession) -> dict[str, Any]:
     """A session's draft as an AIF document (the arguments app's Toulmin mapping)."""
-    from arguments.domain.aif import texts_aif
-
     draft = session.draft.as_dict()
     return texts_aif(
         query=session.topic,

@@ -20,6 +20,15 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from arguments.domain.toulmin import ToulminError
+from arguments.models import Chain
+from arguments.services import (
+    ModelFailed,
+    PhaseRejected,
+    chain_create,
+    chain_run,
+    chain_submit_phase,
+)
 from coach.domain import conversion, provenance
 from coach.domain.answer import serve
 from coach.domain.intent import Intent, classify, rewrite_payload
@@ -28,7 +37,7 @@ from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
 from coach.domain.tutor import completion_text, opening_text, step_intro_text
 from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from coach.selectors import pending_proposal
-from toulmini_site.classrooms.budgets import tutor_help_of, work_guard
+from toulmini_site.classrooms.public import tutor_help_of, work_guard
 from toulmini_site.limits import quota_take
 from toulmini_site.llm import LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
@@ -532,16 +541,6 @@ def session_chain_create(*, session: CoachSession) -> tuple[Any, str]:
     waits at that phase for the student). A weak warrant or backing stops the chain as in any
     chain. Calling it again returns the same chain.
     """
-    from arguments.domain.toulmin import ToulminError
-    from arguments.models import Chain
-    from arguments.services import (
-        ModelFailed,
-        PhaseRejected,
-        chain_create,
-        chain_run,
-        chain_submit_phase,
-    )
-
     with transaction.atomic():
         locked = CoachSession.objects.select_for_update().get(pk=session.pk)
         if not locked.is_completed:

@@ -24,7 +24,7 @@ from coach import selectors, services
 from coach.domain.steps import STEPS, step_name
 from coach.forms import DraftForm, SessionForm, TurnForm
 from coach.models import CoachSession
-from toulmini_site.classrooms.budgets import WorkReadOnly, submission_of_work
+from toulmini_site.classrooms.public import WorkReadOnly, submission_of_work
 
 PAGE_SIZE = 20
 

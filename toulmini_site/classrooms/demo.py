@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from arguments.demo import DEMO_CHAINS
+from arguments.services import chain_run
 from coach import services as coach_services
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Assignment, Classroom, Submission
@@ -116,8 +117,6 @@ def classrooms_demo_create(*, teacher: Any, student: Any) -> int:
     # student3: the chain turned in, run to the end with the offline analyzer.
     sub = _sub(tasks["chain"], s3)
     if sub.state == Submission.State.ASSIGNED:
-        from arguments.services import chain_run
-
         sub, _ = services.submission_start(submission=sub, engine="offline")
         chain_run(chain=sub.chain, until="end")
         services.submission_turn_in(submission=sub)

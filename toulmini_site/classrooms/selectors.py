@@ -18,6 +18,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from arguments.domain.toulmin import COMPONENT_ORDER
+from coach.domain.steps import STEPS
 from coach.models import CoachMessage
 from toulmini_site.classrooms import budgets
 from toulmini_site.classrooms.domain.grading import PARTS
@@ -333,8 +335,6 @@ def shorten(text: str, limit: int) -> str:
 
 def progress_of(kind: str, row: dict[str, Any]) -> dict[str, Any]:
     """Progress from a submission's flat values (``GRID_COLUMNS`` and ``essay_chars``)."""
-    from coach.domain.steps import STEPS
-
     if kind == Assignment.Kind.COACH:
         if row["coach_session_id"] is None:
             return {"label": _("not started")}
@@ -444,8 +444,6 @@ def work_detail(submission: Submission) -> dict[str, Any] | None:
             ],
         }
     if chain is not None:
-        from arguments.domain.toulmin import COMPONENT_ORDER
-
         return {
             "type": "chain",
             "query": chain.query,

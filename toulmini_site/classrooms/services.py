@@ -11,6 +11,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from arguments.domain.toulmin import ToulminError
+from arguments.services import chain_create
+from coach.services import CoachError, session_create
+from council.services.audit import audit_create, audit_engine
+from council.services.critique import critique_create, critique_engine
 from toulmini_site.classrooms import budgets
 from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.domain.grading import (
@@ -316,9 +321,6 @@ def submission_start(
 ) -> tuple[Submission, bool]:
     """Start the work (a coach session, a chain, or an essay to write) and return the
     submission and whether this call started it. Starting again returns the same work."""
-    from arguments.domain.toulmin import ToulminError
-    from arguments.services import chain_create
-    from coach.services import CoachError, session_create
 
     with transaction.atomic():
         locked = _locked(submission)
@@ -362,30 +364,6 @@ def submission_start(
     return locked, True
 
 
-def submission_chain_revise(*, old: Any, new: Any) -> Submission | None:
-    """Link ``new`` (a chain the student made by revising ``old``) to the submission ``old``
-    was the work of, so "Revise and try again" stays the assignment's work. Only for the
-    same student's work in progress in a class that is not archived, with an engine the
-    assignment allows; otherwise nothing changes and None is returned."""
-    with transaction.atomic():
-        submission = (
-            Submission.objects.select_for_update()
-            .select_related("assignment__classroom")
-            .filter(chain=old, student_id=new.owner_id)
-            .first()
-        )
-        if (
-            submission is None
-            or submission.assignment.classroom.archived
-            or not states.is_editable_by_student(submission.state)
-            or new.engine not in submission.assignment.engines
-        ):
-            return None
-        submission.chain = new
-        submission.save(update_fields=["chain"])
-    return submission
-
-
 def submission_essay_save(*, submission: Submission, text: str) -> Submission:
     """Save the essay text of a started essay submission (not once turned in)."""
     with transaction.atomic():
@@ -411,8 +389,6 @@ def submission_essay_save(*, submission: Submission, text: str) -> Submission:
 def _essay_review(locked: Submission) -> None:
     """Run the essay's audit (and critique) at turn-in; model-backed runs count against
     the class budget."""
-    from council.services.audit import audit_create, audit_engine
-    from council.services.critique import critique_create, critique_engine
 
     assignment = locked.assignment
     if not locked.essay_text.strip():

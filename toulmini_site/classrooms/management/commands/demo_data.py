@@ -1,5 +1,7 @@
-"""Create the demo teacher and student, and the student's demo chains, coach session,
-critique and audit. Safe to run again: nothing is made twice."""
+"""Create the demo users and their work: the student's chains, coach session, critique and
+audit, and the demo class with its students. Safe to run again: nothing is made twice.
+
+It lives in classrooms, the one app that uses all the others."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
