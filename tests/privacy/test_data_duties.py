@@ -226,3 +226,19 @@ def test_the_retention_command_runs_the_purge_and_can_schedule_it(settings):
     out = StringIO()
     call_command("data_retention", "--schedule", stdout=out)  # immediate backend: runs now
     assert "Queued the daily retention task." in out.getvalue()
+
+
+def test_a_teacher_downloading_the_class_s_returned_work_is_logged_for_each_student():
+    world = build_world()
+    _returned(world)
+    teacher = Client()
+    teacher.force_login(world.teacher)
+    assert teacher.get(f"/classes/{world.classroom.pk}/returned.json").status_code == 200
+    api_as(world.co_teacher).get(f"/api/v1/classes/{world.classroom.pk}/returned-work/")
+    entries = AccessLogEntry.objects.filter(student=world.student).order_by("at", "id")
+    assert [(e.viewer_name, e.class_name) for e in entries] == [
+        ("ms-teacher", "Debate 101"),
+        ("co-teacher", "Debate 101"),
+    ]
+    assert "tutor transcript (export)" in entries[0].what
+    assert not AccessLogEntry.objects.filter(student=world.classmate).exists()  # nothing returned

@@ -632,4 +632,10 @@ def class_grades(request: Request, pk: int) -> HttpResponse:
 def class_returned_work(request: Request, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
+    privacy.work_exported(
+        viewer=request.user,
+        classroom=classroom,
+        submissions=selectors.returned_work(classroom),
+        channel="API export",
+    )
     return Response(exports.returned_work(classroom))

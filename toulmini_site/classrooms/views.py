@@ -262,6 +262,12 @@ def class_grades(request: HttpRequest, pk: int) -> HttpResponse:
 def class_returned_work(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
+    privacy.work_exported(
+        viewer=request.user,
+        classroom=classroom,
+        submissions=selectors.returned_work(classroom),
+        channel="export",
+    )
     response = JsonResponse(exports.returned_work(classroom), json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="class-{pk}-returned.json"'
     return response

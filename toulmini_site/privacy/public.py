@@ -1,5 +1,6 @@
 """What other apps call: recording a teacher's look at a student's work."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from toulmini_site.privacy import services
@@ -17,19 +18,31 @@ def account_sections(*, user: Any) -> dict[str, Any]:
     }
 
 
+def work_exported(*, viewer: Any, classroom: Any, submissions: Iterable[Any], channel: str) -> None:
+    """Log, for each of ``classroom``'s submissions, that ``viewer`` downloaded it whole (the
+    class's returned work export carries the work and the tutor transcripts)."""
+    AccessLogEntry.objects.bulk_create(
+        [_entry(viewer, s, channel, class_name=classroom.name) for s in submissions]
+    )
+
+
+def _entry(viewer: Any, submission: Any, channel: str, class_name: str = "") -> AccessLogEntry:
+    what = f"{submission.assignment.title} ({channel})"
+    if submission.coach_session_id:
+        what = f"{submission.assignment.title}, with the tutor transcript ({channel})"
+    return AccessLogEntry(
+        student_id=submission.student_id,
+        viewer=viewer,
+        viewer_name=viewer.get_username(),
+        what=what[:200],
+        class_name=(class_name or submission.assignment.classroom.name)[:120],
+        submission_id=submission.pk,
+    )
+
+
 def work_opened(*, viewer: Any, submission: Any, channel: str) -> None:
     """Log that ``viewer`` opened ``submission`` (its work and, for coach work, the tutor
     transcript) through ``channel`` (page or API). A student opening their own is not logged."""
     if viewer.pk == submission.student_id:
         return
-    what = f"{submission.assignment.title} ({channel})"
-    if submission.coach_session_id:
-        what = f"{submission.assignment.title}, with the tutor transcript ({channel})"
-    AccessLogEntry.objects.create(
-        student_id=submission.student_id,
-        viewer=viewer,
-        viewer_name=viewer.get_username(),
-        what=what[:200],
-        class_name=submission.assignment.classroom.name[:120],
-        submission_id=submission.pk,
-    )
+    _entry(viewer, submission, channel).save()
