@@ -103,7 +103,7 @@ lint: setup
 format: setup
 	$(PY) -m ruff format .
 
-test: setup browser-deps argdown-parser axe lint
+test: setup browser-deps argdown-parser axe messages lint
 	$(PY) -m pytest
 
 # Every benchmark and quality evaluation (docs/benchmarks.md: what each measures, last figures),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from lti_tool.models import LtiDeployment, LtiUser
 
@@ -176,3 +177,13 @@ def test_the_first_key_set_request_makes_our_key_pair_and_later_ones_reuse_it(db
     first = Client().get("/lti/jwks.json").json()["keys"]
     again = Client().get("/lti/jwks.json").json()["keys"]
     assert Key.objects.count() == 1 and first == again and first[0]["use"] == "sig"
+
+
+@pytest.mark.skipif(
+    not (settings.BASE_DIR / "locale/es/LC_MESSAGES/django.mo").exists(),
+    reason="the Spanish catalogue is not compiled (make messages needs GNU gettext's msgfmt)",
+)
+def test_a_refusal_speaks_the_browser_s_language(platform):
+    response = launch(Client(HTTP_ACCEPT_LANGUAGE="es"), platform, sub="s-1", roles=[LEARNER])
+    assert response.status_code == 403
+    assert "Tu docente aún no ha abierto Toulmini en este curso" in response.content.decode()
