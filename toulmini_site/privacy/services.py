@@ -152,7 +152,9 @@ def access_log(*, user: Any) -> list[dict[str, Any]]:
 
 # How ``public.work_opened`` words an entry: "<title>[, with the tutor transcript] (<channel>)".
 _WHAT = re.compile(
-    r"^(?P<title>.*?)(?P<transcript>, with the tutor transcript)? \((?P<channel>page|API)\)$", re.S
+    r"^(?P<title>.*?)(?P<transcript>, with the tutor transcript)?"
+    r" \((?P<channel>page|API|export|API export)\)$",
+    re.S,
 )
 
 
@@ -166,7 +168,11 @@ def access_log_shown(*, user: Any) -> list[dict[str, Any]]:
             continue
         values = {
             "title": m["title"],
-            "channel": gettext("page") if m["channel"] == "page" else "API",
+            "channel": {
+                "page": gettext("page"),
+                "export": gettext("export"),
+                "API export": gettext("API export"),
+            }.get(m["channel"], m["channel"]),
         }
         row["what"] = (
             gettext("%(title)s, with the tutor transcript (%(channel)s)") % values
