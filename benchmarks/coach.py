@@ -66,7 +66,7 @@ def main() -> None:
                         {"message": "Schools should ban phones during lessons"},
                         format="json",
                     )
-                    chunks = iter(response.streaming_content)
+                    chunks = iter(response.streaming_content)  # type: ignore[attr-defined]
                     first = next(chunks)
                     at_first_byte = time.perf_counter()
                     at_first_text = None

@@ -161,12 +161,13 @@ def main() -> None:
 
     # 2. The offline council on a 20,000-character document.
     document = generated_document()
-    times, result = [], None
+    times: list[float] = []
+    result: dict = {}
     for _ in range(OFFLINE_RUNS):
         started = time.perf_counter()
         result = run_critique_council(document, client=OfflineClient(), max_depth=3)
         times.append(time.perf_counter() - started)
-    nodes = sum(_count(top) for tree in result["trees"].values() for top in tree)  # type: ignore[index]
+    nodes = sum(_count(top) for tree in result["trees"].values() for top in tree)
     report(
         f"Offline council, generated document ({OFFLINE_RUNS} runs)",
         [

@@ -27,6 +27,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -72,7 +73,7 @@ print(json.dumps(out))
 """
 
 
-def _database() -> tuple[str, object]:
+def _database() -> tuple[str, tuple[Any, str]]:
     import psycopg
 
     admin_url = SERVER_URL.rsplit("/", 1)[0] + "/postgres"

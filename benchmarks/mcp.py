@@ -65,8 +65,9 @@ async def first_answer(env: dict[str, str]) -> tuple[float, float]:
         ready = time.perf_counter()
         result = await client.call_tool("initiate_toulmin_sequence", {"query": QUERY})
         answered = time.perf_counter()
-    if result.is_error or QUERY not in result.content[0].text:
-        raise SystemExit(f"unexpected answer: {result.content[0].text[:200]}")
+    text = getattr(result.content[0], "text", "")
+    if result.is_error or QUERY not in text:
+        raise SystemExit(f"unexpected answer: {text[:200]}")
     return ready - start, answered - start
 
 

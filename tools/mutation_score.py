@@ -84,12 +84,14 @@ def _case_only_in_caseless_pattern(original: ast.AST, mutant: ast.AST) -> bool:
     old, new = changed[0]
     if not (isinstance(old, ast.Constant) and isinstance(old.value, str)):
         return False
-    if not isinstance(new.value, str) or not _same_but_case(old.value, new.value):
+    if not isinstance(new, ast.Constant) or not isinstance(new.value, str):
         return False
-    node = parents.get(id(old))
-    while isinstance(node, ast.Tuple | ast.List | ast.Starred):
-        node = parents.get(id(node))
-    return isinstance(node, ast.Call) and _ignores_case(node)
+    if not _same_but_case(old.value, new.value):
+        return False
+    parent = parents.get(id(old))
+    while isinstance(parent, ast.Tuple | ast.List | ast.Starred):
+        parent = parents.get(id(parent))
+    return isinstance(parent, ast.Call) and _ignores_case(parent)
 
 
 def equivalent_mutants(names: list[str]) -> set[str]:

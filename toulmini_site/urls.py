@@ -1,6 +1,6 @@
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -15,7 +15,7 @@ from toulmini_site.classrooms import urls as classrooms_urls
 from toulmini_site.lti import urls as lti_urls
 from toulmini_site.privacy import urls as privacy_urls
 
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
     path("auth/token/", api.token_obtain, name="api-token"),
     path("", include((arguments_urls.api_urlpatterns, "arguments_api"))),
     path("coach/", include((coach_urls.api_urlpatterns, "coach_api"))),

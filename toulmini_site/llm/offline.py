@@ -72,7 +72,7 @@ class OfflineClient(LLMClient):
         if isinstance(result, str):
             yield from word_chunks(result)
         else:
-            yield from result  # type: ignore[misc]
+            yield from result
 
 
 def word_chunks(text: str) -> Iterator[str]:
