@@ -32,6 +32,7 @@ def test_the_account_page_shows_the_password_and_language_sections():
     assert 'id="password"' in page and 'id="language"' in page
     assert 'name="old_password"' in page and 'name="new_password1"' in page
     assert 'name="language"' in page and "ana" in page
+    assert "autofocus" not in page  # the page opens at its top, not at the password field
 
 
 def test_changing_the_password_keeps_the_user_logged_in_and_the_new_one_works():

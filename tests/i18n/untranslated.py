@@ -1,11 +1,11 @@
 """Finding English interface text in a page rendered in Spanish.
 
 What a reader sees of a page is its text nodes plus the attributes read aloud or shown
-(``title``, ``placeholder``, ``aria-label``, ``alt``, a submit input's ``value``), outside
-``script``, ``style`` and ``textarea`` (what the user typed) and outside any element whose
-``lang`` says it is another language or that says ``translate="no"``. A piece of it is
-untranslated when it is, whole, an English message of our catalogue, or when it holds a word
-that is English and never Spanish.
+(``title``, ``placeholder``, ``aria-label``, ``alt``, ``data-label``, a submit input's
+``value``), outside ``script``, ``style`` and ``textarea`` (what the user typed) and
+outside any element whose ``lang`` names another language or that says ``translate="no"``.
+A piece of it is untranslated when it is, whole, an English message of our catalogue, or
+when it holds a word that is English and never Spanish.
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ VOID = {
     "track",
     "wbr",
 }
-READ_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
+# data-label: a reflowing table shows it beside each cell on a phone.
+READ_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt", "data-label")
 
 
 class _Reader(HTMLParser):

@@ -81,8 +81,12 @@ def _account_page(
     request: HttpRequest, *, password_form: PasswordChangeForm | None = None, status: int = 200
 ) -> HttpResponse:
     language_form = LanguageForm(initial={"language": user_language(user=request.user)})
+    password_form = password_form or PasswordChangeForm(_user(request))
+    # Django focuses the old password on its own page; here it would jump the page past the
+    # sections above it (and screen readers past the heading).
+    password_form.fields["old_password"].widget.attrs.pop("autofocus", None)
     context = {
-        "password_form": password_form or PasswordChangeForm(_user(request)),
+        "password_form": password_form,
         "language_form": language_form,
         **privacy.account_sections(user=request.user),
     }
