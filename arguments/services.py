@@ -282,10 +282,12 @@ def _phase_output(work: Chain, phase: int, client: LLMClient) -> dict[str, Any] 
     """The engine's output for ``phase`` of ``work`` as JSON, or the analyzer's ``NotInText``
     when a part is missing from the text. Raises ``ModelFailed`` when the model fails."""
     state = work.state()
+    # The offline analyzer reads only the inputs: no prompt is built for it.
+    offline = client.provider == "offline"
     try:
         result = client.structured(
             purpose=f"arguments.phase{phase}",
-            messages=phase_messages(phase, state, source_text=work.source_text),
+            messages=[] if offline else phase_messages(phase, state, source_text=work.source_text),
             schema=PHASES[phase].output,
             inputs={
                 "phase": phase,

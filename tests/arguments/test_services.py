@@ -161,3 +161,17 @@ def test_review_records_who_and_when(owner, staff_user):
         "Too hasty",
     )
     assert chain.reviewed_at is not None
+
+
+@pytest.mark.django_db
+def test_an_offline_run_builds_no_prompt_the_analyzer_would_not_read(owner, monkeypatch):
+    from arguments import services
+
+    def no_prompt(*args, **kwargs):
+        raise AssertionError("a prompt was built for the offline analyzer")
+
+    monkeypatch.setattr(services, "phase_messages", no_prompt)
+
+    chain = services.chain_run(chain=make_chain(owner), until="end")
+
+    assert chain.status == Chain.Status.COMPLETE
