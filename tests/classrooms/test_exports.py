@@ -68,3 +68,35 @@ def test_grades_csv_names_states_and_gives_each_assignments_maximum(world):
     assert set(states.values()) == {"Assigned"}
     maxima = {r["assignment"]: r["max_points"] for r in rows}
     assert maxima == {"A coach task": "24", "Essay": "30"}
+
+
+def test_times_are_in_the_class_time_zone_when_it_has_one(world, settings):
+    settings.TIME_ZONE = "Europe/Madrid"
+    client = Client()
+    client.force_login(world.teacher)
+    saved = client.post(
+        f"/classes/{world.classroom.pk}/settings/",
+        {"name": "Debate 101", "daily_model_calls": 5, "time_zone": "America/New_York"},
+    )
+    assert saved.status_code == 302
+    sub, _ = services.submission_start(submission=world.submission)
+    services.submission_turn_in(submission=sub)
+    Submission.objects.filter(pk=sub.pk).update(
+        state="returned", returned_at=datetime(2026, 11, 25, 9, 5, tzinfo=UTC)
+    )
+    ana = next(r for r in grades(world) if r["student"] == "ana")
+    assert ana["returned_at"] == "2026-11-25 04:05"  # New York, not Madrid or UTC
+
+
+def test_an_unknown_time_zone_is_refused_and_the_form_kept(world):
+    client = Client()
+    client.force_login(world.teacher)
+    response = client.post(
+        f"/classes/{world.classroom.pk}/settings/",
+        {"name": "Debate 101", "daily_model_calls": 5, "time_zone": "Mars/Olympus"},
+    )
+    body = response.content.decode()
+    assert response.status_code == 400 and 'value="Mars/Olympus"' in body
+    assert "Unknown time zone" in body
+    world.classroom.refresh_from_db()
+    assert world.classroom.time_zone == ""

@@ -37,15 +37,16 @@ def neutralised(value: Any) -> Any:
     return value
 
 
-def local_time(at: datetime | None) -> str:
-    """``2026-11-25 10:30`` in the site's time zone (the class's), no seconds or offset."""
-    return timezone.localtime(at).strftime("%Y-%m-%d %H:%M") if at else ""
+def local_time(at: datetime | None, zone: Any = None) -> str:
+    """``2026-11-25 10:30`` in ``zone`` (the class's), no seconds or offset."""
+    return timezone.localtime(at, zone).strftime("%Y-%m-%d %H:%M") if at else ""
 
 
 def grades_rows(classroom: Classroom) -> list[list[Any]]:
     """One row per enrolled student and assignment, in roster × assignment order: states
     by name, times in the class's time zone, and no cell a spreadsheet would evaluate."""
     grid = selectors.class_grid(classroom, feedback=True)
+    zone = classroom.zone()
     rows = []
     for student in grid.students:
         for assignment in grid.assignments:
@@ -61,7 +62,7 @@ def grades_rows(classroom: Classroom) -> list[list[Any]]:
                 *[points.get(part, "") for part in PARTS],
                 sub.total if sub.points is not None else "",
                 sum(assignment.maxima().values()),
-                local_time(sub.returned_at),
+                local_time(sub.returned_at, zone),
             ]
             rows.append([neutralised(value) for value in row])
     return rows

@@ -31,6 +31,11 @@ class SettingsForm(forms.Form):
     daily_model_calls = forms.IntegerField(
         min_value=0, max_value=MAX_DAILY_MODEL_CALLS, label=_("Model calls per student per day")
     )
+    time_zone = forms.CharField(
+        max_length=64,
+        required=False,
+        label=_("Time zone of the class's times (e.g. Europe/Madrid; empty: the site's)"),
+    )
 
 
 class TeacherForm(forms.Form):

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+from zoneinfo import ZoneInfo
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from toulmini_site.classrooms.domain import submissions as states
@@ -34,6 +38,11 @@ class Classroom(models.Model):
         default=default_daily_model_calls,
         help_text="Model calls each student may spend a day on this class's work.",
     )
+    time_zone = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="IANA name (Europe/Madrid) for the class's times; empty: the site's TIME_ZONE.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -44,6 +53,10 @@ class Classroom(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("classrooms:class_detail", args=[self.pk])
+
+    def zone(self) -> Any:
+        """The class's time zone (the site's when none is set)."""
+        return ZoneInfo(self.time_zone) if self.time_zone else timezone.get_default_timezone()
 
 
 class Enrollment(models.Model):

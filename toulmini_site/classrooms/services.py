@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -121,10 +122,20 @@ def class_update(
     joining_open: bool | None = None,
     archived: bool | None = None,
     daily_model_calls: int | None = None,
+    time_zone: str | None = None,
 ) -> Classroom:
-    """Change the class's settings; an archived class can only be un-archived."""
+    """Change the class's settings; an archived class can only be un-archived. ``time_zone``
+    is an IANA name ("" for the site's); an unknown one is refused."""
     if classroom.archived and archived is not False:
         _writable(classroom)
+    if time_zone is not None:
+        time_zone = time_zone.strip()
+        if time_zone and time_zone not in available_timezones():
+            raise ClassroomError(
+                f"Unknown time zone {time_zone!r}: use a name such as Europe/Madrid.",
+                details=[{"loc": "time_zone", "msg": "unknown time zone"}],
+            )
+        classroom.time_zone = time_zone
     if name is not None:
         classroom.name = _clean_name(name)
     if joining_open is not None:

@@ -118,6 +118,7 @@ def _teacher_context(request: HttpRequest, classroom: Classroom, **forms: Any) -
             "joining_open": classroom.joining_open,
             "archived": classroom.archived,
             "daily_model_calls": classroom.daily_model_calls,
+            "time_zone": classroom.time_zone,
         }
     )
     return {
