@@ -21,6 +21,12 @@ SHOWN_VALUES = (
     gettext_noop("Testability"),
     gettext_noop("Precision"),
     gettext_noop("General"),
+    gettext_noop("Consistency"),
+    gettext_noop("Evidence"),
+    gettext_noop("Fallacy"),
+    gettext_noop("Purpose"),
+    gettext_noop("Foundations"),
+    gettext_noop("Logic"),
     # a run's progress (critique.progress)
     gettext_noop("queued"),
     # the seeded rubrics and their criteria (council.domain.audit.rubrics)
