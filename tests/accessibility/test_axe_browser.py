@@ -44,6 +44,15 @@ def _world() -> dict[str, list[str]]:
 
     rubrics_seed()  # an earlier transactional test may have flushed the migration's seed
     call_command("demo_data", verbosity=0)
+    # A working password-reset link (the set-a-new-password form) for the demo student.
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.tokens import default_token_generator
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    someone = get_user_model().objects.get(username="student6")
+    uid = urlsafe_base64_encode(force_bytes(someone.pk))
+    reset_link = f"/accounts/reset/{uid}/{default_token_generator.make_token(someone)}/"
     classroom = Classroom.objects.get(name="Debate 101")
     critiqued = services.assignment_create(
         classroom=classroom, title="Essay with a critique", kind="essay", with_critique=True
@@ -68,6 +77,7 @@ def _world() -> dict[str, list[str]]:
         "/accounts/password-reset/",
         "/accounts/password-reset/sent/",
         "/accounts/reset/MQ/expired-token/",
+        reset_link,
         "/accounts/reset/done/",
         "/privacy/",
         "/account/deleted/",
@@ -76,6 +86,9 @@ def _world() -> dict[str, list[str]]:
     student_pages = [
         "/",
         "/accounts/",
+        "/accounts/password/",
+        # A teacher's page: the styled 403 inside the site's frame.
+        f"/classes/{classroom.pk}/assignments/new/",
         "/account/data/",
         "/account/delete/",
         "/chains/",
