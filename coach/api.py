@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from coach import selectors, services
+from coach.domain import events as turn_events
 from coach.domain.provenance import SOURCES
 from coach.domain.steps import LANGUAGES, STEPS
 from coach.models import CoachMessage, CoachSession
@@ -202,9 +203,10 @@ def _ndjson(events: Iterator[dict[str, Any]]) -> Iterator[bytes]:
     responses={
         (200, NDJSON): OpenApiResponse(
             description='NDJSON lines: {"type": "start"}, {"type": "partial", "text"}..., then '
-            '{"type": "final", "result", "message_id", "proposal_status", "session"} or '
-            '{"type": "error", "error": "coach_stream_failed" | "coach_validation_failed" | '
-            '"coach_empty_response" | "coach_step_mismatch", "message", "retry"}'
+            '{"type": "final", "result", "message_id", "proposal_status", "withheld", '
+            '"session"} or {"type": "error", "error": "coach_stream_failed" | '
+            '"coach_validation_failed" | "coach_empty_response" | "coach_step_mismatch", '
+            '"message", "retry"} (coach.domain.events)'
         )
     },
     summary="Send a message (or retry the last) and stream the tutor's answer",
@@ -223,7 +225,7 @@ def turn(request: Request, pk: int) -> StreamingHttpResponse:
         raise _refused(error) from error
 
     def events() -> Iterator[dict[str, Any]]:
-        yield {"type": "start", "user_message_id": user_message.pk, "step": user_message.step}
+        yield turn_events.start(user_message_id=user_message.pk, step=user_message.step)
         yield from services.turn_events(session=session, user_message=user_message)
 
     response = StreamingHttpResponse(_ndjson(events()), content_type=NDJSON)

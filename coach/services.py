@@ -29,7 +29,7 @@ from arguments.services import (
     chain_run,
     chain_submit_phase,
 )
-from coach.domain import conversion, provenance
+from coach.domain import conversion, events, provenance
 from coach.domain.answer import serve
 from coach.domain.intent import Intent, classify, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
@@ -412,7 +412,7 @@ def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[st
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "error": code, "message": message, "retry": True}
+    return events.error(code, message)
 
 
 def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterator[dict[str, Any]]:
@@ -436,7 +436,7 @@ def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterato
                 if event["type"] == "partial":
                     yield event
                 else:
-                    outcome = event
+                    outcome = event  # judged or invalid
         except LLMError as exc:
             yield _error("coach_stream_failed", str(exc))
             return
@@ -451,7 +451,7 @@ def _finish(
     *, session: CoachSession, inputs: dict[str, Any], outcome: dict[str, Any]
 ) -> dict[str, Any]:
     """Save a judged answer and, if it stands, apply an advance; or say why there is none."""
-    if outcome.get("type") != "final":
+    if outcome.get("type") != "judged":
         if outcome.get("empty") or outcome.get("error") == "coach_empty_response":
             return _error("coach_empty_response", "The tutor gave no answer. Try again.")
         if outcome.get("error"):
@@ -508,14 +508,13 @@ def _finish(
                 "status": locked.status,
                 "draft_version": CoachDraft.objects.get(session=locked).version,
             }
-    return {
-        "type": "final",
-        "result": result.model_dump(mode="json", exclude_none=True),
-        "message_id": saved.pk,
-        "proposal_status": status,
-        "withheld": withheld,
-        "session": state,
-    }
+    return events.final(
+        result=result.model_dump(mode="json", exclude_none=True),
+        message_id=saved.pk,
+        status=status,
+        withheld=withheld,
+        session=state,
+    )
 
 
 def turn_run(

@@ -9,9 +9,8 @@ must be the student's own text. An answer that wrote a part for the student is w
 student gets what was released so far, a short note and a guiding question, and the turn is
 marked ``withheld``. Offline or model, streamed or not, every answer takes this path.
 
-Events: ``{"type": "partial", "text": ...}`` for each released piece, then one of
-``{"type": "final", "result": CoachAIResult, "status": ..., "withheld": bool}`` or
-``{"type": "invalid", "error": code, "empty": bool}`` (no readable answer).
+Events (``coach.domain.events``): ``partial`` for each released piece, then ``judged`` (the
+result, its proposal status, whether it was withheld) or ``invalid`` (no readable answer).
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import ValidationError
 
+from coach.domain import events
 from coach.domain.authorship import Authorship, examples_in, sentences
 from coach.domain.explanations import guiding_question
 from coach.domain.guards import CoachAIResult, enforce_turn, failure_code
@@ -104,24 +104,24 @@ def serve(chunks: Iterable[str], inputs: Mapping[str, Any]) -> Iterator[dict[str
         if any(authorship.composes(s) for s in sentences(text[released:ready])):
             withheld = True
             continue
-        yield {"type": "partial", "text": text[released:ready]}
+        yield events.partial(text[released:ready])
         released = ready
     shown = text[:released]
     raw = "".join(buffer)
     try:
         answer = parse_answer(raw)
     except ValueError:
-        yield {"type": "invalid", "error": "", "empty": not raw.strip()}
+        yield events.invalid(empty=not raw.strip())
         return
     try:
         result, status = enforce_turn(answer, inputs)
     except ValidationError:
-        yield {"type": "invalid", "error": failure_code(answer), "empty": False}
+        yield events.invalid(error=failure_code(answer))
         return
     result, judged, withheld = _judge_whole(
         answer, result, status, inputs, authorship, shown=shown, withheld=withheld
     )
-    yield {"type": "final", "result": result, "status": judged, "withheld": withheld}
+    yield events.judged(result=result, status=judged, withheld=withheld)
 
 
 def _judge_whole(

@@ -184,7 +184,7 @@ def served(raw: str, inputs: dict[str, Any]) -> Served:
     for event in serve(chunks, inputs):
         if event["type"] == "partial":
             shown.append(event["text"])
-        elif event["type"] == "final":
+        elif event["type"] == "judged":
             final = event
     if not final:
         return Served("".join(shown), "", False)
