@@ -26,6 +26,7 @@ from coach.domain.authorship import Authorship, examples_in, sentences
 from coach.domain.explanations import guiding_question
 from coach.domain.guards import CoachAIResult, enforce_turn, failure_code
 from coach.domain.intent import classify, own_attempts, rewrite_payload, turn_intent
+from coach.domain.phrases import guess_language
 from coach.domain.stream import parse_answer, streamed
 from coach.domain.tutor import PHRASES
 
@@ -162,7 +163,8 @@ def _judge_whole(
                 "assistantText": withheld_text(
                     released=shown,
                     step=inputs["step"],
-                    language=inputs["language"],
+                    # As the offline tutor: a message in the other language is answered in it.
+                    language=guess_language(inputs["user_message"], inputs["language"]),
                     topic=inputs.get("topic", ""),
                 ),
                 "nextQuestion": None,
