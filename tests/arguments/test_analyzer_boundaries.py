@@ -15,7 +15,7 @@ QUERY = "Should cities ban cars downtown?"
 # -- the analyzer's claim: a first-sentence bonus of exactly one point ----------------------
 def test_the_first_sentence_wins_a_tie_it_reaches_only_by_its_bonus():
     # Without the bonus, the second sentence names one more query word (3 against 2).
-    text = "Cities ban traffic in the evening hours. Cities ban cars downtown every evening."
+    text = "Cities ban traffic in the evening hours. Cities ban cars every single evening."
     assert find_claim(QUERY, sentences(text))[1].index == 0
 
 

@@ -198,3 +198,39 @@ def test_a_text_in_a_script_it_cannot_read_is_refused_naming_what_it_reads():
 def test_a_few_foreign_words_in_an_english_text_are_read():
     assert unreadable("Schools should start later (المدارس). Teenagers need more sleep.") == ""
     assert unreadable("") == ""
+
+
+def test_a_plain_answer_to_the_querys_question_is_the_claim(roles):
+    text = (
+        "Parents often blame video games for aggressive children. "
+        "A study of 3,000 teenagers by Oxford University found no link between gaming time "
+        "and aggressive behaviour. "
+        "Video games do not make children violent."
+    )
+    out = phase1("Do video games make children violent?", text, roles)
+    assert out.claim.statement == "Video games do not make children violent."
+
+
+class Probabilities:
+    """A stand-in model that gives each sentence the probabilities it is told."""
+
+    def __init__(self, claim: list[float]) -> None:
+        self.claim = claim
+
+    def probabilities(self, sents, query):
+        return [
+            {"claim": p, "data": 0.0, "backing": 0.0, "rebuttal": 0.0, "none": 1 - p}
+            for p in self.claim
+        ]
+
+
+def test_the_model_overrides_the_rules_only_where_they_are_not_sure():
+    from arguments.domain.reading import find_claim
+    from toulmini_site.text.sentences import sentences
+
+    # the rules lead by a stance marker and the first place (3 points): they stand
+    sure = sentences("I think buses matter. Trains run late. Fares went up.")
+    assert find_claim("q", sure, roles=Probabilities([0.1, 0.9, 0.2]))[1].index == 0
+    # a lead of 1 (the first place alone): the model decides
+    unsure = sentences("Buses matter. Trains run late. Fares went up.")
+    assert find_claim("q", unsure, roles=Probabilities([0.1, 0.9, 0.2]))[1].index == 1
