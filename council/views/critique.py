@@ -9,9 +9,11 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from arguments.domain.fallacies import TAXONOMY
 from council import selectors
 from council.domain.critique.agents import AGENTS
 from council.domain.critique.schemas import SEVERITY_WEIGHT
@@ -105,10 +107,27 @@ _STAGES = {
 }
 
 
+def _fallacy_label(key: str) -> str:
+    """A named fallacy's label in the reader's language (the results store its id)."""
+    fallacy = TAXONOMY.get(key)
+    return gettext(fallacy.label) if fallacy is not None else key
+
+
+def _with_fallacy_labels(nodes: list[dict]) -> list[dict]:
+    return [
+        {
+            **node,
+            "fallacy_label": _fallacy_label(node["fallacy"]) if node.get("fallacy") else "",
+            "sub_critiques": _with_fallacy_labels(node.get("sub_critiques") or []),
+        }
+        for node in nodes
+    ]
+
+
 def _result_context(critique: Critique) -> dict:
     """Points grouped by area (worst first inside each), trees and progress by philosopher."""
     points = sorted(
-        critique.result.get("points", []),
+        _with_fallacy_labels(critique.result.get("points", [])),
         key=lambda p: (p["area"].casefold(), -SEVERITY_WEIGHT[p["severity"]], -p["confidence"]),
     )
     areas: dict[str, list] = {}
@@ -130,7 +149,7 @@ def _result_context(critique: Critique) -> dict:
             {
                 "name": a.name,
                 "label": a.label,
-                "tree": critique.trees.get(a.name, []),
+                "tree": _with_fallacy_labels(critique.trees.get(a.name, [])),
                 "progress": agents.get(a.name, {}),
             }
             for a in AGENTS

@@ -209,7 +209,7 @@ def test_an_offline_critique_says_so_on_the_page_in_the_text_and_in_the_api(
     assert critique.engine == "offline"
     page = owner_client.get(critique.get_absolute_url()).content.decode()
     assert "offline: no model tokens" in page and "0 tokens" not in page
-    assert "fallacy: false_cause" in page and "fallacy: hasty_generalization" in page
+    assert "fallacy: False cause" in page and "fallacy: Hasty generalization" in page
     assert "USAGE: offline: no model tokens" in critique.formatted
     assert "FALLACY: false_cause" in critique.formatted
     body = owner_api.get(f"/api/v1/critiques/{critique.pk}/").json()

@@ -141,6 +141,7 @@ def _critique_es(owner: Any) -> Critique:
                 "critique": "La conclusión generaliza a partir de un solo informe.",
                 "evidence": "los adolescentes necesitan entre ocho y diez horas de sueño",
                 "agents": ["kant"],
+                "fallacy": "false_cause",
             }
         ],
     }
