@@ -41,10 +41,13 @@ class ChainForm(forms.Form):
             limit=lazy_number(SOURCE_TEXT_MAX),
         ),
         error_messages={
-            "max_length": (
-                f"The text is %(show_value)s characters long; at most {SOURCE_TEXT_MAX:,} "
-                "are analysed. Nothing was cut or analysed: shorten it (or split it into "
-                "several chains) and submit again."
+            "max_length": format_lazy(
+                _(
+                    "The text is %(show_value)s characters long; at most {limit} are "
+                    "analysed. Nothing was cut or analysed: shorten it (or split it into "
+                    "several chains) and submit again."
+                ),
+                limit=lazy_number(SOURCE_TEXT_MAX),
             )
         },
     )
@@ -56,6 +59,7 @@ class ChainForm(forms.Form):
         data = super().clean()
         if (
             data.get("engine") == Chain.Engine.OFFLINE
+            and "source_text" not in self.errors  # a text refused as too long is no missing one
             and not (data.get("source_text") or "").strip()
         ):
             # Refused here, with everything typed kept, rather than a chain that stops at once.

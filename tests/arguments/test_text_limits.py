@@ -23,6 +23,7 @@ def test_the_page_refuses_an_over_long_text_saying_so_and_keeps_it(owner_client)
     html = response.content.decode()
     assert "The text is 60000 characters long; at most 50,000 are analysed." in html
     assert "Nothing was cut or analysed" in html
+    assert "needs a text to analyse" not in html  # too long is not missing
     assert LONG[-200:] in html  # the whole text is kept for the student to shorten
     assert not Chain.objects.exists()
 
@@ -65,3 +66,20 @@ def test_an_arabic_text_shows_its_message_on_the_page(owner_client, owner):
     owner_client.post(reverse("arguments:chain_run", args=[chain.pk]), {"until": "end"})
     html = owner_client.get(chain.get_absolute_url()).content.decode()
     assert "LANGUAGE NOT READ: the offline analyzer reads English only" in html
+
+
+def test_the_refusal_is_in_the_readers_language(owner_client):
+    owner_client.cookies["django_language"] = "es"
+    response = owner_client.post(
+        reverse("arguments:chain_new"),
+        {
+            "query": "¿Deben las ciudades hacer carriles bici?",
+            "source_text": LONG,
+            "engine": "offline",
+        },
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+    html = response.content.decode()
+    assert "El texto tiene 60000 caracteres; se analizan como máximo 50" in html
+    assert "No se ha recortado ni analizado nada" in html
+    assert not Chain.objects.exists()
