@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,6 +29,8 @@ from coach.domain.provenance import SOURCES
 from coach.domain.steps import LANGUAGES, STEPS
 from coach.models import CoachMessage, CoachSession
 from toulmini_site.api import ApiError, paginated
+
+logger = logging.getLogger(__name__)
 
 NDJSON = "application/x-ndjson"
 
@@ -205,8 +208,9 @@ def _ndjson(events: Iterator[dict[str, Any]]) -> Iterator[bytes]:
             description='NDJSON lines: {"type": "start"}, {"type": "partial", "text"}..., then '
             '{"type": "final", "result", "message_id", "proposal_status", "withheld", '
             '"session"} or {"type": "error", "error": "coach_stream_failed" | '
-            '"coach_validation_failed" | "coach_empty_response" | "coach_step_mismatch", '
-            '"message", "retry"} (coach.domain.events)'
+            '"coach_validation_failed" | "coach_empty_response" | "coach_step_mismatch" | '
+            '"coach_server_error", "message", "retry"} (coach.domain.events). The stream always '
+            "ends with a final or an error line."
         )
     },
     summary="Send a message (or retry the last) and stream the tutor's answer",
@@ -226,7 +230,17 @@ def turn(request: Request, pk: int) -> StreamingHttpResponse:
 
     def events() -> Iterator[dict[str, Any]]:
         yield turn_events.start(user_message_id=user_message.pk, step=user_message.step)
-        yield from services.turn_events(session=session, user_message=user_message)
+        ended = False
+        try:
+            for event in services.turn_events(session=session, user_message=user_message):
+                ended = event["type"] in ("final", "error")
+                yield event
+        except Exception:  # a database error mid-stream: the 200 is sent, say so in-band
+            logger.exception("Coach turn %s broke off", user_message.pk)
+            if not ended:
+                yield turn_events.error(
+                    "coach_server_error", "The tutor's answer could not be saved. Try again."
+                )
 
     response = StreamingHttpResponse(_ndjson(events()), content_type=NDJSON)
     response["Cache-Control"] = "no-cache"

@@ -2,7 +2,13 @@
 
 Bounded and deterministic: a fixed number of examples per operation, derandomized, in
 process through WSGI (no network), authenticated as a user who owns one of each record.
+
+A long random run: ``FUZZ_EXAMPLES=200 FUZZ_RANDOM=1 pytest tests/test_api_fuzz.py -s
+--hypothesis-seed=N`` (prints how many cases ran and how many answered 5xx).
 """
+
+import os
+from collections import Counter
 
 import pytest
 import schemathesis
@@ -22,7 +28,16 @@ from tests.arguments.factories import make_chain
 from tests.coach.conftest import make_session
 from toulmini_site.wsgi import application
 
-EXAMPLES_PER_OPERATION = 10  # about 300 calls in all
+EXAMPLES_PER_OPERATION = int(os.environ.get("FUZZ_EXAMPLES", "10"))  # 10: about 300 calls
+RANDOM = os.environ.get("FUZZ_RANDOM", "") == "1"
+CALLS: Counter = Counter()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def count_calls():
+    yield
+    if CALLS:
+        print(f"\nschemathesis: {CALLS['cases']} cases, {CALLS['5xx']} answered 5xx")
 
 
 @schemathesis.check
@@ -61,14 +76,17 @@ def records(db, owner, monkeypatch):
 @schema.parametrize()
 @settings(
     max_examples=EXAMPLES_PER_OPERATION,
-    derandomize=True,
+    derandomize=not RANDOM,
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
 def test_the_api_keeps_to_its_schema(case, owner, records):
     token, _ = Token.objects.get_or_create(user=owner)
-    case.call_and_validate(
-        headers={"Authorization": f"Token {token.key}"},
+    CALLS["cases"] += 1
+    response = case.call(headers={"Authorization": f"Token {token.key}"})
+    CALLS["5xx"] += response.status_code >= 500
+    case.validate_response(
+        response,
         checks=[
             not_a_server_error,
             status_code_conformance,

@@ -169,3 +169,36 @@ def test_the_outage_is_logged_once_not_per_request(cache_down, owner, caplog):
     for _ in range(5):
         assert api.get("/api/v1/chains/").status_code == 200
     assert sum("shared cache failed" in r.message for r in caplog.records) == 1
+
+
+# -- a coach stream always ends -------------------------------------------------------------
+
+
+def test_a_database_error_inside_a_coach_stream_ends_it_with_an_error_event(
+    owner_api, owner, monkeypatch
+):
+    from django.db import OperationalError
+
+    from coach.models import CoachMessage
+    from tests.coach.conftest import make_session, ndjson
+
+    session = make_session(owner)
+    real_create = CoachMessage.objects.create
+
+    def locked(**fields):
+        if fields.get("role") == CoachMessage.Role.ASSISTANT:
+            raise OperationalError("database is locked")
+        return real_create(**fields)
+
+    monkeypatch.setattr(CoachMessage.objects, "create", locked)
+    response = owner_api.post(
+        f"/api/v1/coach/sessions/{session.pk}/turn/", {"message": "Phones distract."}, format="json"
+    )
+    lines = ndjson(response)
+    assert lines[0]["type"] == "start"
+    assert lines[-1] == {
+        "type": "error",
+        "error": "coach_server_error",
+        "message": "The tutor's answer could not be saved. Try again.",
+        "retry": True,
+    }

@@ -152,7 +152,7 @@ def test_the_worker_rides_out_a_database_outage_with_back_off(monkeypatch, caplo
     from django.db import OperationalError
     from django_tasks_db.management.commands.db_worker import Worker
 
-    from toulmini_site.workers.management.commands.worker import ResilientWorker
+    from toulmini_site.processes.management.commands.worker import ResilientWorker
 
     outcomes = [OperationalError("server closed the connection")] * 3 + [None]
     monkeypatch.setattr(

@@ -36,6 +36,8 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # Before whitenoise's: its runserver with a larger listen backlog, and manage.py worker.
+    "toulmini_site.processes",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
@@ -52,7 +54,6 @@ INSTALLED_APPS = [
     "lti_tool",
     "toulmini_site.lti",
     "toulmini_site.accounts",
-    "toulmini_site.workers",
     "toulmini_site.privacy",
 ]
 
@@ -113,6 +114,16 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The development server's threads write at once (coach turns, chain runs): write-ahead
+    # logging lets readers go on while one writes; BEGIN IMMEDIATE takes the write lock when
+    # a transaction starts, so two transactions never both read, then deadlock upgrading
+    # ("database is locked"); a writer waits up to SQLITE_BUSY_TIMEOUT seconds for its turn.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env_int("SQLITE_BUSY_TIMEOUT", 30, minimum=1),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -20,6 +20,7 @@ ERRORS = (
     "coach_validation_failed",
     "coach_empty_response",
     "coach_step_mismatch",
+    "coach_server_error",  # the server failed mid-stream (a database error): ends it in-band
 )
 
 

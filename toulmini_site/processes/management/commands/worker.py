@@ -21,7 +21,7 @@ from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands.db_worker import Command as DbWorkerCommand
 from django_tasks_db.management.commands.db_worker import Worker
 
-logger = logging.getLogger("toulmini_site.workers")
+logger = logging.getLogger("toulmini_site.processes")
 
 BACKOFF_FIRST = 1.0
 BACKOFF_MAX = 30.0
