@@ -40,6 +40,7 @@ _STATUS_FOR_CODE = {
     "PHASE_OUT_OF_ORDER": status.HTTP_409_CONFLICT,
     "CHAIN_COMPLETE": status.HTTP_409_CONFLICT,
     "MANUAL_ENGINE": status.HTTP_409_CONFLICT,
+    "CHAIN_RUNNING": status.HTTP_409_CONFLICT,
 }
 
 
@@ -426,7 +427,7 @@ def fallacies(request: Request) -> Response:
     serializer = FallacyCheckSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     try:
-        found = services.fallacies_detect(**serializer.validated_data)
+        found = services.fallacies_detect(**serializer.validated_data, user=request.user)
     except ToulminError as error:
         raise _api_error(error) from None
     return Response({"fallacies": [f.model_dump() for f in found]})

@@ -371,7 +371,7 @@ def _fallacies(text: Any, engine: Any) -> dict[str, Any]:
         )
     close_old_connections()  # a model call records itself in the database
     try:
-        found = fallacies_detect(text=text or "", engine=engine or None)
+        found = fallacies_detect(text=text or "", engine=engine or None, user=mcp_user())
     finally:
         close_old_connections()
     return {"fallacies": [f.model_dump() for f in found]}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from typing import Any, Literal
 
@@ -29,13 +30,17 @@ from arguments.domain.toulmin import (
     evaluate,
 )
 from arguments.models import Chain, PhaseAttempt
-from toulmini_site.classrooms.public import work_guard
-from toulmini_site.limits import quota_take
+from toulmini_site.classrooms.public import budget_release, work_guard
+from toulmini_site.limits import cache as limits_cache
+from toulmini_site.limits import quota_take, run_lock_release, run_lock_take
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 
 SOURCE_TEXT_MAX = 50_000
+# Longer than any run (four phases on a slow model with retries); a crashed run's lock ends.
+CHAIN_RUN_LOCK_SECONDS = 600
+FALLACY_CACHE_SECONDS = 86_400
 
 
 class PhaseRejected(Exception):
@@ -218,7 +223,8 @@ def chain_run(
     ends: when the model fails (``ModelFailed``) the phases before are saved all the same,
     and a retry carries on from the first missing one. Raises ``ToulminError``
     (``MANUAL_ENGINE``, ``TERMINATED``, ``CHAIN_COMPLETE``) when there is nothing the server
-    can run.
+    can run, and ``CHAIN_RUNNING`` while another run of it goes on (two at once raced each
+    other for the same phase).
     """
     if not chain.is_running_engine:
         raise ToulminError(
@@ -231,7 +237,24 @@ def chain_run(
         )
     if chain.status == Chain.Status.COMPLETE:
         raise ToulminError("The chain is complete; no phase is left.", code="CHAIN_COMPLETE")
-    work_guard(work=chain, model_backed=chain.engine == Chain.Engine.LLM)
+    if not run_lock_take(name=f"chain:{chain.pk}", seconds=CHAIN_RUN_LOCK_SECONDS):
+        raise ToulminError(
+            "This chain is already running (another tab or request); wait for it to finish.",
+            code="CHAIN_RUNNING",
+        )
+    try:
+        model_backed = chain.engine == Chain.Engine.LLM
+        in_class = work_guard(work=chain, model_backed=model_backed)
+        try:
+            return _chain_run_held(chain, until, client)
+        finally:
+            if in_class is not None and model_backed:  # the call work_guard held
+                budget_release(work=chain)
+    finally:
+        run_lock_release(name=f"chain:{chain.pk}")
+
+
+def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain:
     try:
         client = client or client_for(chain.engine)
     except LLMError as error:
@@ -350,6 +373,7 @@ def fallacies_detect(
     engine: str | None = None,
     limit: int = TEXT_MAX,
     client: LLMClient | None = None,
+    user: Any | None = None,
 ) -> list[FallacyFinding]:
     """The named fallacies in ``text``, most confident first (an empty list when none).
 
@@ -358,6 +382,10 @@ def fallacies_detect(
     text (a quote not in it is dropped). Raises ``ToulminError``: ``MISSING_INPUT`` for an
     empty text, ``INVALID_INPUT`` for one over ``limit`` characters or an unknown engine,
     ``MODEL_NOT_CONFIGURED``, or ``MODEL_FAILED`` when the model fails.
+
+    A model's answer is kept a day per text (``FALLACY_CACHE_SECONDS``): the same text asked
+    again, by anyone, costs no call. A call that does go to the model counts against
+    ``user``'s daily quota of fallacy checks (``LimitExceeded`` past it).
     """
     text = (text or "").strip()
     if not text:
@@ -377,10 +405,22 @@ def fallacies_detect(
         )
     if engine == "offline" and client is None:
         return detect_fallacies(text)
+    key = f"fallacies:{engine}:{hashlib.sha256(text.encode()).hexdigest()}"
+    cached = limits_cache.get(key)
+    if cached is not None:
+        return cached
     try:
         client = client or client_for(engine)
     except LLMError as error:
         raise ToulminError(str(error), code="MODEL_NOT_CONFIGURED") from error
+    if user is not None:
+        quota_take(user=user, work="fallacy_check", model=True)
+    found = _fallacies_from_model(text, client)
+    limits_cache.set(key, found, timeout=FALLACY_CACHE_SECONDS)
+    return found
+
+
+def _fallacies_from_model(text: str, client: LLMClient) -> list[FallacyFinding]:
     try:
         result = client.structured(
             purpose="arguments.fallacies",

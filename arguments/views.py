@@ -161,7 +161,9 @@ def chain_fallacies(request: HttpRequest, pk: int) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
     found, error = [], ""
     try:
-        found = services.fallacies_detect(text=chain.source_text, limit=services.SOURCE_TEXT_MAX)
+        found = services.fallacies_detect(
+            text=chain.source_text, limit=services.SOURCE_TEXT_MAX, user=request.user
+        )
     except ToulminError as failure:
         error = failure.message
     extra = {"fallacies": found, "fallacy_error": error, "fallacies_checked": True}

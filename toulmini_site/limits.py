@@ -12,6 +12,7 @@ throttles; the error shape and status stay ours; and no table written on every a
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import math
@@ -139,6 +140,12 @@ class FailSoftCache:
 
     def incr(self, key: str, delta: int = 1) -> int:
         return self._call("incr", key, delta)
+
+    def decr(self, key: str, delta: int = 1) -> int:
+        return self._call("decr", key, delta)
+
+    def delete(self, key: str) -> None:
+        self._call("delete", key)
 
 
 cache = FailSoftCache()
@@ -268,6 +275,7 @@ _WORK = {
     "coach_turn": gettext_lazy("coach turns with the language model"),
     "critique": gettext_lazy("critiques with the language model"),
     "audit": gettext_lazy("audits with the language model"),
+    "fallacy_check": gettext_lazy("fallacy checks with the language model"),
 }
 
 
@@ -296,6 +304,27 @@ def quota_take(*, user: Any, work: str, model: bool) -> None:
             code=QUOTA_EXCEEDED,
             retry_after=left,
         )
+
+
+def quota_give_back(*, user: Any, work: str, model: bool) -> None:
+    """Undo one ``quota_take`` whose work was then refused for another reason (nothing ran)."""
+    kind = f"llm_{work}" if model else "offline"
+    key, _left = _window(f"quota:{kind}:{user.pk}", DAY)
+    with contextlib.suppress(ValueError):  # the day turned meanwhile: nothing to give back
+        cache.decr(key)
+
+
+# -- one run at a time ---------------------------------------------------------------------
+
+
+def run_lock_take(*, name: str, seconds: int) -> bool:
+    """Take the lock ``name`` for at most ``seconds`` (atomic ``add`` in the shared cache);
+    False while someone else holds it. Without the shared cache, each process locks alone."""
+    return bool(cache.add(f"lock:{name}", 1, timeout=seconds))
+
+
+def run_lock_release(*, name: str) -> None:
+    cache.delete(f"lock:{name}")
 
 
 # -- DRF and pages -------------------------------------------------------------------------

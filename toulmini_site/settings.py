@@ -366,5 +366,6 @@ QUOTAS_PER_DAY = {
     "llm_coach_turn": env_int("QUOTA_LLM_COACH_TURNS_PER_DAY", 200, minimum=0),
     "llm_critique": env_int("QUOTA_LLM_CRITIQUES_PER_DAY", 5, minimum=0),
     "llm_audit": env_int("QUOTA_LLM_AUDITS_PER_DAY", 10, minimum=0),
+    "llm_fallacy_check": env_int("QUOTA_LLM_FALLACY_CHECKS_PER_DAY", 50, minimum=0),
     "offline": env_int("QUOTA_OFFLINE_PER_DAY", 1000, minimum=0),
 }

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import admin, messages
 
 from council.domain.runs import RunNotRetryable
+from toulmini_site.limits import LimitExceeded
 
 
 def run_again_action(retry: Callable[..., Any], *, argument: str) -> Callable[..., None]:
@@ -16,17 +17,20 @@ def run_again_action(retry: Callable[..., Any], *, argument: str) -> Callable[..
 
     @admin.action(description="Run again (failed or stalled runs only)")
     def run_again(modeladmin: admin.ModelAdmin, request: Any, queryset: Any) -> None:
-        queued = skipped = 0
+        queued = skipped = over_quota = 0
         for run in queryset:
             try:
                 retry(**{argument: run})
             except RunNotRetryable:
                 skipped += 1
+            except LimitExceeded:  # a retry counts against its owner's daily quota
+                over_quota += 1
             else:
                 queued += 1
+        quota = f"; {over_quota} over their owner's daily quota" if over_quota else ""
         modeladmin.message_user(
             request,
-            f"{queued} queued again; {skipped} skipped (neither failed nor stalled).",
+            f"{queued} queued again; {skipped} skipped (neither failed nor stalled){quota}.",
             messages.SUCCESS if queued else messages.WARNING,
         )
 

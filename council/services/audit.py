@@ -20,10 +20,11 @@ from council.domain.audit import (
     StateMergeError,
 )
 from council.domain.audit.rubrics import DEFAULT_RUBRIC, SEED_RUBRICS
+from council.domain.runs import RunNotRetryable
 from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
 from council.services import runs
 from council.services.audit_graph import audit_graph_run
-from toulmini_site.limits import quota_take
+from toulmini_site.limits import quota_give_back, quota_take
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
@@ -159,8 +160,22 @@ def audit_retry(*, audit: Audit) -> Audit:
     every result back to pending. The reset is one conditional UPDATE, so two clicks queue
     one run.
 
-    Raises ``RunNotRetryable`` when the audit is queued, running normally or done.
+    A retry runs the audit again, so it counts against the daily quota like a new audit
+    (given back when the audit turns out not to be retryable). Raises ``RunNotRetryable``
+    when the audit is queued, running normally or done, ``LimitExceeded`` over quota.
     """
+    model = audit.engine == "llm"
+    quota_take(user=audit.owner, work="audit", model=model)
+    try:
+        return _requeue(audit)
+    except RunNotRetryable:
+        quota_give_back(user=audit.owner, work="audit", model=model)
+        raise
+
+
+def _requeue(audit: Audit) -> Audit:
+    from council.audit_tasks import audit_run_task
+
     with transaction.atomic():
         runs.run_requeue(
             Audit.objects.filter(pk=audit.pk),

@@ -18,10 +18,11 @@ from council.domain.critique.agents import AGENT_NAMES
 from council.domain.critique.council import initial_progress
 from council.domain.critique.formatter import format_critique_output
 from council.domain.critique.synthesis import DEFAULT_THRESHOLD
+from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services import runs
 from council.services.critique_council import critique_goal_document, run_critique_council
-from toulmini_site.limits import quota_take
+from toulmini_site.limits import quota_give_back, quota_take
 from toulmini_site.llm.client import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
@@ -95,8 +96,24 @@ def critique_retry(*, critique: Critique) -> Critique:
     result. The reset is one conditional UPDATE, so two clicks queue one run; the calls of
     the earlier attempt stay recorded against the critique.
 
-    Raises ``RunNotRetryable`` when the critique is queued, running normally or finished well.
+    A retry runs the council again, so it counts against the daily quota like a new critique
+    (given back when the run turns out not to be retryable). Raises ``RunNotRetryable`` when
+    the critique is queued, running normally or finished well, ``LimitExceeded`` over quota.
     """
+    from council.critique_tasks import critique_run_task
+
+    model = critique.engine == Critique.Engine.LLM
+    quota_take(user=critique.owner, work="critique", model=model)  # a retry runs the council again
+    try:
+        _requeue(critique, critique_run_task)
+    except RunNotRetryable:
+        quota_give_back(user=critique.owner, work="critique", model=model)
+        raise
+    critique.refresh_from_db()
+    return critique
+
+
+def _requeue(critique: Critique, critique_run_task: Any) -> None:
     runs.run_requeue(
         Critique.objects.filter(pk=critique.pk),
         reset={
@@ -111,8 +128,6 @@ def critique_retry(*, critique: Critique) -> Critique:
         },
         enqueue=lambda: critique_run_task.enqueue(critique_id=critique.pk),
     )
-    critique.refresh_from_db()
-    return critique
 
 
 def critique_run(*, critique_id: int, client: LLMClient | None = None) -> Critique:

@@ -8,6 +8,13 @@ audit, critique). Offline work is never counted or limited. The day is the site'
 ``work_guard`` is what the coach and the arguments services call before they change a
 student's work: turned-in work is read-only, and model-backed work past the budget answers
 429 ``QUOTA_EXCEEDED``. Work that belongs to no class passes untouched.
+
+Model-backed work reserves its call atomically: under a lock on the class row (``BEGIN
+IMMEDIATE`` on SQLite), the budget is checked and one call is held for the work (an
+``LLMCall`` with outcome ``reserved``, counted like a call). Concurrent requests therefore
+see each other's holds, and a budget of 3 lets exactly 3 of 5 simultaneous runs through.
+``budget_release`` drops the hold once the work's real calls are saved; a hold left behind
+by a crash counts as one call spent.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from rest_framework import status
@@ -190,13 +198,42 @@ def budget_check(*, submission: Any, at: datetime | None = None) -> int:
     return classroom.daily_model_calls - used
 
 
+def budget_reserve(*, submission: Any, work: Any, at: datetime | None = None) -> None:
+    """Check the student's class budget and hold one model call for ``work``, atomically
+    (``QuotaExceeded`` when it is spent): concurrent reservations queue on the class row."""
+    from toulmini_site.classrooms.models import Classroom
+
+    with transaction.atomic():
+        Classroom.objects.select_for_update().filter(pk=submission.assignment.classroom_id).exists()
+        budget_check(submission=submission, at=at)
+        LLMCall.objects.create(
+            content_type=ContentType.objects.get_for_model(work),
+            object_id=work.pk,
+            purpose="budget.hold",
+            provider="budget",
+            outcome=LLMCall.Outcome.RESERVED,
+        )
+
+
+def budget_release(*, work: Any) -> None:
+    """Drop one call held for ``work`` (its real calls are saved by now); nothing when none."""
+    held = LLMCall.objects.filter(
+        content_type=ContentType.objects.get_for_model(work),
+        object_id=work.pk,
+        outcome=LLMCall.Outcome.RESERVED,
+    ).order_by("id")[:1]
+    LLMCall.objects.filter(pk__in=list(held.values_list("pk", flat=True))).delete()
+
+
 def work_guard(*, work: Any, model_backed: bool, at: datetime | None = None) -> Any:
     """Refuse a change to ``work`` when its class is archived (``WorkArchived``), when it is
     turned-in classroom work (``WorkTurnedIn``), or when it is model-backed and the student's
     class budget is spent (``QuotaExceeded``). Work outside any class is never refused here.
 
     Returns the work's submission (its assignment and class loaded), or None outside a class,
-    so a caller needs no second query to read the assignment's settings."""
+    so a caller needs no second query to read the assignment's settings. Model-backed
+    classroom work gets one call held (``budget_reserve``): the caller then calls
+    ``budget_release(work=...)`` once the work's calls are saved."""
     submission = submission_of_work(work)
     if submission is None:
         return None
@@ -205,7 +242,7 @@ def work_guard(*, work: Any, model_backed: bool, at: datetime | None = None) -> 
     if not is_editable_by_student(submission.state):
         raise WorkTurnedIn(returned=submission.state == RETURNED)
     if model_backed:
-        budget_check(submission=submission, at=at)
+        budget_reserve(submission=submission, work=work, at=at)
     return submission
 
 

@@ -12,6 +12,9 @@ class LLMCall(models.Model):
         TIMEOUT = "timeout", "timeout"
         UNAVAILABLE = "unavailable", "unavailable"
         ERROR = "error", "error"
+        # A model call held for classroom work about to run (toulmini_site.classrooms.budgets):
+        # counted against the class budget like a call, dropped once the real calls are saved.
+        RESERVED = "reserved", "reserved"
 
     content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE, null=True, blank=True)
     object_id = models.PositiveBigIntegerField(null=True, blank=True)
