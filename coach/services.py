@@ -37,7 +37,7 @@ from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
 from coach.domain.tutor import completion_text, opening_text, step_intro_text
 from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from coach.selectors import pending_proposal
-from toulmini_site.classrooms.public import tutor_help_of, work_guard
+from toulmini_site.classrooms.public import budget_release, tutor_help_of, work_guard
 from toulmini_site.limits import quota_take
 from toulmini_site.llm import LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
@@ -319,13 +319,28 @@ def turn_start(
     With ``retry``, the session's last message must be a student message left unanswered by a
     failed turn; it is answered again. Raises ``MessageTooLong``, ``TurnRateLimited``,
     ``SessionCompleted`` or ``NothingToRetry``; none of them saves anything. Classroom work
-    may be refused too (turned in, or the class's model budget spent).
+    may be refused too (turned in, or the class's model budget spent); a model-backed
+    classroom turn holds one call of the class budget until ``turn_events`` saves its calls.
 
     The message's intent is classified here, once for the whole turn: it is saved with the
     message (the pressure, for the teacher) and handed on, with the draft and the teacher's
     help level, to ``turn_inputs`` (``message.turn``).
     """
-    submission = work_guard(work=session, model_backed=engine() == "llm")
+    model_backed = engine() == "llm"
+    submission = work_guard(work=session, model_backed=model_backed)
+    try:
+        return _turn_start(
+            session=session, user=user, message=message, retry=retry, submission=submission
+        )
+    except BaseException:
+        if submission is not None and model_backed:  # the call work_guard held
+            budget_release(work=session)
+        raise
+
+
+def _turn_start(
+    *, session: CoachSession, user: Any, message: str, retry: bool, submission: Any
+) -> CoachMessage:
     # Practice outside a class gets full coaching; a class's assignment says how much.
     help_level = submission.assignment.tutor_help if submission is not None else "full"
     if len(message) > MESSAGE_MAX_CHARS:
@@ -445,6 +460,7 @@ def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterato
         records = client.drain_calls()
         if records:
             llm_calls_save(records=records, subject=session)
+        budget_release(work=session)  # the hold turn_start took, if any
 
 
 def _finish(
