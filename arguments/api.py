@@ -7,7 +7,12 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
 from rest_framework.pagination import PageNumberPagination
@@ -208,7 +213,18 @@ def chain_run(request: Request, pk: int) -> Response:
             "locutions) or argdown (Argdown text).",
         )
     ],
-    responses={200: OpenApiTypes.BINARY},
+    # Each format in its own media type, as the download is sent (the schema said JSON for all).
+    responses={
+        (200, "application/json"): OpenApiResponse(
+            response=OpenApiTypes.OBJECT, description="format=json (this API's shape) or aif"
+        ),
+        (200, "text/markdown"): OpenApiResponse(
+            response=OpenApiTypes.STR, description="format=markdown"
+        ),
+        (200, "text/plain"): OpenApiResponse(
+            response=OpenApiTypes.STR, description="format=argdown"
+        ),
+    },
     summary="Export a chain as JSON, Markdown, AIF or Argdown (a download)",
 )
 @api_view(["GET"])

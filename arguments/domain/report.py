@@ -132,6 +132,14 @@ def _code_block(lines: list[str]) -> str:
 def _no_html(markdown: str) -> str:
     """Markdown renderers pass raw HTML through: a query's ``<script>`` would run in a viewer.
     Escaping ``&`` and ``<`` in the prose (our own markup uses neither) leaves no tag or entity
-    from user or model text; ``>`` stays, as it starts our block quotes. The diagram's code
+    from user or model text; ``>`` stays, as it starts our block quotes. Backslashes and
+    square brackets are escaped too (our markup uses none), so no ``![t](http://…)`` in user
+    text becomes an image fetched from elsewhere and no ``[t](…)`` a link. The diagram's code
     block is not escaped (``_code_block``)."""
-    return markdown.replace("&", "&amp;").replace("<", "&lt;")
+    return (
+        markdown.replace("\\", "\\\\")
+        .replace("[", "\\[")
+        .replace("]", "\\]")
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+    )
