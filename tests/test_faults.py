@@ -202,3 +202,34 @@ def test_a_database_error_inside_a_coach_stream_ends_it_with_an_error_event(
         "message": "The tutor's answer could not be saved. Try again.",
         "retry": True,
     }
+
+
+# -- API tokens ------------------------------------------------------------------------------
+
+
+def _token_for(username: str, password: str) -> str:
+    response = APIClient().post("/api/v1/auth/token/", {"username": username, "password": password})
+    assert response.status_code == 200
+    return response.json()["token"]
+
+
+def test_a_password_change_revokes_the_api_token(owner):
+    old = _token_for("owner", PASSWORD)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {old}")
+    assert api.get("/api/v1/chains/").status_code == 200
+
+    owner.set_password("a-new-long-pass-8812")
+    owner.save()
+
+    assert api.get("/api/v1/chains/").status_code == 401
+    new = _token_for("owner", "a-new-long-pass-8812")
+    assert new != old
+
+
+def test_a_client_can_revoke_its_token(owner):
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {_token_for('owner', PASSWORD)}")
+    assert api.post("/api/v1/auth/token/revoke/").status_code == 204
+    assert api.get("/api/v1/chains/").status_code == 401
+    assert APIClient().post("/api/v1/auth/token/revoke/").status_code == 401

@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
+from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.decorators import (
     api_view,
@@ -222,6 +223,23 @@ def schema_with_errors(result: dict, generator: Any, request: Any, public: bool)
     return result
 
 
+class TokensRevokedOnPasswordChange:
+    """A password "validator" that validates nothing: Django calls ``password_changed`` after
+    a user is saved with a new password, and the user's API token is deleted then, so a token
+    taken with the old password (or stolen) stops working; a new one is asked for with the new
+    password."""
+
+    def validate(self, password: str, user: Any = None) -> None:
+        return None
+
+    def password_changed(self, password: str, user: Any = None) -> None:
+        if user is not None and user.pk is not None:
+            Token.objects.filter(user=user).delete()
+
+    def get_help_text(self) -> str:
+        return ""
+
+
 class TokenRequestSerializer(serializers.Serializer):
     username = serializers.CharField()
     password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
@@ -253,3 +271,15 @@ def token_obtain(request: Request) -> Response:
         )
     token, _ = Token.objects.get_or_create(user=user)
     return Response({"token": token.key})
+
+
+@extend_schema(
+    request=None,
+    responses={204: None},
+    summary="Revoke the API token this request is made with (log the client out)",
+)
+@api_view(["POST"])
+@authentication_classes([TokenAuthentication])
+def token_revoke(request: Request) -> Response:
+    Token.objects.filter(key=getattr(request.auth, "key", None)).delete()
+    return Response(status=status.HTTP_204_NO_CONTENT)

@@ -131,6 +131,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Not a rule on passwords: Django tells validators when a password changed (every path:
+    # the account page, a reset, the admin), and this one revokes the user's API tokens.
+    {"NAME": "toulmini_site.api.TokensRevokedOnPasswordChange"},
 ]
 # Failed logins are limited before any password is checked (toulmini_site/limits.py).
 AUTHENTICATION_BACKENDS = ["toulmini_site.limits.LimitedModelBackend"]

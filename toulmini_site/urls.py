@@ -17,6 +17,7 @@ from toulmini_site.privacy import urls as privacy_urls
 
 api_v1: list[URLPattern | URLResolver] = [
     path("auth/token/", api.token_obtain, name="api-token"),
+    path("auth/token/revoke/", api.token_revoke, name="api-token-revoke"),
     path("", include((arguments_urls.api_urlpatterns, "arguments_api"))),
     path("coach/", include((coach_urls.api_urlpatterns, "coach_api"))),
     path("", include((council_urls.api_urlpatterns, "council_api"))),
