@@ -9,7 +9,10 @@ from tests.arguments.factories import make_chain
 
 pytestmark = pytest.mark.django_db
 
-TRAP = "Should schools ban phones? ![pixel](http://evil.example/p.png) [click](http://evil.example) \\[x](y)"
+TRAP = (
+    "Should schools ban phones? ![pixel](http://evil.example/p.png) "
+    "[click](http://evil.example) \\[x](y)"
+)
 
 
 def test_the_markdown_export_neutralises_images_and_links_from_user_text(owner, owner_api):

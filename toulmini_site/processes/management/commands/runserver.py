@@ -9,7 +9,7 @@ whitenoise's ``runserver`` (static files through the middleware), itself Django'
 from __future__ import annotations
 
 from django.core.servers.basehttp import WSGIServer
-from whitenoise.runserver_nostatic.management.commands.runserver import (
+from whitenoise.runserver_nostatic.management.commands.runserver import (  # type: ignore[import-untyped]
     Command as WhiteNoiseRunserver,
 )
 
