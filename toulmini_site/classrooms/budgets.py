@@ -103,6 +103,25 @@ class WorkArchived(WorkReadOnly):
         )
 
 
+class WorkNotEnrolled(WorkReadOnly):
+    """403: the student was removed from the class; its work there can no longer change."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "You are no longer in this class; its work can no longer change.",
+            code="NOT_ENROLLED",
+            status_code=status.HTTP_403_FORBIDDEN,
+        )
+
+
+def _still_enrolled(submission: Any) -> bool:
+    from toulmini_site.classrooms.models import Enrollment
+
+    return Enrollment.objects.filter(
+        classroom_id=submission.assignment.classroom_id, student_id=submission.student_id
+    ).exists()
+
+
 def now() -> datetime:
     """The current time; the one place tests replace it."""
     return timezone.now()
@@ -239,6 +258,8 @@ def work_guard(*, work: Any, model_backed: bool, at: datetime | None = None) -> 
         return None
     if submission.assignment.classroom.archived:
         raise WorkArchived()
+    if not _still_enrolled(submission):
+        raise WorkNotEnrolled()
     if not is_editable_by_student(submission.state):
         raise WorkTurnedIn(returned=submission.state == RETURNED)
     if model_backed:

@@ -66,6 +66,21 @@ class InvalidState(ClassroomError):
     status = 409
 
 
+class NotEnrolled(ClassroomError):
+    """The student was removed from (or left) the class: their work there is the teacher's
+    record now, and they may no longer change it."""
+
+    code = "NOT_ENROLLED"
+    status = 403
+
+
+def _enrolled(submission: Submission) -> None:
+    if not Enrollment.objects.filter(
+        classroom_id=submission.assignment.classroom_id, student_id=submission.student_id
+    ).exists():
+        raise NotEnrolled("You are no longer in this class; its work can no longer change.")
+
+
 class ClassArchived(ClassroomError):
     code = "CLASS_ARCHIVED"
     status = 409
@@ -337,6 +352,7 @@ def submission_start(
         locked = _locked(submission)
         assignment = locked.assignment
         _writable(assignment.classroom)
+        _enrolled(locked)
         if locked.state != states.ASSIGNED:
             return locked, False
         locked.state = _move(locked, "start")
@@ -380,6 +396,7 @@ def submission_essay_save(*, submission: Submission, text: str) -> Submission:
     with transaction.atomic():
         locked = _locked(submission)
         _writable(locked.assignment.classroom)
+        _enrolled(locked)
         if locked.assignment.kind != Assignment.Kind.ESSAY:
             raise InvalidState("Only an essay assignment takes a text.")
         if locked.state == states.ASSIGNED:
@@ -426,6 +443,7 @@ def submission_turn_in(*, submission: Submission) -> Submission:
     An essay is audited now with the assignment's rubric."""
     with transaction.atomic():
         locked = _locked(submission)
+        _enrolled(locked)
         _writable(locked.assignment.classroom)
         locked.state = _move(locked, "turn_in")
         if locked.assignment.kind == Assignment.Kind.ESSAY:
@@ -440,6 +458,7 @@ def submission_unsubmit(*, submission: Submission) -> Submission:
     """Take turned-in work back to in progress (not once it is returned)."""
     with transaction.atomic():
         locked = _locked(submission)
+        _enrolled(locked)
         _writable(locked.assignment.classroom)
         locked.state = _move(locked, "unsubmit")
         locked.turned_in_at = None
