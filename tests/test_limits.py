@@ -350,3 +350,26 @@ def test_failed_logins_counted_in_one_process_lock_another_through_redis(tmp_pat
     run("fail", REDIS_URL)
     assert run("check", REDIS_URL) == "RATE_LIMITED"  # another process sees the count
     assert run("check", "") == "allowed"  # local memory: each process counts alone
+
+
+def test_quotas_and_class_budgets_share_one_clock_and_the_sites_day(monkeypatch, settings, owner):
+    """Midnight in the site's TIME_ZONE ends the day for both (New York: 05:00 UTC)."""
+    from datetime import UTC, datetime
+
+    from django.utils import timezone as tz
+
+    from toulmini_site.classrooms import budgets
+
+    settings.TIME_ZONE = "America/New_York"
+    settings.QUOTAS_PER_DAY = {**settings.QUOTAS_PER_DAY, "llm_critique": 1}
+    clock = [datetime(2026, 11, 25, 4, 59, tzinfo=UTC).timestamp()]  # 23:59 in New York
+    monkeypatch.setattr(limits, "now", lambda: clock[0])
+    with tz.override("America/New_York"):
+        limits.quota_take(user=owner, work="critique", model=True)
+        with pytest.raises(limits.LimitExceeded) as refused:
+            limits.quota_take(user=owner, work="critique", model=True)
+        assert refused.value.retry_after == 60
+        assert budgets.now().timestamp() == clock[0]  # the budgets read the same clock
+        assert budgets.day_bounds is limits.day_bounds
+        clock[0] += 120  # 00:01 in New York, still 05:01 of the same UTC day
+        limits.quota_take(user=owner, work="critique", model=True)

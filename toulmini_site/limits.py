@@ -18,6 +18,7 @@ import logging
 import math
 import threading
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -28,6 +29,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
@@ -51,8 +53,29 @@ class LimitExceeded(Exception):
 
 
 def now() -> float:
-    """Seconds since the epoch; the one place tests replace the clock."""
+    """Seconds since the epoch: the one clock of every limit, quota and class budget (tests
+    replace it here)."""
     return time.time()
+
+
+def now_datetime() -> datetime:
+    """``now()`` as an aware datetime."""
+    return datetime.fromtimestamp(now(), tz=UTC)
+
+
+def day_bounds(at: datetime) -> tuple[datetime, datetime]:
+    """The start of ``at``'s day and the next midnight, in the site's ``TIME_ZONE``: the one
+    day boundary of the daily quotas and the class budgets."""
+    local = timezone.localtime(at)
+    start = local.replace(hour=0, minute=0, second=0, microsecond=0)
+    return start, timezone.localtime(start + timedelta(days=1))
+
+
+def _day_window(name: str) -> tuple[str, int]:
+    """The cache key of today's counter of ``name`` and its seconds left (to ``day_bounds``)."""
+    at = now_datetime()
+    start, end = day_bounds(at)
+    return f"limits:{name}:day:{start:%Y-%m-%d}", max(1, math.ceil((end - at).total_seconds()))
 
 
 def client_address(request: HttpRequest) -> str:
@@ -166,6 +189,10 @@ def _count(name: str, seconds: int) -> int:
 def _add(name: str, seconds: int) -> int:
     """Add one to the window's counter (atomic in Redis) and return the new count."""
     key, left = _window(name, seconds)
+    return _incr(key, left)
+
+
+def _incr(key: str, left: int) -> int:
     cache.add(key, 0, timeout=left + 1)
     try:
         return cache.incr(key)
@@ -280,9 +307,10 @@ _WORK = {
 
 
 def quota_take(*, user: Any, work: str, model: bool) -> None:
-    """Count one unit of ``work`` (``chain_run``, ``coach_turn``, ``critique``, ``audit``)
-    for ``user`` today (UTC); ``model`` says whether it calls the language model, else it
-    counts against the one offline allowance.
+    """Count one unit of ``work`` (``chain_run``, ``coach_turn``, ``critique``, ``audit``,
+    ``fallacy_check``) for ``user`` today (``day_bounds``: the site's ``TIME_ZONE`` day);
+    ``model`` says whether it calls the language model, else it counts against the one
+    offline allowance.
 
     Raises ``LimitExceeded`` (``QUOTA_EXCEEDED``) when the day's quota is used up; call it
     before saving or queueing anything, so a refusal leaves nothing behind.
@@ -291,16 +319,21 @@ def quota_take(*, user: Any, work: str, model: bool) -> None:
         raise ValueError(f"unknown work {work!r}")
     kind = f"llm_{work}" if model else "offline"
     limit = settings.QUOTAS_PER_DAY[kind]
-    name = f"quota:{kind}:{user.pk}"
-    if _count(name, DAY) >= limit or _add(name, DAY) > limit:
-        _key, left = _window(name, DAY)
+    key, left = _day_window(f"quota:{kind}:{user.pk}")
+    if (cache.get(key, 0) or 0) >= limit or _incr(key, left) > limit:
         what = _WORK[work] if model else gettext("offline runs")
         raise LimitExceeded(
             gettext(
-                "You have used today's %(limit)s %(what)s. The quota resets at midnight UTC "
-                "(in %(hours)s h %(minutes)s min); nothing was queued."
+                "You have used today's %(limit)s %(what)s. The quota resets at midnight "
+                "(%(zone)s, in %(hours)s h %(minutes)s min); nothing was queued."
             )
-            % {"limit": limit, "what": what, "hours": left // 3600, "minutes": left % 3600 // 60},
+            % {
+                "limit": limit,
+                "what": what,
+                "zone": settings.TIME_ZONE,
+                "hours": left // 3600,
+                "minutes": left % 3600 // 60,
+            },
             code=QUOTA_EXCEEDED,
             retry_after=left,
         )
@@ -309,7 +342,7 @@ def quota_take(*, user: Any, work: str, model: bool) -> None:
 def quota_give_back(*, user: Any, work: str, model: bool) -> None:
     """Undo one ``quota_take`` whose work was then refused for another reason (nothing ran)."""
     kind = f"llm_{work}" if model else "offline"
-    key, _left = _window(f"quota:{kind}:{user.pk}", DAY)
+    key, _left = _day_window(f"quota:{kind}:{user.pk}")
     with contextlib.suppress(ValueError):  # the day turned meanwhile: nothing to give back
         cache.decr(key)
 

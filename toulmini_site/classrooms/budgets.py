@@ -20,17 +20,17 @@ by a crash counts as one call spent.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
-from django.utils import timezone
 from rest_framework import status
 
 from toulmini_site.api import ApiError
 from toulmini_site.classrooms.domain.submissions import RETURNED, is_editable_by_student
+from toulmini_site.limits import day_bounds, now_datetime
 from toulmini_site.llm.models import LLMCall
 
 # Submission column holding the work -> "app_label.model" of that work.
@@ -123,15 +123,8 @@ def _still_enrolled(submission: Any) -> bool:
 
 
 def now() -> datetime:
-    """The current time; the one place tests replace it."""
-    return timezone.now()
-
-
-def day_bounds(at: datetime) -> tuple[datetime, datetime]:
-    """The start of ``at``'s day and the next midnight, in the site's time zone."""
-    local = timezone.localtime(at)
-    start = local.replace(hour=0, minute=0, second=0, microsecond=0)
-    return start, start + timedelta(days=1)
+    """The current time, from the limits' one clock (``toulmini_site.limits.now``)."""
+    return now_datetime()
 
 
 def _calls_today(submissions: QuerySet, at: datetime) -> QuerySet:
