@@ -290,6 +290,15 @@ def _save(query: Any, components: dict[str, Any]) -> dict[str, Any]:
         close_old_connections()
 
 
+def _quota_user() -> Any | None:
+    """The MCP user whose daily quota a model call counts against; None when the server runs
+    without one (the fallacy tool needs no user: it saves nothing)."""
+    try:
+        return mcp_user()
+    except ToulminError:
+        return None
+
+
 def mcp_user() -> Any:
     """The active user named by ``TOULMINI_MCP_USER``; ``ToulminError`` if unset or unknown."""
     from django.contrib.auth import get_user_model
@@ -371,7 +380,7 @@ def _fallacies(text: Any, engine: Any) -> dict[str, Any]:
         )
     close_old_connections()  # a model call records itself in the database
     try:
-        found = fallacies_detect(text=text or "", engine=engine or None, user=mcp_user())
+        found = fallacies_detect(text=text or "", engine=engine or None, user=_quota_user())
     finally:
         close_old_connections()
     return {"fallacies": [f.model_dump() for f in found]}
