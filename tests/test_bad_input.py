@@ -171,3 +171,24 @@ def test_the_upload_handler_stops_at_the_cap(settings):
         request.FILES  # noqa: B018 - reading it parses the body
     memory = request.upload_handlers[1]
     assert memory.file is None or memory.file.tell() <= 50_000 + 65_536
+
+
+def test_a_refused_body_is_a_page_that_wsgi_servers_accept(client, settings):
+    """No hop-by-hop header (a 'Connection: close' made wsgiref and gunicorn answer 500)."""
+    from wsgiref.util import is_hop_by_hop
+
+    settings.REQUEST_MAX_BYTES = 1024
+    response = client.post(
+        "/accounts/login/", {"username": "a", "password": "b", "pad": "x" * 2000}
+    )
+    assert response.status_code == 413
+    assert not [name for name in response.headers if is_hop_by_hop(name)]
+
+
+def test_the_refusal_page_speaks_spanish(client, settings):
+    settings.REQUEST_MAX_BYTES = 1024
+    response = client.post(
+        "/accounts/login/", {"pad": "x" * 2000}, headers={"accept-language": "es"}
+    )
+    assert response.status_code == 413
+    assert "La solicitud supera los 1,024 bytes" in response.content.decode()

@@ -21,6 +21,7 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooMany
 from django.core.files.uploadhandler import FileUploadHandler
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 TOO_LARGE = "REQUEST_TOO_LARGE"
@@ -39,6 +40,12 @@ def _refusal(request: HttpRequest, message: str, *, code: str, status: int) -> H
     return render(request, "400.html", {"message": message}, status=status)
 
 
+def _in_language(request: HttpRequest, refuse: Any) -> HttpResponse:
+    """``refuse()`` in the visitor's language: this middleware runs before LocaleMiddleware."""
+    with translation.override(translation.get_language_from_request(request)):
+        return refuse()
+
+
 class BodySizeMiddleware:
     """413 for a request whose ``Content-Length`` is over ``REQUEST_MAX_BYTES``, before any
     other middleware (CSRF reads the form) touches the body."""
@@ -49,9 +56,11 @@ class BodySizeMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         declared = request.META.get("CONTENT_LENGTH") or ""
         if declared.isdigit() and int(declared) > settings.REQUEST_MAX_BYTES:
-            response = _refusal(request, too_large_message(), code=TOO_LARGE, status=413)
-            response["Connection"] = "close"  # the rest of the body is never read
-            return response
+            # (No "Connection: close": WSGI forbids hop-by-hop headers; the server decides.)
+            return _in_language(
+                request,
+                lambda: _refusal(request, too_large_message(), code=TOO_LARGE, status=413),
+            )
         return self.get_response(request)
 
 
