@@ -9,6 +9,19 @@ from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.providers import override_client
 
 
+def pytest_configure(config):
+    """The SQLite test database is Django's in-memory one, shared between threads through
+    SQLite's shared cache, whose table locks fail at once instead of waiting the busy timeout;
+    with BEGIN IMMEDIATE a live-server test's page read then failed while the test wrote
+    ("database table is locked"). Tests use deferred transactions there; the development
+    server's file database keeps IMMEDIATE (benchmarks/sqlite_dev.py measures it)."""
+    from django.conf import settings
+
+    options = settings.DATABASES["default"].get("OPTIONS", {})
+    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        options.pop("transaction_mode", None)
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Every user fixture hashes a password; MD5 keeps that cheap (PBKDF2 costs ~0.3 s each)."""
