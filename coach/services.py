@@ -460,7 +460,8 @@ def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterato
         records = client.drain_calls()
         if records:
             llm_calls_save(records=records, subject=session)
-        budget_release(work=session)  # the hold turn_start took, if any
+        if engine() == "llm":  # the hold a model-backed classroom turn took, if any
+            budget_release(work=session)
 
 
 def _finish(

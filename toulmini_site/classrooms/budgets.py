@@ -25,7 +25,7 @@ from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from rest_framework import status
 
 from toulmini_site.api import ApiError
@@ -115,6 +115,9 @@ class WorkNotEnrolled(WorkReadOnly):
 
 
 def _still_enrolled(submission: Any) -> bool:
+    enrolled = getattr(submission, "enrolled", None)  # annotated by submission_of_work
+    if enrolled is not None:
+        return bool(enrolled)
     from toulmini_site.classrooms.models import Enrollment
 
     return Enrollment.objects.filter(
@@ -176,16 +179,21 @@ def usage_today(
 
 def submission_of_work(work: Any):
     """The classroom submission ``work`` (a coach session, chain, audit or critique) is for,
-    or None when it belongs to no class."""
-    from toulmini_site.classrooms.models import Submission
+    or None when it belongs to no class; ``enrolled`` says whether its student is still in
+    the class (read in the same query)."""
+    from toulmini_site.classrooms.models import Enrollment, Submission
 
     field = next(
         (f for f, natural in WORK_FIELDS.items() if work._meta.label_lower == natural), None
     )
     if field is None or work.pk is None:
         return None
+    still_in = Enrollment.objects.filter(
+        classroom_id=OuterRef("assignment__classroom_id"), student_id=OuterRef("student_id")
+    )
     return (
         Submission.objects.select_related("assignment__classroom")
+        .annotate(enrolled=Exists(still_in))
         .filter(**{field: work.pk})
         .first()
     )
