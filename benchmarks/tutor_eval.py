@@ -83,7 +83,7 @@ def main() -> None:
 def tactics() -> None:
     """The evaluation by student tactic: the frozen set and the tuned one, each played
     offline and through the scripted complying model (two turns a case: message, "yes")."""
-    from evaluations.coach import TUTOR_CASES, TUTOR_CASES_FROZEN
+    from evaluations.coach import TUTOR_CASES, TUTOR_CASES_FROZEN, TUTOR_CASES_UNSEEN
     from evaluations.coach.tactics import (
         complying_answer,
         figures,
@@ -93,7 +93,11 @@ def tactics() -> None:
         play_all,
     )
 
-    sets = [("frozen set", TUTOR_CASES_FROZEN), ("tuned set", TUTOR_CASES)]
+    sets = [
+        ("frozen set", TUTOR_CASES_FROZEN),
+        ("tuned set", TUTOR_CASES),
+        ("unseen set", TUTOR_CASES_UNSEEN),
+    ]
     for label, path in sets[:1] if small() else sets:  # BENCH_SMALL: the frozen set only
         cases = load(path)
         for name, tutor in (
