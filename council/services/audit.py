@@ -174,8 +174,6 @@ def audit_retry(*, audit: Audit) -> Audit:
 
 
 def _requeue(audit: Audit) -> Audit:
-    from council.audit_tasks import audit_run_task
-
     with transaction.atomic():
         runs.run_requeue(
             Audit.objects.filter(pk=audit.pk),

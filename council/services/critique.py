@@ -100,8 +100,6 @@ def critique_retry(*, critique: Critique) -> Critique:
     (given back when the run turns out not to be retryable). Raises ``RunNotRetryable`` when
     the critique is queued, running normally or finished well, ``LimitExceeded`` over quota.
     """
-    from council.critique_tasks import critique_run_task
-
     model = critique.engine == Critique.Engine.LLM
     quota_take(user=critique.owner, work="critique", model=model)  # a retry runs the council again
     try:
