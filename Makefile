@@ -120,7 +120,7 @@ bench: setup
 # Rebuild the offline analyzer's sentence-role weights (arguments/sentence_roles.json) from
 # ../shared/data/webdiscourse-dev.jsonl with scikit-learn (dev extra); the same bytes each run.
 train: setup
-	$(PY) -m benchmarks.train_roles
+	$(PY) -m tools.train_roles
 
 # Mutation testing of the three domains and the text toolkit (CPU heavy; not part of `make
 # test`), niced: every mutant not judged yet (a stopped run goes on where it stopped), then the

@@ -6,7 +6,7 @@ there, and says so when it is not. The texts are never copied. Overlap is by cha
 
 Every figure is leave-one-topic-out: for each of the five topics, the analyzer is scored on
 that topic's documents only, and anything learned is learned from the other four topics (the
-sentence-role model is retrained per fold with the training code of ``benchmarks.train_roles``;
+sentence-role model is retrained per fold with the training code of ``tools.train_roles``;
 the shipped weights, trained on all five, are never scored here). The model's regularisation C
 is chosen per held-out topic by a nested leave-one-topic-out over the other four topics only
 (the C with the highest pooled claim hit there; ties to the smaller C), so the held-out topic
@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from benchmarks.harness import report, small
-from benchmarks.train_roles import C_GRID, QUERIES, C, design, find_corpus, fit, read_corpus
+from tools.train_roles import C_GRID, QUERIES, C, design, find_corpus, fit, read_corpus
 
 Span = tuple[int, int]
 

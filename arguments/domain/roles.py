@@ -5,7 +5,7 @@ The features are meant to hold on topics the model has never seen: position in t
 length, discourse and stance markers, modality, grammatical person, punctuation and
 attributions, plus hashed word and character n-grams. Each feature is a name hashed (CRC-32)
 into a fixed number of buckets, so the fitted weights are a sparse table of a few thousand
-rows. Inference is pure Python; the weights are fitted by ``benchmarks/train_roles.py``
+rows. Inference is pure Python; the weights are fitted by ``tools/train_roles.py``
 (scikit-learn, a development tool) and loaded outside the domain (``arguments/roles.py``).
 """
 

@@ -96,7 +96,7 @@ def test_the_app_analyzes_without_a_training_library():
 
 def test_training_is_deterministic_on_a_small_corpus():
     pytest.importorskip("sklearn", reason="scikit-learn (dev extra) trains the model")
-    from benchmarks.train_roles import dump, fit
+    from tools.train_roles import dump, fit
 
     def doc(topic: str, text: str, claim: str, premise: str) -> dict:
         return {
@@ -140,7 +140,7 @@ def test_training_is_deterministic_on_a_small_corpus():
 
 def test_nested_selection_chooses_c_on_the_other_topics_only():
     from benchmarks.analyzer_quality import NestedC
-    from benchmarks.train_roles import C_GRID, QUERIES
+    from tools.train_roles import C_GRID, QUERIES
 
     held_out = next(iter(QUERIES))
     asked: list[frozenset[str]] = []
@@ -161,7 +161,7 @@ def test_nested_selection_chooses_c_on_the_other_topics_only():
 
 def test_nested_selection_breaks_ties_towards_the_smaller_c():
     from benchmarks.analyzer_quality import NestedC
-    from benchmarks.train_roles import C_GRID, QUERIES
+    from tools.train_roles import C_GRID, QUERIES
 
     class Flat(NestedC):
         def __init__(self) -> None:

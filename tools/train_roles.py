@@ -1,7 +1,7 @@
 """Train the offline analyzer's sentence-role model on the annotated web texts.
 
 Reads webdiscourse-dev.jsonl in place (never copies it) and writes only fitted weights.
-Run: ``make train`` (or .venv/bin/python -m benchmarks.train_roles).
+Run: ``make train`` (or .venv/bin/python -m tools.train_roles).
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ import json
 import os
 from pathlib import Path
 
-from benchmarks.harness import ROOT
-
+ROOT = Path(__file__).resolve().parent.parent
 CORPUS = "webdiscourse-dev.jsonl"
 
 # Our own questions for the corpus's five topics (the texts argue for or against them).
