@@ -8,6 +8,7 @@
 
 from arguments.domain.fallacies.detector import THRESHOLD, detect_fallacies, offline_answer
 from arguments.domain.fallacies.findings import (
+    LIKELY_AT,
     TEXT_MAX,
     FallacyFinding,
     ModelFallacies,
@@ -19,6 +20,7 @@ from arguments.domain.fallacies.findings import (
 from arguments.domain.fallacies.taxonomy import TAXONOMY, Fallacy, FallacyType
 
 __all__ = [
+    "LIKELY_AT",
     "TAXONOMY",
     "TEXT_MAX",
     "THRESHOLD",

@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from arguments.domain.fallacies.taxonomy import TAXONOMY, FallacyType
 
 TEXT_MAX = 5_000
+# A finding whose confidence is at or above this is shown as "likely"; below it, "possible".
+LIKELY_AT = 0.6
 
 
 class FallacyFinding(BaseModel):
@@ -34,6 +36,11 @@ class FallacyFinding(BaseModel):
         if self.end - self.start != len(self.quote):
             raise ValueError("end - start must equal the length of the quote")
         return self
+
+    @property
+    def likely(self) -> bool:
+        """True when the finding is shown as likely rather than possible."""
+        return self.confidence >= LIKELY_AT
 
     def holds_in(self, text: str) -> bool:
         """True when the quote is exactly ``text[start:end]``."""
