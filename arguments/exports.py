@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import cast
 
 from arguments.domain.aif import chain_aif
 from arguments.domain.argdown import chain_argdown
 from arguments.domain.report import chain_markdown
-from arguments.domain.toulmin import Evaluation
+from arguments.domain.toulmin import ChainStatus, Evaluation
 from arguments.models import Chain
 from arguments.serializers import ChainSerializer  # the API's shape
 
@@ -43,8 +44,10 @@ def chain_export(chain: Chain, fmt: str) -> ChainExport:
     content_type, ending = EXPORT_FORMATS[fmt]
     state = chain.state()
     # Where the chain stands as stored: the analyzer may have stopped it before any phase.
+    # The field's choices are the chain statuses (``Chain.Status``), which the stubs type as str.
+    status = cast(ChainStatus, chain.status)
     evaluation = Evaluation(
-        chain.status, chain.next_phase, chain.termination_reason, tuple(chain.warnings)
+        status, chain.next_phase, chain.termination_reason, tuple(chain.warnings)
     )
     if fmt == "markdown":
         body = chain_markdown(

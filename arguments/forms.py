@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.utils.formats import number_format
 from django.utils.functional import lazy
@@ -55,8 +57,9 @@ class ChainForm(forms.Form):
         label=_("Engine"), choices=(), initial=Chain.Engine.OFFLINE, widget=forms.RadioSelect
     )
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if (
             data.get("engine") == Chain.Engine.OFFLINE
             and "source_text" not in self.errors  # a text refused as too long is no missing one
@@ -83,7 +86,9 @@ class ChainForm(forms.Form):
         ]
         if chain_llm_available():
             choices.insert(1, (Chain.Engine.LLM, _("Language model on the server")))
-        self.fields["engine"].choices = choices
+        engine = self.fields["engine"]
+        assert isinstance(engine, forms.ChoiceField)  # declared as one above
+        engine.choices = choices
 
 
 class PhaseOutputForm(forms.Form):

@@ -31,9 +31,13 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from benchmarks.harness import report, small
 from tools.train_roles import C_GRID, QUERIES, C, design, find_corpus, fit, read_corpus
+
+if TYPE_CHECKING:
+    from arguments.domain.roles import RoleModel
 
 Span = tuple[int, int]
 
@@ -113,7 +117,7 @@ def baseline(doc: dict) -> Picks:
     )
 
 
-def analyzer_picks(doc: dict, roles: object | None) -> Picks:
+def analyzer_picks(doc: dict, roles: RoleModel | None) -> Picks:
     """The offline analyzer's picks in ``doc``: phases 1 to 3 each run on the parts before
     them (even where the app's circuit breaker would stop the chain), and the chain's ending."""
     from arguments.domain.analyzer import NotInText, analyze_phase, find_claim
@@ -121,16 +125,15 @@ def analyzer_picks(doc: dict, roles: object | None) -> Picks:
     from toulmini_site.text.sentences import sentences
 
     text, query = doc["text"], QUERIES[doc["topic"]]
-    model = {"roles": roles} if roles is not None else {}
     sents = sentences(text)
     where = {s.text: (s.start, s.end) for s in sents}
 
     def phase(number: int, components: dict) -> dict:
         inputs = {"phase": number, "query": query, "source_text": text, "components": components}
-        return analyze_phase(inputs, **model).model_dump(mode="json")
+        return analyze_phase(inputs, roles=roles).model_dump(mode="json")
 
     try:
-        _, chosen = find_claim(query, sents, **model)
+        _, chosen = find_claim(query, sents, roles=roles)
     except NotInText:
         chosen = None
     claim = (chosen.start, chosen.end) if chosen else None
@@ -151,9 +154,11 @@ def analyzer_picks(doc: dict, roles: object | None) -> Picks:
     state = ChainState(query=query)  # the whole chain, as the app runs it
     try:
         while (result := evaluate(state)).status == "in_progress":
+            assert result.next_phase is not None  # a chain in progress names its next phase
             output = phase(result.next_phase, state.as_json())
             state = apply_phase(state, result.next_phase, output)
         if result.status == "complete":
+            assert state.verdict is not None  # a complete chain has its verdict
             ending = f"verdict {state.verdict.status}"
         else:
             ending = "stopped: " + " + ".join(
@@ -164,7 +169,7 @@ def analyzer_picks(doc: dict, roles: object | None) -> Picks:
     return Picks(claim=claim, data=data, rebuttals=rebuttals, ending=ending)
 
 
-def claim_hit(doc: dict, roles: object) -> bool | None:
+def claim_hit(doc: dict, roles: RoleModel) -> bool | None:
     """Whether the claim the model picks in ``doc`` overlaps an annotated claim (None when the
     document has no explicit claim)."""
     from arguments.domain.analyzer import NotInText, find_claim
@@ -200,8 +205,8 @@ class NestedC:
             roles = RoleModel.from_json(fit(train, c=c, rows=rows))
             scored = {}
             for topic in left_out:
-                hits = [claim_hit(d, roles) for d in self.docs if d["topic"] == topic]
-                hits = [h for h in hits if h is not None]
+                found = [claim_hit(d, roles) for d in self.docs if d["topic"] == topic]
+                hits = [h for h in found if h is not None]
                 scored[topic] = (sum(hits), len(hits))
             self.scores[left_out, c] = scored
         return self.scores[left_out, c]
@@ -281,11 +286,13 @@ def main() -> None:
     rules, rule_endings, rule_times = run_engine(
         docs, lambda topic, train: lambda doc: analyzer_picks(doc, None)
     )
+    model: dict[str, Tally] | None = None
+    model_endings: collections.Counter[str] = collections.Counter()
+    model_times: list[float] = []
     try:
         import sklearn  # noqa: F401
     except ImportError:
         print("Skipped the model's figures: scikit-learn (the dev extra) retrains it per fold.")
-        model, model_endings, model_times = None, collections.Counter(), []
     else:
         from arguments.domain.roles import RoleModel
 

@@ -32,7 +32,7 @@ def figures(examples: tuple[Example, ...]) -> tuple[list[tuple[str, str]], list[
     clean_flagged = clean = 0
     missed: list[str] = []
     for kind, text in examples:
-        found = {f.type for f in detect_fallacies(text)}
+        found: set[str] = {f.type for f in detect_fallacies(text)}
         for name in found:
             flagged[name] += 1
             true_positive[name] += name == kind
@@ -47,7 +47,7 @@ def figures(examples: tuple[Example, ...]) -> tuple[list[tuple[str, str]], list[
             if found:
                 clean_flagged += 1
                 missed.append(f"(no fallacy) flagged {sorted(found)}: {text}")
-    rows = []
+    rows: list[tuple[str, str]] = []
     for name in TAXONOMY:
         if not expected[name]:
             continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -24,6 +24,7 @@ QualifierForce = Literal["certainly", "presumably", "probably", "possibly", "app
 LogicType = Literal["deductive", "inductive", "abductive"]
 EvidenceType = Literal["empirical", "statistical", "testimonial", "documentary", "expert"]
 ClaimScope = Literal["universal", "general", "specific", "singular"]
+ChainStatus = Literal["in_progress", "terminated", "complete"]
 
 TERMINATING_STRENGTHS = ("weak", "irrelevant")
 
@@ -434,7 +435,7 @@ class ChainState:
 
 @dataclass(frozen=True)
 class Evaluation:
-    status: Literal["in_progress", "terminated", "complete"]
+    status: ChainStatus
     next_phase: int | None
     termination_reason: str = ""
     warnings: tuple[str, ...] = field(default_factory=tuple)
@@ -531,7 +532,7 @@ def apply_phase(state: ChainState, phase: int, payload: Any) -> ChainState:
             code="PHASE_OUT_OF_ORDER",
         )
     output = parse_phase_output(phase, payload)
-    extended = ChainState(**{**state.components(), "query": state.query})
+    extended = replace(state)
     for name in PHASES[phase].components:
         setattr(extended, name, getattr(output, name))
     errors = cross_component_errors(extended)
@@ -547,12 +548,11 @@ def apply_phase(state: ChainState, phase: int, payload: Any) -> ChainState:
 
 def state_from_json(query: str, components: dict[str, Any]) -> ChainState:
     """Rebuild a state from stored component dicts (already validated when stored)."""
-    values = {
-        name: COMPONENT_MODELS[name].model_validate(value)
-        for name, value in components.items()
-        if value is not None
-    }
-    return ChainState(query=query, **values)
+    state = ChainState(query=query)
+    for name, value in components.items():
+        if value is not None:
+            setattr(state, name, COMPONENT_MODELS[name].model_validate(value))
+    return state
 
 
 QUERY_MIN = 5

@@ -14,7 +14,7 @@ stops the graph and comes out of ``invoke()``/``stream()`` unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from council.domain.audit.analyzers import assess, security_floor
 from council.domain.audit.offline import AUDIT_PURPOSE
@@ -32,6 +32,7 @@ from council.services.prompts import prompt_text
 from toulmini_site.llm import LLMClient, LLMError
 
 if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig
     from langgraph.graph.state import CompiledStateGraph
 
 
@@ -59,8 +60,10 @@ def audit_graph_build(*, client: LLMClient) -> CompiledStateGraph:
             return "report"
         return [Send("assess", {"document": state["document"], "criterion": c}) for c in criteria]
 
-    def assess_criterion(task: AssessTask) -> dict[str, Any]:
-        document, criterion = task["document"], task["criterion"]
+    # The parameter is named ``state`` as langgraph's node protocol names it (for the type
+    # checker); what a Send passes is one criterion's task.
+    def assess_criterion(state: AssessTask) -> dict[str, Any]:
+        document, criterion = state["document"], state["criterion"]
         try:
             answer = client.structured(
                 purpose=AUDIT_PURPOSE,
@@ -129,11 +132,11 @@ def audit_graph_run(
         "failures": {},
         "report": None,
     }
-    config = {"max_concurrency": max(1, len(criteria))}
+    config: RunnableConfig = {"max_concurrency": max(1, len(criteria))}
     final: AgentState = state
     for mode, chunk in graph.stream(state, config, stream_mode=["updates", "values"]):
         if mode == "values":
-            final = chunk
+            final = cast(AgentState, chunk)  # "values" streams the whole state
             continue
         update = chunk.get("assess") if isinstance(chunk, dict) else None
         if update and on_result is not None:

@@ -174,7 +174,7 @@ def run_critique_council(
     members = list(agents) if agents is not None else [cls() for cls in AGENTS]
     progress = initial_progress((a.name for a in members), max_depth)
 
-    def report(stage: str | None = None, **agent_updates: Any) -> None:
+    def report(stage: str | None = None, /, **agent_updates: Any) -> None:
         if stage:
             progress["stage"] = stage
         for name, update in agent_updates.items():

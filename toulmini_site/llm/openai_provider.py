@@ -8,10 +8,11 @@ retry loop handles 408/409/429/5xx and connection errors with back-off (``max_re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import openai
+from openai.types.chat import ChatCompletionMessageParam
 
 from toulmini_site.llm.client import (
     LLMClient,
@@ -19,6 +20,7 @@ from toulmini_site.llm.client import (
     LLMRequest,
     LLMTimeout,
     LLMUnavailable,
+    Message,
     Usage,
 )
 
@@ -60,7 +62,7 @@ class OpenAICompatibleClient(LLMClient):
         with _translated_errors():
             response = self._sdk.chat.completions.create(
                 model=self.model,
-                messages=list(request.messages),  # type: ignore[arg-type]
+                messages=_sdk_messages(request.messages),
                 response_format=response_format,
                 temperature=self.temperature,
             )
@@ -71,7 +73,7 @@ class OpenAICompatibleClient(LLMClient):
         with _translated_errors():
             stream = self._sdk.chat.completions.create(
                 model=self.model,
-                messages=list(request.messages),  # type: ignore[arg-type]
+                messages=_sdk_messages(request.messages),
                 temperature=self.temperature,
                 stream=True,
                 stream_options={"include_usage": True},
@@ -89,9 +91,9 @@ class _translated_errors:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> bool:
+    def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
         if exc is None or isinstance(exc, LLMError):
-            return False
+            return
         if isinstance(exc, openai.APITimeoutError):
             raise LLMTimeout("The language model did not answer in time.") from exc
         if isinstance(exc, openai.RateLimitError):
@@ -102,7 +104,22 @@ class _translated_errors:
             raise LLMUnavailable("The language model server could not be reached.") from exc
         if isinstance(exc, openai.OpenAIError):
             raise LLMError(f"The language model call failed: {exc}") from exc
-        return False
+
+
+def _sdk_messages(messages: Sequence[Message]) -> list[ChatCompletionMessageParam]:
+    """Our ``{"role", "content"}`` messages as the SDK's typed ones (system, user, assistant)."""
+    sdk: list[ChatCompletionMessageParam] = []
+    for message in messages:
+        role, content = message["role"], message["content"]
+        if role == "system":
+            sdk.append({"role": "system", "content": content})
+        elif role == "user":
+            sdk.append({"role": "user", "content": content})
+        elif role == "assistant":
+            sdk.append({"role": "assistant", "content": content})
+        else:
+            raise ValueError(f"A message's role is system, user or assistant, not {role!r}.")
+    return sdk
 
 
 def _usage(usage: Any) -> Usage:
