@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from arguments.domain.language import unreadable
 from arguments.domain.markers import (
     COUNTEREXAMPLE,
     HEDGES,
@@ -85,29 +86,7 @@ __all__ = [
     "unreadable",
 ]
 
-READS = "English"  # the language of the markers every rule reads by
-
-
 # -- the languages it reads -------------------------------------------------------------------
-
-_LETTER = re.compile(r"[^\W\d_]")
-_LATIN = re.compile(r"[A-Za-zÀ-ɏ]")
-
-
-def unreadable(text: str) -> str:
-    """The refusal for a text the analyzer cannot read (mostly letters outside the Latin
-    script: Arabic, Chinese, Cyrillic …), else ""."""
-    letters = _LETTER.findall(text)
-    if len(letters) < 20:
-        return ""
-    latin = sum(1 for ch in letters if _LATIN.match(ch))
-    if latin / len(letters) >= 0.5:
-        return ""
-    return (
-        f"LANGUAGE NOT READ: the offline analyzer reads {READS} only, and this text is "
-        "mostly in another script, so it cannot find its claim, data or objections. "
-        "Analyse it with a language model (or your own AI), or paste an English version."
-    )
 
 
 def _refuse_unreadable(text: str) -> None:
