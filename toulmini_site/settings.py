@@ -266,6 +266,10 @@ TASKS = {
     }
 }
 
+# Learning platforms: each call to a platform's token, roster or gradebook service waits at
+# most this long (to connect, and between bytes of its answer).
+LTI_HTTP_TIMEOUT_SECONDS = env_float("LTI_HTTP_TIMEOUT_SECONDS", 10.0, minimum=0.1)
+
 # Language model. With no LLM_MODEL, the offline analyzer is the only engine.
 LLM_BASE_URL = env_str("LLM_BASE_URL")
 LLM_API_KEY = env_str("LLM_API_KEY")

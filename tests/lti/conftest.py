@@ -10,6 +10,7 @@ from django.test import Client
 from lti_tool.models import Key, LtiDeployment, LtiRegistration
 
 from tests.lti.platform import Platform, shared_pem_pair
+from toulmini_site.lti import connection
 
 LAUNCH_URL = "http://testserver/lti/launch/"
 
@@ -33,6 +34,7 @@ def platform(db):
     platform.tool_key_set(Client().get("/lti/jwks.json").json())
     yield platform
     platform.stop()
+    connection.platform_answered(registration.pk)  # no silence carried to the next test
 
 
 def login_redirect(client: Client, platform: Platform, sub: str) -> dict[str, str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import threading
+import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -97,7 +98,11 @@ class Platform:
         self.line_items: dict[str, dict[str, Any]] = {}
         self.fail_scores = 0  # answer this many score posts with 503 first
         self.token_requests = 0
+        self.calls = 0  # every request to its services, counted as it arrives
+        self.delay = 0.0  # seconds it waits before answering any request (a slow platform)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server.daemon_threads = True
+        self._server.block_on_close = False  # stop() does not wait out a slow answer
         self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
         self.issuer = self.url
         self.registration = (
@@ -192,7 +197,12 @@ class Platform:
             def _body(self) -> bytes:
                 return self.rfile.read(int(self.headers.get("Content-Length") or 0))
 
+            def _arrive(self) -> None:
+                platform.calls += 1
+                time.sleep(platform.delay)
+
             def do_GET(self) -> None:  # noqa: N802
+                self._arrive()
                 path = urlsplit(self.path).path
                 if path == "/jwks":
                     return self._send(200, {"keys": platform.registration.get_jwks()})
@@ -219,6 +229,7 @@ class Platform:
                 return self._send(404, {"error": "not found"})
 
             def do_POST(self) -> None:  # noqa: N802
+                self._arrive()
                 path = urlsplit(self.path).path
                 body = self._body()
                 if path == "/token":

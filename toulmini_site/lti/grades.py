@@ -1,15 +1,18 @@
 """Returned grades sent to the platform's gradebook (Assignment and Grade Services).
 
-Returning a submission in a class linked to a platform course asks for a sync; a background
-task sends the score (a line item per assignment, ``FullyGraded``). Sending is safe to
-repeat: the line item is found by its tag before one is made, and the platform keeps the
-score with the latest timestamp. A failed send is retried with a growing delay where the
-task backend can defer work, and can always be retried by hand.
+Returning a submission in a class linked to a platform course records a pending sync in
+the same transaction; once it commits, a background task sends the score (a line item per
+assignment, ``FullyGraded``). Sending is safe to repeat: the sync is locked while it is sent
+and left alone once sent, the line item is found by its tag before one is made, and the
+platform keeps the score with the latest timestamp. A failed send is retried with a growing
+delay where the task backend can defer work, a send whose task was lost is queued again by
+the sweep, and a teacher can always send again by hand. Every call to the platform is
+bounded in time (``connection``), so a slow platform never holds up the return itself.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import requests
@@ -22,13 +25,15 @@ from pylti1p3.assignments_grades import AssignmentsGradesService
 from pylti1p3.exception import LtiException
 from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem as PlatformLineItem
-from pylti1p3.service_connector import ServiceConnector
 
 from toulmini_site.classrooms.domain.grading import PARTS, total_max
 from toulmini_site.classrooms.models import Submission
+from toulmini_site.lti import connection
 from toulmini_site.lti.models import ClassLink, GradeSync, LineItem
 
 MAX_ATTEMPTS = 5
+# How long a send may wait for its task before the sweep queues it again.
+STALE_AFTER = timedelta(minutes=10)
 
 
 def _scopes(context: Any) -> list[str]:
@@ -53,46 +58,114 @@ def _comment(feedback: Any) -> str:
 
 def grade_sync_request(*, submission_id: int) -> GradeSync | None:
     """Ask for the returned submission's grade to be sent, if its class is linked to a
-    platform course (None otherwise). Returning again asks again."""
+    platform course (None otherwise). Called inside the transaction that returns the work:
+    the pending sync commits (or rolls back) with the return, and the send is queued only
+    once that transaction has committed, so the platform never reads a grade we then roll
+    back, and a send whose queueing is lost is still on record for the sweep. Returning
+    again asks again."""
     submission = Submission.objects.select_related("assignment").get(pk=submission_id)
     if not ClassLink.objects.filter(classroom_id=submission.assignment.classroom_id).exists():
         return None
     sync, _ = GradeSync.objects.update_or_create(
         submission=submission,
-        defaults={"state": GradeSync.State.PENDING, "attempts": 0, "last_error": ""},
+        defaults={
+            "state": GradeSync.State.PENDING,
+            "attempts": 0,
+            "reason": "",
+            "last_error": "",
+            "requested_at": timezone.now(),
+        },
     )
-    _enqueue(sync)
+    _enqueue(sync.submission_id)
     return sync
 
 
 def grade_sync_retry(*, sync: GradeSync) -> GradeSync:
-    """Send again by hand (a teacher's button), whatever the last attempt did."""
-    GradeSync.objects.filter(pk=sync.pk).update(
-        state=GradeSync.State.PENDING, attempts=0, last_error=""
-    )
-    _enqueue(sync)
+    """Send again by hand (a teacher's button), whatever the last attempt did, and even to
+    a platform that did not answer a moment ago."""
+    with transaction.atomic():
+        GradeSync.objects.filter(pk=sync.pk).update(
+            state=GradeSync.State.PENDING,
+            attempts=0,
+            reason="",
+            last_error="",
+            requested_at=timezone.now(),
+        )
+        link = (
+            ClassLink.objects.select_related("context__deployment")
+            .filter(classroom__assignments__submissions__grade_sync=sync)
+            .first()
+        )
+        if link is not None:
+            connection.platform_answered(link.context.deployment.registration_id)
+        _enqueue(sync.submission_id)
     sync.refresh_from_db()
     return sync
 
 
-def _enqueue(sync: GradeSync, delay: timedelta | None = None) -> None:
-    task = grade_sync_task
-    if delay is not None:
-        task = task.using(run_after=timezone.now() + delay)
-    transaction.on_commit(lambda: task.enqueue(submission_id=sync.submission_id))
+def grade_sync_sweep(*, now: datetime | None = None) -> int:
+    """Queue again every send that should have happened by now and has not: pending for
+    ``STALE_AFTER`` since it was asked for (its task lost with a worker, a queue that failed,
+    a run that crashed), or failed and ``STALE_AFTER`` past its retry. Sending twice is safe
+    (the run locks the sync and does nothing once it is sent). Returns how many."""
+    now = now or timezone.now()
+    stale = now - STALE_AFTER
+    due = list(
+        GradeSync.objects.filter(state=GradeSync.State.PENDING, requested_at__lt=stale).values_list(
+            "submission_id", flat=True
+        )
+    )
+    for sync in GradeSync.objects.filter(state=GradeSync.State.FAILED, last_attempt_at__lt=stale):
+        if sync.last_attempt_at and sync.last_attempt_at + _backoff(sync.attempts) < stale:
+            due.append(sync.submission_id)
+    with transaction.atomic():
+        GradeSync.objects.filter(submission_id__in=due).update(requested_at=now)
+        for submission_id in due:
+            _enqueue(submission_id)
+    return len(due)
+
+
+def _backoff(attempts: int) -> timedelta:
+    return timedelta(minutes=2**attempts)
+
+
+def _enqueue(submission_id: int, delay: timedelta | None = None) -> None:
+    """Queue the send once the current transaction commits (at once outside one). The
+    caller never fails for it (robust): if queueing fails, the sync stays on record and the
+    sweep queues it again."""
+
+    def send() -> None:
+        task = grade_sync_task
+        if delay is not None:
+            task = task.using(run_after=timezone.now() + delay)
+        task.enqueue(submission_id=submission_id)
+
+    transaction.on_commit(send, robust=True)
 
 
 def _can_defer() -> bool:
     return bool(grade_sync_task.get_backend().supports_defer)
 
 
-def _skip(sync: GradeSync, reason: str) -> GradeSync:
-    sync.state, sync.last_error, sync.last_attempt_at = (
+def _skip(sync: GradeSync, reason: GradeSync.Reason) -> GradeSync:
+    sync.state, sync.reason, sync.last_error, sync.last_attempt_at = (
         GradeSync.State.SKIPPED,
         reason,
+        "",
         timezone.now(),
     )
     sync.save()
+    return sync
+
+
+def _failed(sync: GradeSync, reason: GradeSync.Reason, detail: str) -> GradeSync:
+    """Record a failed attempt; where the task backend can defer work, try again later."""
+    sync.reason, sync.last_error = reason, detail[:2000]
+    retry = sync.attempts < MAX_ATTEMPTS and _can_defer()
+    sync.state = GradeSync.State.FAILED if retry else GradeSync.State.GAVE_UP
+    sync.save()
+    if retry:
+        _enqueue(sync.submission_id, delay=_backoff(sync.attempts))
     return sync
 
 
@@ -100,8 +173,11 @@ def grade_sync_run(*, submission_id: int) -> GradeSync | None:
     """Send the returned submission's score and comment to the platform; records the
     outcome on its ``GradeSync``. Already sent, or no sync asked for: nothing happens."""
     with transaction.atomic():
+        # OF the sync's own row: PostgreSQL refuses FOR UPDATE on the nullable side of the
+        # outer join to the class's link (NotSupportedError, which the task backend records
+        # and nobody saw: the grade stayed pending for ever).
         sync = (
-            GradeSync.objects.select_for_update()
+            GradeSync.objects.select_for_update(of=("self",))
             .select_related("submission__assignment__classroom__lti_link__context__deployment")
             .filter(submission_id=submission_id)
             .first()
@@ -112,25 +188,27 @@ def grade_sync_run(*, submission_id: int) -> GradeSync | None:
         assignment = submission.assignment
         link = getattr(assignment.classroom, "lti_link", None)
         if link is None or not submission.is_returned:
-            return _skip(sync, "The class is no longer linked, or the work is not returned.")
+            return _skip(sync, GradeSync.Reason.UNLINKED)
         context = link.context
         registration = context.deployment.registration
         lti_user = LtiUser.objects.filter(
             registration=registration, auth_user_id=submission.student_id
         ).first()
         if lti_user is None:
-            return _skip(sync, "This student did not come from the learning platform.")
+            return _skip(sync, GradeSync.Reason.NOT_FROM_PLATFORM)
         if not (context.lineitems_url and context.can_publish_scores):
-            return _skip(sync, "The platform did not allow this tool to send grades.")
+            return _skip(sync, GradeSync.Reason.NOT_ALLOWED)
         feedback = getattr(submission, "feedback", None)
         maximum = float(total_max(assignment.maxima()))
         given = float(feedback.total) if feedback else 0.0
         sync.attempts += 1
         sync.last_attempt_at = timezone.now()
         sync.score_given, sync.score_maximum = given, maximum
+        if connection.platform_quiet(registration.pk):
+            return _failed(sync, GradeSync.Reason.NO_ANSWER, "")
         try:
             ags = AssignmentsGradesService(
-                ServiceConnector(registration.to_registration()),
+                connection.service_connector(registration),
                 {"scope": _scopes(context), "lineitems": context.lineitems_url},  # type: ignore[typeddict-item]
             )
             known = LineItem.objects.filter(assignment=assignment).first()
@@ -163,14 +241,18 @@ def grade_sync_run(*, submission_id: int) -> GradeSync | None:
                 grade.set_comment(_comment(feedback))
             ags.put_grade(grade, column)
         except (LtiException, requests.RequestException, ValueError, KeyError) as error:
-            sync.last_error = str(error)[:2000] or error.__class__.__name__
-            retry = sync.attempts < MAX_ATTEMPTS and _can_defer()
-            sync.state = GradeSync.State.FAILED if retry else GradeSync.State.GAVE_UP
-            sync.save()
-            if retry:
-                _enqueue(sync, delay=timedelta(minutes=2**sync.attempts))
-            return sync
-        sync.state, sync.sent_at, sync.last_error = GradeSync.State.SENT, timezone.now(), ""
+            detail = str(error) or error.__class__.__name__
+            if connection.is_silence(error):
+                connection.platform_silent(registration.pk)
+                return _failed(sync, GradeSync.Reason.NO_ANSWER, detail)
+            return _failed(sync, GradeSync.Reason.REFUSED, detail)
+        connection.platform_answered(registration.pk)
+        sync.state, sync.sent_at, sync.reason, sync.last_error = (
+            GradeSync.State.SENT,
+            timezone.now(),
+            "",
+            "",
+        )
         sync.save()
     return sync
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from lti_tool.models import LtiContext, LtiResourceLink
 
@@ -61,6 +62,19 @@ class GradeSync(models.Model):
         GAVE_UP = "gave_up", _("Failed (retry by hand)")
         SKIPPED = "skipped", _("Not sent")
 
+    class Reason(models.TextChoices):
+        """Why a grade is not (yet) in the gradebook, said to the teacher in their language;
+        ``last_error`` keeps the platform's own words beside it."""
+
+        UNLINKED = "unlinked", _("The class is no longer linked, or the work is not returned.")
+        NOT_FROM_PLATFORM = (
+            "not_from_platform",
+            _("This student did not come from the learning platform, which does not know them."),
+        )
+        NOT_ALLOWED = "not_allowed", _("The platform did not allow this tool to send grades.")
+        NO_ANSWER = "no_answer", _("The platform did not answer in time.")
+        REFUSED = "refused", _("The platform refused the grade.")
+
     submission = models.OneToOneField(
         Submission, on_delete=models.CASCADE, related_name="grade_sync"
     )
@@ -68,7 +82,11 @@ class GradeSync(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     score_given = models.FloatField(null=True, blank=True)
     score_maximum = models.FloatField(null=True, blank=True)
+    reason = models.CharField(max_length=20, choices=Reason.choices, blank=True)
     last_error = models.TextField(blank=True)
+    # When the send was last asked for: a sync still pending long after it (its task lost
+    # with a worker, or never queued) is found and queued again by the sweep.
+    requested_at = models.DateTimeField(default=timezone.now)
     last_attempt_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 
@@ -77,7 +95,20 @@ class GradeSync(models.Model):
             models.CheckConstraint(
                 condition=Q(state__in=["pending", "sent", "failed", "gave_up", "skipped"]),
                 name="grade_sync_state_valid",
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    reason__in=[
+                        "",
+                        "unlinked",
+                        "not_from_platform",
+                        "not_allowed",
+                        "no_answer",
+                        "refused",
+                    ]
+                ),
+                name="grade_sync_reason_valid",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -19,15 +19,16 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from lti_tool.models import Key, LtiContext, LtiUser
-from lti_tool.services.nrps import fetch_member_data
 from lti_tool.utils import sync_data_from_launch
 from pylti1p3.deep_link_resource import DeepLinkResource
 from pylti1p3.exception import LtiException
 from pylti1p3.lineitem import LineItem as PlatformLineItem
+from pylti1p3.names_roles import NamesRolesProvisioningService
 
 from toulmini_site.classrooms import services as classrooms
 from toulmini_site.classrooms.domain.grading import total_max
 from toulmini_site.classrooms.models import Assignment, Classroom, Enrollment
+from toulmini_site.lti import connection
 from toulmini_site.lti.domain.roles import ClassRole, class_role
 from toulmini_site.lti.models import AssignmentLink, ClassLink, UsedNonce
 
@@ -270,6 +271,17 @@ def line_item_tag(assignment: Assignment) -> str:
 # -- roster --------------------------------------------------------------------------------
 
 
+def _roster_of(context: LtiContext) -> list[Any]:
+    """The course's members (NRPS), read with a bounded wait (``connection``)."""
+    if not context.memberships_url:
+        return []
+    service = NamesRolesProvisioningService(
+        connection.service_connector(context.deployment.registration),
+        {"context_memberships_url": context.memberships_url},
+    )
+    return list(service.get_members())
+
+
 def roster_sync(*, link: ClassLink) -> ClassLink:
     """Bring the class's members in line with the platform's roster (Names and Role
     Provisioning): active learners enrolled, active instructors and assistants teaching,
@@ -278,9 +290,10 @@ def roster_sync(*, link: ClassLink) -> ClassLink:
     context: LtiContext = link.context
     classroom = link.classroom
     try:
-        members = fetch_member_data(context)
+        members = _roster_of(context)
     except (LtiException, requests.RequestException, ValueError, KeyError) as error:
-        link.roster_error = f"The platform's roster could not be read: {error}"[:2000]
+        # The platform's own words; the pages say in the reader's language what failed.
+        link.roster_error = (str(error) or error.__class__.__name__)[:2000]
         link.save(update_fields=["roster_error"])
         return link
     context.update_memberships(members)

@@ -1,10 +1,16 @@
 """Background work for the learning platform link (``TASKS_BACKEND`` decides where it runs);
 the grade sync's task is ``grades.grade_sync_task``, beside the run it retries."""
 
-from django.tasks import task
+from datetime import timedelta
 
+from django.tasks import task
+from django.utils import timezone
+
+from toulmini_site.lti.grades import grade_sync_sweep
 from toulmini_site.lti.models import ClassLink
 from toulmini_site.lti.services import roster_sync
+
+SWEEP_EVERY = timedelta(minutes=15)
 
 
 @task
@@ -14,3 +20,13 @@ def roster_sync_task(*, link_id: int) -> str:
         pk=link_id
     )
     return roster_sync(link=link).roster_error or "ok"
+
+
+@task
+def grade_sync_sweep_task(*, repeat: bool = False) -> int:
+    """Queue again the grade sends that were lost; where the task backend can defer work and
+    ``repeat`` is set, schedules its own next run (``manage.py grade_sync_sweep --schedule``)."""
+    queued = grade_sync_sweep()
+    if repeat and grade_sync_sweep_task.get_backend().supports_defer:
+        grade_sync_sweep_task.using(run_after=timezone.now() + SWEEP_EVERY).enqueue(repeat=True)
+    return queued

@@ -89,7 +89,8 @@ def launch(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     if landing.role == "teacher":
         link = landing.classroom.lti_link
-        transaction.on_commit(lambda: roster_sync_task.enqueue(link_id=link.pk))
+        # robust: a roster that cannot be read (or queued) never fails the launch itself.
+        transaction.on_commit(lambda: roster_sync_task.enqueue(link_id=link.pk), robust=True)
     if lti_launch.is_deep_link_launch:
         return redirect("lti:deep_link")
     if landing.assignment is not None:
@@ -189,7 +190,10 @@ def roster_sync(request: HttpRequest, pk: int) -> HttpResponse:
     link = selectors.class_link_taught_by(request.user, pk)
     link = services.roster_sync(link=link)
     if link.roster_error:
-        messages.error(request, link.roster_error)
+        messages.error(
+            request,
+            _("The platform's roster could not be read: %(error)s") % {"error": link.roster_error},
+        )
     else:
         messages.success(
             request,

@@ -1,0 +1,65 @@
+"""Our calls to a platform's services (its token endpoint, roster and gradebook).
+
+Every call is bounded by ``LTI_HTTP_TIMEOUT_SECONDS`` (pylti1p3 sets none, so a platform that
+accepts the connection and never answers would hold a worker, or a teacher's request on the
+immediate task backend, forever). A platform that did not answer is then left alone for
+``QUIET_SECONDS`` in this process: returning a whole class's work sends one grade per student,
+and without this each of them would wait out its own timeout.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import requests
+from django.conf import settings
+from lti_tool.models import LtiRegistration
+from pylti1p3.service_connector import REQUESTS_USER_AGENT, ServiceConnector
+
+QUIET_SECONDS = 60.0
+
+_quiet_until: dict[int, float] = {}
+_quiet_lock = threading.Lock()
+
+
+def clock() -> float:
+    """The breaker's clock (monotonic seconds); tests may replace it."""
+    return time.monotonic()
+
+
+class _BoundedSession(requests.Session):
+    def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        kwargs.setdefault("timeout", settings.LTI_HTTP_TIMEOUT_SECONDS)
+        return super().request(method, url, *args, **kwargs)
+
+
+def service_connector(registration: LtiRegistration) -> ServiceConnector:
+    """pylti1p3's connector for ``registration``, every request of it bounded in time."""
+    session = _BoundedSession()
+    session.headers["User-Agent"] = REQUESTS_USER_AGENT
+    return ServiceConnector(registration.to_registration(), requests_session=session)
+
+
+def is_silence(error: BaseException) -> bool:
+    """True for an error that means the platform did not answer (no connection, timed out)."""
+    return isinstance(error, (requests.ConnectionError, requests.Timeout))
+
+
+def platform_quiet(registration_id: int) -> bool:
+    """True while a platform that did not answer is being left alone."""
+    with _quiet_lock:
+        return _quiet_until.get(registration_id, 0.0) > clock()
+
+
+def platform_silent(registration_id: int) -> None:
+    """Record that the platform did not answer: leave it alone for ``QUIET_SECONDS``."""
+    with _quiet_lock:
+        _quiet_until[registration_id] = clock() + QUIET_SECONDS
+
+
+def platform_answered(registration_id: int) -> None:
+    """The platform answered (or a teacher asks to try it now): talk to it again."""
+    with _quiet_lock:
+        _quiet_until.pop(registration_id, None)
