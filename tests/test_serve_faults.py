@@ -44,17 +44,19 @@ def _free_port() -> int:
 
 
 class Poller(threading.Thread):
-    """GETs each URL in turn every ``every`` seconds; records (time, url, status or error)."""
+    """GETs each URL in turn every ``every`` seconds; records (answered at, url, status or error,
+    sent at)."""
 
     def __init__(self, base: str, urls: list[str], every: float = 0.05) -> None:
         super().__init__(daemon=True)
         self.base, self.urls, self.every = base, urls, every
-        self.results: list[tuple[float, str, str]] = []
+        self.results: list[tuple[float, str, str, float]] = []
         self.stop = threading.Event()
 
     def run(self) -> None:
         while not self.stop.is_set():
             for url in self.urls:
+                sent = time.monotonic()
                 try:
                     with urllib.request.urlopen(self.base + url, timeout=5) as response:
                         outcome = str(response.status)
@@ -62,7 +64,7 @@ class Poller(threading.Thread):
                     outcome = str(error.code)
                 except OSError as error:
                     outcome = f"error: {error}"
-                self.results.append((time.monotonic(), url, outcome))
+                self.results.append((time.monotonic(), url, outcome, sent))
             self.stop.wait(self.every)
 
     def failures(self) -> list[tuple[float, str, str]]:
@@ -189,12 +191,15 @@ def test_the_site_answers_while_its_worker_and_database_connections_are_killed(
 
         # 3. a database outage of 8 s: no connection is allowed, then all are again.
         admin = admin_connection(postgres_url)
+        closing_at = time.monotonic()
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
-        outage_at = time.monotonic()
         _terminate(postgres_url, name)
+        # The outage starts once the open connections are cut (until then they still answer)
+        # and ends just before connections are allowed again, so no answer is misfiled.
+        outage_at = time.monotonic()
         time.sleep(8)
-        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         back_at = time.monotonic()
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         admin.close()
         _wait_for(up, 30, "the site to answer 200 again")
         healthy_again_in = time.monotonic() - back_at
@@ -212,8 +217,11 @@ def test_the_site_answers_while_its_worker_and_database_connections_are_killed(
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
 
-    during = [r for r in poller.results if outage_at <= r[0] <= back_at]
-    outside = [r for r in poller.results if not outage_at <= r[0] <= back_at + healthy_again_in]
+    # During: sent after the connections were cut and answered before they were allowed again.
+    # Outside: answered before the outage began, or sent once the site was healthy again. A
+    # request that straddles either edge belongs to neither (under load one can take a second).
+    during = [r for r in poller.results if outage_at <= r[3] and r[0] <= back_at]
+    outside = [r for r in poller.results if r[0] < closing_at or r[3] > back_at + healthy_again_in]
     # A request that was using a connection at the moment it was cut may fail (503 from
     # /healthz); the next one gets a new connection.
     at_the_cut = [r for r in outside if r[2] != "200" and cut_at <= r[0] <= cut_at + 1]
