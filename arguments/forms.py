@@ -7,9 +7,14 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from arguments.domain.aif import AIF_MAX_BYTES
+from arguments.domain.fallacies import TEXT_MAX
 from arguments.domain.toulmin import QUERY_MAX, QUERY_MIN
 from arguments.models import Chain
-from arguments.services import SOURCE_TEXT_MAX, chain_llm_available
+from arguments.services import (
+    SOURCE_TEXT_MAX,
+    chain_llm_available,
+    fallacy_engine_default,
+)
 
 
 def _grouped(number: int) -> str:
@@ -122,3 +127,40 @@ class AifImportForm(forms.Form):
                 }
             )
         return upload
+
+
+class FallacyCheckForm(forms.Form):
+    """A text to check for named fallacies, and the engine that checks it."""
+
+    text = forms.CharField(
+        max_length=TEXT_MAX,
+        widget=forms.Textarea(attrs={"rows": 10}),
+        label=_("Text"),
+        help_text=format_lazy(
+            _("A comment, a paragraph of an essay, a letter: up to {limit} characters."),
+            limit=lazy_number(TEXT_MAX),
+        ),
+        error_messages={
+            "required": _("Paste or type the text to check."),
+            "max_length": format_lazy(
+                _(
+                    "The text is %(show_value)s characters long; at most {limit} are "
+                    "checked. Nothing was cut or checked: shorten it and check again."
+                ),
+                limit=lazy_number(TEXT_MAX),
+            ),
+        },
+    )
+    engine = forms.ChoiceField(label=_("Checked by"), choices=(), widget=forms.RadioSelect)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # No maxlength on the box: a browser would cut a longer paste without a word.
+        self.fields["text"].widget.attrs.pop("maxlength", None)
+        choices = [("offline", _("The rules, offline — instant, no AI"))]
+        if chain_llm_available():
+            choices.append(("llm", _("The language model on the server")))
+        engine = self.fields["engine"]
+        assert isinstance(engine, forms.ChoiceField)  # declared as one above
+        engine.choices = choices
+        engine.initial = fallacy_engine_default()

@@ -15,6 +15,7 @@ urlpatterns = [
     path("chains/<int:pk>/phase/", views.chain_phase, name="chain_phase"),
     path("chains/<int:pk>/export.<str:fmt>", views.chain_export, name="chain_export"),
     path("chains/<int:pk>/fallacies/", views.chain_fallacies, name="chain_fallacies"),
+    path("fallacies/", views.fallacy_check, name="fallacy_check"),
 ]
 
 api_urlpatterns = [

@@ -12,9 +12,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from arguments import exports, selectors, services
 from arguments.domain.aif import AIF_MAX_BYTES
+from arguments.domain.fallacies import LIKELY_AT, TAXONOMY, FallacyFinding
+from arguments.domain.highlight import highlighted
 from arguments.domain.prompts import phase_prompt
 from arguments.domain.toulmin import PHASES, ToulminError
-from arguments.forms import AifImportForm, ChainForm, PhaseOutputForm
+from arguments.forms import AifImportForm, ChainForm, FallacyCheckForm, PhaseOutputForm
 from arguments.models import Chain
 from toulmini_site.classrooms.public import submission_chain_revise, submission_of_work
 from toulmini_site.text.documents import read_capped
@@ -166,10 +168,54 @@ def chain_fallacies(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except ToulminError as failure:
         error = failure.message
-    extra = {"fallacies": found, "fallacy_error": error, "fallacies_checked": True}
+    extra = {
+        "fallacies": _fallacy_rows(found),
+        "likely_at": round(LIKELY_AT * 100),
+        "fallacy_error": error,
+        "fallacies_checked": True,
+    }
     if request.htmx:
         return render(request, "arguments/chain_detail.html#fallacies", {"chain": chain, **extra})
     return render(request, "arguments/chain_detail.html", _detail_context(chain, **extra))
+
+
+def _fallacy_rows(found: list[FallacyFinding]) -> list[dict]:
+    """What ``arguments/_fallacy_findings.html`` shows of each finding: its number (as the
+    highlighted text marks it), the finding, and its type's definition."""
+    return [
+        {"n": n, "f": f, "definition": TAXONOMY[f.type].definition}
+        for n, f in enumerate(found, start=1)
+    ]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def fallacy_check(request: HttpRequest) -> HttpResponse:
+    """Check a pasted text for named fallacies: the form, and under it the text with the
+    quoted words marked and each finding explained. Nothing is saved."""
+    form = FallacyCheckForm(request.POST or None)
+    context: dict = {"form": form, "types": TAXONOMY.values(), "likely_at": round(LIKELY_AT * 100)}
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        try:
+            found = services.fallacies_detect(
+                text=text, engine=form.cleaned_data["engine"], user=request.user
+            )
+        except ToulminError as error:
+            form.add_error(None, error.message)
+        else:
+            found = [f for f in found if f.holds_in(text)]
+            likely = {n for n, f in enumerate(found, start=1) if f.likely}
+            pieces = [
+                (piece, any(n in likely for n in piece.marks))
+                for piece in highlighted(text, [(f.start, f.end) for f in found])
+            ]
+            context.update(checked=True, fallacies=_fallacy_rows(found), pieces=pieces)
+    status = 400 if form.errors and not request.htmx else 200
+    template = "arguments/fallacy_check.html"
+    return render(
+        request, f"{template}#checker" if request.htmx else template, context, status=status
+    )
 
 
 @login_required

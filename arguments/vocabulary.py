@@ -58,6 +58,31 @@ SHOWN_VALUES = (
     gettext_noop("Red herring"),
     gettext_noop("Slippery slope"),
     gettext_noop("Straw man"),
+    # their definitions, as the fallacy check page shows them
+    gettext_noop("Attacking the person who makes an argument instead of the argument itself."),
+    gettext_noop("Taking a claim to be true or good because many people believe or do it."),
+    gettext_noop("Stirring up pity, fear, guilt or anger in place of giving reasons."),
+    gettext_noop("Giving as a reason something that already assumes the conclusion."),
+    gettext_noop("Using one word in two different senses so that the argument seems to follow."),
+    gettext_noop("Relying on someone who is not an expert on the question, or on unnamed experts."),
+    gettext_noop(
+        "Replacing the other side's view with a weaker or extreme version and attacking that."
+    ),
+    gettext_noop("Bringing in a different subject to draw attention away from the question."),
+    gettext_noop(
+        "Concluding that one thing caused another only because it came first or "
+        "happened together with it (post hoc)."
+    ),
+    gettext_noop("Presenting two options as the only ones when others exist."),
+    gettext_noop("Drawing a conclusion about a whole group from too few cases, or from none."),
+    gettext_noop("Claiming that one step will lead, through an unsupported chain, to disaster."),
+    gettext_noop(
+        "An argument whose form is invalid, such as affirming the consequent or an "
+        "undistributed middle."
+    ),
+    gettext_noop(
+        "A question that presupposes guilt, or a demand for evidence that changes once it is met."
+    ),
     # engines, as audits store them
     gettext_noop("offline"),
     gettext_noop("llm"),

@@ -97,6 +97,8 @@ def _world() -> dict[str, list[str]]:
         *[f"/chains/{c.pk}/" for c in chains],
         # The fallacy check of a chain's source text, as its own page (without htmx).
         *[f"/chains/{c.pk}/fallacies/" for c in chains if c.source_text][:2],
+        # The "Check a text for fallacies" page, empty (its results: tests/arguments).
+        "/fallacies/",
         "/coach/",
         f"/coach/{first(CoachSession, **student)}/",
         "/critiques/",

@@ -47,10 +47,28 @@ def test_without_javascript_the_link_shows_the_whole_page_with_the_panel_filled(
     assert "Hasty generalization" in html and CAUSE in html
 
 
-def test_a_source_text_without_a_fallacy_says_so(owner_client, owner):
+def test_a_source_text_without_a_fallacy_says_so_without_calling_it_sound(owner_client, owner):
     chain = make_chain(owner, source_text="Every triangle has three sides.")
     html = owner_client.get(_url(chain), **HTMX).content.decode()
-    assert "No named fallacy found" in html
+    assert "found none of the fourteen fallacies it looks for" in html
+    assert "does not prove the reasoning sound" in html
+
+
+def test_the_panel_words_doubt_as_the_page_does(owner_client, owner, monkeypatch):
+    from arguments import services
+    from arguments.domain.fallacies import LIKELY_AT, finding
+
+    text = "Ignore Sam: he is a known liar, and his plan is bad."
+    found = [
+        finding(text, type="ad_hominem", start=0, end=10, explanation="x", confidence=c)
+        for c in (LIKELY_AT, LIKELY_AT - 0.1)
+    ]
+    monkeypatch.setattr(services, "detect_fallacies", lambda _text: found)
+    chain = make_chain(owner, source_text=text)
+    html = owner_client.get(_url(chain), **HTMX).content.decode()
+    assert "<strong>Likely: Ad hominem</strong>" in html
+    assert "<strong>Possible: Ad hominem</strong>" in html
+    assert "Attacking the person who makes an argument" in html
 
 
 def test_a_chain_without_source_text_has_no_panel(owner_client, owner):

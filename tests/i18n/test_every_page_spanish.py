@@ -236,6 +236,7 @@ def _pages(m: Mundo) -> list[tuple[str, str, str]]:
         page("alumna", "arguments:chain_detail", m.chain_done.pk),
         page("alumna", "arguments:chain_detail", m.chain_manual.pk),
         page("alumna", "arguments:chain_fallacies", m.chain_done.pk),
+        page("alumna", "arguments:fallacy_check"),
         page("alumna", "coach:index"),
         page("alumna", "coach:detail", m.session.pk),
         page("alumna", "council:critique_list"),
