@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -19,6 +21,7 @@ from arguments.domain.toulmin import PHASES, ToulminError
 from arguments.forms import AifImportForm, ChainForm, FallacyCheckForm, PhaseOutputForm
 from arguments.models import Chain
 from toulmini_site.classrooms.public import submission_chain_revise, submission_of_work
+from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.text.documents import read_capped
 
 PAGE_SIZE = 20
@@ -94,7 +97,9 @@ def _detail_context(chain: Chain, **extra) -> dict:
     }
 
 
-def _render_chain(request: HttpRequest, chain: Chain, status: int = 200, **extra) -> HttpResponse:
+def _render_chain(
+    request: HtmxHttpRequest, chain: Chain, status: int = 200, **extra
+) -> HttpResponse:
     template = "arguments/chain_detail.html"
     if request.htmx:
         template += "#chain"
@@ -103,15 +108,15 @@ def _render_chain(request: HttpRequest, chain: Chain, status: int = 200, **extra
 
 @login_required
 @require_safe
-def chain_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def chain_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _render_chain(request, selectors.chain_for(request.user, pk))
 
 
 @login_required
 @require_POST
-def chain_run(request: HttpRequest, pk: int) -> HttpResponse:
+def chain_run(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
-    until = "end" if request.POST.get("until") == "end" else "next"
+    until: Literal["next", "end"] = "end" if request.POST.get("until") == "end" else "next"
     error = ""
     try:
         chain = services.chain_run(chain=chain, until=until)
@@ -127,7 +132,7 @@ def chain_run(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def chain_phase(request: HttpRequest, pk: int) -> HttpResponse:
+def chain_phase(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
     form = PhaseOutputForm(request.POST)
     if not form.is_valid():
@@ -158,7 +163,7 @@ _PAGE_FORMATS = {"md": "markdown", "json": "json", "aif": "aif", "argdown": "arg
 
 @login_required
 @require_safe
-def chain_fallacies(request: HttpRequest, pk: int) -> HttpResponse:
+def chain_fallacies(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Check the chain's source text for named fallacies; the panel (htmx) or the whole page."""
     chain = selectors.chain_for(request.user, pk)
     found, error = [], ""

@@ -1,10 +1,18 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from coach.domain.steps import STEPS
+from coach.domain.steps import STEPS, step_name
 
 STEP_CHOICES = [(step, step) for step in STEPS]
+
+
+def step_label(step: str) -> str:
+    """A step's name (not its key) in the page's language: the coach's names are in English
+    and Spanish, so English for any other."""
+    return step_name(step, "es" if get_language().startswith("es") else "en")
+
 
 # Draft columns in step order: the domain's camelCase step -> the column holding its text.
 DRAFT_COLUMNS: dict[str, str] = {
@@ -61,6 +69,11 @@ class CoachSession(models.Model):
     @property
     def is_completed(self) -> bool:
         return self.status == self.Status.COMPLETED
+
+    @property
+    def step_label(self) -> str:
+        """The current step's name in the page's language."""
+        return step_label(self.current_step)
 
 
 class CoachDraft(models.Model):
@@ -152,6 +165,11 @@ class CoachMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.role}: {self.text[:40]}"
+
+    @property
+    def step_label(self) -> str:
+        """The name of the step this message is about, in the page's language."""
+        return step_label(self.step)
 
     def proposal_is_stale(self, draft: CoachDraft) -> bool:
         """Whether the draft changed since this message's proposal was made."""

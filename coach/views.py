@@ -13,18 +13,19 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from coach import selectors, services
-from coach.domain.steps import STEPS, step_name
+from coach.domain.steps import STEPS
 from coach.forms import DraftForm, SessionForm, TurnForm
 from coach.models import CoachSession
 from toulmini_site.classrooms.public import WorkReadOnly, submission_of_work
+from toulmini_site.htmx import HtmxHttpRequest
 
 PAGE_SIZE = 20
 
@@ -106,7 +107,7 @@ def _workspace(
 
 
 def _after_post(
-    request: HttpRequest, pk: int, error: str = "", *, status: int = 400, **extra: Any
+    request: HtmxHttpRequest, pk: int, error: str = "", *, status: int = 400, **extra: Any
 ) -> HttpResponse:
     """Success: the fresh workspace fragment (htmx) or a redirect (plain POST). Refusal: the
     workspace or the whole page again with the error, and the student's text still in place."""
@@ -121,20 +122,17 @@ def _after_post(
 
 @require_safe
 @login_required
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: HtmxHttpRequest) -> HttpResponse:
     page = Paginator(selectors.sessions_of(request.user), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
-    language = "es" if get_language().startswith("es") else "en"
-    for session in page.object_list:  # the step's name in the page's language, not its key
-        session.step_label = step_name(session.current_step, language)
     context = {"page": page, "form": SessionForm()}
     return render(request, "coach/index.html", context)
 
 
 @require_POST
 @login_required
-def create(request: HttpRequest) -> HttpResponse:
+def create(request: HtmxHttpRequest) -> HttpResponse:
     form = SessionForm(request.POST)
     if form.is_valid():
         try:
@@ -150,7 +148,7 @@ def create(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @login_required
-def detail(request: HttpRequest, pk: int) -> HttpResponse:
+def detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     template = "coach/session.html#workspace" if request.htmx else "coach/session.html"
     return render(request, template, _workspace(session))
@@ -158,11 +156,13 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def turn(request: HttpRequest, pk: int) -> HttpResponse:
+def turn(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     form = TurnForm(request.POST)
     if not form.is_valid():
-        return _after_post(request, pk, " ".join(form.errors.get("message", [])), turn_form=form)
+        return _after_post(
+            request, pk, " ".join(str(m) for m in form.errors.get("message", [])), turn_form=form
+        )
     try:
         event = services.turn_run(session=session, user=request.user, **form.cleaned_data)
     except (services.CoachError, WorkReadOnly) as error:
@@ -177,7 +177,7 @@ def turn(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+def confirm(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     version = request.POST.get("draft_version", "")
     try:
@@ -191,7 +191,7 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def reject(request: HttpRequest, pk: int) -> HttpResponse:
+def reject(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     try:
         services.proposal_reject(session=session)
@@ -200,17 +200,19 @@ def reject(request: HttpRequest, pk: int) -> HttpResponse:
     return _after_post(request, pk)
 
 
-def _typed(request: HttpRequest) -> dict[str, str]:
+def _typed(request: HtmxHttpRequest) -> dict[str, str]:
     return {step: request.POST[step] for step in STEPS if step in request.POST}
 
 
 @require_POST
 @login_required
-def draft(request: HttpRequest, pk: int) -> HttpResponse:
+def draft(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     form = DraftForm(request.POST)
     if not form.is_valid():
-        problems = [f"{field}: {' '.join(errors)}" for field, errors in form.errors.items()]
+        problems = [
+            f"{field}: {' '.join(map(str, errors))}" for field, errors in form.errors.items()
+        ]
         return _after_post(request, pk, " ".join(problems), typed=_typed(request))
     try:
         services.draft_update(
@@ -234,7 +236,7 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def chain(request: HttpRequest, pk: int) -> HttpResponse:
+def chain(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     try:
         made, problem = services.session_chain_create(session=session)
@@ -252,7 +254,7 @@ def chain(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 @login_required
-def export_aif(request: HttpRequest, pk: int) -> HttpResponse:
+def export_aif(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     if not session.is_completed:
         messages.error(request, _("Finish all seven steps before exporting."))

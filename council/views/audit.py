@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,7 +21,9 @@ from council.domain.audit.document import highlight_segments, quote_found
 from council.domain.audit.report import SECURITY_CAP
 from council.domain.audit.rubrics import JUDICIAL_OPINION, STUDENT_ARGUMENT
 from council.domain.runs import RunNotRetryable
+from council.models import Audit, AuditCriterionResult, Rubric
 from council.services.audit import RubricUnusable, audit_create, audit_retry
+from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_BYTES,
@@ -33,7 +37,7 @@ PAGE_DEFAULT_RUBRIC = STUDENT_ARGUMENT.name
 
 
 class RubricChoiceField(forms.ModelChoiceField):
-    def label_from_instance(self, obj) -> str:  # type: ignore[no-untyped-def]
+    def label_from_instance(self, obj: Rubric) -> str:
         return _(obj.name)  # the seeded rubrics' names are in the catalogue
 
 
@@ -67,8 +71,9 @@ class AuditForm(forms.Form):
     COURT_FIELDS = ("case_id", "court_name")
     COURT_RUBRIC = JUDICIAL_OPINION.name
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         text, upload = data.get("text") or "", data.get("file")
         if bool(text.strip()) == bool(upload):
             raise forms.ValidationError(_("Paste the document or upload a file (one of the two)."))
@@ -118,13 +123,13 @@ def audit_new(request: HttpRequest) -> HttpResponse:
     return render(request, "council/audit_new.html", {"form": form}, status=status)
 
 
-def _summary(audit, results: list) -> str:  # type: ignore[no-untyped-def]
+def _summary(audit: Audit, results: list[AuditCriterionResult]) -> str:
     """The report's summary in the reader's language and number format, from the results.
     (The stored ``audit.summary`` says the same in English, for the API and the exports.)"""
     done = [r for r in results if r.status == r.Status.DONE and r.numeric_score is not None]
     if audit.global_score is None or not done:
         return ""
-    ranked = sorted(done, key=lambda r: (-r.numeric_score, r.criterion_id))
+    ranked = sorted(done, key=lambda r: (-(r.numeric_score or 0), r.criterion_id))  # all scored
     best, worst = ranked[0], ranked[-1]
     lines = [
         _("Global score %(score)s/5 over %(n)s of %(total)s criteria.")
@@ -155,17 +160,21 @@ def _summary(audit, results: list) -> str:  # type: ignore[no-untyped-def]
 
 @require_safe
 @login_required
-def audit_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     audit = selectors.audit_for(request.user, pk)
     results = list(audit.results.all())
     # The highlights' titles name the criteria in the reader's language.
     quotes = [(e["content"], _(r.name)) for r in results for e in r.evidence]
     security = {_(r.name) for r in results if r.is_security}
-    for r in results:  # a model may paraphrase: say so rather than pretend to highlight
-        r.quotes = [{**e, "found": quote_found(audit.document, e["content"])} for e in r.evidence]
     context = {
         "audit": audit,
         "results": results,
+        # Each result with its quotes: a model may paraphrase, so say so rather than pretend
+        # to highlight.
+        "rows": [
+            (r, [{**e, "found": quote_found(audit.document, e["content"])} for e in r.evidence])
+            for r in results
+        ],
         "assessed": sum(r.status != r.Status.PENDING for r in results),
         "summary": _summary(audit, results),
         "segments": [

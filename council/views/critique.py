@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,6 +22,7 @@ from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
+from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_CHARS,
@@ -49,8 +52,9 @@ class CritiqueForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".txt,.md,.markdown,text/plain"}),
     )
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         text, upload = data.get("text") or "", data.get("file")
         if upload and text.strip():
             raise forms.ValidationError(_("Paste a text or upload a file, not both."))
@@ -89,7 +93,7 @@ def critique_new(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @login_required
-def critique_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def critique_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     critique = selectors.critique_for(request.user, pk)
     if request.htmx and (seen := request.GET.get("seen", "")).isdigit():
         # The running page asks what is new since what it shows: answer when there is news.

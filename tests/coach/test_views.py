@@ -269,3 +269,12 @@ def test_a_refused_new_session_keeps_the_topic_and_still_lists_the_sessions(clie
     body = response.content.decode()
     assert response.status_code == 400
     assert 'value="School uniforms"' in body and "Phones in classrooms" in body
+
+
+def test_the_list_names_each_sessions_step_in_the_pages_language(owner_client, owner):
+    session = make_session(owner, "Phones in classrooms")
+    CoachSession.objects.filter(pk=session.pk).update(current_step="groundsBacking")
+    assert "on step Backing for the grounds" in owner_client.get(url("index")).content.decode()
+    owner_client.cookies["django_language"] = "es"
+    page = owner_client.get(url("index")).content.decode()
+    assert "Respaldo de los datos" in page and "groundsBacking" not in page

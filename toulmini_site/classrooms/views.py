@@ -437,10 +437,9 @@ def _coach_language() -> str:
 
 
 def _labelled(messages_log: Any) -> list[Any]:
-    """The transcript's messages, each with ``step_label``: the part's name, not its key."""
+    """The transcript's messages, each with ``pressure_label``: the pressure's name."""
     rows = list(messages_log)
     for message in rows:
-        message.step_label = step_name(message.step, _coach_language())
         message.pressure_label = selectors.PRESSURE_LABELS.get(message.pressure, "")
     return rows
 
