@@ -195,7 +195,7 @@ def _fallacy_rows(found: list[FallacyFinding]) -> list[dict]:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def fallacy_check(request: HttpRequest) -> HttpResponse:
+def fallacy_check(request: HtmxHttpRequest) -> HttpResponse:
     """Check a pasted text for named fallacies: the form, and under it the text with the
     quoted words marked and each finding explained. Nothing is saved."""
     form = FallacyCheckForm(request.POST or None)
