@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -38,30 +36,6 @@ from arguments.models import Chain
 from arguments.serializers import ChainSerializer
 from toulmini_site.api import ApiError, StrictCharField, paginated
 from toulmini_site.text.documents import DocumentError, read_capped
-
-_STATUS_FOR_CODE = {
-    "MODEL_FAILED": status.HTTP_502_BAD_GATEWAY,
-    "TERMINATED": status.HTTP_409_CONFLICT,
-    "PHASE_OUT_OF_ORDER": status.HTTP_409_CONFLICT,
-    "CHAIN_COMPLETE": status.HTTP_409_CONFLICT,
-    "MANUAL_ENGINE": status.HTTP_409_CONFLICT,
-    "CHAIN_RUNNING": status.HTTP_409_CONFLICT,
-}
-
-
-def _api_error(error: ToulminError, *, chain: Chain | None = None) -> ApiError:
-    extra: dict[str, Any] = {}
-    if error.code == "TERMINATED" and chain is not None:
-        extra["termination_reason"] = chain.termination_reason
-    return ApiError(
-        error.message,
-        code=error.code,
-        status_code=_STATUS_FOR_CODE.get(error.code, status.HTTP_400_BAD_REQUEST),
-        missing=error.missing,
-        details=error.details,
-        extra=extra,
-    )
-
 
 # -- serializers ----------------------------------------------------------------------------
 
@@ -125,10 +99,7 @@ def chain_list(request: Request) -> Response:
         return paginator.get_paginated_response(ChainListSerializer(page, many=True).data)
     serializer = ChainCreateSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    try:
-        chain = services.chain_create(owner=request.user, **serializer.validated_data)
-    except ToulminError as error:
-        raise _api_error(error) from None
+    chain = services.chain_create(owner=request.user, **serializer.validated_data)
     return _chain_response(chain, status.HTTP_201_CREATED)
 
 
@@ -154,7 +125,8 @@ def chain_prompt(request: Request, pk: int) -> Response:
             if code == "TERMINATED"
             else "The chain is complete; no phase is left."
         )
-        raise _api_error(ToulminError(message, code=code), chain=chain)
+        extra = {"termination_reason": chain.termination_reason} if code == "TERMINATED" else {}
+        raise ToulminError(message, code=code, extra=extra)
     prompt = phase_prompt(chain.next_phase, chain.state(), source_text=chain.source_text)
     return Response({"phase": chain.next_phase, "prompt": prompt})
 
@@ -172,12 +144,9 @@ def chain_prompt(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def chain_phase(request: Request, pk: int, phase: int) -> Response:
     chain = selectors.chain_for(request.user, pk)
-    try:
-        chain = services.chain_submit_phase(
-            chain=chain, phase=phase, payload=request.data, source=Chain.Engine.MANUAL
-        )
-    except services.PhaseRejected as rejected:
-        raise _api_error(rejected.error, chain=rejected.chain) from None
+    chain = services.chain_submit_phase(
+        chain=chain, phase=phase, payload=request.data, source=Chain.Engine.MANUAL
+    )
     return _chain_response(chain)
 
 
@@ -191,14 +160,7 @@ def chain_run(request: Request, pk: int) -> Response:
     chain = selectors.chain_for(request.user, pk)
     serializer = RunSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    try:
-        chain = services.chain_run(chain=chain, until=serializer.validated_data["until"])
-    except ToulminError as error:
-        raise _api_error(error, chain=chain) from None
-    except services.ModelFailed as failure:
-        raise ApiError(
-            failure.message, code=failure.code, status_code=status.HTTP_502_BAD_GATEWAY
-        ) from None
+    chain = services.chain_run(chain=chain, until=serializer.validated_data["until"])
     return _chain_response(chain)
 
 
@@ -314,10 +276,7 @@ def _aif_document(request: Request) -> bytes:
 @api_view(["POST"])
 def chain_import(request: Request) -> Response:
     document = _aif_document(request)
-    try:
-        chain, notes = services.chain_import_aif(owner=request.user, document=document)
-    except ToulminError as error:
-        raise _api_error(error) from None
+    chain, notes = services.chain_import_aif(owner=request.user, document=document)
     chain.notes = notes
     return Response(ChainImportedSerializer(chain).data, status=status.HTTP_201_CREATED)
 
@@ -344,10 +303,7 @@ def _tool_view(tool: str):
     def view(request: Request) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
         inputs = {name: data.get(name) for name in names}
-        try:
-            prompt = run_tool(tool, data.get("query"), inputs)
-        except ToulminError as error:
-            raise _api_error(error) from None
+        prompt = run_tool(tool, data.get("query"), inputs)
         return Response({"prompt": prompt})
 
     view.__name__ = tool
@@ -370,39 +326,36 @@ TOOL_VIEWS = {tool: _tool_view(tool) for tool in TOOL_INPUTS}
 @api_view(["POST"])
 def validate(request: Request) -> Response:
     data = request.data if isinstance(request.data, dict) else {}
-    try:
-        if "component" in data:
-            name = data.get("component")
-            if name not in COMPONENT_MODELS:
-                raise ToulminError(
-                    f"component must be one of {', '.join(COMPONENT_ORDER)}",
-                    code="INVALID_INPUT",
-                    details=[{"loc": "component", "msg": "unknown"}],
-                )
-            if data.get("value") is None:
-                raise ToulminError("value is required", code="MISSING_INPUT", missing=["value"])
-            parse_component(name, data["value"])
-            return Response({"valid": True, "component": name})
-        if isinstance(data.get("chain"), dict):
-            body = data["chain"]
-            state = chain_state(body.get("query"), body)
-            evaluation = evaluate(state)
-            return Response(
-                {
-                    "valid": True,
-                    "status": evaluation.status,
-                    "next_phase": evaluation.next_phase,
-                    "termination_reason": evaluation.termination_reason,
-                    "warnings": list(evaluation.warnings),
-                }
+    if "component" in data:
+        name = data.get("component")
+        if name not in COMPONENT_MODELS:
+            raise ToulminError(
+                f"component must be one of {', '.join(COMPONENT_ORDER)}",
+                code="INVALID_INPUT",
+                details=[{"loc": "component", "msg": "unknown"}],
             )
-        raise ToulminError(
-            'Send {"component", "value"} or {"chain"}.',
-            code="MISSING_INPUT",
-            missing=["component", "chain"],
+        if data.get("value") is None:
+            raise ToulminError("value is required", code="MISSING_INPUT", missing=["value"])
+        parse_component(name, data["value"])
+        return Response({"valid": True, "component": name})
+    if isinstance(data.get("chain"), dict):
+        body = data["chain"]
+        state = chain_state(body.get("query"), body)
+        evaluation = evaluate(state)
+        return Response(
+            {
+                "valid": True,
+                "status": evaluation.status,
+                "next_phase": evaluation.next_phase,
+                "termination_reason": evaluation.termination_reason,
+                "warnings": list(evaluation.warnings),
+            }
         )
-    except ToulminError as error:
-        raise _api_error(error) from None
+    raise ToulminError(
+        'Send {"component", "value"} or {"chain"}.',
+        code="MISSING_INPUT",
+        missing=["component", "chain"],
+    )
 
 
 # -- fallacies ------------------------------------------------------------------------------
@@ -442,8 +395,5 @@ class FallacyFindingSerializer(serializers.Serializer):
 def fallacies(request: Request) -> Response:
     serializer = FallacyCheckSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    try:
-        found = services.fallacies_detect(**serializer.validated_data, user=request.user)
-    except ToulminError as error:
-        raise _api_error(error) from None
+    found = services.fallacies_detect(**serializer.validated_data, user=request.user)
     return Response({"fallacies": [f.model_dump() for f in found]})

@@ -36,6 +36,7 @@ from toulmini_site.limits import quota_take, run_lock_release, run_lock_take
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
+from toulmini_site.refusals import Refusal
 
 SOURCE_TEXT_MAX = 50_000
 # Longer than any run (four phases on a slow model with retries); a crashed run's lock ends.
@@ -43,23 +44,34 @@ CHAIN_RUN_LOCK_SECONDS = 600
 FALLACY_CACHE_SECONDS = 86_400
 
 
-class PhaseRejected(Exception):
-    """A phase output was refused; ``error`` says why (the attempt is kept)."""
+class PhaseRejected(Refusal):
+    """A phase output was refused; ``error`` says why (the attempt is kept), ``chain`` is the
+    chain as it stands (a terminated chain's reason is in the API body)."""
 
     def __init__(self, error: ToulminError, *, chain: Chain) -> None:
-        super().__init__(error.message)
+        extra = dict(error.extra)
+        if error.code == "TERMINATED":
+            extra["termination_reason"] = chain.termination_reason
+        super().__init__(
+            error.message,
+            code=error.code,
+            status=error.status,
+            missing=error.missing,
+            details=error.details,
+            extra=extra,
+        )
         self.error = error
         self.chain = chain
 
 
-class ModelFailed(Exception):
-    """The language model failed; earlier phases are kept and the run can be retried."""
+class ModelFailed(Refusal):
+    """The language model failed (502); earlier phases are kept and the run can be retried."""
+
+    status = 502
 
     def __init__(self, message: str, *, chain: Chain, code: str = "MODEL_FAILED") -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(message, code=code)
         self.chain = chain
-        self.code = code
 
 
 def _store(chain: Chain, state: ChainState) -> None:
@@ -233,7 +245,9 @@ def chain_run(
         )
     if chain.status == Chain.Status.TERMINATED:
         raise ToulminError(
-            f"The chain was terminated: {chain.termination_reason}", code="TERMINATED"
+            f"The chain was terminated: {chain.termination_reason}",
+            code="TERMINATED",
+            extra={"termination_reason": chain.termination_reason},
         )
     if chain.status == Chain.Status.COMPLETE:
         raise ToulminError("The chain is complete; no phase is left.", code="CHAIN_COMPLETE")

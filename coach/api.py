@@ -152,10 +152,6 @@ class DraftIn(serializers.Serializer):
         return value
 
 
-def _refused(error: services.CoachError) -> ApiError:
-    return ApiError(error.message, code=error.code, status_code=error.status, extra=error.extra)
-
-
 def _detail(session: CoachSession) -> dict[str, Any]:
     session = selectors.session_of(session.owner, session.pk)
     return SessionDetailOut(session).data
@@ -182,10 +178,7 @@ def sessions(request: Request) -> Response:
         return paginator.get_paginated_response(SessionOut(page, many=True).data)
     given = SessionIn(data=request.data)
     given.is_valid(raise_exception=True)
-    try:
-        session = services.session_create(owner=request.user, **given.validated_data)
-    except services.CoachError as error:
-        raise _refused(error) from error
+    session = services.session_create(owner=request.user, **given.validated_data)
     return Response(SessionOut(session).data, status=status.HTTP_201_CREATED)
 
 
@@ -221,12 +214,7 @@ def turn(request: Request, pk: int) -> StreamingHttpResponse:
     session = selectors.session_of(request.user, pk)
     given = TurnIn(data=request.data)
     given.is_valid(raise_exception=True)
-    try:
-        user_message = services.turn_start(
-            session=session, user=request.user, **given.validated_data
-        )
-    except services.CoachError as error:
-        raise _refused(error) from error
+    user_message = services.turn_start(session=session, user=request.user, **given.validated_data)
 
     def events() -> Iterator[dict[str, Any]]:
         yield turn_events.start(user_message_id=user_message.pk, step=user_message.step)
@@ -254,10 +242,7 @@ def proposal_confirm(request: Request, pk: int) -> Response:
     session = selectors.session_of(request.user, pk)
     given = ConfirmIn(data=request.data)
     given.is_valid(raise_exception=True)
-    try:
-        session = services.proposal_confirm(session=session, **given.validated_data)
-    except services.CoachError as error:
-        raise _refused(error) from error
+    session = services.proposal_confirm(session=session, **given.validated_data)
     return Response(_detail(session))
 
 
@@ -265,10 +250,7 @@ def proposal_confirm(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def proposal_reject(request: Request, pk: int) -> Response:
     session = selectors.session_of(request.user, pk)
-    try:
-        session = services.proposal_reject(session=session)
-    except services.CoachError as error:
-        raise _refused(error) from error
+    session = services.proposal_reject(session=session)
     return Response(_detail(session))
 
 
@@ -278,14 +260,11 @@ def draft(request: Request, pk: int) -> Response:
     session = selectors.session_of(request.user, pk)
     given = DraftIn(data=request.data)
     given.is_valid(raise_exception=True)
-    try:
-        services.draft_update(
-            session=session,
-            values=given.validated_data["draft"],
-            draft_version=given.validated_data["draft_version"],
-        )
-    except services.CoachError as error:
-        raise _refused(error) from error
+    services.draft_update(
+        session=session,
+        values=given.validated_data["draft"],
+        draft_version=given.validated_data["draft_version"],
+    )
     return Response(_detail(session))
 
 
@@ -299,10 +278,7 @@ class ChainOut(serializers.Serializer):
 @api_view(["POST"])
 def chain(request: Request, pk: int) -> Response:
     session = selectors.session_of(request.user, pk)
-    try:
-        made, problem = services.session_chain_create(session=session)
-    except services.CoachError as error:
-        raise _refused(error) from error
+    made, problem = services.session_chain_create(session=session)
     try:
         url = reverse("arguments:chain_detail", kwargs={"pk": made.pk})
     except NoReverseMatch:
@@ -326,7 +302,7 @@ def export(request: Request, pk: int) -> HttpResponse:
             details=[{"loc": "format", "msg": "must be aif"}],
         )
     if not session.is_completed:
-        raise _refused(services.ChainNotReady("Finish all seven steps before exporting."))
+        raise services.ChainNotReady("Finish all seven steps before exporting.")
     body = json.dumps(selectors.session_aif(session), ensure_ascii=False, indent=2)
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="coach-session-{pk}.aif.json"'

@@ -42,6 +42,7 @@ from toulmini_site.limits import quota_take
 from toulmini_site.llm import LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
+from toulmini_site.refusals import Refusal
 
 logger = logging.getLogger(__name__)
 
@@ -52,16 +53,15 @@ PURPOSE = "coach.turn"
 STEP_MESSAGES = 20  # the student's latest messages on the step, for the offline tutor
 
 
-class CoachError(Exception):
-    """A refused coach operation: ``code`` is stable, ``str(error)`` is safe to show."""
+class CoachError(Refusal):
+    """A refused coach operation: ``code`` is stable, ``str(error)`` is safe to show; the
+    keyword arguments are extra fields of the API's error body."""
 
     code = "COACH_ERROR"
     status = 400
 
     def __init__(self, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.extra = extra
+        super().__init__(message, retry_after=extra.get("retry_after"), extra=extra)
 
 
 class MessageTooLong(CoachError):

@@ -33,7 +33,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from toulmini_site.limits import RATE_LIMITED, AuthRateThrottle, LimitExceeded
+from toulmini_site.limits import RATE_LIMITED, AuthRateThrottle
+from toulmini_site.refusals import Refusal
 
 logger = logging.getLogger(__name__)
 
@@ -101,14 +102,13 @@ def _flatten(detail: Any, prefix: str = "") -> list[dict[str, str]]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """The API's one translation of errors: a ``Refusal`` from any service or domain rule,
+    DRF's own exceptions, and a body Django refused, all in the shared error shape."""
+    if isinstance(exc, Refusal):
+        headers = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+        return Response(exc.payload, status=exc.status, headers=headers)
     if isinstance(exc, ApiError):
         return Response(exc.payload, status=exc.status_code)
-    if isinstance(exc, LimitExceeded):
-        return Response(
-            error_body(exc.message, code=exc.code),
-            status=exc.status,
-            headers={"Retry-After": str(exc.retry_after)},
-        )
     if isinstance(exc, RequestDataTooBig):
         return Response(
             error_body(str(exc), code="REQUEST_TOO_LARGE"),

@@ -2,9 +2,8 @@
 
 Every count lives in the shared cache (``CACHE_URL``: Redis in production), in fixed
 windows: a counter per window whose key names the window, so nothing has to be cleaned up
-and every web process sees the same numbers. A refusal is ``LimitExceeded``; the API answers
-it in the shared error shape and pages through ``LimitMiddleware``, both with 429 and
-``Retry-After``.
+and every web process sees the same numbers. A refusal is ``LimitExceeded``, a ``Refusal``:
+the API's handler and the pages' middleware answer it with 429 and ``Retry-After``.
 
 Why the cache and not django-axes: one mechanism for logins, sign-ups, quotas and DRF's
 throttles; the error shape and status stay ours; and no table written on every attempt.
@@ -27,11 +26,12 @@ from django.contrib.auth.signals import user_login_failed
 from django.core.cache import cache as shared_cache
 from django.core.cache.backends.locmem import LocMemCache
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+
+from toulmini_site.refusals import Refusal
 
 logger = logging.getLogger(__name__)
 
@@ -40,16 +40,13 @@ QUOTA_EXCEEDED = "QUOTA_EXCEEDED"
 DAY = 86_400
 
 
-class LimitExceeded(Exception):
+class LimitExceeded(Refusal):
     """Too many attempts (``RATE_LIMITED``) or a used-up quota (``QUOTA_EXCEEDED``)."""
 
     status = 429
 
     def __init__(self, message: str, *, code: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.retry_after = max(1, retry_after)
+        super().__init__(message, code=code, retry_after=retry_after)
 
 
 def now() -> float:
@@ -385,30 +382,3 @@ class AuthRateThrottle(AnonThrottle):
     """The strict per-address rate for the token endpoint (``THROTTLE_AUTH``)."""
 
     scope = "auth"
-
-
-class LimitMiddleware:
-    """Pages: a ``LimitExceeded`` becomes a 429 page (for htmx, a message put above the
-    page's content, so nothing the user typed is replaced)."""
-
-    def __init__(self, get_response: Any) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
-
-    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, LimitExceeded):
-            return None
-        htmx = getattr(request, "htmx", False)
-        response = render(
-            request,
-            "429.html#message" if htmx else "429.html",
-            {"error": exception},
-            status=429,
-        )
-        response["Retry-After"] = str(exception.retry_after)
-        if htmx:
-            response["HX-Retarget"] = "#main"
-            response["HX-Reswap"] = "afterbegin"
-        return response

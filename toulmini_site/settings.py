@@ -71,8 +71,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "toulmini_site.classrooms.middleware.ClassroomRefusalMiddleware",
-    "toulmini_site.limits.LimitMiddleware",
+    "toulmini_site.pages.RefusalMiddleware",
 ]
 
 # Every request body, files included: refused by Content-Length, and uploads stopped at it

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from toulmini_site.refusals import Refusal
 from toulmini_site.text.storable import UNSTORABLE_MESSAGE, unstorable_paths
 
 StrengthLevel = Literal["absolute", "strong", "weak", "irrelevant"]
@@ -241,12 +242,25 @@ PHASES: dict[int, Phase] = {
 # -- errors -------------------------------------------------------------------------------
 
 
-class ToulminError(Exception):
+# The status of each code that is not a plain invalid input (400): the chain cannot take
+# that step (409), or the language model failed (502).
+STATUS_FOR_CODE = {
+    "TERMINATED": 409,
+    "PHASE_OUT_OF_ORDER": 409,
+    "CHAIN_COMPLETE": 409,
+    "MANUAL_ENGINE": 409,
+    "CHAIN_RUNNING": 409,
+    "MODEL_FAILED": 502,
+}
+
+
+class ToulminError(Refusal):
     """A rule of the chain was broken. ``as_dict()`` is the API's JSON error object.
 
     Codes: ``INVALID_INPUT`` (a value breaks a schema or rule), ``MISSING_INPUT`` (a required
     input is absent), ``INVALID_JSON`` (a ``*_json`` input does not parse), ``TERMINATED`` (a
-    circuit breaker stopped the chain), ``PHASE_OUT_OF_ORDER`` and ``CHAIN_COMPLETE``.
+    circuit breaker stopped the chain), ``PHASE_OUT_OF_ORDER`` and ``CHAIN_COMPLETE``; the
+    status follows from the code (``STATUS_FOR_CODE``, else 400).
     """
 
     def __init__(
@@ -256,20 +270,16 @@ class ToulminError(Exception):
         code: str,
         missing: list[str] | None = None,
         details: list[dict[str, str]] | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.missing = missing or []
-        self.details = details or []
-
-    def as_dict(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"error": self.message, "code": self.code}
-        if self.missing:
-            body["missing"] = self.missing
-        if self.details:
-            body["details"] = self.details
-        return body
+        super().__init__(
+            message,
+            code=code,
+            status=STATUS_FOR_CODE.get(code, 400),
+            missing=missing,
+            details=details,
+            extra=extra,
+        )
 
 
 def _path(prefix: str, loc: tuple[Any, ...]) -> str:

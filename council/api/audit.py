@@ -13,9 +13,8 @@ from rest_framework.response import Response
 from council import selectors
 from council.api.documents import TextOrFileMixin, request_data
 from council.domain.audit.rubrics import DEFAULT_RUBRIC
-from council.domain.runs import RunNotRetryable
 from council.models import Audit
-from council.services.audit import RubricUnusable, audit_create, audit_retry
+from council.services.audit import audit_create, audit_retry
 from toulmini_site.api import ApiError, StrictCharField, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_BYTES,
@@ -142,10 +141,6 @@ def audits_api(request: Request) -> Response:
             code=exc.code,
             details=[{"loc": "file" if upload else "text", "msg": str(exc)}],
         ) from None
-    except RubricUnusable as exc:
-        raise ApiError(
-            str(exc), code=exc.code.upper(), details=[{"loc": "rubric", "msg": str(exc)}]
-        ) from None
     return _accepted(request, audit)
 
 
@@ -164,8 +159,5 @@ def audit_detail_api(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def audit_retry_api(request: Request, pk: int) -> Response:
     audit = selectors.audit_for(request.user, pk)
-    try:
-        audit = audit_retry(audit=audit)
-    except RunNotRetryable as exc:
-        raise ApiError(str(exc), code=exc.code, status_code=status.HTTP_409_CONFLICT) from None
+    audit = audit_retry(audit=audit)
     return _accepted(request, audit)

@@ -12,7 +12,6 @@ from rest_framework.response import Response
 
 from council import selectors
 from council.api.documents import TextOrFileMixin, request_data
-from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
 from toulmini_site.api import ApiError, paginated
@@ -132,9 +131,6 @@ def critique_detail(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def critique_retry_api(request: Request, pk: int) -> Response:
     critique = selectors.critique_for(request.user, pk)
-    try:
-        critique = critique_retry(critique=critique)
-    except RunNotRetryable as exc:
-        raise ApiError(str(exc), code=exc.code, status_code=status.HTTP_409_CONFLICT) from None
+    critique = critique_retry(critique=critique)
     body = CritiqueSummarySerializer(critique, context={"request": request}).data
     return Response(body, status=status.HTTP_202_ACCEPTED)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from toulmini_site.refusals import Refusal
+
 HEARTBEAT_EVERY = timedelta(seconds=10)
 STALLED_AFTER = timedelta(seconds=45)  # four missed heartbeats
 QUEUED, RUNNING, FAILED = "queued", "running", "failed"
@@ -25,10 +27,11 @@ NOT_RETRYABLE_MESSAGE = (
 )
 
 
-class RunNotRetryable(Exception):
-    """The run is queued, running normally or finished well: there is nothing to retry."""
+class RunNotRetryable(Refusal):
+    """The run is queued, running normally or finished well: there is nothing to retry (409)."""
 
     code = "NOT_RETRYABLE"
+    status = 409
 
 
 def is_stalled(status: str, alive_at: datetime | None, *, now: datetime) -> bool:

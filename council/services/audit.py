@@ -28,17 +28,22 @@ from toulmini_site.limits import quota_give_back, quota_take
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
+from toulmini_site.refusals import Refusal
 from toulmini_site.text.documents import require_sentence, validate_document
 
 logger = logging.getLogger(__name__)
 
 
-class RubricUnusable(ValueError):
-    """The rubric does not exist or has no criteria; ``code`` is stable."""
+class RubricUnusable(Refusal, ValueError):
+    """The rubric does not exist or has no criteria; ``code`` is stable (``unknown_rubric``,
+    ``empty_rubric``; upper case in the API body, as every code there)."""
 
     def __init__(self, message: str, *, code: str) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code, details=[{"loc": "rubric", "msg": message}])
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        return {**super().payload, "code": self.code.upper()}
 
 
 def rubrics_seed(*, rubric_model: Any = Rubric, criterion_model: Any = RubricCriterion) -> int:

@@ -37,12 +37,6 @@ PARTS_SCHEMA = {"type": "object", "properties": {p: {"type": "string"} for p in 
 POINTS_SCHEMA = {"type": "object", "properties": {p: {"type": "integer"} for p in PARTS}}
 
 
-def _refused(error: services.ClassroomError) -> ApiError:
-    return ApiError(
-        error.message, code=error.code, status_code=error.status, details=error.details or None
-    )
-
-
 def _teacher_only(classroom: Classroom) -> None:
     if not classroom.is_teacher:
         raise PermissionDenied("Only the class's teachers may do this.")
@@ -130,10 +124,7 @@ def classes(request: Request) -> Response:
         return _paginated(request, selectors.classes_of(request.user), ClassOut)
     given = ClassIn(data=request.data)
     given.is_valid(raise_exception=True)
-    try:
-        made = services.class_create(teacher=request.user, **given.validated_data)
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    made = services.class_create(teacher=request.user, **given.validated_data)
     return Response(_class_out(request.user, made.pk), status=status.HTTP_201_CREATED)
 
 
@@ -151,10 +142,7 @@ def class_detail(request: Request, pk: int) -> Response:
         _teacher_only(classroom)
         given = ClassUpdateIn(data=request.data)
         given.is_valid(raise_exception=True)
-        try:
-            services.class_update(classroom=classroom, **given.validated_data)
-        except services.ClassroomError as error:
-            raise _refused(error) from error
+        services.class_update(classroom=classroom, **given.validated_data)
     return Response(_class_out(request.user, pk))
 
 
@@ -167,10 +155,7 @@ class JoinIn(serializers.Serializer):
 def class_join(request: Request) -> Response:
     given = JoinIn(data=request.data)
     given.is_valid(raise_exception=True)
-    try:
-        classroom, _ = services.class_join(user=request.user, code=given.validated_data["code"])
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    classroom, _ = services.class_join(user=request.user, code=given.validated_data["code"])
     return Response(_class_out(request.user, classroom.pk))
 
 
@@ -179,10 +164,7 @@ def class_join(request: Request) -> Response:
 def class_join_code(request: Request, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
-    try:
-        services.class_join_code_renew(classroom=classroom)
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    services.class_join_code_renew(classroom=classroom)
     return Response(_class_out(request.user, pk))
 
 
@@ -202,10 +184,7 @@ def class_teachers(request: Request, pk: int) -> Response:
     _teacher_only(classroom)
     given = TeacherIn(data=request.data)
     given.is_valid(raise_exception=True)
-    try:
-        user = services.class_teacher_add(classroom=classroom, **given.validated_data)
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    user = services.class_teacher_add(classroom=classroom, **given.validated_data)
     return Response(UserOut(user).data, status=status.HTTP_201_CREATED)
 
 
@@ -244,10 +223,7 @@ def class_student(request: Request, pk: int, user_id: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     if not classroom.is_teacher and user_id != request.user.pk:
         raise PermissionDenied("Only the class's teachers may remove a student.")
-    try:
-        removed = services.enrollment_remove(classroom=classroom, student_id=user_id)
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    removed = services.enrollment_remove(classroom=classroom, student_id=user_id)
     if not removed:
         raise ApiError("No such student in this class.", code="NOT_FOUND", status_code=404)
     return Response(status=status.HTTP_204_NO_CONTENT)
@@ -327,10 +303,7 @@ def class_assignments(request: Request, pk: int) -> Response:
     _teacher_only(classroom)
     given = AssignmentIn(data=request.data)
     given.is_valid(raise_exception=True)
-    try:
-        made = services.assignment_create(classroom=classroom, **given.validated_data)
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    made = services.assignment_create(classroom=classroom, **given.validated_data)
     return Response(AssignmentOut(made).data, status=status.HTTP_201_CREATED)
 
 
@@ -345,10 +318,7 @@ def assignment_detail(request: Request, pk: int) -> Response:
 def assignment_publish(request: Request, pk: int) -> Response:
     assignment = selectors.assignment_of(request.user, pk)
     _teacher_only(assignment.classroom)
-    try:
-        services.assignment_publish(assignment=assignment)
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    services.assignment_publish(assignment=assignment)
     return Response(AssignmentOut(assignment).data)
 
 
@@ -453,12 +423,7 @@ def assignment_start(request: Request, pk: int) -> Response:
         )
     given = StartIn(data=request.data)
     given.is_valid(raise_exception=True)
-    try:
-        submission, started = services.submission_start(
-            submission=submission, **given.validated_data
-        )
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    submission, started = services.submission_start(submission=submission, **given.validated_data)
     return _submission_out(request, submission.pk, 201 if started else 200)
 
 
@@ -498,10 +463,7 @@ def _own(request: Request, pk: int) -> Submission:
 
 
 def _act(request: Request, pk: int, action: Any) -> Response:
-    try:
-        action(submission=_own(request, pk))
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    action(submission=_own(request, pk))
     return _submission_out(request, pk)
 
 
@@ -529,10 +491,7 @@ def submission_essay(request: Request, pk: int) -> Response:
     submission = _own(request, pk)
     given = EssayIn(data=request.data)
     given.is_valid(raise_exception=True)
-    try:
-        services.submission_essay_save(submission=submission, text=given.validated_data["text"])
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    services.submission_essay_save(submission=submission, text=given.validated_data["text"])
     return _submission_out(request, pk)
 
 
@@ -559,16 +518,13 @@ def submission_feedback(request: Request, pk: int) -> Response:
     given = FeedbackIn(data=request.data)
     given.is_valid(raise_exception=True)
     data = given.validated_data
-    try:
-        services.feedback_save(
-            submission=submission,
-            author=request.user,
-            comments=data.get("comments", {}),
-            overall=data.get("overall", ""),
-            points=data.get("points", {}),
-        )
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    services.feedback_save(
+        submission=submission,
+        author=request.user,
+        comments=data.get("comments", {}),
+        overall=data.get("overall", ""),
+        points=data.get("points", {}),
+    )
     return _submission_out(request, pk)
 
 
@@ -578,10 +534,7 @@ def submission_feedback(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def submission_return(request: Request, pk: int) -> Response:
     submission = _teaching(request, pk)
-    try:
-        services.submission_return(submission=submission)
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    services.submission_return(submission=submission)
     return _submission_out(request, pk)
 
 
@@ -607,10 +560,7 @@ def class_return(request: Request, pk: int) -> Response:
     rows = Submission.objects.filter(
         assignment__classroom=classroom, pk__in=given.validated_data["submission_ids"]
     )
-    try:
-        returned = services.submissions_return(submissions=list(rows))
-    except services.ClassroomError as error:
-        raise _refused(error) from error
+    returned = services.submissions_return(submissions=list(rows))
     return Response({"returned": returned})
 
 

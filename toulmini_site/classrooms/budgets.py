@@ -7,7 +7,7 @@ audit, critique). Offline work is never counted or limited. The day is the site'
 
 ``work_guard`` is what the coach and the arguments services call before they change a
 student's work: turned-in work is read-only, and model-backed work past the budget answers
-429 ``QUOTA_EXCEEDED``. Work that belongs to no class passes untouched.
+429 ``QUOTA_EXCEEDED`` (all of them ``Refusal``s). Work that belongs to no class passes untouched.
 
 Model-backed work reserves its call atomically: under a lock on the class row (``BEGIN
 IMMEDIATE`` on SQLite), the budget is checked and one call is held for the work (an
@@ -26,12 +26,11 @@ from typing import Any
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
-from rest_framework import status
 
-from toulmini_site.api import ApiError
 from toulmini_site.classrooms.domain.submissions import RETURNED, is_editable_by_student
 from toulmini_site.limits import day_bounds, now_datetime
 from toulmini_site.llm.models import LLMCall
+from toulmini_site.refusals import Refusal
 
 # Submission column holding the work -> "app_label.model" of that work.
 WORK_FIELDS = {
@@ -45,20 +44,15 @@ WORK_FIELDS = {
 OFFLINE_PROVIDER = "offline"
 
 
-class WorkRefused(ApiError):
+class WorkRefused(Refusal):
     """A refused change to classroom work; pages show ``message`` where the student acts."""
-
-    @property
-    def message(self) -> str:
-        return self.payload["error"]
-
-    @property
-    def status(self) -> int:
-        return self.status_code
 
 
 class QuotaExceeded(WorkRefused):
-    """429 in the shared error shape, with when the budget resets."""
+    """429 with when the budget resets (``resets_at``, ``retry_after`` in the body too)."""
+
+    status = 429
+    code = "QUOTA_EXCEEDED"
 
     def __init__(self, *, used: int, limit: int, resets_at: datetime, now: datetime) -> None:
         wait = max(1, int((resets_at - now).total_seconds()))
@@ -66,8 +60,7 @@ class QuotaExceeded(WorkRefused):
             f"This class's daily budget of {limit} model calls per student is used up "
             f"({used} today). It resets at {resets_at:%Y-%m-%d %H:%M %Z}; offline work "
             "still runs.",
-            code="QUOTA_EXCEEDED",
-            status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+            retry_after=wait,
             extra={"resets_at": resets_at.isoformat(), "retry_after": wait, "limit": limit},
         )
         self.resets_at = resets_at
@@ -77,41 +70,41 @@ class QuotaExceeded(WorkRefused):
 class WorkReadOnly(WorkRefused):
     """409: the work may not change any more (turned in, returned, or its class archived)."""
 
+    status = 409
+
 
 class WorkTurnedIn(WorkReadOnly):
     """409: the student's turned-in (or returned) classroom work is read-only."""
 
+    code = "INVALID_STATE"
+
     def __init__(self, *, returned: bool = False) -> None:
         # Returned work cannot be unsubmitted, so it must not be told to.
-        message = (
+        super().__init__(
             "This work was returned by your teacher and is read-only."
             if returned
             else "This work is turned in for a class and is read-only. Unsubmit it first "
             "(possible until your teacher returns it)."
         )
-        super().__init__(message, code="INVALID_STATE", status_code=status.HTTP_409_CONFLICT)
 
 
 class WorkArchived(WorkReadOnly):
     """409: the work belongs to an archived class, which is read-only for everyone."""
 
+    code = "CLASS_ARCHIVED"
+
     def __init__(self) -> None:
-        super().__init__(
-            "This class is archived and read-only.",
-            code="CLASS_ARCHIVED",
-            status_code=status.HTTP_409_CONFLICT,
-        )
+        super().__init__("This class is archived and read-only.")
 
 
 class WorkNotEnrolled(WorkReadOnly):
     """403: the student was removed from the class; its work there can no longer change."""
 
+    code = "NOT_ENROLLED"
+    status = 403
+
     def __init__(self) -> None:
-        super().__init__(
-            "You are no longer in this class; its work can no longer change.",
-            code="NOT_ENROLLED",
-            status_code=status.HTTP_403_FORBIDDEN,
-        )
+        super().__init__("You are no longer in this class; its work can no longer change.")
 
 
 def _still_enrolled(submission: Any) -> bool:

@@ -34,22 +34,21 @@ from toulmini_site.classrooms.models import (
     TutorHelp,
 )
 from toulmini_site.lti import public as lti
+from toulmini_site.refusals import Refusal
 
 ENGINES = ("offline", "manual", "llm")
 NAME_MAX = 120
 ESSAY_MAX_CHARS = 100_000
 
 
-class ClassroomError(Exception):
+class ClassroomError(Refusal):
     """A refused classroom operation: ``code`` is stable, ``str(error)`` is safe to show."""
 
     code = "INVALID_INPUT"
     status = 400
 
     def __init__(self, message: str, *, details: list[dict[str, str]] | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.details = details or []
+        super().__init__(message, details=details)
 
 
 class JoinCodeInvalid(ClassroomError):
