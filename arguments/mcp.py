@@ -12,9 +12,12 @@ configuration.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import logging.config
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, get_args
@@ -263,8 +266,10 @@ def save_toulmin_chain(
 
 
 def _save(query: Any, components: dict[str, Any]) -> dict[str, Any]:
-    # Imported on the first save, not at start-up: the ORM and the services are not needed
-    # to answer the phase tools, and the server should answer its first call quickly.
+    # Django is set up, and the ORM and the services imported, on the first save, not at
+    # start-up: the phase tools need none of them, and the server answers its first call
+    # quickly.
+    django_ready()
     from django.conf import settings
     from django.db import close_old_connections
 
@@ -301,6 +306,7 @@ def _quota_user() -> Any | None:
 
 def mcp_user() -> Any:
     """The active user named by ``TOULMINI_MCP_USER``; ``ToulminError`` if unset or unknown."""
+    django_ready()
     from django.contrib.auth import get_user_model
 
     username = os.environ.get(USER_ENV, "").strip()
@@ -329,7 +335,8 @@ def export_chain(chain_id: ChainId = None, format: ExportFormat = None) -> str |
 
 
 def _export(chain_id: Any, fmt: Any) -> str:
-    # Imported on the first export, as _save's imports are.
+    # Set up and imported on the first export, as for _save.
+    django_ready()
     from django.db import close_old_connections
 
     from arguments.exports import chain_export
@@ -367,7 +374,8 @@ def detect_fallacies(
 
 
 def _fallacies(text: Any, engine: Any) -> dict[str, Any]:
-    # Imported here, like _save's imports: the server should answer its first call quickly.
+    # Set up and imported here, as for _save: the server should answer its first call quickly.
+    django_ready()
     from django.db import close_old_connections
 
     from arguments.services import fallacies_detect
@@ -650,6 +658,48 @@ How to use them:
   rebuttal requires an "overruled" verdict.
 - The schemas, strength levels, qualifier bands and verdicts are in the resource {MODEL_URI}.
 """
+
+
+_setup_lock = threading.Lock()
+
+
+def django_ready() -> None:
+    """Set Django up, once, for a tool that needs the database or the services.
+
+    ``manage.py mcp_server`` starts the server before ``django.setup()`` (which loads every
+    app's models and admin, about half the start-up): the phase tools are the pure domain's
+    and answer without it. Tools run on worker threads, hence the lock."""
+    from django.apps import apps
+
+    if apps.ready:
+        return
+    with _setup_lock:
+        if not apps.ready:
+            import django
+
+            django.setup()
+
+
+def serve() -> None:
+    """Serve the tools on STDIO until the client hangs up; logs go to stderr.
+
+    Django need not be set up: ``manage.py`` calls this before ``django.setup()`` (see
+    ``django_ready``); the settings' logging applies from the start either way."""
+    from django.apps import apps
+    from django.conf import settings
+
+    if not apps.ready:
+        from arguments.apps import prompts_install
+
+        logging.config.dictConfig(settings.LOGGING)
+        prompts_install()
+    if not os.environ.get(USER_ENV, "").strip():
+        logger.warning(
+            "%s is not set: the phase tools work, save_toulmin_chain will refuse.", USER_ENV
+        )
+    logger.info("Toulmini MCP server ready on STDIO")
+    with contextlib.suppress(KeyboardInterrupt):
+        build_server().run("stdio")
 
 
 def build_server() -> MCPServer:

@@ -2,8 +2,10 @@
 
 Starts ``manage.py mcp_server`` through the real MCP client (STDIO) several times and times
 the handshake and the first ``initiate_toulmin_sequence`` answer, then breaks the start-up
-down (``django.setup()``, importing the server) in fresh interpreters. The target is under
-2 seconds to the first answer.
+down (importing the server, building it, and ``django.setup()``, which the server runs only
+on the first tool that needs the database) in fresh interpreters. The target is under
+1 second to the first answer; the server's CPU time is printed too, as the wall time moves
+with the machine's load.
 
     .venv/bin/python -m benchmarks.mcp [--runs N]
 """
@@ -25,21 +27,21 @@ import anyio
 from benchmarks.harness import ROOT, ms, report, small, summary_ms
 
 QUERY = "Should cities replace diesel buses with electric buses?"
-TARGET_SECONDS = 2.0
+TARGET_SECONDS = 1.0
 
 # What a fresh interpreter spends before the server can answer, step by step.
 BREAKDOWN = """
 import json, os, time
 start = time.perf_counter()
-import django
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toulmini_site.settings")
-django.setup()
-setup = time.perf_counter()
 from arguments.mcp import build_server
 imported = time.perf_counter()
 build_server()
 built = time.perf_counter()
-print(json.dumps([setup - start, imported - setup, built - imported]))
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "toulmini_site.settings")
+django.setup()
+setup = time.perf_counter()
+print(json.dumps([imported - start, built - imported, setup - built]))
 """
 
 
@@ -121,9 +123,9 @@ def main() -> None:
     report(
         "Where the start-up goes (fresh interpreter, in-process)",
         [
-            ("django.setup()", summary_ms([s[0] for s in steps])),
-            ("import arguments.mcp (MCP SDK)", summary_ms([s[1] for s in steps])),
-            ("build_server()", summary_ms([s[2] for s in steps])),
+            ("import arguments.mcp (MCP SDK)", summary_ms([s[0] for s in steps])),
+            ("build_server()", summary_ms([s[1] for s in steps])),
+            ("django.setup() (first save/export/fallacy call)", summary_ms([s[2] for s in steps])),
         ],
     )
 

@@ -7,14 +7,9 @@ a tool cannot corrupt the stream.
 
 from __future__ import annotations
 
-import contextlib
-import logging
-import os
 from typing import Any
 
 from django.core.management.base import BaseCommand
-
-logger = logging.getLogger("arguments.mcp")
 
 
 class Command(BaseCommand):
@@ -26,13 +21,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         # Imported here, not at module level: the MCP SDK is most of the start-up time, and
-        # other commands (``manage.py help``) should not pay for it.
-        from arguments.mcp import USER_ENV, build_server
+        # other commands (``manage.py help``) should not pay for it. ``manage.py mcp_server``
+        # with no option does not come here: it serves before Django is set up.
+        from arguments.mcp import serve
 
-        if not os.environ.get(USER_ENV, "").strip():
-            logger.warning(
-                "%s is not set: the phase tools work, save_toulmin_chain will refuse.", USER_ENV
-            )
-        logger.info("Toulmini MCP server ready on STDIO")
-        with contextlib.suppress(KeyboardInterrupt):
-            build_server().run("stdio")
+        serve()
