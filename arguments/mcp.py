@@ -689,7 +689,7 @@ def serve() -> None:
     from django.conf import settings
 
     if not apps.ready:
-        from arguments.apps import prompts_install
+        from arguments.roles import prompts_install
 
         logging.config.dictConfig(settings.LOGGING)
         prompts_install()

@@ -2,6 +2,10 @@
 first offline analysis, from ``arguments/sentence_roles.json`` (written by ``make train``);
 and the same reading of a text's sentences for the other apps (``sentence_reading``).
 
+``analyzer_phase`` is the offline engine of a chain phase: ``chain_run`` calls it directly
+when the chain runs offline (no prompt is built for it). ``prompts_install`` hands the domain
+its prompt texts, read from ``arguments/prompts/`` in the same way.
+
 The domain stays pure: this module reads the file and hands the model to
 ``arguments.domain.analyzer``, which never touches the disk.
 """
@@ -11,9 +15,13 @@ from __future__ import annotations
 import functools
 import json
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from arguments.domain.analyzer import analyze_phase
+from arguments.domain.prompts import templates_install
 from arguments.domain.reading import read
 from arguments.domain.roles import RoleModel
 
@@ -27,8 +35,18 @@ def sentence_roles() -> RoleModel:
     return RoleModel.from_json(json.loads(text))
 
 
-def analyze_offline(inputs: dict[str, Any]) -> Any:
-    """The offline provider's analyzer for a chain phase: the rules with the shipped model."""
+def analyzer_phase(
+    phase: int, *, query: str, source_text: str, components: dict[str, Any]
+) -> BaseModel:
+    """The offline analyzer's output for ``phase`` (the rules with the shipped model), given
+    the chain's query, source text and the components so far; raises
+    ``arguments.domain.analyzer.NotInText`` when the text lacks the phase's parts."""
+    inputs = {
+        "phase": phase,
+        "query": query,
+        "source_text": source_text,
+        "components": components,
+    }
     return analyze_phase(inputs, roles=sentence_roles())
 
 
@@ -39,3 +57,13 @@ def sentence_reading(text: str, query: str = "") -> dict[str, str]:
     philosophers take their Toulmin readings from here, so the three apps agree."""
     reading = read(query, text, sentence_roles())
     return {s.text: reading.role_of(s) for s in reading.sentences}
+
+
+def prompts_install() -> None:
+    """Give the domain's prompt builders their texts, ``arguments/prompts/*.txt`` (the domain
+    reads no files): at start-up (``ArgumentsConfig.ready``), and by the MCP server, which
+    serves before Django is set up."""
+    prompts = Path(__file__).resolve().parent / "prompts"
+    templates_install(
+        {path.stem: path.read_text(encoding="utf-8").strip() for path in prompts.glob("*.txt")}
+    )

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from django.db import transaction
 from django.utils import timezone
+from pydantic import BaseModel
 
 from arguments.domain.aif import aif_import
 from arguments.domain.analyzer import NotInText
@@ -30,10 +31,11 @@ from arguments.domain.toulmin import (
     evaluate,
 )
 from arguments.models import Chain, PhaseAttempt
+from arguments.roles import analyzer_phase
 from toulmini_site.classrooms.public import budget_release, work_guard
 from toulmini_site.limits import cache as limits_cache
 from toulmini_site.limits import quota_take, run_lock_release, run_lock_take
-from toulmini_site.llm import LLMClient, LLMError
+from toulmini_site.llm import LLMClient, LLMError, OfflineClient
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
@@ -317,22 +319,36 @@ def _save_run(chain: Chain, outputs: list[tuple[int, Any]]) -> Chain:
 
 def _phase_output(work: Chain, phase: int, client: LLMClient) -> dict[str, Any] | NotInText:
     """The engine's output for ``phase`` of ``work`` as JSON, or the analyzer's ``NotInText``
-    when a part is missing from the text. Raises ``ModelFailed`` when the model fails."""
+    when a part is missing from the text. Raises ``ModelFailed`` when the model fails.
+
+    Offline, the analyzer is called directly (it reads the chain, not a prompt); a model
+    gets the phase's prompt."""
     state = work.state()
-    # The offline analyzer reads only the inputs: no prompt is built for it.
-    offline = client.provider == "offline"
     try:
-        result = client.structured(
-            purpose=f"arguments.phase{phase}",
-            messages=[] if offline else phase_messages(phase, state, source_text=work.source_text),
-            schema=PHASES[phase].output,
-            inputs={
-                "phase": phase,
-                "query": work.query,
-                "source_text": work.source_text,
-                "components": state.as_json(),
-            },
-        )
+        if isinstance(client, OfflineClient):
+            components = state.as_json()
+            value: BaseModel = client.answer_as(
+                f"arguments.phase{phase}",
+                PHASES[phase].output,
+                lambda: analyzer_phase(
+                    phase,
+                    query=work.query,
+                    source_text=work.source_text,
+                    components=components,
+                ),
+            )
+        else:
+            value = client.structured(
+                purpose=f"arguments.phase{phase}",
+                messages=phase_messages(phase, state, source_text=work.source_text),
+                schema=PHASES[phase].output,
+                inputs={
+                    "phase": phase,
+                    "query": work.query,
+                    "source_text": work.source_text,
+                    "components": state.as_json(),
+                },
+            ).value
     except NotInText as missing:
         return missing
     except LLMError as error:
@@ -340,7 +356,7 @@ def _phase_output(work: Chain, phase: int, client: LLMClient) -> dict[str, Any] 
             f"Phase {phase} failed: {error} Earlier phases are kept; try again.",
             chain=work,
         ) from error
-    return result.value.model_dump(mode="json")
+    return value.model_dump(mode="json")
 
 
 def chain_review(*, chain: Chain, reviewer: Any, status: str, note: str = "") -> Chain:
@@ -417,19 +433,25 @@ def fallacies_detect(
             code="INVALID_INPUT",
             details=[{"loc": "engine", "msg": "unknown engine"}],
         )
-    if engine == "offline" and client is None:
-        return detect_fallacies(text)
+    if engine == "offline":
+        if not isinstance(client, OfflineClient):
+            return detect_fallacies(text)
+        # Given an offline client, the detector's answer is recorded as a call.
+        try:
+            return client.answer("arguments.fallacies", lambda: detect_fallacies(text))
+        finally:
+            llm_calls_save(records=client.drain_calls(), subject=None)
     key = f"fallacies:{engine}:{hashlib.sha256(text.encode()).hexdigest()}"
     cached = limits_cache.get(key)
     if cached is not None:
         return cached
     try:
-        client = client or client_for(engine)
+        model = client or client_for(engine)
     except LLMError as error:
         raise ToulminError(str(error), code="MODEL_NOT_CONFIGURED") from error
     if user is not None:
         quota_take(user=user, work="fallacy_check", model=True)
-    found = _fallacies_from_model(text, client)
+    found = _fallacies_from_model(text, model)
     limits_cache.set(key, found, timeout=FALLACY_CACHE_SECONDS)
     return found
 

@@ -9,9 +9,6 @@ class CoachConfig(AppConfig):
 
     def ready(self) -> None:
         from coach.domain.prompt import system_prompt_install
-        from coach.domain.tutor import offline_turn
-        from toulmini_site.llm import register_offline
 
-        register_offline("coach.turn", offline_turn)
         prompt = Path(__file__).resolve().parent / "prompts" / "turn_system.md"
         system_prompt_install(prompt.read_text(encoding="utf-8"))

@@ -34,12 +34,12 @@ from coach.domain.answer import serve
 from coach.domain.intent import Intent, classify, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
 from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
-from coach.domain.tutor import completion_text, opening_text, step_intro_text
+from coach.domain.tutor import completion_text, offline_turn, opening_text, step_intro_text
 from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from coach.selectors import pending_proposal
 from toulmini_site.classrooms.public import budget_release, tutor_help_of, work_guard
 from toulmini_site.limits import quota_take
-from toulmini_site.llm import LLMError
+from toulmini_site.llm import LLMClient, LLMError, OfflineClient
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
@@ -442,11 +442,10 @@ def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterato
     """
     inputs = turn_inputs(session=session, user_message=user_message)
     client = client_for(engine())
-    messages = turn_prompt(inputs)
     outcome: dict[str, Any] = {}
     try:
         try:
-            chunks = client.stream(purpose=PURPOSE, messages=messages, inputs=inputs)
+            chunks = _tutor_chunks(client, inputs)
             for event in serve(chunks, inputs):
                 if event["type"] == "partial":
                     yield event
@@ -462,6 +461,14 @@ def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterato
             llm_calls_save(records=records, subject=session)
         if engine() == "llm":  # the hold a model-backed classroom turn took, if any
             budget_release(work=session)
+
+
+def _tutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> Iterator[str]:
+    """The tutor's answer as it streams: the offline tutor is called directly (it reads the
+    turn's inputs); a model gets the turn's prompt."""
+    if isinstance(client, OfflineClient):
+        return client.answer_stream(PURPOSE, lambda: offline_turn(inputs))
+    return client.stream(purpose=PURPOSE, messages=turn_prompt(inputs), inputs=inputs)
 
 
 def _finish(

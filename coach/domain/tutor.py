@@ -279,7 +279,8 @@ def _answer(result: dict[str, Any]) -> str:
 
 
 def offline_turn(inputs: dict[str, Any]) -> str:
-    """The offline provider's answer for purpose ``coach.turn``: a CoachAIResult as JSON text.
+    """The offline tutor's answer to a turn (``coach.services`` calls it directly, with the
+    turn's inputs; no prompt is built for it): a CoachAIResult as JSON text.
 
     ``inputs``: ``step``, ``language``, ``topic``, ``user_message``, ``draft_value``,
     ``is_first_turn``, ``step_messages`` (the student's earlier messages on this step,

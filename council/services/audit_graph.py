@@ -14,6 +14,7 @@ stops the graph and comes out of ``invoke()``/``stream()`` unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from council.domain.audit.analyzers import assess, security_floor
@@ -28,8 +29,9 @@ from council.domain.audit.state import (
     Evidence,
     JudicialOpinion,
 )
+from council.services import offline
 from council.services.prompts import prompt_text
-from toulmini_site.llm import LLMClient, LLMError
+from toulmini_site.llm import LLMClient, LLMError, OfflineClient
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -65,19 +67,26 @@ def audit_graph_build(*, client: LLMClient) -> CompiledStateGraph:
     def assess_criterion(state: AssessTask) -> dict[str, Any]:
         document, criterion = state["document"], state["criterion"]
         try:
-            answer = client.structured(
-                purpose=AUDIT_PURPOSE,
-                messages=criterion_messages(
-                    document, criterion, template=prompt_text("audit_criterion")
-                ),
-                schema=CriterionAssessment,
-                inputs={
-                    "text": document.text,
-                    "criterion_id": criterion.id,
-                    "criterion_name": criterion.name,
-                    "analyzer": criterion.analyzer,
-                },
-            ).value
+            if isinstance(client, OfflineClient):
+                answer = client.answer_as(
+                    AUDIT_PURPOSE,
+                    CriterionAssessment,
+                    partial(offline.audit_assessment, text=document.text, criterion=criterion),
+                )
+            else:
+                answer = client.structured(
+                    purpose=AUDIT_PURPOSE,
+                    messages=criterion_messages(
+                        document, criterion, template=prompt_text("audit_criterion")
+                    ),
+                    schema=CriterionAssessment,
+                    inputs={
+                        "text": document.text,
+                        "criterion_id": criterion.id,
+                        "criterion_name": criterion.name,
+                        "analyzer": criterion.analyzer,
+                    },
+                ).value
         except LLMError as exc:
             return {"failures": {criterion.id: str(exc)}}
         if criterion.is_security:

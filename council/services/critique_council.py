@@ -17,6 +17,7 @@ import logging
 import queue
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from arguments.domain.fallacies import TAXONOMY
@@ -49,6 +50,7 @@ from council.domain.critique.schemas import (
 )
 from council.domain.critique.synthesis import DEFAULT_THRESHOLD, default_assessment, rank_points
 from council.domain.critique.tree import TREE_PURPOSE, AgentTree, TreeBuilder
+from council.services import offline
 from council.services.prompts import prompt_text
 from toulmini_site.llm.client import LLMClient, LLMError
 from toulmini_site.llm.offline import OfflineClient
@@ -101,18 +103,25 @@ def execute_reasoning_tree(
             on_level(level)
         payload = builder.payload()
         try:
-            reply = client.structured(
-                purpose=TREE_PURPOSE,
-                messages=tree_messages(
-                    directives=directives(agent),
-                    instructions=tree_instructions(),
-                    level=level,
-                    max_depth=max_depth,
-                    targets=payload,
-                ),
-                schema=LevelReply,
-                inputs={"agent": agent.name, "level": level, "targets": payload},
-            ).value
+            if isinstance(client, OfflineClient):
+                reply = client.answer_as(
+                    TREE_PURPOSE,
+                    LevelReply,
+                    partial(offline.tree_level, agent=agent.name, level=level, targets=payload),
+                )
+            else:
+                reply = client.structured(
+                    purpose=TREE_PURPOSE,
+                    messages=tree_messages(
+                        directives=directives(agent),
+                        instructions=tree_instructions(),
+                        level=level,
+                        max_depth=max_depth,
+                        targets=payload,
+                    ),
+                    schema=LevelReply,
+                    inputs={"agent": agent.name, "level": level, "targets": payload},
+                ).value
         except LLMError as exc:
             builder.fail(str(exc))
             break
@@ -135,17 +144,24 @@ def agent_self_critique(
     fails (the council records it and carries on without adjustments).
     """
     own_flat, others_flat = self_critique_inputs(own, others)
-    reply = client.structured(
-        purpose=SELF_PURPOSE,
-        messages=self_critique_messages(
-            directives=directives(agent),
-            instructions=prompt_text("critique_self"),
-            own=own_flat,
-            others=others_flat,
-        ),
-        schema=SelfCritiqueReply,
-        inputs={"agent": agent.name, "own": own_flat, "others": others_flat},
-    ).value
+    if isinstance(client, OfflineClient):
+        reply = client.answer_as(
+            SELF_PURPOSE,
+            SelfCritiqueReply,
+            partial(offline.self_critique, agent=agent.name, own=own_flat, others=others_flat),
+        )
+    else:
+        reply = client.structured(
+            purpose=SELF_PURPOSE,
+            messages=self_critique_messages(
+                directives=directives(agent),
+                instructions=prompt_text("critique_self"),
+                own=own_flat,
+                others=others_flat,
+            ),
+            schema=SelfCritiqueReply,
+            inputs={"agent": agent.name, "own": own_flat, "others": others_flat},
+        ).value
     return self_critique_result(agent.name, reply, own_flat, others_flat)
 
 
@@ -355,16 +371,22 @@ def _assessment(
 ) -> str | Failure:
     inputs = summary_inputs(points, failures, agents_total=agents_total)
     try:
-        return client.structured(
-            purpose=SUMMARY_PURPOSE,
-            messages=summary_messages(
-                instructions=prompt_text("critique_summary"),
-                points=inputs["points"],
-                failures=inputs["failures"],
-            ),
-            schema=SummaryReply,
-            inputs=inputs,
-        ).value.final_assessment.strip()
+        if isinstance(client, OfflineClient):
+            reply = client.answer_as(
+                SUMMARY_PURPOSE, SummaryReply, partial(offline.summary, inputs)
+            )
+        else:
+            reply = client.structured(
+                purpose=SUMMARY_PURPOSE,
+                messages=summary_messages(
+                    instructions=prompt_text("critique_summary"),
+                    points=inputs["points"],
+                    failures=inputs["failures"],
+                ),
+                schema=SummaryReply,
+                inputs=inputs,
+            ).value
+        return reply.final_assessment.strip()
     except Exception as exc:
         if not isinstance(exc, LLMError):
             logger.exception("Council summary crashed")

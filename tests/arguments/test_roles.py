@@ -82,9 +82,9 @@ def test_a_model_reads_from_its_json_form():
 
 def test_the_app_analyzes_without_a_training_library():
     probe = (
-        "import sys; from arguments.roles import analyze_offline; "
-        "analyze_offline({'phase': 1, 'query': 'Should cities build bike lanes?', "
-        f"'source_text': {CYCLING!r}, 'components': {{}}}}); "
+        "import sys; from arguments.roles import analyzer_phase; "
+        "analyzer_phase(1, query='Should cities build bike lanes?', "
+        f"source_text={CYCLING!r}, components={{}}); "
         "print(','.join(m for m in ('sklearn', 'scipy', 'numpy') if m in sys.modules))"
     )
     done = subprocess.run(

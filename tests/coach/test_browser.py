@@ -18,8 +18,8 @@ pytestmark = BROWSER
 class SlowOfflineClient(OfflineClient):
     """The offline tutor, with a pause between chunks so streaming is visible."""
 
-    def _stream_chunks(self, request):
-        for chunk in super()._stream_chunks(request):
+    def answer_stream(self, purpose, engine):
+        for chunk in super().answer_stream(purpose, engine):
             time.sleep(0.01)
             yield chunk
 
@@ -182,8 +182,8 @@ class SlowComplyingModel(FakeClient):
 
         super().__init__(write_it)
 
-    def _stream_chunks(self, request):
-        for chunk in super()._stream_chunks(request):
+    def answer_stream(self, purpose, engine):
+        for chunk in super().answer_stream(purpose, engine):
             time.sleep(0.01)
             yield chunk
 

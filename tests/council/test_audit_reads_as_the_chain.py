@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from arguments.roles import analyze_offline, sentence_reading
+from arguments.roles import analyzer_phase, sentence_reading
+from council.domain.audit.state import Criterion
 from council.domain.critique.offline import level_one
-from council.services.offline import _audit_assessment
+from council.services.offline import audit_assessment
 
 UNIFORMS = (
     "School uniforms should be compulsory.\n\n"
@@ -37,15 +38,15 @@ ESSAYS = {"uniforms": UNIFORMS, "phones": PHONES, "library": LIBRARY}
 
 def chain_reading(text: str) -> tuple[list[str], str]:
     """The chain's data and warrant for ``text`` (offline analyzer, shipped model)."""
-    inputs = {"phase": 1, "query": "", "source_text": text, "components": {}}
-    components = analyze_offline(inputs).model_dump(mode="json")
-    phase2 = analyze_offline({**inputs, "phase": 2, "components": components})
+    components = analyzer_phase(1, query="", source_text=text, components={})
+    components = components.model_dump(mode="json")
+    phase2 = analyzer_phase(2, query="", source_text=text, components=components)
     return components["data"]["facts"], phase2.warrant.principle
 
 
 def audit(text: str, part: str):
-    inputs = {"text": text, "analyzer": part, "criterion_name": part.title()}
-    return _audit_assessment(inputs)
+    criterion = Criterion(id=part, name=part.title(), analyzer=part)
+    return audit_assessment(text=text, criterion=criterion)
 
 
 @pytest.mark.parametrize("name", ESSAYS)

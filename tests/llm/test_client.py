@@ -11,7 +11,6 @@ from toulmini_site.llm import (
     LLMNotConfigured,
     LLMTimeout,
     LLMUnavailable,
-    register_offline,
     word_chunks,
 )
 from toulmini_site.llm.fake import FakeClient
@@ -210,103 +209,102 @@ def test_word_chunks_are_word_sized():
     assert list(word_chunks("one two  three")) == ["one ", "two  ", "three"]
 
 
-# -- the offline provider --------------------------------------------------------------------
+# -- the offline engines' client ------------------------------------------------------------
 
 
-@pytest.fixture
-def offline_purpose():
-    """Register an offline analyzer for the test only; ``install(purpose, analyzer)``."""
-    from toulmini_site.llm import offline
-
-    saved = dict(offline._ANALYZERS)
-
-    def install(purpose, analyzer):
-        register_offline(purpose, analyzer)
-        return purpose
-
-    yield install
-    offline._ANALYZERS.clear()
-    offline._ANALYZERS.update(saved)
-
-
-def test_offline_analyzer_reads_only_the_inputs_and_its_dict_is_validated(offline_purpose):
+def test_an_offline_engine_is_called_directly_and_its_dict_is_validated():
     seen = []
 
-    def analyzer(inputs):
-        seen.append(inputs)
-        return {**VALID, "claim": inputs["claim"]}
+    def analyzer(claim: str) -> dict:
+        seen.append(claim)
+        return {**VALID, "claim": claim}
 
-    purpose = offline_purpose("tests.offline.dict", analyzer)
     client = OfflineClient()
 
-    result = analyse(client, purpose=purpose, inputs={"claim": "Ban cars downtown"})
+    value = client.answer_as("tests.offline.dict", Analysis, lambda: analyzer("Ban cars downtown"))
 
-    assert isinstance(result.value, Analysis)
-    assert result.value.claim == "Ban cars downtown"
-    assert isinstance(result.value.warrant, Warrant)
-    assert seen == [{"claim": "Ban cars downtown"}]
+    assert isinstance(value, Analysis)
+    assert value.claim == "Ban cars downtown"
+    assert isinstance(value.warrant, Warrant)
+    assert seen == ["Ban cars downtown"]
     [record] = client.calls
     assert (record.provider, record.model, record.outcome) == ("offline", OFFLINE_MODEL, "ok")
+    assert (record.purpose, record.prompt_chars) == ("tests.offline.dict", 0)  # no prompt
     assert (record.tokens_in, record.tokens_out) == (0, 0)
 
 
-def test_offline_analyzer_dict_that_breaks_the_schema_raises_invalid_output(offline_purpose):
-    purpose = offline_purpose("tests.offline.bad_dict", lambda inputs: {"claim": "Only a claim"})
+def test_offline_engine_dict_that_breaks_the_schema_raises_invalid_output():
     client = OfflineClient()
 
     with pytest.raises(LLMInvalidOutput) as caught:
-        analyse(client, purpose=purpose)
+        client.answer_as("tests.offline.bad_dict", Analysis, lambda: {"claim": "Only a claim"})
 
     assert {e["loc"] for e in caught.value.errors} == {"warrant", "confidence"}
     assert [r.outcome for r in client.calls] == ["invalid_output"]
 
 
-def test_offline_analyzer_json_text_that_breaks_the_schema_raises_invalid_output(
-    offline_purpose,
-):
-    purpose = offline_purpose("tests.offline.bad_text", lambda inputs: '{"claim": 1}')
+def test_offline_engine_json_text_that_breaks_the_schema_raises_invalid_output():
     client = OfflineClient()
 
     with pytest.raises(LLMInvalidOutput):
-        analyse(client, purpose=purpose)
+        client.answer_as("tests.offline.bad_text", Analysis, lambda: '{"claim": 1}')
 
     [record] = client.calls  # offline answers are deterministic: no second attempt
     assert (record.outcome, record.raw_output) == ("invalid_output", '{"claim": 1}')
 
 
-def test_offline_analyzer_of_another_model_is_revalidated_against_the_schema(offline_purpose):
+def test_offline_engine_of_another_model_is_revalidated_against_the_schema():
     class Loose(BaseModel):
         claim: str
         warrant: dict
         confidence: float
 
-    purpose = offline_purpose(
-        "tests.offline.other_model",
-        lambda inputs: Loose(claim="c", warrant={"principle": "p"}, confidence=0.5),
-    )
-
     with pytest.raises(LLMInvalidOutput) as caught:
-        analyse(OfflineClient(), purpose=purpose)
+        OfflineClient().answer_as(
+            "tests.offline.other_model",
+            Analysis,
+            lambda: Loose(claim="c", warrant={"principle": "p"}, confidence=0.5),
+        )
 
     assert caught.value.errors[0]["loc"] == "warrant.principle"
 
 
-def test_offline_provider_refuses_an_unknown_purpose():
+def test_an_offline_engines_refusal_is_recorded_and_raised_unchanged():
+    class Missing(Exception):
+        pass
+
+    def refuse() -> str:
+        raise Missing("DATA MISSING: no fact in the text")
+
+    client = OfflineClient()
+
+    with pytest.raises(Missing):
+        client.answer("tests.offline.refusal", refuse)
+
+    [record] = client.calls
+    assert (record.outcome, record.purpose) == ("error", "tests.offline.refusal")
+    assert "DATA MISSING" in record.error
+
+
+def test_the_offline_client_answers_no_prompt():
     client = OfflineClient()
 
     with pytest.raises(LLMError, match="cannot handle 'tests.nobody.handles.this'"):
         analyse(client, purpose="tests.nobody.handles.this")
+    with pytest.raises(LLMError, match="cannot handle 'tests.nobody.streams.this'"):
+        list(client.stream(purpose="tests.nobody.streams.this", messages=MESSAGES))
 
-    [record] = client.calls
-    assert record.outcome == "error"
+    assert [record.outcome for record in client.calls] == ["error", "error"]
 
 
-def test_offline_stream_splits_the_analyzers_text_into_words(offline_purpose):
-    purpose = offline_purpose("tests.offline.talk", lambda inputs: f"Hello {inputs['name']}!")
+def test_offline_stream_splits_the_engines_text_into_words():
+    client = OfflineClient()
 
-    chunks = list(OfflineClient().stream(purpose=purpose, messages=[], inputs={"name": "Ana"}))
+    chunks = list(client.answer_stream("tests.offline.talk", lambda: "Hello Ana!"))
 
     assert chunks == ["Hello ", "Ana!"]
+    [record] = client.calls
+    assert (record.purpose, record.outcome) == ("tests.offline.talk", "ok")
 
 
 # -- choosing a provider ---------------------------------------------------------------------

@@ -13,7 +13,7 @@ from toulmini_site.llm.client import (
     Usage,
     validation_details,
 )
-from toulmini_site.llm.offline import register_offline, word_chunks
+from toulmini_site.llm.offline import OfflineClient, word_chunks
 
 __all__ = [
     "CallRecord",
@@ -24,9 +24,9 @@ __all__ = [
     "LLMRequest",
     "LLMTimeout",
     "LLMUnavailable",
+    "OfflineClient",
     "StructuredResult",
     "Usage",
-    "register_offline",
     "validation_details",
     "word_chunks",
 ]

@@ -8,10 +8,12 @@ A client offers two calls:
   ``validation_retries`` times, then raises ``LLMInvalidOutput``.
 - ``stream(purpose=, messages=, inputs=)``: yields text chunks as they are produced.
 
-``inputs`` is the structured data the prompt was built from (query, draft, document...). Real
-models ignore it (they read the messages); the offline provider reads only it.
+``inputs`` is the structured data the prompt was built from (query, draft, document...), kept
+with the request for fakes and tests; a model reads only the messages. The offline engines
+take no prompt: their services call them directly (``offline.OfflineClient.answer``).
 
-Every attempt, whatever its outcome (an offline analyzer's refusal included), is appended to
+Every attempt, whatever its outcome (an offline engine's refusal included: see
+``offline.OfflineClient``), is appended to
 ``client.calls`` as a ``CallRecord``. Clients never touch the database: the service that owns
 the work saves the records afterwards with
 ``toulmini_site.llm.services.llm_calls_save`` (so graph nodes in threads stay database-free).
@@ -146,7 +148,9 @@ class LLMClient:
             try:
                 raw, usage = self._complete(request)
             except Exception as exc:  # recorded whatever it is: an offline refusal too
-                self._record(request, started, Usage(), outcome=_outcome(exc), error=_text(exc))
+                self._record(
+                    request, started, Usage(), outcome=call_outcome(exc), error=error_text(exc)
+                )
                 raise
             total = Usage(total.tokens_in + usage.tokens_in, total.tokens_out + usage.tokens_out)
             try:
@@ -191,8 +195,8 @@ class LLMClient:
                 request,
                 started,
                 usage,
-                outcome=_outcome(exc),
-                error=_text(exc),
+                outcome=call_outcome(exc),
+                error=error_text(exc),
                 raw_output="".join(produced),
             )
             raise
@@ -259,12 +263,13 @@ def _summarise(errors: list[dict[str, str]]) -> str:
     return "; ".join(f"{e['loc']}: {e['msg']}" for e in errors[:5])
 
 
-def _text(exc: Exception) -> str:
+def error_text(exc: Exception) -> str:
     """An ``LLMError``'s message; any other exception's class too (it is not ours to show)."""
     return str(exc) if isinstance(exc, LLMError) else f"{type(exc).__name__}: {exc}"
 
 
-def _outcome(exc: Exception) -> str:
+def call_outcome(exc: Exception) -> str:
+    """How a failed call is recorded: timeout, unavailable, invalid_output or error."""
     if isinstance(exc, LLMTimeout):
         return "timeout"
     if isinstance(exc, LLMUnavailable):

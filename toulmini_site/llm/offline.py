@@ -1,14 +1,20 @@
-"""The offline provider: deterministic, rule-based analyzers behind the client interface.
+"""The offline engines' ledger: their answers recorded as calls, like a model's.
 
-Each app registers a function per purpose (in its ``AppConfig.ready``). The function gets the
-request's ``inputs`` and returns a pydantic model, a dict, or (for streams) text. It never
-reaches the network. Its output goes through the same validation as a real model's.
+The offline engines are the apps' own deterministic functions (the chain analyzer's phases,
+the fallacy detector, the coach's tutor, the council's philosophers and auditors). Each is a
+typed callable that the service needing it calls directly, through ``OfflineClient.answer``
+(or ``answer_as``, ``answer_stream``): no prompt is built for an engine that reads none, and
+nothing is looked up by name. The client only times and records each answer as a call
+(provider ``"offline"``), so the services save, show and count offline and model calls
+alike, and validates a structured answer as a model's is validated. It never reaches the
+network and asks no model: ``structured`` and ``stream`` refuse.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -19,26 +25,12 @@ from toulmini_site.llm.client import (
     LLMInvalidOutput,
     LLMRequest,
     Usage,
+    call_outcome,
+    error_text,
     validation_details,
 )
 
-Analyzer = Callable[[dict[str, Any]], BaseModel | dict[str, Any] | str | Iterable[str]]
-
-_ANALYZERS: dict[str, Analyzer] = {}
-
 OFFLINE_MODEL = "rules-v1"
-
-
-def register_offline(purpose: str, analyzer: Analyzer) -> None:
-    """Make ``analyzer`` answer the offline provider's calls for ``purpose``."""
-    _ANALYZERS[purpose] = analyzer
-
-
-def _analyzer_for(purpose: str) -> Analyzer:
-    try:
-        return _ANALYZERS[purpose]
-    except KeyError:
-        raise LLMError(f"The offline analyzer cannot handle {purpose!r}.") from None
 
 
 class OfflineClient(LLMClient):
@@ -47,32 +39,80 @@ class OfflineClient(LLMClient):
     def __init__(self) -> None:
         super().__init__(model=OFFLINE_MODEL, validation_retries=0)
 
+    def answer[T](self, purpose: str, engine: Callable[[], T]) -> T:
+        """``engine()``, recorded as one call for ``purpose``; an exception it raises (an
+        analyzer's refusal) is recorded, then raised unchanged."""
+        request = LLMRequest(purpose, [])
+        started = time.perf_counter()
+        try:
+            result = engine()
+        except Exception as exc:
+            self._record(
+                request, started, Usage(), outcome=call_outcome(exc), error=error_text(exc)
+            )
+            raise
+        self._record(request, started, Usage(), outcome="ok")
+        return result
+
+    def answer_as[M: BaseModel](
+        self,
+        purpose: str,
+        schema: type[M],
+        engine: Callable[[], BaseModel | dict[str, Any] | str],
+    ) -> M:
+        """``engine()``'s answer as an instance of ``schema``, validated as a model's answer
+        is (a dict, JSON text or another model): ``LLMInvalidOutput`` when it does not fit,
+        recorded as an invalid output. Offline answers are deterministic: no second try."""
+        request = LLMRequest(purpose, [], schema)
+        started = time.perf_counter()
+        try:
+            raw = engine()
+        except Exception as exc:
+            self._record(
+                request, started, Usage(), outcome=call_outcome(exc), error=error_text(exc)
+            )
+            raise
+        try:
+            if isinstance(raw, schema):
+                value = raw
+            elif isinstance(raw, BaseModel):
+                value = schema.model_validate(raw.model_dump())
+            elif isinstance(raw, str):
+                value = schema.model_validate_json(raw)
+            else:
+                value = schema.model_validate(raw)
+        except ValidationError as exc:
+            errors = validation_details(exc)
+            summary = "; ".join(f"{e['loc']}: {e['msg']}" for e in errors[:5])
+            self._record(
+                request,
+                started,
+                Usage(),
+                outcome="invalid_output",
+                error=summary,
+                raw_output=raw if isinstance(raw, str) else repr(raw),
+            )
+            raise LLMInvalidOutput(
+                f"The offline engine for {purpose!r} returned an invalid result: {summary}",
+                errors=errors,
+            ) from exc
+        self._record(request, started, Usage(), outcome="ok")
+        return value
+
+    def answer_stream(self, purpose: str, engine: Callable[[], str]) -> Iterator[str]:
+        """``engine()``'s text in word-sized chunks, as a model streams its answer; recorded
+        as one call once the text is produced."""
+        yield from word_chunks(self.answer(purpose, engine))
+
     def _complete(self, request: LLMRequest) -> tuple[str | BaseModel, Usage]:
-        result = _analyzer_for(request.purpose)(request.inputs)
-        if isinstance(result, BaseModel | str):
-            return result, Usage()
-        if isinstance(result, dict):
-            assert request.schema is not None
-            try:
-                return request.schema.model_validate(result), Usage()
-            except ValidationError as exc:
-                # An interface error, recorded like any failed attempt, not a bare pydantic one.
-                errors = validation_details(exc)
-                raise LLMInvalidOutput(
-                    f"The offline analyzer for {request.purpose!r} returned an invalid result: "
-                    + "; ".join(f"{e['loc']}: {e['msg']}" for e in errors[:5]),
-                    errors=errors,
-                ) from exc
-        raise LLMError(f"The offline analyzer for {request.purpose!r} returned no result.")
+        raise LLMError(
+            f"The offline engine cannot handle {request.purpose!r} from a prompt: "
+            "its service calls the engine directly."
+        )
 
     def _stream_chunks(self, request: LLMRequest) -> Iterator[str | Usage]:
-        result = _analyzer_for(request.purpose)(request.inputs)
-        if isinstance(result, BaseModel):
-            result = result.model_dump_json()
-        if isinstance(result, str):
-            yield from word_chunks(result)
-        else:
-            yield from result
+        self._complete(request)
+        yield from ()
 
 
 def word_chunks(text: str) -> Iterator[str]:

@@ -1,5 +1,5 @@
-"""The offline engine's audit answers: each criterion's deterministic analyzer, registered
-with the offline provider at start-up (``council.services.offline``) under ``AUDIT_PURPOSE``."""
+"""The offline engine's audit answers: each criterion's deterministic analyzer, which the
+audit graph calls directly when the engine is offline (``council.services.offline``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ class UnknownAnalyzer(LookupError):
 
 
 def offline_assessment(inputs: dict[str, Any]) -> CriterionAssessment:
-    """The offline provider's answer for ``AUDIT_PURPOSE``: the criterion's analyzer."""
+    """The offline auditor's answer for one criterion: the criterion's analyzer."""
     analyzer = inputs["analyzer"]
     if analyzer not in ANALYZERS:
         raise UnknownAnalyzer(f"No offline analyzer is called {analyzer!r}.")
