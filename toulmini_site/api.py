@@ -17,6 +17,7 @@ from django.core.exceptions import (
     TooManyFilesSent,
 )
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
@@ -237,7 +238,9 @@ class TokensRevokedOnPasswordChange:
             Token.objects.filter(user=user).delete()
 
     def get_help_text(self) -> str:
-        return ""
+        # Said, not empty: Django lists every validator's help text, and an empty one showed
+        # as a blank bullet under the new password.
+        return gettext("Changing your password also signs out the apps that use your API token.")
 
 
 class TokenRequestSerializer(serializers.Serializer):

@@ -110,6 +110,11 @@ def test_deleting_removes_the_work_and_keeps_returned_grades_anonymous():
     refused = api_as(world.student).delete("/api/v1/me/", {"password": "wrong"}, format="json")
     assert refused.status_code == 400 and refused.json()["code"] == "CONFIRMATION_REQUIRED"
     assert Chain.objects.filter(owner=world.student).exists()
+    # Another user can only ever reach their own account, and ana's password is not theirs.
+    other = api_as(world.classmate).delete(
+        "/api/v1/me/", {"password": "ana's, not mine"}, format="json"
+    )
+    assert other.status_code == 400 and Chain.objects.filter(owner=world.student).exists()
     done = api_as(world.student).delete(
         "/api/v1/me/", {"password": "pw-for-tests-123"}, format="json"
     )
@@ -136,6 +141,8 @@ def test_the_page_says_what_goes_and_stays_then_deletes_after_the_password():
     client.force_login(world.student)
     page = client.get("/accounts/").content.decode()  # the account page's section
     assert 'action="/account/delete/"' in page
+    assert "<li></li>" not in page  # every password rule says something (none a blank bullet)
+    assert "signs out the apps that use your API token" in page
     # Their own session and the one the class's coach assignment started.
     assert "<li>1 chain</li>" in page and "2 coach sessions, with their conversations" in page
     assert "1 returned grade (points and your teacher" in page
