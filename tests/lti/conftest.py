@@ -9,8 +9,11 @@ import pytest
 from django.test import Client
 from lti_tool.models import Key, LtiDeployment, LtiRegistration
 
-from tests.lti.platform import Platform, shared_pem_pair
+from tests.lti.platform import INSTRUCTOR, LEARNER, Platform, shared_pem_pair
+from toulmini_site.classrooms import services as classrooms
+from toulmini_site.classrooms.models import Submission
 from toulmini_site.lti import connection
+from toulmini_site.lti.models import ClassLink
 
 LAUNCH_URL = "http://testserver/lti/launch/"
 
@@ -65,3 +68,42 @@ def launch(client: Client, platform: Platform, *, sub: str, roles: list[str], **
         urlsplit(signed["launch_url"]).path,
         {"id_token": signed["id_token"], "state": signed["state"]},
     )
+
+
+# -- builders ---------------------------------------------------------------------------
+
+
+def teacher_launch(platform: Platform) -> Client:
+    """The instructor Grace Hopper (``t-1``) launched and signed in: the course's class exists."""
+    client = Client()
+    assert (
+        launch(client, platform, sub="t-1", roles=[INSTRUCTOR], name="Grace Hopper").status_code
+        == 302
+    )
+    return client
+
+
+def essay(classroom: Any, title: str = "Claims and grounds") -> Any:
+    return classrooms.assignment_create(
+        classroom=classroom, title=title, kind="essay", points_max={"claim": 4, "data": 4}
+    )
+
+
+def returned_work(platform: Platform, *, points: dict[str, int]) -> tuple[Client, Any, Any]:
+    """Ada Lovelace's (``s-1``) essay, turned in and graded, ready to return; with the
+    teacher's client and the class's link."""
+    teacher_client = teacher_launch(platform)
+    link = ClassLink.objects.get()
+    assignment = essay(link.classroom)
+    launch(Client(), platform, sub="s-1", roles=[LEARNER], name="Ada Lovelace")
+    submission = Submission.objects.get(assignment=assignment)
+    classrooms.submission_essay_save(submission=submission, text="Uniforms help. " * 40)
+    classrooms.submission_turn_in(submission=submission)
+    classrooms.feedback_save(
+        submission=submission,
+        author=link.classroom.created_by,
+        comments={"claim": "Clear claim."},
+        overall="Good start.",
+        points=points,
+    )
+    return teacher_client, link, submission

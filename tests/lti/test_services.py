@@ -11,7 +11,7 @@ from django.db import transaction
 from django.test import Client
 from django.utils import timezone
 
-from tests.lti.conftest import launch
+from tests.lti.conftest import essay, launch, returned_work, teacher_launch
 from tests.lti.platform import INSTRUCTOR, LEARNER
 from toulmini_site.classrooms import services as classrooms
 from toulmini_site.classrooms.models import Enrollment, Submission
@@ -29,27 +29,12 @@ def committed(django_capture_on_commit_callbacks):
     return lambda: django_capture_on_commit_callbacks(execute=True)
 
 
-def _teacher(platform) -> Client:
-    client = Client()
-    assert (
-        launch(client, platform, sub="t-1", roles=[INSTRUCTOR], name="Grace Hopper").status_code
-        == 302
-    )
-    return client
-
-
-def _essay(classroom, title="Claims and grounds"):
-    return classrooms.assignment_create(
-        classroom=classroom, title=title, kind="essay", points_max={"claim": 4, "data": 4}
-    )
-
-
 # -- deep linking ---------------------------------------------------------------------------
 
 
 def test_a_teacher_places_an_assignment_and_the_platform_accepts_the_signed_response(platform):
-    _teacher(platform)
-    assignment = _essay(ClassLink.objects.get().classroom)
+    teacher_launch(platform)
+    assignment = essay(ClassLink.objects.get().classroom)
     client = Client()
     response = launch(
         client,
@@ -90,7 +75,7 @@ def test_a_teacher_places_an_assignment_and_the_platform_accepts_the_signed_resp
 
 
 def test_a_teacher_makes_a_new_assignment_from_the_platform(platform):
-    _teacher(platform)
+    teacher_launch(platform)
     client = Client()
     launch(
         client,
@@ -112,7 +97,7 @@ def test_a_teacher_makes_a_new_assignment_from_the_platform(platform):
 
 
 def test_deep_linking_is_for_teachers_and_only_after_a_deep_link_launch(platform):
-    _teacher(platform)
+    teacher_launch(platform)
     student = Client()
     response = launch(
         student,
@@ -123,15 +108,15 @@ def test_deep_linking_is_for_teachers_and_only_after_a_deep_link_launch(platform
         deep_link_return=RETURN_URL,
     )
     assert response.status_code == 403
-    teacher = _teacher(platform)  # a resource launch: nothing to place
+    teacher = teacher_launch(platform)  # a resource launch: nothing to place
     assert teacher.get("/lti/deep-link/").status_code == 403
     assert Client().get("/lti/deep-link/").status_code == 302  # anonymous: to log in
 
 
 def test_a_teacher_cannot_place_another_class_s_assignment(platform):
-    _teacher(platform)
+    teacher_launch(platform)
     other = classrooms.class_create(teacher=ClassLink.objects.get().classroom.created_by, name="X")
-    foreign = _essay(other, "Not this class's")
+    foreign = essay(other, "Not this class's")
     client = Client()
     launch(
         client,
@@ -156,7 +141,8 @@ def _member(sub, role, name, status="Active"):
 def test_the_roster_sync_adds_a_learner_and_takes_out_one_who_left(platform, committed):
     platform.members = [_member("t-1", INSTRUCTOR, "Grace Hopper")]
     with committed():
-        teacher = _teacher(platform)  # the instructor's launch syncs the roster in the background
+        # The instructor's launch syncs the roster in the background.
+        teacher = teacher_launch(platform)
     link = ClassLink.objects.get()
     assert link.roster_synced_at is not None and Enrollment.objects.count() == 0
     platform.members += [
@@ -179,7 +165,7 @@ def test_the_roster_sync_adds_a_learner_and_takes_out_one_who_left(platform, com
 
 
 def test_a_roster_the_platform_will_not_give_is_recorded_not_raised(platform):
-    teacher = _teacher(platform)
+    teacher = teacher_launch(platform)
     link = ClassLink.objects.get()
     platform.registration.set_platform_private_key(platform.registration.get_platform_private_key())
     platform.conf.validate_token = lambda *a, **k: False  # the platform now refuses our token
@@ -192,7 +178,7 @@ def test_a_roster_the_platform_will_not_give_is_recorded_not_raised(platform):
 
 
 def test_the_platform_page_is_for_the_class_s_teachers_only(platform, other_user):
-    teacher = _teacher(platform)
+    teacher = teacher_launch(platform)
     pk = ClassLink.objects.get().classroom_id
     assert teacher.get(f"/lti/classes/{pk}/").status_code == 200
     intruder = Client()
@@ -208,26 +194,8 @@ def test_the_platform_page_is_for_the_class_s_teachers_only(platform, other_user
 # -- grades ---------------------------------------------------------------------------------
 
 
-def _returned_work(platform, *, points):
-    teacher_client = _teacher(platform)
-    link = ClassLink.objects.get()
-    assignment = _essay(link.classroom)
-    launch(Client(), platform, sub="s-1", roles=[LEARNER], name="Ada Lovelace")
-    submission = Submission.objects.get(assignment=assignment)
-    classrooms.submission_essay_save(submission=submission, text="Uniforms help. " * 40)
-    classrooms.submission_turn_in(submission=submission)
-    classrooms.feedback_save(
-        submission=submission,
-        author=link.classroom.created_by,
-        comments={"claim": "Clear claim."},
-        overall="Good start.",
-        points=points,
-    )
-    return teacher_client, link, submission
-
-
 def test_returning_a_submission_posts_its_score_to_the_platform_gradebook(platform, committed):
-    teacher, link, submission = _returned_work(platform, points={"claim": 3, "data": 2})
+    teacher, link, submission = returned_work(platform, points={"claim": 3, "data": 2})
     with committed():
         classrooms.submission_return(submission=submission)
     sync = GradeSync.objects.get(submission=submission)
@@ -246,7 +214,7 @@ def test_returning_a_submission_posts_its_score_to_the_platform_gradebook(platfo
 
 
 def test_a_failed_send_is_recorded_and_sent_again_safely(platform, committed):
-    teacher, link, submission = _returned_work(platform, points={"claim": 4})
+    teacher, link, submission = returned_work(platform, points={"claim": 4})
     platform.fail_scores = 1
     with committed():
         classrooms.submission_return(submission=submission)
@@ -264,7 +232,7 @@ def test_a_failed_send_is_recorded_and_sent_again_safely(platform, committed):
 
 
 def test_only_the_class_s_teachers_may_send_a_grade_again(platform, committed, other_user):
-    _, _, submission = _returned_work(platform, points={"claim": 4})
+    _, _, submission = returned_work(platform, points={"claim": 4})
     platform.fail_scores = 1
     with committed():
         classrooms.submission_return(submission=submission)
@@ -279,12 +247,12 @@ def test_only_the_class_s_teachers_may_send_a_grade_again(platform, committed, o
 
 def test_a_class_not_linked_to_a_platform_sends_nothing(owner):
     classroom = classrooms.class_create(teacher=owner, name="Local")
-    assignment = _essay(classroom)
+    assignment = essay(classroom)
     assert GradeSync.objects.count() == 0 and assignment.pk
 
 
 def test_a_student_who_joined_by_code_is_not_sent(platform, committed, other_user):
-    _, link, _ = _returned_work(platform, points={"claim": 4})
+    _, link, _ = returned_work(platform, points={"claim": 4})
     classrooms.class_join(user=other_user, code=link.classroom.join_code)
     submission = Submission.objects.get(student=other_user)
     classrooms.submission_essay_save(submission=submission, text="Another essay. " * 40)
@@ -297,7 +265,7 @@ def test_a_student_who_joined_by_code_is_not_sent(platform, committed, other_use
 
 
 def test_the_grade_goes_only_once_the_return_commits(platform, committed):
-    _, _, submission = _returned_work(platform, points={"claim": 4})
+    _, _, submission = returned_work(platform, points={"claim": 4})
     with committed():
         classrooms.submission_return(submission=submission)
         # Written with the return, sent after it: the platform has nothing yet.
@@ -306,7 +274,7 @@ def test_the_grade_goes_only_once_the_return_commits(platform, committed):
 
 
 def test_a_return_rolled_back_sends_nothing(platform, committed):
-    _, _, submission = _returned_work(platform, points={"claim": 4})
+    _, _, submission = returned_work(platform, points={"claim": 4})
     platform.calls = 0
     with committed(), pytest.raises(RuntimeError), transaction.atomic():
         classrooms.submission_return(submission=submission)
@@ -319,7 +287,7 @@ def test_a_return_rolled_back_sends_nothing(platform, committed):
 def test_a_slow_platform_holds_up_neither_the_return_nor_the_class_s_other_grades(
     platform, committed, settings
 ):
-    teacher, link, first = _returned_work(platform, points={"claim": 4})
+    teacher, link, first = returned_work(platform, points={"claim": 4})
     others = []
     for sub in ("s-2", "s-3"):
         launch(Client(), platform, sub=sub, roles=[LEARNER])
@@ -339,7 +307,9 @@ def test_a_slow_platform_holds_up_neither_the_return_nor_the_class_s_other_grade
     syncs = GradeSync.objects.all()
     assert {(s.state, s.reason) for s in syncs} == {("gave_up", "no_answer")}
     page = teacher.get(f"/lti/classes/{link.classroom_id}/", HTTP_ACCEPT_LANGUAGE="es")
-    assert "La plataforma no respondió a tiempo." in page.content.decode()
+    assert (
+        "No se pudo contactar con la plataforma, o no respondió a tiempo." in page.content.decode()
+    )
     # The platform answers again: sending again by hand goes through at once.
     platform.delay = 0.0
     with committed():
@@ -348,7 +318,7 @@ def test_a_slow_platform_holds_up_neither_the_return_nor_the_class_s_other_grade
 
 
 def test_a_platform_that_is_gone_does_not_fail_the_return(platform, committed):
-    _, _, submission = _returned_work(platform, points={"claim": 4})
+    _, _, submission = returned_work(platform, points={"claim": 4})
     platform.stop()  # nothing listens there any more: the connection is refused
     with committed():
         classrooms.submission_return(submission=submission)
@@ -359,7 +329,7 @@ def test_a_platform_that_is_gone_does_not_fail_the_return(platform, committed):
 
 
 def test_a_send_whose_task_was_lost_is_queued_again_by_the_sweep(platform, committed, monkeypatch):
-    _, _, submission = _returned_work(platform, points={"claim": 2})
+    _, _, submission = returned_work(platform, points={"claim": 2})
 
     def queue_down(task, args, kwargs):
         raise ConnectionError("the task queue is unreachable")

@@ -72,7 +72,10 @@ class GradeSync(models.Model):
             _("This student did not come from the learning platform, which does not know them."),
         )
         NOT_ALLOWED = "not_allowed", _("The platform did not allow this tool to send grades.")
-        NO_ANSWER = "no_answer", _("The platform did not answer in time.")
+        NO_ANSWER = (
+            "no_answer",
+            _("The platform could not be reached, or did not answer in time."),
+        )
         REFUSED = "refused", _("The platform refused the grade.")
 
     submission = models.OneToOneField(
