@@ -10,6 +10,7 @@ import pytest
 from django.db import transaction
 from django.test import Client
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from tests.lti.conftest import essay, launch, returned_work, teacher_launch
 from tests.lti.platform import INSTRUCTOR, LEARNER
@@ -349,4 +350,29 @@ def test_a_send_whose_task_was_lost_is_queued_again_by_the_sweep(platform, commi
     assert GradeSync.objects.get().state == "sent" and len(platform.scores) == 1
     with committed():  # sent: sweeping again finds nothing, sends nothing twice
         assert grades.grade_sync_sweep(now=later + grades.STALE_AFTER * 2) == 0
+    assert len(platform.scores) == 1
+
+
+def test_on_a_queue_that_can_wait_a_failed_send_is_queued_again_later(
+    platform, committed, settings
+):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    _, _, submission = returned_work(platform, points={"claim": 4})
+    platform.fail_scores, platform.calls = 1, 0
+    with committed():
+        classrooms.submission_return(submission=submission)
+    [first] = DBTaskResult.objects.all()
+    assert first.task_path.endswith("grade_sync_task") and platform.calls == 0
+    with committed():  # a worker runs it: the platform answers 503
+        first.task.call(**first.args_kwargs["kwargs"])
+    sync = GradeSync.objects.get()
+    assert (sync.state, sync.reason, sync.attempts) == ("failed", "refused", 1)
+    [retry] = DBTaskResult.objects.exclude(pk=first.pk)
+    assert retry.run_after > timezone.now() + timedelta(seconds=100)  # in 2 minutes
+    with committed():
+        retry.task.call(**retry.args_kwargs["kwargs"])
+    sync.refresh_from_db()
+    assert sync.state == "sent" and sync.attempts == 2 and len(platform.scores) == 1
+    with committed():  # the same task delivered twice by a worker sends nothing twice
+        retry.task.call(**retry.args_kwargs["kwargs"])
     assert len(platform.scores) == 1
