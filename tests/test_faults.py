@@ -1,6 +1,7 @@
 """Limits hold whatever a client writes in its headers, and a cache outage is never a 500."""
 
 import logging
+from datetime import timedelta
 
 import pytest
 from django.test import Client, override_settings
@@ -233,3 +234,60 @@ def test_a_client_can_revoke_its_token(owner):
     assert api.post("/api/v1/auth/token/revoke/").status_code == 204
     assert api.get("/api/v1/chains/").status_code == 401
     assert APIClient().post("/api/v1/auth/token/revoke/").status_code == 401
+
+
+def test_an_api_token_expires_after_its_days_and_sign_in_gives_a_new_one(owner, settings):
+    settings.API_TOKEN_DAYS = 30
+    answer = APIClient().post("/api/v1/auth/token/", {"username": "owner", "password": PASSWORD})
+    old = answer.json()["token"]
+    issued = Token.objects.get(key=old).created
+    assert answer.json()["expires_at"] == (issued + timedelta(days=30)).isoformat().replace(
+        "+00:00", "Z"
+    )
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {old}")
+    assert api.get("/api/v1/chains/").status_code == 200
+
+    Token.objects.filter(key=old).update(created=issued - timedelta(days=30, seconds=1))
+
+    refused = api.get("/api/v1/chains/")
+    assert refused.status_code == 401 and refused.json()["code"] == "TOKEN_EXPIRED"
+    assert not Token.objects.filter(key=old).exists()
+    assert _token_for("owner", PASSWORD) != old
+
+
+def test_sign_in_never_hands_out_an_expired_token(owner, settings):
+    settings.API_TOKEN_DAYS = 1
+    old = Token.objects.create(user=owner)
+    Token.objects.filter(pk=old.pk).update(created=old.created - timedelta(days=2))
+    new = _token_for("owner", PASSWORD)
+    assert new != old.key
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {new}")
+    assert api.get("/api/v1/chains/").status_code == 200
+
+
+def test_the_account_page_password_change_revokes_the_api_token(owner, client):
+    old = _token_for("owner", PASSWORD)
+    client.force_login(owner)
+    changed = client.post(
+        "/accounts/password/",
+        {
+            "old_password": PASSWORD,
+            "new_password1": "tall-river-4471",
+            "new_password2": "tall-river-4471",
+        },
+    )
+    assert changed.status_code == 302
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {old}")
+    assert api.get("/api/v1/chains/").status_code == 401
+    assert not Token.objects.filter(user=owner).exists()
+
+
+def test_a_revoked_token_is_only_the_callers(owner, other_user):
+    mine, theirs = _token_for("owner", PASSWORD), Token.objects.create(user=other_user)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {mine}")
+    assert api.post("/api/v1/auth/token/revoke/").status_code == 204
+    assert Token.objects.filter(pk=theirs.pk).exists()

@@ -21,7 +21,6 @@ from django.utils.translation import gettext
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
-from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.decorators import (
     api_view,
@@ -34,6 +33,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from toulmini_site.authentication import ExpiringTokenAuthentication, now, token_expires_at
 from toulmini_site.limits import RATE_LIMITED, AuthRateThrottle
 from toulmini_site.refusals import Refusal
 
@@ -250,7 +250,9 @@ class TokenRequestSerializer(serializers.Serializer):
 
 @extend_schema(
     request=TokenRequestSerializer,
-    responses=inline_serializer("Token", {"token": serializers.CharField()}),
+    responses=inline_serializer(
+        "Token", {"token": serializers.CharField(), "expires_at": serializers.DateTimeField()}
+    ),
     summary="Exchange a username and password for an API token",
     auth=[],
 )
@@ -273,7 +275,11 @@ def token_obtain(request: Request) -> Response:
             status_code=status.HTTP_400_BAD_REQUEST,
         )
     token, _ = Token.objects.get_or_create(user=user)
-    return Response({"token": token.key})
+    if token_expires_at(token) <= now():  # an expired token is replaced, never handed out
+        token.delete()
+        token = Token.objects.create(user=user)
+    expires_at = serializers.DateTimeField().to_representation(token_expires_at(token))
+    return Response({"token": token.key, "expires_at": expires_at})
 
 
 @extend_schema(
@@ -282,7 +288,7 @@ def token_obtain(request: Request) -> Response:
     summary="Revoke the API token this request is made with (log the client out)",
 )
 @api_view(["POST"])
-@authentication_classes([TokenAuthentication])
+@authentication_classes([ExpiringTokenAuthentication])
 def token_revoke(request: Request) -> Response:
     Token.objects.filter(key=getattr(request.auth, "key", None)).delete()
     return Response(status=status.HTTP_204_NO_CONTENT)

@@ -191,9 +191,13 @@ if not DEBUG:  # collected and compressed by `make serve`, served by whitenoise
 # (a client could write any address there); N: the N-th address from the end of that header.
 NUM_PROXIES = env_int("NUM_PROXIES", 0, minimum=0)
 
+# API tokens (POST /api/v1/auth/token/) last this many days from when they were issued; an
+# expired token is refused (401 TOKEN_EXPIRED) and the next sign-in issues a new one.
+API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 30, minimum=1)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "toulmini_site.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -1,0 +1,42 @@
+"""API tokens that expire: DRF's token authentication with an age limit (``API_TOKEN_DAYS``).
+
+Its own module because DRF imports the authentication classes named in the settings while
+``rest_framework.views`` is still loading, so they cannot live beside the API views.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+from rest_framework import exceptions
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.authtoken.models import Token
+
+
+def now() -> datetime:
+    """The current time; the one place the token tests replace it."""
+    return timezone.now()
+
+
+def token_expires_at(token: Token) -> datetime:
+    return token.created + timedelta(days=settings.API_TOKEN_DAYS)
+
+
+class TokenExpired(exceptions.AuthenticationFailed):
+    default_detail = "The API token has expired: ask for a new one with your password."
+    default_code = "token_expired"
+
+
+class ExpiringTokenAuthentication(TokenAuthentication):
+    """DRF's token authentication, except that a token older than ``API_TOKEN_DAYS`` is
+    deleted and refused (401 ``TOKEN_EXPIRED``); ``POST auth/token/`` gives a new one."""
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
+        user, token = super().authenticate_credentials(key)
+        if token_expires_at(token) <= now():
+            token.delete()
+            raise TokenExpired()
+        return user, token
