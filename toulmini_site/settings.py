@@ -288,6 +288,8 @@ DATA_RETENTION_DAYS = env_int("DATA_RETENTION_DAYS", 0, minimum=0)
 
 # Classrooms: model calls each student may spend a day on one class's work (new classes' default).
 CLASS_DAILY_MODEL_CALLS = env_int("CLASS_DAILY_MODEL_CALLS", 50, minimum=0)
+# Days an invitation to co-teach a class waits for its invitee's answer.
+TEACHER_INVITATION_DAYS = env_int("TEACHER_INVITATION_DAYS", 14, minimum=1)
 
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
 LOGGING = {

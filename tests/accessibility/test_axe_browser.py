@@ -60,6 +60,11 @@ def _world() -> dict[str, list[str]]:
     sub = Submission.objects.get(assignment=critiqued, student__username="student4")
     services.submission_essay_save(submission=sub, text=ESSAY)
     services.submission_turn_in(submission=sub)
+    # Invitations to co-teach: one the teacher sent (class page), one sent to them (classes).
+    services.teacher_invite(classroom=classroom, invited_by=classroom.created_by, username="aide")
+    colleague = get_user_model().objects.create_user("colleague")
+    theirs = services.class_create(teacher=colleague, name="Debate 102")
+    services.teacher_invite(classroom=theirs, invited_by=colleague, username="teacher")
 
     def first(model: Any, **filters: Any) -> int:
         return model.objects.filter(**filters).order_by("pk").values_list("pk", flat=True)[0]

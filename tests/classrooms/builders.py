@@ -38,7 +38,10 @@ def build_world(kind: str = "coach") -> World:
     classmate = make_user("ben")
     outsider = make_user("carl")
     classroom = services.class_create(teacher=teacher, name="Debate 101")
-    services.class_teacher_add(classroom=classroom, username="co-teacher")
+    invitation = services.teacher_invite(
+        classroom=classroom, invited_by=teacher, username="co-teacher"
+    )
+    services.teacher_invitation_accept(invitation=invitation, user=co_teacher)
     other = services.class_create(teacher=make_user("other-teacher"), name="Other class")
     services.class_join(user=student, code=classroom.join_code)
     services.class_join(user=classmate, code=classroom.join_code)

@@ -135,10 +135,10 @@ def test_invalid_class_settings_come_back_as_typed_and_save_nothing(world):
     assert world.classroom.name == "Debate 101"
 
 
-def test_an_unknown_co_teacher_comes_back_typed_with_why(world):
+def test_a_refused_co_teacher_invitation_comes_back_typed_with_why(world):
     response = logged_in(world.teacher).post(
-        f"/classes/{world.classroom.pk}/teachers/", {"username": "nobody-here"}
+        f"/classes/{world.classroom.pk}/teachers/", {"username": "ana"}
     )
     body = response.content.decode()
-    assert response.status_code == 400 and 'value="nobody-here"' in body
-    assert 'class="error" role="alert"' in body
+    assert response.status_code == 400 and 'value="ana"' in body
+    assert 'class="error" role="alert"' in body and "ana is a student of this class." in body

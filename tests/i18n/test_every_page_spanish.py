@@ -197,6 +197,10 @@ def mundo(spanish_catalog) -> Mundo:
     )
     essay_sub = classes.submission_return(submission=essay_sub)
     session = coach_sub.coach_session
+    # Invitations to co-teach: one waiting on the class page, one on the teacher's list.
+    classes.teacher_invite(classroom=clase, invited_by=docente, username="ayudante")
+    otra = classes.class_create(teacher=make_user("colega"), name="Debate dos")
+    classes.teacher_invite(classroom=otra, invited_by=otra.created_by, username="profesora")
     return Mundo(
         docente=docente,
         alumna=alumna,
@@ -312,6 +316,8 @@ NOT_PAGES = {
     "classrooms:class_join",
     "classrooms:class_settings",
     "classrooms:class_teacher_add",
+    "classrooms:invitation_withdraw",
+    "classrooms:invitation_answer",
     "classrooms:class_student_remove",
     "classrooms:class_return",
     "classrooms:class_grades",

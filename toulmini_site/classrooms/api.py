@@ -177,15 +177,90 @@ class UserOut(serializers.Serializer):
     username = serializers.CharField()
 
 
-@extend_schema(request=TeacherIn, responses={201: UserOut}, summary="Add a co-teacher")
+class InvitationOut(serializers.Serializer):
+    """An invitation as its class's teachers see it: the same whether or not the name is a
+    user's (the inviter learns nothing about which usernames exist)."""
+
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    invited_by = serializers.CharField(source="invited_by.username", allow_null=True)
+    expires_at = serializers.DateTimeField()
+
+
+class ClassBriefOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class MyInvitationOut(serializers.Serializer):
+    """An invitation as its invitee sees it."""
+
+    id = serializers.IntegerField()
+    classroom = ClassBriefOut()
+    invited_by = serializers.CharField(source="invited_by.username", allow_null=True)
+    expires_at = serializers.DateTimeField()
+
+
+@extend_schema(
+    request=TeacherIn,
+    responses={202: InvitationOut},
+    summary="Invite a co-teacher (they accept or decline; same answer for any username)",
+)
 @api_view(["POST"])
 def class_teachers(request: Request, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     given = TeacherIn(data=request.data)
     given.is_valid(raise_exception=True)
-    user = services.class_teacher_add(classroom=classroom, **given.validated_data)
-    return Response(UserOut(user).data, status=status.HTTP_201_CREATED)
+    invitation = services.teacher_invite(
+        classroom=classroom, invited_by=request.user, **given.validated_data
+    )
+    return Response(InvitationOut(invitation).data, status=status.HTTP_202_ACCEPTED)
+
+
+@extend_schema(
+    responses=paginated(InvitationOut, "InvitationPage"),
+    summary="The class's invitations waiting for an answer (teachers)",
+)
+@api_view(["GET"])
+def class_invitations(request: Request, pk: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    return _paginated(request, selectors.class_invitations(classroom), InvitationOut)
+
+
+@extend_schema(request=None, responses={204: None}, summary="Withdraw an invitation (teachers)")
+@api_view(["DELETE"])
+def class_invitation(request: Request, pk: int, invitation_pk: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    invitation = selectors.class_invitation(classroom, invitation_pk)
+    services.teacher_invitation_withdraw(invitation=invitation)
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(
+    responses=paginated(MyInvitationOut, "MyInvitationPage"),
+    summary="My open invitations to co-teach a class",
+)
+@api_view(["GET"])
+def invitations(request: Request) -> Response:
+    return _paginated(request, selectors.invitations_for(request.user), MyInvitationOut)
+
+
+@extend_schema(request=None, responses={200: ClassOut}, summary="Accept an invitation to co-teach")
+@api_view(["POST"])
+def invitation_accept(request: Request, pk: int) -> Response:
+    invitation = selectors.invitation_for(request.user, pk)
+    classroom = services.teacher_invitation_accept(invitation=invitation, user=request.user)
+    return Response(_class_out(request.user, classroom.pk))
+
+
+@extend_schema(request=None, responses={204: None}, summary="Decline an invitation to co-teach")
+@api_view(["POST"])
+def invitation_decline(request: Request, pk: int) -> Response:
+    services.teacher_invitation_decline(invitation=selectors.invitation_for(request.user, pk))
+    return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class StudentOut(serializers.Serializer):

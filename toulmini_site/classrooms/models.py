@@ -207,3 +207,39 @@ class Feedback(models.Model):
     @property
     def total(self) -> int:
         return sum(int(self.points.get(part, 0)) for part in PARTS)
+
+
+class TeacherInvitation(models.Model):
+    """A teacher's invitation to co-teach a class, waiting for its invitee's answer.
+
+    ``username`` is the name the inviter typed, kept whether or not such a user exists, so the
+    inviter sees the same pending row either way (no way to learn which names are taken);
+    ``invitee`` is that user when one existed at the time of inviting, and only they see it.
+    Answered (accepted or declined) and withdrawn invitations are deleted; an expired one is
+    ignored and can be sent again."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="invitations")
+    username = models.CharField(max_length=150)
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="teaching_invitations",
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["username", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["classroom", "username"], name="teacher_invitation_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username} invited to teach {self.classroom}"

@@ -14,6 +14,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.db.models.functions import Length
 from django.http import Http404
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -23,7 +24,13 @@ from coach.domain.steps import STEPS
 from coach.models import CoachMessage
 from toulmini_site.classrooms import budgets
 from toulmini_site.classrooms.domain.grading import PARTS
-from toulmini_site.classrooms.models import Assignment, Classroom, Enrollment, Submission
+from toulmini_site.classrooms.models import (
+    Assignment,
+    Classroom,
+    Enrollment,
+    Submission,
+    TeacherInvitation,
+)
 
 TEACHER = "teacher"
 STUDENT = "student"
@@ -62,6 +69,34 @@ def class_of(user: Any, pk: int) -> Classroom:
     if classroom is None:
         raise Http404("No such class.")
     return classroom
+
+
+def invitations_for(user: Any) -> QuerySet[TeacherInvitation]:
+    """The open invitations to co-teach addressed to ``user`` (not expired)."""
+    return TeacherInvitation.objects.filter(
+        invitee_id=user.pk, expires_at__gt=timezone.now()
+    ).select_related("classroom", "invited_by")
+
+
+def invitation_for(user: Any, pk: int) -> TeacherInvitation:
+    """An open invitation addressed to ``user``, else 404 (also to its inviter)."""
+    invitation = invitations_for(user).filter(pk=pk).first()
+    if invitation is None:
+        raise Http404("No such invitation.")
+    return invitation
+
+
+def class_invitations(classroom: Classroom) -> QuerySet[TeacherInvitation]:
+    """The class's invitations still waiting for an answer (its teachers see them)."""
+    return classroom.invitations.filter(expires_at__gt=timezone.now()).select_related("invited_by")
+
+
+def class_invitation(classroom: Classroom, pk: int) -> TeacherInvitation:
+    """One of the class's invitations (expired or not), else 404."""
+    invitation = classroom.invitations.filter(pk=pk).first()
+    if invitation is None:
+        raise Http404("No such invitation.")
+    return invitation
 
 
 def assignments_of(classroom: Classroom) -> QuerySet[Assignment]:

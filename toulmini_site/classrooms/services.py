@@ -3,10 +3,11 @@ demo data all call these; each refusal is a ``ClassroomError`` with a stable ``c
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import available_timezones
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -31,6 +32,7 @@ from toulmini_site.classrooms.models import (
     Enrollment,
     Feedback,
     Submission,
+    TeacherInvitation,
     TutorHelp,
 )
 from toulmini_site.lti import public as lti
@@ -208,19 +210,61 @@ def enrollment_add(*, classroom: Classroom, student: Any) -> bool:
     return True
 
 
-def class_teacher_add(*, classroom: Classroom, username: str) -> Any:
-    """Make the user named ``username`` a co-teacher (not while they are a student here)."""
+def teacher_invite(*, classroom: Classroom, invited_by: Any, username: str) -> TeacherInvitation:
+    """Invite the user named ``username`` to co-teach; they accept or decline from their own
+    classes page. The answer is the same whether or not such a user exists: an invitation to
+    an unknown name is kept (and shown to the inviter) like any other and reaches no one.
+    Inviting again renews the invitation's time."""
     _writable(classroom)
-    user = get_user_model().objects.filter(username=username.strip()).first()
-    if user is None:
+    name = username.strip()
+    if not name:
         raise ClassroomError(
-            f"No user is called {username.strip()!r}.",
-            details=[{"loc": "username", "msg": "no such user"}],
+            gettext("Give the co-teacher's username."),
+            details=[{"loc": "username", "msg": "empty"}],
         )
+    # The inviter sees the class's teachers and students already: these say nothing new.
+    if classroom.teachers.filter(username=name).exists():
+        raise InvalidState(gettext("%(name)s already teaches this class.") % {"name": name})
+    if Enrollment.objects.filter(classroom=classroom, student__username=name).exists():
+        raise InvalidState(gettext("%(name)s is a student of this class.") % {"name": name})
+    invitation, _ = TeacherInvitation.objects.update_or_create(
+        classroom=classroom,
+        username=name,
+        defaults={
+            "invitee": get_user_model().objects.filter(username=name).first(),
+            "invited_by": invited_by,
+            "expires_at": now() + timedelta(days=settings.TEACHER_INVITATION_DAYS),
+        },
+    )
+    return invitation
+
+
+@transaction.atomic
+def teacher_invitation_accept(*, invitation: TeacherInvitation, user: Any) -> Classroom:
+    """``user``, the invitee, becomes a teacher of the class (not while they are a student
+    of it: they leave it first); the invitation is used up."""
+    if invitation.invitee_id != user.pk or invitation.expires_at <= now():
+        raise InvalidState(gettext("This invitation is no longer open."))
+    classroom = invitation.classroom
+    _writable(classroom)
     if Enrollment.objects.filter(classroom=classroom, student=user).exists():
-        raise InvalidState(f"{user.username} is a student of this class.")
+        raise InvalidState(
+            gettext("You are a student of this class: leave it before you teach it.")
+        )
     classroom.teachers.add(user)
-    return user
+    invitation.delete()
+    return classroom
+
+
+def teacher_invitation_decline(*, invitation: TeacherInvitation) -> None:
+    """The invitee says no; the invitation is gone (the class can invite them again)."""
+    invitation.delete()
+
+
+def teacher_invitation_withdraw(*, invitation: TeacherInvitation) -> None:
+    """A teacher of the class takes the invitation back before it is answered."""
+    _writable(invitation.classroom)
+    invitation.delete()
 
 
 def enrollment_remove(*, classroom: Classroom, student_id: int) -> bool:

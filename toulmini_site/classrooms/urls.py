@@ -13,6 +13,16 @@ urlpatterns = [
     path("classes/<int:pk>/settings/", views.class_settings, name="class_settings"),
     path("classes/<int:pk>/teachers/", views.class_teacher_add, name="class_teacher_add"),
     path(
+        "classes/<int:pk>/invitations/<int:invitation_pk>/withdraw/",
+        views.invitation_withdraw,
+        name="invitation_withdraw",
+    ),
+    path(
+        "classes/invitations/<int:pk>/<str:answer>/",
+        views.invitation_answer,
+        name="invitation_answer",
+    ),
+    path(
         "classes/<int:pk>/students/<int:user_id>/remove/",
         views.class_student_remove,
         name="class_student_remove",
@@ -34,6 +44,15 @@ api_urlpatterns = [
     path("classes/<int:pk>/", api.class_detail, name="class_detail"),
     path("classes/<int:pk>/join-code/", api.class_join_code, name="class_join_code"),
     path("classes/<int:pk>/teachers/", api.class_teachers, name="class_teachers"),
+    path("classes/<int:pk>/invitations/", api.class_invitations, name="class_invitations"),
+    path(
+        "classes/<int:pk>/invitations/<int:invitation_pk>/",
+        api.class_invitation,
+        name="class_invitation",
+    ),
+    path("invitations/", api.invitations, name="invitations"),
+    path("invitations/<int:pk>/accept/", api.invitation_accept, name="invitation_accept"),
+    path("invitations/<int:pk>/decline/", api.invitation_decline, name="invitation_decline"),
     path("classes/<int:pk>/students/", api.class_students, name="class_students"),
     path("classes/<int:pk>/students/<int:user_id>/", api.class_student, name="class_student"),
     path("classes/<int:pk>/assignments/", api.class_assignments, name="class_assignments"),

@@ -8,8 +8,10 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -68,6 +70,7 @@ def _class_list_page(
     context = {
         "teaching": [c for c in classes if c.is_teacher],
         "learning": [c for c in classes if not c.is_teacher],
+        "invitations": selectors.invitations_for(request.user),
         "form": form,
         "join_form": join_form,
     }
@@ -130,6 +133,7 @@ def _teacher_context(request: HttpRequest, classroom: Classroom, **forms: Any) -
         "settings_form": settings_form,
         "teacher_form": forms.get("teacher_form") or TeacherForm(),
         "teachers": classroom.teachers.order_by("username"),
+        "invitations": selectors.class_invitations(classroom),
     }
 
 
@@ -169,24 +173,71 @@ def class_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def class_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Invite a co-teacher. The answer never says whether the username exists."""
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     form = TeacherForm(request.POST)
     if form.is_valid():
-        name = form.cleaned_data["username"].strip()
-        if classroom.teachers.filter(username=name).exists():
-            messages.info(request, _("%(name)s already teaches this class.") % {"name": name})
-            return redirect(classroom)
         try:
-            user = services.class_teacher_add(classroom=classroom, **form.cleaned_data)
+            invitation = services.teacher_invite(
+                classroom=classroom, invited_by=request.user, **form.cleaned_data
+            )
         except services.ClassroomError as error:
             form.add_error("username", error.message)
         else:
             messages.success(
-                request, _("%(name)s now teaches this class too.") % {"name": user.username}
+                request,
+                _(
+                    "Invitation to %(name)s sent. If an account has that name, its owner can "
+                    "accept or decline it on their Classes page until %(date)s."
+                )
+                % {
+                    "name": invitation.username,
+                    "date": date_format(localtime(invitation.expires_at)),
+                },
             )
             return redirect(classroom)
     return _teacher_page_refused(request, classroom, teacher_form=form)
+
+
+@login_required
+@require_POST
+def invitation_withdraw(request: HttpRequest, pk: int, invitation_pk: int) -> HttpResponse:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    invitation = selectors.class_invitation(classroom, invitation_pk)
+    try:
+        services.teacher_invitation_withdraw(invitation=invitation)
+    except services.ClassroomError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request, _("Invitation to %(name)s withdrawn.") % {"name": invitation.username}
+        )
+    return redirect(classroom)
+
+
+@login_required
+@require_POST
+def invitation_answer(request: HttpRequest, pk: int, answer: str) -> HttpResponse:
+    """The invitee accepts or declines an invitation to co-teach, from their classes page."""
+    if answer not in ("accept", "decline"):
+        raise Http404("No such answer.")
+    invitation = selectors.invitation_for(request.user, pk)
+    if answer == "decline":
+        services.teacher_invitation_decline(invitation=invitation)
+        messages.info(
+            request,
+            _("You declined to teach %(name)s.") % {"name": invitation.classroom.name},
+        )
+        return redirect("classrooms:class_list")
+    try:
+        classroom = services.teacher_invitation_accept(invitation=invitation, user=request.user)
+    except services.ClassroomError as error:
+        _refused(request, error)
+        return redirect("classrooms:class_list")
+    messages.success(request, _("You now teach %(name)s.") % {"name": classroom.name})
+    return redirect(classroom)
 
 
 @login_required
