@@ -3,12 +3,15 @@
 Bounded and deterministic: a fixed number of examples per operation, derandomized, in
 process through WSGI (no network), authenticated as a user who owns one of each record.
 
-A long random run: ``FUZZ_EXAMPLES=200 FUZZ_RANDOM=1 pytest tests/test_api_fuzz.py -s
---hypothesis-seed=N`` (prints how many cases ran and how many answered 5xx).
+The long random run (over 5,000 cases, a seed of its own) is ``benchmarks/api_fuzz.py``: it
+runs this test with ``FUZZ_EXAMPLES`` examples per operation, ``FUZZ_RANDOM=1`` and
+``--hypothesis-seed``, and reads the counts this module writes to ``FUZZ_REPORT``.
 """
 
+import json
 import os
 from collections import Counter
+from pathlib import Path
 
 import pytest
 import schemathesis
@@ -31,6 +34,7 @@ from toulmini_site.wsgi import application
 EXAMPLES_PER_OPERATION = int(os.environ.get("FUZZ_EXAMPLES", "10"))  # 10: about 300 calls
 RANDOM = os.environ.get("FUZZ_RANDOM", "") == "1"
 CALLS: Counter = Counter()
+OPERATIONS: Counter = Counter()
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -38,6 +42,15 @@ def count_calls():
     yield
     if CALLS:
         print(f"\nschemathesis: {CALLS['cases']} cases, {CALLS['5xx']} answered 5xx")
+    if report := os.environ.get("FUZZ_REPORT"):
+        every = sorted(result.ok().label for result in schema.get_all_operations())
+        counts = {
+            "cases": CALLS["cases"],
+            "5xx": CALLS["5xx"],
+            "operations": OPERATIONS,
+            "every_operation": every,
+        }
+        Path(report).write_text(json.dumps(counts, indent=1))
 
 
 @schemathesis.check
@@ -83,8 +96,11 @@ def records(db, owner, monkeypatch):
 def test_the_api_keeps_to_its_schema(case, owner, records):
     token, _ = Token.objects.get_or_create(user=owner)
     CALLS["cases"] += 1
+    OPERATIONS[case.operation.label] += 1
     response = case.call(headers={"Authorization": f"Token {token.key}"})
     CALLS["5xx"] += response.status_code >= 500
+    if response.status_code >= 500:
+        OPERATIONS[f"5xx {case.operation.label}"] += 1
     case.validate_response(
         response,
         checks=[
