@@ -109,7 +109,7 @@ test: setup browser-deps argdown-parser axe messages lint
 # Every benchmark and quality evaluation (docs/benchmarks.md: what each measures, last figures),
 # niced, stopping at the first that fails. BENCH_SMALL=1 runs each with few repeats, as CI
 # does, to prove they still run; load and serve_stream need PostgreSQL and say so without it.
-BENCHMARKS := aif arguments audit classrooms coach council mcp load serve_stream sqlite_dev
+BENCHMARKS := aif arguments audit classrooms coach council mcp load serve_stream sqlite_dev api_fuzz
 EVALUATIONS := fallacies tutor_eval analyzer_quality analyzer_genres
 bench: setup
 	@for name in $(BENCHMARKS) $(EVALUATIONS); do \
