@@ -227,16 +227,19 @@ def run_critique_council(
                 failures=[Failure(agent=agent.name, stage="critique", error=_safe(exc))],
             )
 
+    # The last agent's news goes out with the next stage's: one save between the rounds.
+    last: dict[str, dict[str, Any]] = {}
     for agent, tree in _run_each(members, build, max_workers, report):
         trees[agent.name] = tree
         count = sum(len(top.walk()) for top in tree.nodes)
-        state = "failed" if tree.failed else "critiqued"
-        report(**{agent.name: {"state": state, "nodes": count}})
+        last = {agent.name: {"state": "failed" if tree.failed else "critiqued", "nodes": count}}
+        if len(trees) < len(members):
+            report(**last)
 
     trees = {a.name: trees[a.name] for a in members}  # council order, not finishing order
 
     # Round 2: every agent that has a tree critiques itself in the light of the others.
-    report("self_critique")
+    report("self_critique", **last)
     nodes = {name: tree.nodes for name, tree in trees.items()}
     failures = [f for tree in trees.values() for f in tree.failures]
     adjustments: dict[str, dict[str, list[dict[str, Any]]]] = {}
@@ -252,19 +255,23 @@ def run_critique_council(
                 logger.exception("Self-critique of %s crashed", agent.name)
             return Failure(agent=agent.name, stage="self-critique", error=_safe(exc))
 
-    for agent, outcome in _run_each(reviewers, review, max_workers, report):
+    last = {}
+    for reviewed, (agent, outcome) in enumerate(
+        _run_each(reviewers, review, max_workers, report), start=1
+    ):
         if isinstance(outcome, Failure):
             failures.append(outcome)
-            report(**{agent.name: {"state": "done"}})
-            continue
-        adjustments[agent.name] = outcome
-        apply_adjustments(nodes[agent.name], outcome["accepted"])
-        report(**{agent.name: {"state": "done"}})
+        else:
+            adjustments[agent.name] = outcome
+            apply_adjustments(nodes[agent.name], outcome["accepted"])
+        last = {agent.name: {"state": "done"}}
+        if reviewed < len(reviewers):
+            report(**last)
 
     adjustments = {a.name: adjustments[a.name] for a in members if a.name in adjustments}
 
     # Synthesis: rank and merge, then one call for the assessment's wording.
-    report("synthesis")
+    report("synthesis", **last)
     points = rank_points(nodes, threshold=threshold)
     failures.sort(key=lambda f: [a.name for a in members].index(f.agent))
     assessment = _assessment(client, points, failures, agents_total=len(members))
