@@ -15,10 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
 
 from arguments.domain.toulmin import ToulminError
 from arguments.models import Chain
@@ -38,7 +36,8 @@ from coach.domain.tutor import completion_text, offline_turn, opening_text, step
 from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from coach.selectors import pending_proposal
 from toulmini_site.classrooms.public import budget_release, tutor_help_of, work_guard
-from toulmini_site.limits import quota_take
+from toulmini_site.limits import now_datetime, quota_take
+from toulmini_site.limits.rates import COACH_TURNS_PER_MINUTE, attempt_take
 from toulmini_site.llm import LLMClient, LLMError, OfflineClient
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
@@ -47,7 +46,7 @@ from toulmini_site.refusals import Refusal
 logger = logging.getLogger(__name__)
 
 MESSAGE_MAX_CHARS = 5_000
-TURNS_PER_MINUTE = 20
+TURNS_PER_MINUTE = COACH_TURNS_PER_MINUTE
 TOPIC_MAX_CHARS = 300
 PURPOSE = "coach.turn"
 STEP_MESSAGES = 20  # the student's latest messages on the step, for the offline tutor
@@ -109,8 +108,8 @@ class ChainNotReady(CoachError):
 
 
 def now() -> datetime:
-    """The current time; the one place tests replace it."""
-    return timezone.now()
+    """The current time, read on the limits' one clock; the one place tests replace it."""
+    return now_datetime()
 
 
 def engine() -> str:
@@ -271,33 +270,17 @@ def proposal_reject(*, session: CoachSession) -> CoachSession:
 
 
 def _count_turn(user: Any, at: datetime) -> None:
-    """Record one turn for ``user``, refusing the 21st within a minute (shared by workers).
-
-    A user's attempt rows are recycled: a turn reuses the oldest row that fell out of the
-    minute, and adds a row only when none did, so a user never holds more than
-    ``TURNS_PER_MINUTE`` rows and a turn costs two statements (read, then update or insert).
-    """
-    # Lock the user's row so two workers counting at once cannot both take the last slot.
-    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
-    window_start = at - timedelta(minutes=1)
-    rows = list(
-        CoachTurnAttempt.objects.filter(user=user)
-        .order_by("created_at")
-        .values_list("id", "created_at")
+    """Record one turn for ``user``, refusing the 21st within a minute (counted in the
+    database, so every worker counts together: ``toulmini_site.limits.rates``)."""
+    wait = attempt_take(
+        rows=CoachTurnAttempt, user=user, limit=TURNS_PER_MINUTE, window=timedelta(minutes=1), at=at
     )
-    recent = [created for _, created in rows if created >= window_start]
-    if len(recent) >= TURNS_PER_MINUTE:
-        wait = max(1, int((recent[0] + timedelta(minutes=1) - at).total_seconds() + 0.999))
+    if wait:
         raise TurnRateLimited(
             f"You have sent {TURNS_PER_MINUTE} messages in the last minute. Wait {wait} "
             "seconds and send again; your text has not been lost.",
             retry_after=wait,
         )
-    expired = [pk for pk, created in rows if created < window_start]
-    if expired:
-        CoachTurnAttempt.objects.filter(pk=expired[0]).update(created_at=at)
-    else:
-        CoachTurnAttempt.objects.create(user=user, created_at=at)
     # The daily quota (shared cache); a refusal rolls the attempt above back with the turn.
     quota_take(user=user, work="coach_turn", model=engine() == "llm")
 

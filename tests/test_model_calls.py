@@ -15,7 +15,7 @@ from tests.arguments import builders as b
 from tests.arguments.factories import make_chain
 from tests.classrooms.builders import ESSAY, api_as, assignment, build_world
 from toulmini_site import limits
-from toulmini_site.classrooms import budgets, services
+from toulmini_site.classrooms import public, services
 from toulmini_site.classrooms.models import Submission
 from toulmini_site.llm.models import LLMCall
 
@@ -122,12 +122,12 @@ def test_holds_in_flight_count_so_a_budget_of_3_lets_3_of_5_runs_through(fake_ll
     outcomes = []
     for _ in range(5):
         try:
-            budgets.work_guard(work=submission.chain, model_backed=True)
+            public.work_guard(work=submission.chain, model_backed=True)
             outcomes.append("held")
-        except budgets.QuotaExceeded:
+        except public.QuotaExceeded:
             outcomes.append("refused")
     assert outcomes == ["held"] * 3 + ["refused"] * 2
-    budgets.budget_release(work=submission.chain)
+    public.budget_release(work=submission.chain)
     assert LLMCall.objects.filter(outcome="reserved").count() == 2
 
 

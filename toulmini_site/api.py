@@ -34,7 +34,8 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from toulmini_site.authentication import ExpiringTokenAuthentication, now, token_expires_at
-from toulmini_site.limits import RATE_LIMITED, AuthRateThrottle
+from toulmini_site.limits import RATE_LIMITED
+from toulmini_site.limits.throttles import AuthRateThrottle
 from toulmini_site.refusals import Refusal
 
 logger = logging.getLogger(__name__)

@@ -134,7 +134,7 @@ AUTH_PASSWORD_VALIDATORS = [
     # the account page, a reset, the admin), and this one revokes the user's API tokens.
     {"NAME": "toulmini_site.api.TokensRevokedOnPasswordChange"},
 ]
-# Failed logins are limited before any password is checked (toulmini_site/limits.py).
+# Failed logins are limited before any password is checked (toulmini_site/limits).
 AUTHENTICATION_BACKENDS = ["toulmini_site.limits.LimitedModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -214,8 +214,8 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Throttles count in the shared cache (CACHE_URL), so they hold across web processes.
     "DEFAULT_THROTTLE_CLASSES": [
-        "toulmini_site.limits.AnonThrottle",
-        "toulmini_site.limits.UserThrottle",
+        "toulmini_site.limits.throttles.AnonThrottle",
+        "toulmini_site.limits.throttles.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "120/min"),
@@ -348,7 +348,7 @@ CACHES = {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
             # A cache that stops answering must cost a request a second at most (limits then
-            # count per process, toulmini_site/limits.py), never hang it.
+            # count per process, toulmini_site/limits), never hang it.
             "OPTIONS": {
                 "socket_connect_timeout": env_float("CACHE_TIMEOUT_SECONDS", 1.0, minimum=0.05),
                 "socket_timeout": env_float("CACHE_TIMEOUT_SECONDS", 1.0, minimum=0.05),

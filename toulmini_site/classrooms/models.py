@@ -23,6 +23,15 @@ def default_daily_model_calls() -> int:
     return settings.CLASS_DAILY_MODEL_CALLS
 
 
+# The Submission column holding each kind of work -> "app_label.model" of that work.
+WORK_FIELDS = {
+    "coach_session": "coach.coachsession",
+    "chain": "arguments.chain",
+    "audit": "council.audit",
+    "critique": "council.critique",
+}
+
+
 class Classroom(models.Model):
     """A class: its teachers (the creator and co-teachers) and, through enrollments, students."""
 

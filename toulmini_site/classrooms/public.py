@@ -12,19 +12,18 @@ from typing import Any
 
 from django.db import transaction
 
-from toulmini_site.classrooms.budgets import (
-    QuotaExceeded,
+from toulmini_site.classrooms.domain import submissions as states
+from toulmini_site.classrooms.guard import (
     WorkArchived,
     WorkReadOnly,
     WorkRefused,
     WorkTurnedIn,
-    budget_release,
     submission_of_work,
     tutor_help_of,
     work_guard,
 )
-from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.models import Submission
+from toulmini_site.limits.budgets import QuotaExceeded, budget_release
 
 __all__ = [
     "QuotaExceeded",

@@ -22,15 +22,16 @@ from django.utils.translation import ngettext
 from arguments.domain.toulmin import COMPONENT_ORDER
 from coach.domain.steps import STEPS
 from coach.models import CoachMessage
-from toulmini_site.classrooms import budgets
 from toulmini_site.classrooms.domain.grading import PARTS
 from toulmini_site.classrooms.models import (
+    WORK_FIELDS,
     Assignment,
     Classroom,
     Enrollment,
     Submission,
     TeacherInvitation,
 )
+from toulmini_site.limits import budgets
 
 TEACHER = "teacher"
 STUDENT = "student"
@@ -271,7 +272,7 @@ def class_grid(classroom: Classroom, *, feedback: bool = False) -> Grid:
             state=row["state"],
             late=row["late"],
             returned_at=row["returned_at"],
-            work_ids={f: row[f"{f}_id"] for f in budgets.WORK_FIELDS},
+            work_ids={f: row[f"{f}_id"] for f in WORK_FIELDS},
             progress_label=(progress := progress_of(kinds[row["assignment_id"]], row))["label"],
             progress_title=progress.get("title", ""),
             url=f"{prefix}{row['id']}/",

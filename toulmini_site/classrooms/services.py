@@ -10,7 +10,6 @@ from zoneinfo import available_timezones
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext
 
 from arguments.domain.toulmin import ToulminError
@@ -18,7 +17,6 @@ from arguments.services import chain_create
 from coach.services import CoachError, session_create
 from council.services.audit import audit_create, audit_engine
 from council.services.critique import critique_create, critique_engine
-from toulmini_site.classrooms import budgets
 from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.domain.grading import (
     FeedbackInvalid,
@@ -35,6 +33,7 @@ from toulmini_site.classrooms.models import (
     TeacherInvitation,
     TutorHelp,
 )
+from toulmini_site.limits import budgets, now_datetime
 from toulmini_site.lti import public as lti
 from toulmini_site.refusals import Refusal
 
@@ -88,8 +87,8 @@ class ClassArchived(ClassroomError):
 
 
 def now() -> datetime:
-    """The current time; the one place tests replace it."""
-    return timezone.now()
+    """The current time, read on the limits' one clock; the one place tests replace it."""
+    return now_datetime()
 
 
 def _writable(classroom: Classroom) -> None:

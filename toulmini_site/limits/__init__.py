@@ -1,9 +1,23 @@
-"""Limits that hold across processes: failed logins, sign-ups and daily quotas of work.
+"""Every limit of the site — quotas, budgets and rates — with one clock and one day.
 
-Every count lives in the shared cache (``CACHE_URL``: Redis in production), in fixed
-windows: a counter per window whose key names the window, so nothing has to be cleaned up
-and every web process sees the same numbers. A refusal is ``LimitExceeded``, a ``Refusal``:
-the API's handler and the pages' middleware answer it with 429 and ``Retry-After``.
+- **One clock**: ``now()`` here (seconds since the epoch; ``now_datetime()`` the same as an
+  aware datetime). Every limit, quota, class budget and rate reads it; tests replace it here.
+- **One day boundary**: midnight in the site's ``TIME_ZONE`` (``day_bounds``), for the daily
+  quotas and the class budgets alike. Not UTC, so "today" ends at the school's midnight; not
+  each class's time zone, so a student's day is the same in every class and for their own
+  quotas (a class's time zone only shows its due dates).
+- **One refusal**: ``LimitExceeded`` (a ``toulmini_site.refusals.Refusal``, 429 with
+  ``Retry-After``), answered by the API's handler and the pages' middleware.
+
+This module holds what counts in the shared cache (``CACHE_URL``: Redis in production), in
+fixed windows: a counter per window whose key names the window, so nothing has to be
+cleaned up and every web process sees the same numbers — failed logins, sign-ups, password
+resets, the daily quotas of work and the one-run-at-a-time locks. Beside it:
+
+- ``budgets``: each class's daily budget of model calls per student (database rows) and the
+  atomic reservation every model-backed piece of classroom work makes;
+- ``rates``: per-minute limits counted in database rows (the coach's turns per user);
+- ``throttles``: DRF's throttles, per ``client_address`` and fail-soft.
 
 Why the cache and not django-axes: one mechanism for logins, sign-ups, quotas and DRF's
 throttles; the error shape and status stay ours; and no table written on every attempt.
@@ -29,7 +43,6 @@ from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from toulmini_site.refusals import Refusal
 
@@ -45,8 +58,10 @@ class LimitExceeded(Refusal):
 
     status = 429
 
-    def __init__(self, message: str, *, code: str, retry_after: int) -> None:
-        super().__init__(message, code=code, retry_after=retry_after)
+    def __init__(
+        self, message: str, *, code: str, retry_after: int, extra: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(message, code=code, retry_after=retry_after, extra=extra)
 
 
 def now() -> float:
@@ -243,11 +258,15 @@ class LimitedModelBackend(ModelBackend):
     on every login path (the login page, the admin, the API token)."""
 
     def authenticate(
-        self, request: HttpRequest | None, username: str | None = None, **kwargs: Any
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: Any,
     ) -> Any:
         if request is not None and username:
             login_check(request=request, username=username)
-        return super().authenticate(request, username=username, **kwargs)
+        return super().authenticate(request, username=username, password=password, **kwargs)
 
 
 @receiver(user_login_failed)
@@ -355,30 +374,3 @@ def run_lock_take(*, name: str, seconds: int) -> bool:
 
 def run_lock_release(*, name: str) -> None:
     cache.delete(f"lock:{name}")
-
-
-# -- DRF and pages -------------------------------------------------------------------------
-
-
-class AnonThrottle(AnonRateThrottle):
-    """DRF's anonymous rate, per ``client_address`` and counted in the fail-soft cache."""
-
-    cache = cache
-
-    def get_ident(self, request: Any) -> str:
-        return client_address(request)
-
-
-class UserThrottle(UserRateThrottle):
-    """DRF's per-user rate (anonymous callers per ``client_address``), fail-soft."""
-
-    cache = cache
-
-    def get_ident(self, request: Any) -> str:
-        return client_address(request)
-
-
-class AuthRateThrottle(AnonThrottle):
-    """The strict per-address rate for the token endpoint (``THROTTLE_AUTH``)."""
-
-    scope = "auth"
