@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from arguments.domain.fallacies import TAXONOMY
+from arguments.domain.fallacies import LIKELY_AT, TAXONOMY
 from council.domain.critique.adjustments import apply_adjustments
 from council.domain.critique.agents import (
     AGENTS,
@@ -272,7 +272,7 @@ def run_critique_council(
 
     # Synthesis: rank and merge, then one call for the assessment's wording.
     report("synthesis", **last)
-    points = rank_points(nodes, threshold=threshold)
+    points = rank_points(nodes, threshold=threshold, likely_at=LIKELY_AT)
     failures.sort(key=lambda f: [a.name for a in members].index(f.agent))
     assessment = _assessment(client, points, failures, agents_total=len(members))
     if isinstance(assessment, Failure):

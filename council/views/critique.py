@@ -129,10 +129,11 @@ def _with_fallacy_labels(nodes: list[dict]) -> list[dict]:
 
 
 def _result_context(critique: Critique) -> dict:
-    """Points grouped by area (worst first inside each), trees and progress by philosopher."""
+    """Points grouped by area (inside each the surest first, as the council ranks them),
+    trees and progress by philosopher."""
     points = sorted(
         _with_fallacy_labels(critique.result.get("points", [])),
-        key=lambda p: (p["area"].casefold(), -SEVERITY_WEIGHT[p["severity"]], -p["confidence"]),
+        key=lambda p: (p["area"].casefold(), -p["confidence"], -SEVERITY_WEIGHT[p["severity"]]),
     )
     areas: dict[str, list] = {}
     for point in points:

@@ -391,7 +391,7 @@ def test_a_child_looking_closer_at_the_same_problem_is_part_of_its_parents_point
     assert sorted(p["claim_ids"] for p in points) == [["KANT-1", "KANT-1.1"], ["KANT-1.1.1"]]
 
 
-def test_points_rank_by_severity_times_confidence():
+def test_points_rank_by_confidence_and_severity_only_breaks_ties():
     trees = {
         "kant": [
             _node("KANT-1", claim="low sure", evidence="aaa bbb", severity="Low", confidence=1.0),
@@ -403,10 +403,16 @@ def test_points_rank_by_severity_times_confidence():
                 confidence=0.5,
             ),
             _node("KANT-3", claim="high mid", evidence="eee fff", severity="High", confidence=0.8),
+            _node("KANT-4", claim="med mid", evidence="ggg hhh", severity="Medium", confidence=0.8),
         ]
     }
 
-    assert [p["critique"] for p in rank_points(trees)] == ["high mid", "crit unsure", "low sure"]
+    assert [p["critique"] for p in rank_points(trees)] == [
+        "low sure",
+        "high mid",
+        "med mid",
+        "crit unsure",
+    ]
 
 
 # -- output ------------------------------------------------------------------------------

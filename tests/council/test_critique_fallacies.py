@@ -60,8 +60,9 @@ def test_the_offline_council_names_the_false_cause_and_the_over_generalisation(p
     assert named["hasty_generalization"]["agents"] == ["aristotle"]
 
 
-def test_the_offline_summary_names_the_fallacies(phone_ban):
-    assert "Named fallacies: false cause, hasty generalization." in (phone_ban["final_assessment"])
+def test_the_offline_summary_names_the_fallacies_the_surer_first(phone_ban):
+    # the checker is surer of the sweeping claim about "my niece" than of the false cause
+    assert "Named fallacies: hasty generalization, false cause." in (phone_ban["final_assessment"])
 
 
 def test_generalization_is_spelled_one_way_in_labels_points_and_summary(phone_ban):

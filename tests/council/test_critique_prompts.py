@@ -106,11 +106,12 @@ def test_the_summary_is_asked_with_the_points_and_failures_as_fenced_data():
     )
     assert inputs == {
         "points": [
-            {k: v for k, v in point.items() if k != "claim_ids"},
+            {**{k: v for k, v in point.items() if k != "claim_ids"}, "doubt": ""},
             {
                 **{k: v for k, v in point.items() if k != "claim_ids"},
                 "area": "Clarity",
                 "fallacy": None,
+                "doubt": "",
             },
         ],
         "failures": ["Popper failed at level 1: timed out"],

@@ -318,3 +318,15 @@ def test_the_page_waiting_for_news_is_answered_after_the_wait_when_nothing_moved
     assert waits == [0]
     assert response.status_code == 200
     assert 'hx-get="' + url + '?seen=0"' in response.content.decode()
+
+
+def test_a_fallacy_point_says_whether_it_is_likely_or_possible(owner_client, owner):
+    from evaluations.fallacies import PHONE_BAN_OP_ED
+
+    critique = critique_create(owner=owner, title="Phones", text=PHONE_BAN_OP_ED)
+    _run(critique)
+    html = owner_client.get(reverse("council:critique_detail", args=[critique.pk])).content.decode()
+    assert "likely fallacy</span>" not in html  # the label follows the colon
+    assert "likely fallacy: False cause" in html
+    assert "likely fallacy: Hasty generalization" in html
+    assert "FALLACY: false_cause (LIKELY)" in html  # the written critique says so too

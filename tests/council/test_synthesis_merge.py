@@ -3,8 +3,9 @@ quote flag and fallacy a merged point keeps, and how points tie-break in the ran
 
 from __future__ import annotations
 
+from council.domain.critique.formatter import format_critique_output
 from council.domain.critique.schemas import CritiqueNode
-from council.domain.critique.synthesis import rank_points
+from council.domain.critique.synthesis import default_assessment, fallacy_names, rank_points
 
 
 def node(node_id, *, claim="The term synergy is undefined", evidence="synergy", **more):
@@ -87,7 +88,7 @@ def test_agents_of_a_merged_point_are_listed_alphabetically():
 def test_equal_scores_rank_by_confidence_then_area_then_critique():
     trees = {
         "kant": [
-            # Medium x 0.75 = 1.5 and High x 0.5 = 1.5: the more confident first.
+            # the more confident first, whatever the severity; then by area and critique
             node("K-1", claim="alpha", evidence="one", severity="High", confidence=0.5),
             node("K-2", claim="beta", evidence="two", confidence=0.75),
             node("K-3", claim="delta", evidence="four", area="Logic", confidence=0.75),
@@ -146,3 +147,79 @@ def test_a_tree_is_flattened_for_the_prompt_with_its_evidence_cut_at_300_charact
             "area": "Logic",
         },
     ]
+
+
+# -- fallacies: likely before possible ---------------------------------------------------
+
+
+def _fallacies() -> dict:
+    return {
+        "kant": [
+            node(
+                "K-1",
+                claim="ad hominem",
+                evidence="he lies",
+                area="Fallacy",
+                confidence=0.45,
+                fallacy="ad_hominem",
+            ),
+            node("K-2", claim="a rule", evidence="must", area="Principles", confidence=0.7),
+        ],
+        "leibniz": [
+            node(
+                "L-1",
+                claim="false cause",
+                evidence="so it caused",
+                area="Fallacy",
+                confidence=0.8,
+                fallacy="false_cause",
+            ),
+            node(
+                "L-2",
+                claim="slippery slope",
+                evidence="then disaster",
+                area="Fallacy",
+                confidence=0.58,
+                fallacy="slippery_slope",
+            ),
+        ],
+    }
+
+
+def test_a_fallacy_point_is_likely_or_possible_by_the_checkers_line():
+    points = rank_points(_fallacies(), likely_at=0.6)
+    doubt = {p["fallacy"]: p.get("doubt") for p in points}
+    assert doubt == {
+        "false_cause": "likely",
+        "": None,
+        "slippery_slope": "possible",
+        "ad_hominem": "possible",
+    }
+    assert [p["critique"] for p in points] == [
+        "false cause",
+        "a rule",
+        "slippery slope",
+        "ad hominem",
+    ]
+
+
+def test_the_assessment_names_likely_fallacies_before_possible_ones():
+    points = rank_points(_fallacies(), likely_at=0.6)
+    assessment = default_assessment(points, failed_agents=[], agents_total=6)
+    assert assessment.endswith(
+        "Named fallacies: false cause, possibly slippery slope, possibly ad hominem."
+    )
+    # a possible fallacy ranked above a likely one (a corroborated point) still comes after it
+    points[0]["doubt"], points[2]["doubt"] = "possible", "likely"
+    assert fallacy_names(points) == [
+        "slippery slope",
+        "possibly false cause",
+        "possibly ad hominem",
+    ]
+
+
+def test_the_written_critique_says_how_sure_each_fallacy_is():
+    points = rank_points(_fallacies(), likely_at=0.6)
+    written = format_critique_output({"points": points, "final_assessment": "x"})
+    assert "FALLACY: false_cause (LIKELY)" in written
+    assert "FALLACY: slippery_slope (POSSIBLE)" in written

@@ -35,6 +35,7 @@ def summary_inputs(
         {
             **{k: p[k] for k in ("area", "critique", "severity", "confidence", "agents")},
             "fallacy": p.get("fallacy", ""),
+            "doubt": p.get("doubt", ""),
         }
         for p in points[:MAX_SUMMARY_POINTS]
     ]

@@ -45,7 +45,8 @@ def format_critique_output(critique_data: dict[str, Any], *, usage: str = "") ->
         )
         lines.append(f"    CRITIQUE: {point['critique']}")
         if point.get("fallacy"):
-            lines.append(f"    FALLACY: {point['fallacy']}")
+            doubt = f" ({point['doubt'].upper()})" if point.get("doubt") else ""
+            lines.append(f"    FALLACY: {point['fallacy']}{doubt}")
         if point.get("evidence"):
             marker = " (NOT FOUND IN DOCUMENT)" if point.get("unverified_quote") else ""
             lines.append(f'    EVIDENCE: "{_shorten(point["evidence"])}"{marker}')

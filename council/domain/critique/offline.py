@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from council.domain.critique.quotes import content_words, overlaps, words
+from council.domain.critique.polarity import contradicts
+from council.domain.critique.quotes import overlaps, words
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.critique.synthesis import default_assessment
 from council.domain.critique.tree import MAX_CHILDREN, MAX_TOP_POINTS
@@ -53,6 +54,7 @@ _REASON = _rx(
     r"measured|according to|for example|for instance"
 )
 _DIGIT = re.compile(r"\d")
+NO_GROUNDING = "No empirical grounding"
 
 _CLAUSE_BREAK = re.compile(
     r"[,;:()]|\s[-\u2013\u2014]\s|\b(?:and|but|because|while|whereas|although|which)\b", re.I
@@ -85,12 +87,14 @@ _REPAIR = {
 
 
 def _fallacy_finding(fallacy: dict[str, Any], agent: str) -> dict[str, Any]:
+    # The checker's own confidence, not raised: a fallacy it is unsure of stays "possible"
+    # (or under the council's threshold), whichever philosopher names it.
     confidence = float(fallacy.get("confidence", 0.5))
     voice = PHILOSOPHERS[agent].voice
     return {
         "claim": f"{voice}: {fallacy['label'].lower()}. {fallacy['explanation']}",
         "evidence": fallacy["quote"],
-        "confidence": round(min(0.85, max(0.5, confidence)), 3),
+        "confidence": round(min(0.95, confidence), 3),
         "severity": "High" if confidence >= 0.7 else "Medium",
         "area": "Fallacy",
         "decompose": False,
@@ -141,7 +145,7 @@ def _as_the_chain_reads(
     kept = []
     for position, finding in found:
         claim = finding["claim"]
-        if finding["area"] == "Evidence" and claim.startswith("No empirical grounding"):
+        if finding["area"] == "Evidence" and claim.startswith(NO_GROUNDING):
             continue  # decided below, from the reading
         if claim.startswith("Conclusion (") and has_data:
             continue
@@ -149,22 +153,25 @@ def _as_the_chain_reads(
             continue
         kept.append((position, finding))
     if agent == "aristotle" and not has_data and all:
-        longest = max(all, key=len)
-        kept.append(
-            (
-                -2,
-                {
-                    "claim": "No empirical grounding: the document offers no observation, "
-                    "example or data in support of its claims.",
-                    "evidence": longest,
-                    "confidence": 0.6,
-                    "severity": "High",
-                    "area": "Evidence",
-                    "decompose": False,
-                },
-            )
-        )
+        kept.append(_no_grounding(all))
     return kept
+
+
+def _no_grounding(all: list[str]) -> tuple[int, dict[str, Any]]:
+    """Aristotle's finding that nothing in the document is evidence, quoting its longest
+    sentence; decided from the words alone, or from the chain's reading when there is one."""
+    return (
+        -2,
+        {
+            "claim": f"{NO_GROUNDING}: the document offers no observation, example or data "
+            "in support of its claims.",
+            "evidence": max(all, key=len),
+            "confidence": 0.6,
+            "severity": "High",
+            "area": "Evidence",
+            "decompose": False,
+        },
+    )
 
 
 def level_one(
@@ -278,21 +285,7 @@ def _aristotle_document(document: str, all: list[str]) -> list[tuple[int, dict[s
             )
         )
     if not _DIGIT.search(document) and not _REASON.search(document):
-        longest = max(all, key=len)
-        out.append(
-            (
-                -2,
-                {
-                    "claim": "No empirical grounding: the document offers no observation, "
-                    "example or data in support of its claims.",
-                    "evidence": longest,
-                    "confidence": 0.6,
-                    "severity": "High",
-                    "area": "Evidence",
-                    "decompose": False,
-                },
-            )
-        )
+        out.append(_no_grounding(all))
     structured = re.search(r"\n\s*\n|^\s*(?:#|\d+[.)]|[-*] )", document, re.MULTILINE)
     if len(all) >= 6 and not structured:
         out.append(
@@ -313,7 +306,7 @@ def _aristotle_document(document: str, all: list[str]) -> list[tuple[int, dict[s
 
 
 _POSITIVE = _rx(r"always|all|every|everyone|must")
-_NEGATIVE = _rx(r"never|no|none|nobody|must not|cannot|not")
+_NEGATIVE = _rx(r"never|no|none|nobody|must not|cannot|not|\w+n't")
 
 
 def _cut(sentence: str, limit: int = 80) -> str:
@@ -324,11 +317,11 @@ def _cut(sentence: str, limit: int = 80) -> str:
 
 
 def _contrary_pairs(all: list[str], positive: re.Pattern[str], negative: re.Pattern[str]):
-    """(later, earlier, (first match, second match)) for sentences of opposite polarity that
-    share at least two content words. Each sentence is analysed once, not once per pair."""
+    """(later, earlier, (first match, second match)) for sentences whose words look opposite
+    (``positive`` in one, ``negative`` in the other) and which do contradict each other
+    (``polarity.contradicts``: two sentences that agree in other words are left alone)."""
     pos = [positive.search(s) for s in all]
     neg = [negative.search(s) for s in all]
-    vocab = [content_words(s) for s in all]
     for later in range(len(all)):
         if not (pos[later] or neg[later]):
             continue
@@ -338,7 +331,7 @@ def _contrary_pairs(all: list[str], positive: re.Pattern[str], negative: re.Patt
                 pair = (pos[earlier], neg[later])
             elif pos[later] and neg[earlier] and not neg[later]:
                 pair = (neg[earlier], pos[later])
-            if pair and len(vocab[earlier] & vocab[later]) >= 2:
+            if pair and contradicts(all[earlier], all[later]):
                 yield later, earlier, pair
 
 

@@ -1,7 +1,10 @@
 """Synthesis: from adjusted trees to ranked, de-duplicated points.
 
 A point is kept at or above the threshold; near-duplicates from different agents merge into
-one point that names every agent; points rank by severity weight × confidence.
+one point that names every agent; points rank by confidence, the surer first (severity breaks
+ties): a severe point the council is unsure of does not head the list. A point that names a
+fallacy says whether it is likely or only possible, by the fallacy checker's own line
+(``likely_at``, passed in by the service), so likely fallacies come before possible ones.
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ def _candidate(agent: str, node: CritiqueNode) -> dict[str, Any]:
     }
 
 
-def _score(point: dict[str, Any]) -> float:
-    return SEVERITY_WEIGHT[point["severity"]] * point["confidence"]
+def _rank(point: dict[str, Any]) -> tuple[float, int]:
+    """Sort key, best first: the more confident, then the more severe."""
+    return (-point["confidence"], -SEVERITY_WEIGHT[point["severity"]])
 
 
 def _same_point(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -69,9 +73,15 @@ def _merge(into: dict[str, Any], other: dict[str, Any]) -> None:
 
 
 def rank_points(
-    trees: dict[str, list[CritiqueNode]], *, threshold: float = DEFAULT_THRESHOLD
+    trees: dict[str, list[CritiqueNode]],
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    likely_at: float | None = None,
 ) -> list[dict[str, Any]]:
-    """Points at or above ``threshold``, merged across agents, best first."""
+    """Points at or above ``threshold``, merged across agents, the most confident first.
+
+    With ``likely_at``, a point naming a fallacy gets ``doubt``: "likely" at or above it,
+    else "possible"."""
     candidates = [
         _candidate(agent, node)
         for agent, nodes in trees.items()
@@ -79,7 +89,7 @@ def rank_points(
         for node in top.walk()
         if node.confidence >= threshold
     ]
-    candidates.sort(key=lambda p: (-_score(p), p["claim_ids"][0]))
+    candidates.sort(key=lambda p: (*_rank(p), p["claim_ids"][0]))
     merged: list[dict[str, Any]] = []
     for candidate in candidates:
         for point in merged:
@@ -90,7 +100,9 @@ def rank_points(
             merged.append(candidate)
     for point in merged:
         point["agents"].sort()
-    merged.sort(key=lambda p: (-_score(p), -p["confidence"], p["area"], p["critique"]))
+        if likely_at is not None and point["fallacy"]:
+            point["doubt"] = "likely" if point["confidence"] >= likely_at else "possible"
+    merged.sort(key=lambda p: (*_rank(p), p["area"], p["critique"]))
     return merged
 
 
@@ -136,5 +148,12 @@ def fallacy_name(fallacy_id: str) -> str:
 
 
 def fallacy_names(points: list[dict[str, Any]]) -> list[str]:
-    """The fallacies the points name, each once, in the points' order."""
-    return list(dict.fromkeys(fallacy_name(p["fallacy"]) for p in points if p.get("fallacy")))
+    """The fallacies the points name, each once: the likely ones first, then those only
+    possible ("possibly straw man"), in the points' order within each."""
+    likely: dict[str, None] = {}
+    possible: dict[str, None] = {}
+    for point in points:
+        if point.get("fallacy"):
+            doubt = possible if point.get("doubt") == "possible" else likely
+            doubt.setdefault(fallacy_name(point["fallacy"]), None)
+    return [*likely, *(f"possibly {name}" for name in possible if name not in likely)]
