@@ -93,3 +93,15 @@ def test_no_domain_module_reads_a_file():
         if pattern.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+def test_a_service_raising_a_drf_error_breaks_the_refusal_contract(code_copy):
+    service = code_copy / "coach" / "services.py"
+    original = service.read_text()
+    service.write_text(original + "\nfrom rest_framework.exceptions import APIException  # noqa\n")
+    try:
+        result = lint_imports(code_copy)
+    finally:
+        service.write_text(original)
+    assert result.returncode != 0
+    assert "coach.services -> rest_framework" in result.stdout
