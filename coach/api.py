@@ -18,10 +18,10 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, renderer_classes
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 
 from coach import selectors, services
 from coach.domain import events as turn_events
@@ -173,7 +173,7 @@ def _detail(session: CoachSession) -> dict[str, Any]:
 def sessions(request: Request) -> Response:
     if request.method == "GET":
         rows = selectors.sessions_of(request.user)
-        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
+        paginator = PageNumberPagination()
         page = paginator.paginate_queryset(rows, request)
         return paginator.get_paginated_response(SessionOut(page, many=True).data)
     given = SessionIn(data=request.data)
@@ -214,13 +214,14 @@ def turn(request: Request, pk: int) -> StreamingHttpResponse:
     session = selectors.session_of(request.user, pk)
     given = TurnIn(data=request.data)
     given.is_valid(raise_exception=True)
-    user_message = services.turn_start(session=session, user=request.user, **given.validated_data)
+    turn = services.turn_start(session=session, user=request.user, **given.validated_data)
+    user_message = turn.message
 
     def events() -> Iterator[dict[str, Any]]:
         yield turn_events.start(user_message_id=user_message.pk, step=user_message.step)
         ended = False
         try:
-            for event in services.turn_events(session=session, user_message=user_message):
+            for event in services.turn_events(session=session, turn=turn):
                 ended = event["type"] in ("final", "error")
                 yield event
         except Exception:  # a database error mid-stream: the 200 is sent, say so in-band

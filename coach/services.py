@@ -31,11 +31,11 @@ from coach.domain import conversion, events, provenance
 from coach.domain.answer import serve
 from coach.domain.intent import Intent, classify, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
-from coach.domain.steps import LANGUAGES, LAST_STEP, next_step
+from coach.domain.steps import LANGUAGES, next_step
 from coach.domain.tutor import completion_text, offline_turn, opening_text, step_intro_text
 from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from coach.selectors import pending_proposal
-from toulmini_site.classrooms.public import budget_release, tutor_help_of, work_guard
+from toulmini_site.classrooms.public import budget_release, work_guard
 from toulmini_site.limits import now_datetime, quota_take
 from toulmini_site.limits.rates import COACH_TURNS_PER_MINUTE, attempt_take
 from toulmini_site.llm import LLMClient, LLMError, OfflineClient
@@ -197,12 +197,13 @@ def draft_update(
 
 def _advance(session: CoachSession) -> None:
     """Move ``session`` (locked) past its current step, or complete it on the rebuttal."""
-    if session.current_step == LAST_STEP:
+    following = next_step(session.current_step)
+    if following is None:  # the rebuttal, the last step
         session.status = CoachSession.Status.COMPLETED
         text = completion_text(session.language)
     else:
-        session.current_step = next_step(session.current_step)
-        text = step_intro_text(session.current_step, session.language)
+        session.current_step = following
+        text = step_intro_text(following, session.language)
     session.save(update_fields=["current_step", "status", "updated_at"])
     CoachMessage.objects.create(
         session=session, role=CoachMessage.Role.ASSISTANT, text=text, step=session.current_step
@@ -224,14 +225,15 @@ def proposal_confirm(*, session: CoachSession, draft_version: int | None = None)
         if locked.is_completed:
             raise SessionCompleted("This session is already complete.")
         pending = pending_proposal(locked)
-        if pending is None:
+        proposal = pending.proposal if pending is not None else None
+        if pending is None or proposal is None:
             raise NoPendingProposal("There is no proposal waiting for confirmation.")
         if pending.proposal_is_stale(CoachDraft.objects.get(session=locked)):
             raise ProposalStale(
                 "The draft changed after this proposal was made, so it is out of date and "
                 "was not saved. Your draft is unchanged; ask again or reject it."
             )
-        stale = pending.proposal["field"] != locked.current_step
+        stale = proposal["field"] != locked.current_step
         if stale:
             pending.proposal_decision = CoachMessage.Decision.SUPERSEDED
             pending.save(update_fields=["proposal_decision"])
@@ -242,10 +244,10 @@ def proposal_confirm(*, session: CoachSession, draft_version: int | None = None)
             sources = provenance.after_confirm(
                 current.provenance,
                 step=step,
-                value=pending.proposal["value"],
+                value=proposal["value"],
                 own_texts=(current.value(step), *typed.values_list("text", flat=True)),
             )
-            _bump_draft(locked, draft_version, {step: pending.proposal["value"]}, sources)
+            _bump_draft(locked, draft_version, {step: proposal["value"]}, sources)
             pending.proposal_decision = CoachMessage.Decision.CONFIRMED
             pending.save(update_fields=["proposal_decision"])
             _advance(locked)
@@ -287,8 +289,10 @@ def _count_turn(user: Any, at: datetime) -> None:
 
 @dataclass(frozen=True)
 class TurnStart:
-    """What ``turn_start`` already read for the turn, so ``turn_inputs`` reads it once."""
+    """The student's message a turn answers, with what ``turn_start`` already read for the
+    turn, so ``turn_inputs`` reads it once."""
 
+    message: CoachMessage
     intent: Intent
     draft: CoachDraft
     help_level: str
@@ -296,7 +300,7 @@ class TurnStart:
 
 def turn_start(
     *, session: CoachSession, user: Any, message: str = "", retry: bool = False
-) -> CoachMessage:
+) -> TurnStart:
     """Check a turn may run and return the student's message it answers (saved first).
 
     With ``retry``, the session's last message must be a student message left unanswered by a
@@ -307,7 +311,7 @@ def turn_start(
 
     The message's intent is classified here, once for the whole turn: it is saved with the
     message (the pressure, for the teacher) and handed on, with the draft and the teacher's
-    help level, to ``turn_inputs`` (``message.turn``).
+    help level, to ``turn_inputs`` (the ``TurnStart`` returned).
     """
     model_backed = engine() == "llm"
     submission = work_guard(work=session, model_backed=model_backed)
@@ -323,7 +327,7 @@ def turn_start(
 
 def _turn_start(
     *, session: CoachSession, user: Any, message: str, retry: bool, submission: Any
-) -> CoachMessage:
+) -> TurnStart:
     # Practice outside a class gets full coaching; a class's assignment says how much.
     help_level = submission.assignment.tutor_help if submission is not None else "full"
     if len(message) > MESSAGE_MAX_CHARS:
@@ -358,17 +362,14 @@ def _turn_start(
                 pressure=intent.pressure if intent.kind == "help" else "",
             )
     intent = classify(saved.text, topic=locked.topic) if retry else intent
-    saved.turn = TurnStart(intent=intent, draft=locked.draft, help_level=help_level)
-    return saved
+    return TurnStart(message=saved, intent=intent, draft=locked.draft, help_level=help_level)
 
 
-def turn_inputs(*, session: CoachSession, user_message: CoachMessage) -> dict[str, Any]:
-    """What the tutor needs to answer ``user_message``: read once, before the model call
-    (one query for the conversation when ``turn_start`` handed on the rest)."""
-    start: TurnStart | None = getattr(user_message, "turn", None)
-    draft_row = start.draft if start else CoachDraft.objects.get(session=session)
-    intent = start.intent if start else classify(user_message.text, topic=session.topic)
-    help_level = start.help_level if start else tutor_help_of(work=session)
+def turn_inputs(*, session: CoachSession, turn: TurnStart) -> dict[str, Any]:
+    """What the tutor needs to answer the turn's message: read once, before the model call
+    (one query for the conversation: ``turn_start`` handed on the rest)."""
+    user_message, draft_row = turn.message, turn.draft
+    intent, help_level = turn.intent, turn.help_level
     draft = draft_row.as_dict()
     step = user_message.step
     # One bounded read: the prompt's recent history and the student's latest messages on this
@@ -413,17 +414,17 @@ def _error(code: str, message: str) -> dict[str, Any]:
     return events.error(code, message)
 
 
-def turn_events(*, session: CoachSession, user_message: CoachMessage) -> Iterator[dict[str, Any]]:
-    """Run the tutor on ``user_message``: yields ``partial`` events (the tutor's words, one
-    checked sentence at a time), then one ``final`` event with the judged result, or one
-    ``error`` event.
+def turn_events(*, session: CoachSession, turn: TurnStart) -> Iterator[dict[str, Any]]:
+    """Run the tutor on the turn's message (from ``turn_start``): yields ``partial`` events
+    (the tutor's words, one checked sentence at a time), then one ``final`` event with the
+    judged result, or one ``error`` event.
 
     Every answer takes ``coach.domain.answer.serve``: streamed text is released only after
     the structural check passed it, and the answer is saved only after the whole of it was
     judged; a withheld answer is saved as withheld. A failure saves nothing but the call
     log, so the student can retry.
     """
-    inputs = turn_inputs(session=session, user_message=user_message)
+    inputs = turn_inputs(session=session, turn=turn)
     client = client_for(engine())
     outcome: dict[str, Any] = {}
     try:
@@ -528,9 +529,9 @@ def turn_run(
     *, session: CoachSession, user: Any, message: str = "", retry: bool = False
 ) -> dict[str, Any]:
     """A whole turn without streaming (pages without JavaScript): the last event."""
-    user_message = turn_start(session=session, user=user, message=message, retry=retry)
+    turn = turn_start(session=session, user=user, message=message, retry=retry)
     last: dict[str, Any] = {}
-    for event in turn_events(session=session, user_message=user_message):
+    for event in turn_events(session=session, turn=turn):
         last = event
     return last
 

@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 def run_turn(session, user, message="", retry=False):
-    user_message = services.turn_start(session=session, user=user, message=message, retry=retry)
-    return list(services.turn_events(session=session, user_message=user_message))
+    turn = services.turn_start(session=session, user=user, message=message, retry=retry)
+    return list(services.turn_events(session=session, turn=turn))
 
 
 def state(session):
