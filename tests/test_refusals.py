@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import RequestFactory
+from django.utils import translation
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.test import APIRequestFactory
 
+from toulmini_site.classrooms.guard import WorkTurnedIn
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.pages import RefusalMiddleware
 from toulmini_site.refusals import Refusal
@@ -89,3 +91,12 @@ def test_a_limit_on_a_page_is_429_with_retry_after(htmx):
 
 def test_other_errors_are_not_the_middlewares_business():
     assert _page_answer(ValueError("not a refusal")) is None
+
+
+def test_a_refusal_speaks_the_visitors_language():
+    with translation.override("es"):
+        spanish = WorkTurnedIn().message
+    with translation.override("en"):
+        english = WorkTurnedIn().message
+    assert "solo lectura" in spanish and "Anula la entrega" in spanish
+    assert "read-only" in english

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext
 
 from toulmini_site.classrooms.domain.submissions import RETURNED, is_editable_by_student
 from toulmini_site.classrooms.models import WORK_FIELDS, Enrollment, Submission
@@ -38,10 +39,12 @@ class WorkTurnedIn(WorkReadOnly):
     def __init__(self, *, returned: bool = False) -> None:
         # Returned work cannot be unsubmitted, so it must not be told to.
         super().__init__(
-            "This work was returned by your teacher and is read-only."
+            gettext("This work was returned by your teacher and is read-only.")
             if returned
-            else "This work is turned in for a class and is read-only. Unsubmit it first "
-            "(possible until your teacher returns it)."
+            else gettext(
+                "This work is turned in for a class and is read-only. Unsubmit it first "
+                "(possible until your teacher returns it)."
+            )
         )
 
 
@@ -51,7 +54,7 @@ class WorkArchived(WorkReadOnly):
     code = "CLASS_ARCHIVED"
 
     def __init__(self) -> None:
-        super().__init__("This class is archived and read-only.")
+        super().__init__(gettext("This class is archived and read-only."))
 
 
 class WorkNotEnrolled(WorkReadOnly):
@@ -61,7 +64,7 @@ class WorkNotEnrolled(WorkReadOnly):
     status = 403
 
     def __init__(self) -> None:
-        super().__init__("You are no longer in this class; its work can no longer change.")
+        super().__init__(gettext("You are no longer in this class; its work can no longer change."))
 
 
 def _still_enrolled(submission: Any) -> bool:

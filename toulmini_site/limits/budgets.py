@@ -24,6 +24,7 @@ from typing import Any
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext
 
 from toulmini_site.classrooms.models import WORK_FIELDS, Classroom, Submission
 from toulmini_site.limits import QUOTA_EXCEEDED, LimitExceeded, day_bounds
@@ -50,9 +51,11 @@ class QuotaExceeded(LimitExceeded):
     def __init__(self, *, used: int, limit: int, resets_at: datetime, now: datetime) -> None:
         wait = max(1, int((resets_at - now).total_seconds()))
         super().__init__(
-            f"This class's daily budget of {limit} model calls per student is used up "
-            f"({used} today). It resets at {resets_at:%Y-%m-%d %H:%M %Z}; offline work "
-            "still runs.",
+            gettext(
+                "This class's daily budget of %(limit)s model calls per student is used up "
+                "(%(used)s today). It resets at %(resets_at)s; offline work still runs."
+            )
+            % {"limit": limit, "used": used, "resets_at": f"{resets_at:%Y-%m-%d %H:%M %Z}"},
             code=QUOTA_EXCEEDED,
             retry_after=wait,
             extra={"resets_at": resets_at.isoformat(), "retry_after": wait, "limit": limit},
