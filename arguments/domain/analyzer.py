@@ -272,12 +272,20 @@ def _fact_sentences(sents: list[Sentence], facts: list[str]) -> list[Sentence]:
 
 
 def phase2(
-    query: str, source_text: str, components: dict[str, Any], roles: RoleModel | None = None
+    query: str,
+    source_text: str,
+    components: dict[str, Any],
+    roles: RoleModel | None = None,
+    *,
+    parts_given: bool = False,
 ) -> Phase2Output:
     """The WARRANT: the general rule the text states, or the one its author assumes (marked
     as such), rated by how well the data bear on the claim; the BACKING: the authority the
-    text names, or the author's own data when it names none."""
-    _refuse_unreadable(source_text)
+    text names, or the author's own data when it names none. With ``parts_given`` the text is
+    a part someone already wrote (a coach student's warrant, in any language): it is weighed,
+    not searched for roles, so the language check that guards the search does not apply."""
+    if not parts_given:
+        _refuse_unreadable(source_text)
     reading: Reading = read(query, source_text, roles)
     sents = reading.sentences
     claim = (components.get("claim") or {}).get("statement", "") or query
@@ -428,14 +436,20 @@ def _a(word: str) -> str:
 
 
 def phase3(
-    query: str, source_text: str, components: dict[str, Any], roles: RoleModel | None = None
+    query: str,
+    source_text: str,
+    components: dict[str, Any],
+    roles: RoleModel | None = None,
+    *,
+    parts_given: bool = False,
 ) -> Phase3Output:
     """REBUTTALS from the text's objections: concessions ("Of course…", "Admittedly…"),
     reported objections ("Critics argue…", "Some parents worry…"), contrasts that do not
     answer one, refutations, and (with the model) the sentences it finds likely rebuttals, or
     (without it) exception clauses ("unless…"). A QUALIFIER computed from it all, following the
-    claim's own hedge."""
-    _refuse_unreadable(source_text)
+    claim's own hedge. ``parts_given`` as in ``phase2``."""
+    if not parts_given:
+        _refuse_unreadable(source_text)
     reading = read(query, source_text, roles)
     used = _used_texts(components)
     objections: list[Sentence] = []

@@ -136,7 +136,7 @@ def phase_two_payload(draft: dict[str, str], *, reference: str) -> dict[str, Any
     """
     warrant = draft["warrant"].strip()
     backing = draft["warrantBacking"].strip()
-    read = analyzer.phase2(draft["claim"], f"{warrant}\n\n{backing}", {})
+    read = analyzer.phase2(draft["claim"], f"{warrant}\n\n{backing}", {}, parts_given=True)
     cites = [
         {**c.model_dump(), "reference": _in_source(c.reference, draft)}
         for c in read.backing.citations
@@ -167,7 +167,7 @@ def phase_three_payload(
     """
     rebuttal = draft["rebuttal"].strip()
     qualifier = draft["qualifier"].strip()
-    read = analyzer.phase3(draft["claim"], rebuttal, components)
+    read = analyzer.phase3(draft["claim"], rebuttal, components, parts_given=True)
     computed = read.qualifier.confidence_pct
     degree = degree_of(qualifier) or degree_for(computed)
     low, high = QUALIFIER_BANDS[degree]
