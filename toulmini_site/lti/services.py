@@ -31,20 +31,21 @@ from toulmini_site.classrooms.models import Assignment, Classroom, Enrollment
 from toulmini_site.lti import connection
 from toulmini_site.lti.domain.roles import ClassRole, class_role
 from toulmini_site.lti.models import AssignmentLink, ClassLink, UsedNonce
+from toulmini_site.refusals import Refusal
 
 # The custom parameter a deep link carries: which assignment the link opens.
 ASSIGNMENT_PARAM = "toulmini_assignment"
 
 
-class LaunchRefused(Exception):
-    """A launch we will not accept; ``code`` is stable, ``message`` is safe to show."""
+class LaunchRefused(Refusal):
+    """A launch we will not accept (403 unless said otherwise); ``code`` is stable,
+    ``message`` is safe to show. The launch views answer it with their own page, which
+    tells a student lost between two sites how to get back."""
 
     status = 403
 
     def __init__(self, code: str, message: str | Promise) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(str(message), code=code)
 
 
 # pylti1p3 says why it refused in English sentences; each family gets one clear message.
