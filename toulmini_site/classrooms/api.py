@@ -6,6 +6,7 @@ gets 404, as if it did not exist.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpResponse
@@ -51,12 +52,17 @@ class ClassPagination(PageNumberPagination):
 
 
 def _paginated(
-    request: Request, rows: Any, serializer: type[serializers.Serializer], each=None, **kw
-):
+    request: Request,
+    rows: Any,
+    serializer: type[serializers.Serializer],
+    each: Callable[[Any], None] | None = None,
+    **kw: Any,
+) -> Response:
     paginator = ClassPagination()
-    page = paginator.paginate_queryset(rows, request)
-    for row in page if each else ():
-        each(row)
+    page: list[Any] = paginator.paginate_queryset(rows, request) or []  # a page size is set
+    if each is not None:
+        for row in page:
+            each(row)
     return paginator.get_paginated_response(serializer(page, many=True, **kw).data)
 
 

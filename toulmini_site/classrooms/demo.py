@@ -38,7 +38,7 @@ def _student(username: str) -> Any:
 
 
 def _assignments(classroom: Classroom) -> dict[str, Assignment]:
-    wanted = {
+    wanted: dict[str, dict[str, Any]] = {
         "coach": {
             "title": "Build an argument with the coach",
             "instructions": "Work through all seven steps.\nTurn it in when the tutor is done.",
@@ -74,6 +74,7 @@ def _coach_claim(submission: Submission) -> None:
     """Start the coach work and get the claim confirmed (offline tutor)."""
     submission, _ = services.submission_start(submission=submission)
     session = submission.coach_session
+    assert session is not None  # submission_start made the coach work
     coach_services.turn_run(
         session=session, user=submission.student, message="Schools should ban phones in lessons"
     )
@@ -118,6 +119,7 @@ def classrooms_demo_create(*, teacher: Any, student: Any) -> int:
     sub = _sub(tasks["chain"], s3)
     if sub.state == Submission.State.ASSIGNED:
         sub, _ = services.submission_start(submission=sub, engine="offline")
+        assert sub.chain is not None  # submission_start made the chain
         chain_run(chain=sub.chain, until="end")
         services.submission_turn_in(submission=sub)
         moved += 1

@@ -54,6 +54,11 @@ class Classroom(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # Not a column: whether the reader teaches the class, annotated by the selectors on every
+    # class they hand out (``selectors.classes_of``), and so on its assignments' and
+    # submissions' class.
+    is_teacher: bool
+
     class Meta:
         ordering = ["name", "id"]
 

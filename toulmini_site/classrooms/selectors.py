@@ -16,6 +16,7 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import number_format
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -176,7 +177,7 @@ class Cell:
     work_ids: dict[str, int | None]
     progress_label: str
     url: str
-    state_label: str
+    state_label: str | Promise  # the state's name, translated when shown
     points: dict[str, int] | None = None
     # The whole progress text when the label is shortened (shown as the cell's tooltip).
     progress_title: str = ""
@@ -570,9 +571,9 @@ def visible_feedback(submission: Submission, *, as_teacher: bool):
 
 def transcript(submission: Submission) -> list[Any]:
     """The whole coach conversation with every proposal and its decision (one query)."""
-    if submission.coach_session_id is None:
+    if (session := submission.coach_session) is None:
         return []
-    return list(submission.coach_session.messages.order_by("created_at", "id"))
+    return list(session.messages.order_by("created_at", "id"))
 
 
 # How a student pressed the tutor for the answer (coach.domain.intent.Pressure).
@@ -602,9 +603,9 @@ def draft_provenance(submission: Submission) -> dict[str, str]:
     """Where each written coach draft part came from, in words (``coach.domain.provenance``);
     a written part with no record (older sessions) reads "unknown", an empty one "".
     """
-    if submission.coach_session_id is None:
+    if (session := submission.coach_session) is None:
         return {}
-    draft = submission.coach_session.draft
+    draft = session.draft
     sources = draft.sources()
     return {
         step: PROVENANCE_LABELS.get(sources.get(step, ""), "unknown") if text else ""

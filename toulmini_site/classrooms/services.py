@@ -114,7 +114,10 @@ def _clean_name(name: str) -> str:
 def _unique_code(exclude: int | None = None) -> str:
     for _ in range(20):
         code = join_code_new()
-        if not Classroom.objects.filter(join_code=code).exclude(pk=exclude).exists():
+        taken = Classroom.objects.filter(join_code=code)
+        if exclude is not None:
+            taken = taken.exclude(pk=exclude)
+        if not taken.exists():
             return code
     raise RuntimeError("could not draw a free join code")  # 32**8 codes: never in practice
 

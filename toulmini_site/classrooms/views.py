@@ -32,6 +32,7 @@ from toulmini_site.classrooms.forms import (
     engine_choices,
 )
 from toulmini_site.classrooms.models import Classroom, Submission
+from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.privacy import public as privacy
 
 STATE_FILTERS = [("", gettext_lazy("All"))] + list(Submission.State.choices)
@@ -94,7 +95,7 @@ def class_join(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
-def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def class_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     if not classroom.is_teacher:
         return render(
@@ -350,8 +351,9 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
         rows = list(selectors.assignment_submissions(assignment))
         for row in rows:
             row.assignment = assignment
-            row.progress_label = selectors.submission_progress(row)["label"]
-        context["submissions"] = rows
+        context["submissions"] = [
+            (row, selectors.submission_progress(row)["label"]) for row in rows
+        ]
     else:
         mine = selectors.my_submission(request.user, assignment)
         if mine is not None:
@@ -445,11 +447,11 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         "audit_results": list(submission.audit.results.all()) if submission.audit else [],
         "critique_points": selectors.critique_points(submission),
     }
-    if submission.coach_session_id:
+    if (session := submission.coach_session) is not None:
         origins = selectors.draft_provenance(submission)
         context["draft_rows"] = [
             (step, step_name(step, _coach_language()), text, origins[step])
-            for step, text in submission.coach_session.draft.as_dict().items()
+            for step, text in session.draft.as_dict().items()
         ]
     if as_teacher:
         form = extra.pop("feedback_form", None) or FeedbackForm(
@@ -503,7 +505,7 @@ STUDENT_ACTIONS = {
 
 @login_required
 @require_POST
-def submission_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+def submission_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
     submission = selectors.submission_of(request.user, pk)
     as_teacher = submission.assignment.classroom.is_teacher
     mine = submission.student_id == request.user.pk
@@ -561,7 +563,7 @@ def _return(request: HttpRequest, submission: Submission) -> None:
 
 
 def _feedback(
-    request: HttpRequest, submission: Submission, *, then_return: bool = False
+    request: HtmxHttpRequest, submission: Submission, *, then_return: bool = False
 ) -> HttpResponse:
     """Save the feedback form (and, from the Return button, return the work); on any error
     the form comes back with everything typed and nothing is returned."""
