@@ -71,6 +71,16 @@ def test_the_export_holds_every_kind_of_the_users_work():
     assert data["classes_joined"][0]["class"] == "Debate 101"
 
 
+def test_the_export_holds_the_invitations_to_teach_the_user_received():
+    world = build_world()
+    invitee = make_user("dana")
+    classrooms.teacher_invite(classroom=world.classroom, invited_by=world.teacher, username="dana")
+    data = api_as(invitee).get("/api/v1/me/export/").json()
+    [invitation] = data["invitations_to_teach"]
+    assert invitation["class"] == "Debate 101" and invitation["invited_by"] == "ms-teacher"
+    assert api_as(world.teacher).get("/api/v1/me/export/").json()["invitations_to_teach"] == []
+
+
 def test_the_export_is_the_owners_only():
     world = build_world()
     _everything(world.student)

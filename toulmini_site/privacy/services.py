@@ -23,7 +23,7 @@ from lti_tool.models import LtiUser
 from arguments.models import Chain, PhaseAttempt
 from coach.models import CoachMessage, CoachSession
 from council.models import Audit, Critique
-from toulmini_site.classrooms.models import Classroom, Enrollment, Submission
+from toulmini_site.classrooms.models import Classroom, Enrollment, Submission, TeacherInvitation
 from toulmini_site.llm.models import LLMCall
 from toulmini_site.lti.models import UsedNonce
 from toulmini_site.privacy.models import AccessLogEntry
@@ -116,6 +116,16 @@ def user_export(*, user: Any) -> dict[str, Any]:
             for e in Enrollment.objects.filter(student=user).select_related("classroom")
         ],
         "classes_taught": list(user.classes_taught.values("id", "name", "created_at")),
+        "invitations_to_teach": [
+            {
+                "class": i.classroom.name,
+                "invited_by": i.invited_by.username if i.invited_by else None,
+                "expires_at": i.expires_at,
+            }
+            for i in TeacherInvitation.objects.filter(invitee=user).select_related(
+                "classroom", "invited_by"
+            )
+        ],
         "learning_platform_accounts": [
             {
                 "platform": u.registration.name,
