@@ -132,3 +132,31 @@ def test_start_up_imports_neither_langgraph_nor_openai(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ""
+
+
+def test_the_phase_tools_answer_before_django_is_set_up(tmp_path):
+    """``manage.py mcp_server`` serves before ``django.setup()`` (half its start-up): a phase
+    tool answers with no app loaded and no model imported; a tool that needs the database
+    sets Django up itself, on its first call."""
+    probe = (
+        "import sys; from unittest import mock; from django.apps import apps; "
+        "from arguments import mcp; "
+        "mcp.build_server = lambda: mock.Mock(); mcp.serve(); "  # settings, logging, prompts
+        "answer = mcp.initiate_toulmin_sequence('Should cities build bike lanes?'); "
+        "print(apps.ready, 'django.db.models' in sys.modules, 'bike lanes' in answer); "
+        "mcp.django_ready(); print(apps.ready)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "DJANGO_SETTINGS_MODULE": "toulmini_site.settings",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}",
+        },
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "False", "True", "True"]
