@@ -23,21 +23,12 @@ from django.views.decorators.http import require_POST, require_safe
 from coach import selectors, services
 from coach.domain.steps import STEPS
 from coach.forms import DraftForm, SessionForm, TurnForm
-from coach.models import CoachSession
+from coach.models import CoachSession, step_label
 from toulmini_site.classrooms.public import WorkReadOnly, submission_of_work
 from toulmini_site.htmx import HtmxHttpRequest
 
 PAGE_SIZE = 20
 
-STEP_LABELS = {
-    "claim": gettext_lazy("Claim"),
-    "grounds": gettext_lazy("Grounds"),
-    "warrant": gettext_lazy("Warrant"),
-    "groundsBacking": gettext_lazy("Backing for the grounds"),
-    "warrantBacking": gettext_lazy("Backing for the warrant"),
-    "qualifier": gettext_lazy("Qualifier"),
-    "rebuttal": gettext_lazy("Rebuttal"),
-}
 STEP_HELP = {
     "claim": gettext_lazy("The position you want your reader to accept."),
     "grounds": gettext_lazy("The facts and evidence behind the claim."),
@@ -78,7 +69,7 @@ def _workspace(
         {
             "key": step,
             "number": index + 1,
-            "label": STEP_LABELS[step],
+            "label": step_label(step),
             "help": STEP_HELP[step],
             "value": shown[step],
             "source": sources.get(step, ""),
@@ -92,7 +83,7 @@ def _workspace(
         "session": session,
         "steps": steps,
         "by_step": {row["key"]: row for row in steps},
-        "current_label": STEP_LABELS[session.current_step],
+        "current_label": session.step_label,
         "chat": list(session.messages.all()),
         "pending": pending,
         "pending_stale": pending is not None and pending.proposal_is_stale(session.draft),

@@ -12,12 +12,12 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
-from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from coach.domain.steps import step_name
+from coach.models import step_label
 from toulmini_site.classrooms import exports, selectors, services
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, total_max
 from toulmini_site.classrooms.forms import (
@@ -450,7 +450,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
     if (session := submission.coach_session) is not None:
         origins = selectors.draft_provenance(submission)
         context["draft_rows"] = [
-            (step, step_name(step, _coach_language()), text, origins[step])
+            (step, step_label(step), text, origins[step])
             for step, text in session.draft.as_dict().items()
         ]
     if as_teacher:
@@ -482,11 +482,6 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request, "classrooms/submission_detail.html", _submission_context(request, submission)
     )
-
-
-def _coach_language() -> str:
-    """The coach's step names come in English and Spanish: the page's language, or English."""
-    return "es" if get_language().startswith("es") else "en"
 
 
 def _labelled(messages_log: Any) -> list[Any]:
