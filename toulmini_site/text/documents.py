@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import BinaryIO
 
+from toulmini_site.refusals import Refusal
 from toulmini_site.text.sentences import sentences
 
 MAX_DOCUMENT_CHARS = 100_000
@@ -26,12 +27,11 @@ DOCUMENT_NO_SENTENCE = "DOCUMENT_NO_SENTENCE"
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
-class DocumentError(ValueError):
-    """The document is refused; ``str(error)`` is safe to show, ``code`` is stable."""
+class DocumentError(Refusal, ValueError):
+    """The document is refused (400); ``str(error)`` is safe to show, ``code`` is stable."""
 
     def __init__(self, message: str, *, code: str) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
 
 
 def too_long(length: int, limit: int, unit: str = "characters") -> DocumentError:
