@@ -50,8 +50,10 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-class ApiError(exceptions.APIException):
-    """An error with a stable code, raised by API views (``raise ApiError(...)``)."""
+class ApiError(Refusal):
+    """A refusal an API view raises itself (``raise ApiError(...)``), for what no serializer
+    or service checks: the same family as every service's, in DRF's ``status_code``
+    spelling."""
 
     def __init__(
         self,
@@ -63,10 +65,13 @@ class ApiError(exceptions.APIException):
         details: list[dict[str, str]] | None = None,
         extra: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(message)
-        self.status_code = status_code
-        self.payload = error_body(message, code=code, missing=missing, details=details)
-        self.payload.update(extra or {})
+        super().__init__(
+            message, code=code, status=status_code, missing=missing, details=details, extra=extra
+        )
+
+    @property
+    def status_code(self) -> int:
+        return self.status
 
 
 def error_body(
@@ -109,8 +114,6 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, Refusal):
         headers = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
         return Response(exc.payload, status=exc.status, headers=headers)
-    if isinstance(exc, ApiError):
-        return Response(exc.payload, status=exc.status_code)
     if isinstance(exc, RequestDataTooBig):
         return Response(
             error_body(str(exc), code="REQUEST_TOO_LARGE"),
