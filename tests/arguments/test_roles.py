@@ -137,40 +137,18 @@ def test_training_is_deterministic_on_a_small_corpus():
     model = RoleModel.from_json(json.loads(first))
     assert set(model.classes) == {"claim", "data", "none"}
 
-
-def test_nested_selection_chooses_c_on_the_other_topics_only():
-    from benchmarks.analyzer_quality import NestedC
-    from tools.train_roles import C_GRID, QUERIES
-
-    held_out = next(iter(QUERIES))
-    asked: list[frozenset[str]] = []
-
-    class Scripted(NestedC):
-        def __init__(self) -> None:
-            self.inner = {}
-
-        def _scores(self, left_out, c):
-            asked.append(left_out)
-            # Were the held-out topic's own score read, the largest C would win.
-            scores = {t: (10 if c == C_GRID[1] else 0, 10) for t in left_out}
-            return scores | {held_out: (30 if c == C_GRID[-1] else 0, 30)}
-
-    assert Scripted().choose(held_out) == C_GRID[1]
-    assert all(held_out in pair and len(pair) == 2 for pair in asked)
-
-
-def test_nested_selection_breaks_ties_towards_the_smaller_c():
-    from benchmarks.analyzer_quality import NestedC
-    from tools.train_roles import C_GRID, QUERIES
-
-    class Flat(NestedC):
-        def __init__(self) -> None:
-            self.inner = {}
-
-        def _scores(self, left_out, c):
-            return {t: (5, 10) for t in left_out}
-
-    assert Flat().choose(next(iter(QUERIES))) == C_GRID[0]
+    # No C is chosen: the model is the mean of one fit per C (its scores are their mean).
+    weak, strong = (fit(docs, buckets=2**12, cs=(c,)) for c in (0.02, 0.3))
+    both = fit(docs, buckets=2**12, cs=(0.02, 0.3))
+    assert both["averaged_over_c"] == [0.02, 0.3]
+    for k, value in enumerate(both["intercepts"]):
+        assert value == pytest.approx(
+            (weak["intercepts"][k] + strong["intercepts"][k]) / 2, abs=2e-4
+        )
+    assert weak["intercepts"] != strong["intercepts"]
+    for bucket, row in both["weights"].items():
+        pair = [m["weights"].get(bucket, [0.0] * len(row)) for m in (weak, strong)]
+        assert row == pytest.approx([(a + b) / 2 for a, b in zip(*pair, strict=True)], abs=2e-4)
 
 
 # The trained weights are indexed by these names: a changed name silently detaches a weight.
