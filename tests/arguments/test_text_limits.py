@@ -1,6 +1,6 @@
 """Honest limits: a text over the length limit is refused on the page and by the API, keeping
-what was typed and analysing nothing; a text in a script the offline analyzer cannot read ends
-the chain with a message naming the language it reads."""
+what was typed and analysing nothing; a text in a script or a language the offline analyzer
+cannot read ends the chain with a message naming the language it reads."""
 
 from __future__ import annotations
 
@@ -55,6 +55,25 @@ def test_an_arabic_text_ends_the_chain_naming_the_language_read(owner_api):
         "LANGUAGE NOT READ: the offline analyzer reads English only"
     )
     assert "DATA MISSING" not in payload["termination_reason"]
+
+
+FRENCH = (
+    "Les écoles devraient commencer plus tard le matin, car les adolescents ont besoin de "
+    "dormir davantage. Plusieurs études montrent que les élèves qui dorment bien apprennent "
+    "mieux. Le ministère doit donc changer les horaires."
+)
+
+
+def test_a_french_text_ends_the_chain_naming_its_language_and_the_one_read(owner_api):
+    body = {"query": "Should schools start later?", "source_text": FRENCH}
+    created = owner_api.post(f"{URL}/chains/", body, format="json").json()
+    response = owner_api.post(f"{URL}/chains/{created['id']}/run/", {"until": "end"}, format="json")
+    payload = response.json()
+    assert payload["status"] == "terminated"
+    reason = payload["termination_reason"]
+    assert reason.startswith("LANGUAGE NOT READ: the offline analyzer reads English only")
+    assert "this text reads as French" in reason
+    assert "MISSING" not in reason
 
 
 def test_an_arabic_text_shows_its_message_on_the_page(owner_client, owner):
