@@ -118,9 +118,12 @@ bench: setup
 	done
 
 # Rebuild the offline analyzer's sentence-role weights (arguments/sentence_roles.json) from
-# ../shared/data/webdiscourse-dev.jsonl with scikit-learn (dev extra); the same bytes each run.
+# ../shared/data/webdiscourse-dev.jsonl, and the fallacy model's (arguments/fallacy_model.json)
+# from ../shared/data/argotario-en-2018-01-15.tsv, with scikit-learn (dev extra); the same
+# bytes each run.
 train: setup
 	$(PY) -m tools.train_roles
+	$(PY) -m tools.train_fallacies
 
 # Mutation testing of the three domains and the text toolkit (CPU heavy; not part of `make
 # test`), niced: every mutant not judged yet (a stopped run goes on where it stopped), then the

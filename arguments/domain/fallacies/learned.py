@@ -1,0 +1,200 @@
+"""The learned fallacy model: a small linear model that scores a short text as one of five
+fallacies (the ones the Argotario game data label) or none.
+
+Features are names hashed (CRC-32) into a fixed number of buckets, as in the sentence-role
+model: word unigrams and bigrams, and cue families read with the rules' own lexicons (an insult,
+an emotive word, an attribution to a non-expert, a universal word...), which carry to texts
+the model has never seen. Inference is pure Python; the weights are fitted by
+``tools/train_fallacies.py`` (scikit-learn, a development tool) and shipped as
+``arguments/fallacy_model.json``, read once through ``importlib.resources`` (no training
+library at run time). Probabilities are a softmax divided by a temperature chosen on
+author-grouped cross-validation, so that a probability is about the chance of being right.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+from arguments.domain.fallacies.cues import CONCLUDE, STOP, normal, stem
+from arguments.domain.fallacies.induction import _SWEEP, _THIN, _UNIVERSAL
+from arguments.domain.fallacies.relevance import (
+    _APPEAL,
+    _ATTRIBUTION,
+    _DISMISS,
+    _DIVERT,
+    _EMOTIVE,
+    _INSULT,
+    _NON_EXPERT,
+    _VAGUE,
+    _VULNERABLE,
+)
+from toulmini_site.text.keywords import keywords as _words
+
+# The five types the model names (taxonomy ids), and "none".
+CLASSES = (
+    "ad_hominem",
+    "appeal_to_emotion",
+    "false_authority",
+    "hasty_generalization",
+    "red_herring",
+    "none",
+)
+WEIGHTS = "fallacy_model.json"
+
+_CUES: dict[str, re.Pattern[str]] = {
+    "insult": _INSULT,
+    "dismiss": _DISMISS,
+    "emotive": _EMOTIVE,
+    "appeal": _APPEAL,
+    "vulnerable": _VULNERABLE,
+    "attribution": _ATTRIBUTION,
+    "non_expert": _NON_EXPERT,
+    "vague_expert": _VAGUE,
+    "universal": _UNIVERSAL,
+    "thin": _THIN,
+    "sweep": _SWEEP,
+    "divert": _DIVERT,
+    "conclude": CONCLUDE,
+    "expert": _words(
+        r"experts?",
+        r"scientists?",
+        r"doctors?",
+        r"professors?",
+        r"studies",
+        r"study",
+        r"research\w*",
+        r"famous",
+        r"stars?",
+        r"celebrit(?:y|ies)",
+    ),
+    "person_attack": _words(
+        r"(?:he|she|they|you) (?:is|are|was|were) (?:a|an|just|so|only)",
+        r"look at (?:him|her|them|you)",
+        r"(?:his|her|their|your) (?:own|looks|past|family|hair)",
+    ),
+    "concession": re.compile(
+        r"^(?:sure|granted|of course|yes|admittedly|true|indeed|it is true)\b|\b(?:although"
+        r"|though|even if|while it is)\b"
+    ),
+    "contrast": _words("but", "however", "yet", "on the other hand", "whereas"),
+    "evidence": re.compile(r"\d|\b(?:percent|per cent|survey|statistics|data|evidence)\b"),
+    "you": _words("you", "your"),
+    "i": _words("i", "my", "me"),
+    "we": _words("we", "our", "us"),
+    "question": re.compile(r"\?"),
+    "exclaim": re.compile(r"!"),
+}
+_TOKEN = re.compile(r"[a-z0-9']+")
+
+
+def feature_names(text: str, families: Sequence[str]) -> list[str]:
+    """The names of the features of ``text`` (one short text or a window of sentences)."""
+    lower = normal(text)
+    tokens = _TOKEN.findall(lower)
+    names: list[str] = []
+    if "cues" in families:
+        names += [f"cue={name}" for name, pattern in _CUES.items() if pattern.search(lower)]
+    if "words" in families:
+        names += [f"u={t}" for t in tokens]
+    if "bigrams" in families:
+        names += [f"b={a}_{b}" for a, b in zip(tokens, tokens[1:], strict=False)]
+    if "stems" in families:
+        names += [f"s={stem(t)}" for t in tokens if t not in STOP]
+    return names
+
+
+def bucket(name: str, buckets: int) -> int:
+    return zlib.crc32(name.encode("utf-8")) % buckets
+
+
+def feature_indices(text: str, *, buckets: int, families: Sequence[str]) -> list[int]:
+    """The distinct hashed buckets that fire for ``text``, sorted (binary features)."""
+    return sorted({bucket(name, buckets) for name in feature_names(text, families)})
+
+
+@dataclass(frozen=True)
+class FallacyModel:
+    """A fitted linear model: per class an intercept and sparse weights per bucket, and the
+    temperature that calibrates its softmax."""
+
+    classes: tuple[str, ...]
+    buckets: int
+    families: tuple[str, ...]
+    temperature: float
+    intercepts: tuple[float, ...]
+    weights: Mapping[int, Sequence[float]]
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> FallacyModel:
+        """The model from its JSON form (as written by the training script)."""
+        return cls(
+            classes=tuple(data["classes"]),
+            buckets=int(data["buckets"]),
+            families=tuple(data["families"]),
+            temperature=float(data["temperature"]),
+            intercepts=tuple(float(v) for v in data["intercepts"]),
+            weights={int(k): tuple(map(float, v)) for k, v in data["weights"].items()},
+        )
+
+    def scores(self, text: str) -> list[float]:
+        """The raw linear score of each class for ``text``."""
+        scores = list(self.intercepts)
+        for index in feature_indices(text, buckets=self.buckets, families=self.families):
+            row = self.weights.get(index)
+            if row is not None:
+                scores = [s + w for s, w in zip(scores, row, strict=True)]
+        return scores
+
+    def probabilities(self, text: str, *, none_shift: float = 0.0) -> dict[str, float]:
+        """The calibrated probability of each class for ``text``.
+
+        ``none_shift`` is added to the score of "none" before the softmax: a change of prior,
+        for texts where a fallacy is rarer than in the game the model learned from."""
+        scores = [s / self.temperature for s in self.scores(text)]
+        scores[self.classes.index("none")] += none_shift
+        top = max(scores)
+        exps = [math.exp(s - top) for s in scores]
+        total = sum(exps)
+        return {c: exps[i] / total for i, c in enumerate(self.classes)}
+
+    def telling_words(self, text: str, kind: str, limit: int = 3) -> list[str]:
+        """The content words of ``text`` whose features push most toward ``kind`` against
+        "none" (pronouns and other function words are never named)."""
+        k, none = self.classes.index(kind), self.classes.index("none")
+        tokens = _TOKEN.findall(normal(text))
+        pull: dict[str, float] = {}
+        for i, token in enumerate(tokens):
+            if token in STOP or len(token) < 3:
+                continue
+            names = []
+            if "words" in self.families:
+                names.append(f"u={token}")
+            if "stems" in self.families and token not in STOP:
+                names.append(f"s={stem(token)}")
+            if "bigrams" in self.families:
+                if i > 0:
+                    names.append(f"b={tokens[i - 1]}_{token}")
+                if i + 1 < len(tokens):
+                    names.append(f"b={token}_{tokens[i + 1]}")
+            weight = 0.0
+            for name in names:
+                row = self.weights.get(bucket(name, self.buckets))
+                if row is not None:
+                    weight += row[k] - row[none]
+            pull[token] = max(pull.get(token, weight), weight)
+        ranked = sorted(pull.items(), key=lambda item: (-item[1], item[0]))
+        return [word for word, weight in ranked[:limit] if weight > 0]
+
+
+@functools.cache
+def shipped_model() -> FallacyModel:
+    """The shipped model (read once per process from the ``arguments`` package)."""
+    text = resources.files("arguments").joinpath(WEIGHTS).read_text(encoding="utf-8")
+    return FallacyModel.from_json(json.loads(text))

@@ -1,0 +1,278 @@
+"""Train the learned fallacy model on the Argotario game data.
+
+Reads argotario-en-2018-01-15.tsv in place (never copies it) and writes only fitted weights,
+``arguments/fallacy_model.json``, the same bytes each run. The settings below were chosen by
+cross-validation that keeps each author's texts on one side of the split (``--search`` prints
+the grid); the temperature that calibrates the probabilities is chosen on the out-of-fold
+scores of the same cross-validation.
+
+Run: ``make train`` (or .venv/bin/python -m tools.train_fallacies [--search]).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from arguments.domain.fallacies.learned import CLASSES, WEIGHTS, feature_indices  # noqa: E402
+
+DATA = "argotario-en-2018-01-15.tsv"
+OUT = ROOT / "arguments" / WEIGHTS
+
+# The game's names for its types, as taxonomy ids.
+TYPE_OF = {
+    "Ad Hominem": "ad_hominem",
+    "Appeal to Emotion": "appeal_to_emotion",
+    "Irrelevant Authority": "false_authority",
+    "Hasty Generalization": "hasty_generalization",
+    "Red Herring": "red_herring",
+    "No Fallacy": "none",
+}
+
+# The settings, chosen by author-grouped cross-validation (``--search``).
+BUCKETS = 2**18
+FAMILIES = ("cues", "words")
+C = 0.25
+BALANCED = False
+FOLDS = 5
+SEED = 0
+# The settings ``--search`` compares (class weights "balanced" lowered top-1 everywhere
+# they were tried, so they are no longer in the grid).
+SEARCH = tuple(
+    (families, c)
+    for families in (
+        ("words",),
+        ("words", "bigrams"),
+        ("cues", "words"),
+        ("cues", "words", "bigrams"),
+        ("cues", "words", "stems"),
+    )
+    for c in (0.1, 0.25, 0.5, 1.0)
+)
+# Temperatures tried for calibration (the one with the least out-of-fold log loss is kept).
+TEMPERATURES = tuple(round(0.5 + 0.05 * k, 2) for k in range(51))
+
+
+@dataclass(frozen=True)
+class Argument:
+    author: str
+    text: str
+    label: str  # the gold: the players' vote when one settled, else what the author meant
+    intended: str
+
+
+def find_data() -> Path | None:
+    """The data file: $ARGOTARIO_DATA, or shared/data beside the checkout (or its parent, for
+    a git worktree under the project folder); None when it is not there."""
+    candidates = [
+        Path(os.environ["ARGOTARIO_DATA"]) if os.environ.get("ARGOTARIO_DATA") else None,
+        ROOT.parent / "shared" / "data" / DATA,
+        ROOT.parent.parent / "shared" / "data" / DATA,
+    ]
+    return next((p for p in candidates if p is not None and p.is_file()), None)
+
+
+def read_arguments(path: Path) -> list[Argument]:
+    """The labelled arguments; a text that runs over several lines is joined back."""
+    records: list[list[str]] = []
+    lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    for line in lines:
+        fields = line.split("\t")
+        if len(fields) == 9 and fields[0].isdigit():
+            records.append(fields)
+        elif records:  # a line break inside the previous text
+            records[-1][8] += "\n" + line
+    out = []
+    for fields in records:
+        intended = TYPE_OF.get(fields[5])
+        if intended is None:
+            continue
+        voted = TYPE_OF.get(fields[6], intended)
+        out.append(Argument(fields[2], fields[8].strip(), voted, intended))
+    return out
+
+
+def design(
+    arguments: list[Argument], *, families: tuple[str, ...] = FAMILIES, buckets: int = BUCKETS
+) -> list[tuple[list[int], int]]:
+    return [
+        (feature_indices(a.text, buckets=buckets, families=families), CLASSES.index(a.label))
+        for a in arguments
+    ]
+
+
+def _matrix(rows: list[tuple[list[int], int]], used: dict[int, int]):  # noqa: ANN202
+    from scipy.sparse import csr_matrix
+
+    data, row_ids, cols = [], [], []
+    for r, (features, _) in enumerate(rows):
+        for col in features:
+            if col in used:
+                row_ids.append(r)
+                cols.append(used[col])
+                data.append(1.0)
+    return csr_matrix((data, (row_ids, cols)), shape=(len(rows), len(used)))
+
+
+def fit_raw(rows: list[tuple[list[int], int]], *, c: float = C, balanced: bool = BALANCED):  # noqa: ANN201
+    """The fitted scikit-learn model and its column of each bucket in use."""
+    from sklearn.linear_model import LogisticRegression
+
+    used = {col: k for k, col in enumerate(sorted({col for f, _ in rows for col in f}))}
+    model = LogisticRegression(
+        C=c,
+        max_iter=5000,
+        random_state=SEED,
+        class_weight="balanced" if balanced else None,
+    )
+    model.fit(_matrix(rows, used), [label for _, label in rows])
+    return model, used
+
+
+def raw_scores(model, used: dict[int, int], rows: list[tuple[list[int], int]]) -> list[list[float]]:  # noqa: ANN001
+    """Per row, the linear score of each of CLASSES (as the shipped inference computes it)."""
+    matrix = _matrix(rows, used)
+    decision = model.decision_function(matrix)
+    out = []
+    for values in decision:
+        score = [0.0] * len(CLASSES)
+        for k, label in enumerate(model.classes_):
+            score[int(label)] = float(values[k])
+        out.append(score)
+    return out
+
+
+def folds(arguments: list[Argument], k: int = FOLDS) -> list[int]:
+    """The fold of each argument: authors dealt to folds, biggest first, to even the sizes."""
+    sizes: dict[str, int] = {}
+    for a in arguments:
+        sizes[a.author] = sizes.get(a.author, 0) + 1
+    load = [0] * k
+    fold_of: dict[str, int] = {}
+    for author in sorted(sizes, key=lambda name: (-sizes[name], name)):
+        target = min(range(k), key=lambda f: (load[f], f))
+        fold_of[author] = target
+        load[target] += sizes[author]
+    return [fold_of[a.author] for a in arguments]
+
+
+def out_of_fold(
+    arguments: list[Argument],
+    *,
+    families: tuple[str, ...] = FAMILIES,
+    c: float = C,
+    balanced: bool = BALANCED,
+    k: int = FOLDS,
+) -> list[list[float]]:
+    """Each argument's class scores from a model fitted without its author's texts."""
+    rows = design(arguments, families=families)
+    fold = folds(arguments, k)
+    scores: list[list[float]] = [[] for _ in arguments]
+    for f in range(k):
+        train = [rows[i] for i in range(len(rows)) if fold[i] != f]
+        test = [i for i in range(len(rows)) if fold[i] == f]
+        model, used = fit_raw(train, c=c, balanced=balanced)
+        for i, score in zip(test, raw_scores(model, used, [rows[i] for i in test]), strict=True):
+            scores[i] = score
+    return scores
+
+
+def softmax(scores: list[float], temperature: float = 1.0) -> list[float]:
+    scaled = [s / temperature for s in scores]
+    top = max(scaled)
+    exps = [math.exp(s - top) for s in scaled]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def log_loss(scores: list[list[float]], labels: list[int], temperature: float) -> float:
+    return -sum(
+        math.log(max(softmax(s, temperature)[y], 1e-12))
+        for s, y in zip(scores, labels, strict=True)
+    ) / len(labels)
+
+
+def temperature_for(scores: list[list[float]], labels: list[int]) -> float:
+    """The temperature with the least log loss on out-of-fold scores (ties to the lower)."""
+    return min(TEMPERATURES, key=lambda t: (round(log_loss(scores, labels, t), 6), t))
+
+
+def top1(scores: list[list[float]], labels: list[int]) -> float:
+    """Share of the fallacy texts whose highest-scoring fallacy (of five) is their type."""
+    none = CLASSES.index("none")
+    hits = total = 0
+    for score, label in zip(scores, labels, strict=True):
+        if label == none:
+            continue
+        total += 1
+        best = max((k for k in range(len(CLASSES)) if k != none), key=lambda k: score[k])
+        hits += best == label
+    return hits / total
+
+
+def fit(arguments: list[Argument]) -> dict:
+    """The model's JSON form (see ``FallacyModel.from_json``)."""
+    labels = [CLASSES.index(a.label) for a in arguments]
+    temperature = temperature_for(out_of_fold(arguments), labels)
+    model, used = fit_raw(design(arguments))
+    coef = model.coef_
+    order = [list(model.classes_).index(k) for k in range(len(CLASSES))]
+    return {
+        "classes": list(CLASSES),
+        "buckets": BUCKETS,
+        "families": list(FAMILIES),
+        "temperature": temperature,
+        "intercepts": [round(float(model.intercept_[k]), 4) for k in order],
+        "weights": {
+            str(col): [round(float(coef[k, j]), 4) for k in order]
+            for col, j in sorted(used.items())
+            if max(abs(float(coef[k, j])) for k in order) >= 5e-4
+        },
+    }
+
+
+def dump(weights: dict) -> str:
+    """The weights as JSON text, the same bytes for the same weights."""
+    return json.dumps(weights, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def search(arguments: list[Argument]) -> None:
+    """Print top-1 and log loss of each setting on author-grouped cross-validation."""
+    labels = [CLASSES.index(a.label) for a in arguments]
+    for families, c in SEARCH:
+        scores = out_of_fold(arguments, families=families, c=c)
+        t = temperature_for(scores, labels)
+        print(
+            f"{'+'.join(families):22} C={c:<5} top-1 {top1(scores, labels):6.1%}  "
+            f"log loss {log_loss(scores, labels, t):.3f} (T={t})",
+            flush=True,
+        )
+
+
+def main() -> None:
+    path = find_data()
+    if path is None:
+        raise SystemExit(
+            f"{DATA} is not here (looked in ../shared/data/ and ../../shared/data/; set "
+            "ARGOTARIO_DATA): nothing to train on."
+        )
+    arguments = read_arguments(path)
+    if "--search" in sys.argv:
+        search(arguments)
+        return
+    text = dump(fit(arguments))
+    OUT.write_text(text, encoding="utf-8")
+    print(
+        f"Wrote {OUT.relative_to(ROOT)} ({len(text) / 1024:.0f} KiB) from {len(arguments)} texts."
+    )
+
+
+if __name__ == "__main__":
+    main()
