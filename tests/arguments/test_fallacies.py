@@ -6,12 +6,15 @@ import pytest
 from pydantic import ValidationError
 
 from arguments.domain.fallacies import (
+    LIKELY_AT,
+    POSSIBLE_AT,
     TAXONOMY,
     FallacyFinding,
     ModelFallacies,
     detect_fallacies,
     findings_from_model,
 )
+from arguments.domain.fallacies.learned import CLASSES, FallacyModel, bucket
 from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
 
 IDS = [
@@ -132,6 +135,69 @@ def test_a_long_text_is_read_sentence_by_sentence_and_quotes_the_narrowest_span(
     assert found.quote == (
         "Ever since we painted the office blue, sales have gone up. The colour must be working."
     )
+
+
+def test_a_classic_false_cause_is_named_as_one_not_as_equivocation_over_lights():
+    text = (
+        "Ever since our town installed the new traffic lights, maths results have gone up. "
+        "Clearly, the traffic lights improved our students' results."
+    )
+    assert [f.type for f in detect_fallacies(text)] == ["false_cause"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sure, other people have to work in the shops on the weekend, but they can have days "
+        "off during the week.",
+        "Granted, some students need their phones for emergencies, but the school office can "
+        "take those calls.",
+        "Yes, single-sex schools limit contact with the other sex during lessons, but pupils "
+        "meet plenty of people outside school.",
+    ],
+)
+def test_a_concession_answered_by_a_counter_point_is_no_fallacy(text):
+    assert detect_fallacies(text) == []
+
+
+def test_likely_and_possible_are_two_steps_and_nothing_below_possible_is_said():
+    assert 0 < POSSIBLE_AT < LIKELY_AT < 1
+    texts = [t for _, t in TUNING + SECOND_SET + HELD_OUT] + [PHONE_BAN_OP_ED]
+    assert all(f.confidence >= POSSIBLE_AT for t in texts for f in detect_fallacies(t))
+
+
+def _model(word: str, kind: str, weight: float) -> FallacyModel:
+    """A model that reads nothing but ``word``, which pushes toward ``kind``."""
+    row = [weight if c == kind else 0.0 for c in CLASSES]
+    return FallacyModel.from_json(
+        {
+            "classes": list(CLASSES),
+            "buckets": 2**12,
+            "families": ["words"],
+            "temperature": 1.0,
+            "intercepts": [0.0] * (len(CLASSES) - 1) + [3.0],
+            "weights": {str(bucket(f"u={word}", 2**12)): row},
+        }
+    )
+
+
+def test_a_rule_finding_the_model_does_not_support_is_only_possible():
+    text = "Two of my friends got sick after the flu shot, so flu shots always make people sick."
+    sceptic = _model("unrelated", "ad_hominem", 1.0)  # "none" for every text
+    found = {f.type: f.confidence for f in detect_fallacies(text, model=sceptic)}
+    assert POSSIBLE_AT <= found["hasty_generalization"] < LIKELY_AT
+    assert found["false_cause"] >= LIKELY_AT  # a type the model never learned keeps its rule
+    supportive = _model("friends", "hasty_generalization", 6.0)
+    found = {f.type: f.confidence for f in detect_fallacies(text, model=supportive)}
+    assert found["hasty_generalization"] >= LIKELY_AT
+
+
+def test_a_finding_of_the_model_names_the_words_that_led_to_it():
+    text = "The plan was written over the weekend. Its author wears purple socks."
+    found = detect_fallacies(text, model=_model("purple", "ad_hominem", 8.0))
+    assert [(f.type, f.quote) for f in found] == [("ad_hominem", "Its author wears purple socks.")]
+    assert '"purple"' in found[0].explanation
+    assert detect_fallacies(text, model=_model("purple", "ad_hominem", 3.0)) == []  # unsure
 
 
 def test_an_empty_text_has_no_findings():

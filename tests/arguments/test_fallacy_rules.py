@@ -251,7 +251,7 @@ def test_straw_man_needs_the_other_side():
     [
         ("the mayor is accused of bribery, but look at all the parks he built.", 3.0),
         ("you say taxes are high, but the weather is lovely.", 2.0),
-        ("yes taxes rose, but the weather is lovely.", 2.0),
+        ("yes taxes rose, but let's not forget the weather is lovely.", 3.0),
         ("why worry about taxes when the weather is lovely?", 2.0),
         ("the vote was close; what about the parks he built?", 2.0),
     ],
@@ -268,6 +268,10 @@ def test_red_herring_weighs_a_diversion_and_an_accusation(text, score):
         "the report shows costs, but look at the costs of the report.",
         "you say taxes are high.",  # no "but"
         "fine, you showed it, but look at the parks; that is not enough.",  # moving goalposts
+        # A concession answered by a counter-point: nothing turns away from what was conceded.
+        "yes taxes rose, but the weather is lovely.",
+        "sure, other people have to work in the shops on the weekend, but they can have days "
+        "off during the week.",
     ],
 )
 def test_red_herring_near_misses(text):

@@ -19,6 +19,9 @@ _SUCCESSION = re.compile(
 _CAUSAL_CONCLUSION = re.compile(
     r"\bcaus(?:e|es|ed)\b|\bmust be (?:the cause|working|why|responsible)\b|\bto blame\b"
     r"|\bbrought\b|\bmakes?\b|\bcured\b|\bproves\b|\bchanged\b|\bresponsible for\b"
+    # A verb of effect after the succession: "the traffic lights improved the results".
+    r"|\b(?:improved|boosted|worsened|ruined|killed|restored|turned \w+ \w+ around"
+    r"|is (?:obviously |clearly )?what made)\b"
 )
 _MECHANISM = re.compile(
     r"\bbecause (?:drivers|more|fewer|the|it|of)\b|\bby (?:reducing|increasing)\b"

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import re
 
-from arguments.domain.fallacies.cues import CONCLUDE, ESCALATE, WORD, first_terms, has, stem, terms
+from arguments.domain.fallacies.cues import (
+    CONCLUDE,
+    ESCALATE,
+    STOP,
+    WORD,
+    first_terms,
+    has,
+    stem,
+    terms,
+)
 from toulmini_site.text.keywords import keywords as _words
 
 # -- circular reasoning -------------------------------------------------------------------
@@ -101,7 +110,11 @@ def equivocation(text: str) -> tuple[float, str] | None:
         contexts = {
             (words[i - 1] if i else "", words[i + 1] if i + 1 < len(words) else "") for i in places
         }
-        # The same neighbours each time ("the light is", "the light is") is the same sense.
+        # The same neighbours each time ("the light is", "the light is") is the same sense, and
+        # so is one compound noun named twice ("the traffic lights ... the traffic lights").
+        compound = {words[i - 1] if i else "" for i in places}
+        if len(compound) == 1 and compound.pop() not in STOP | {""}:
+            continue
         if len(places) >= 2 and len(contexts) > 1:
             return 2.0, (
                 f'The word "{word}" is used in two different senses, so the conclusion '

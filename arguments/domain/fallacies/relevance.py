@@ -403,6 +403,9 @@ _ACCUSED = _words(
 )
 
 
+_CONCESSION = frozenset({"sure", "yes", "maybe"})
+
+
 def red_herring(text: str) -> tuple[float, str] | None:
     if has(ESCALATE, text):  # "but that doesn't count until...": moving goalposts
         return None
@@ -412,6 +415,10 @@ def red_herring(text: str) -> tuple[float, str] | None:
         before, after = terms(divert.group()), terms(text[divert.end() :])
     elif divert:
         before, after = terms(text[: divert.start()]), terms(text[divert.start() :])
+    elif accused and accused.group() in _CONCESSION:
+        # "Sure, X, but Y" with nothing that turns away from X is a concession answered by a
+        # counter-point, not a change of subject.
+        return None
     elif accused and " but " in text[accused.end() :]:
         cut = text.index(" but ", accused.end())
         before, after = terms(text[:cut]), terms(text[cut:])
