@@ -1,6 +1,8 @@
 """The offline analyzer with its sentence-role model: the fitted weights are read once, on the
 first offline analysis, from ``arguments/sentence_roles.json`` (written by ``make train``);
-and the same reading of a text's sentences for the other apps (``sentence_reading``).
+and the same reading of a text's sentences for the other apps (``sentence_reading``). The
+fallacy checker with its learned model in the same way (``check_fallacies``, weights from
+``arguments/fallacy_model.json``), for this app's services and the council.
 
 ``analyzer_phase`` is the offline engine of a chain phase: ``chain_run`` calls it directly
 when the chain runs offline (no prompt is built for it). ``prompts_install`` hands the domain
@@ -21,6 +23,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from arguments.domain.analyzer import analyze_phase
+from arguments.domain.fallacies import FallacyFinding, detect_fallacies
+from arguments.domain.fallacies.learned import WEIGHTS as FALLACY_WEIGHTS
+from arguments.domain.fallacies.learned import FallacyModel
 from arguments.domain.prompts import templates_install
 from arguments.domain.reading import read
 from arguments.domain.roles import RoleModel
@@ -33,6 +38,19 @@ def sentence_roles() -> RoleModel:
     """The shipped sentence-role model (loaded once per process)."""
     text = resources.files("arguments").joinpath(WEIGHTS).read_text(encoding="utf-8")
     return RoleModel.from_json(json.loads(text))
+
+
+@functools.cache
+def fallacy_model() -> FallacyModel:
+    """The shipped fallacy model (loaded once per process)."""
+    text = resources.files("arguments").joinpath(FALLACY_WEIGHTS).read_text(encoding="utf-8")
+    return FallacyModel.from_json(json.loads(text))
+
+
+def check_fallacies(text: str) -> list[FallacyFinding]:
+    """The fallacies in ``text``: the offline rules with the shipped learned model, most
+    confident first (``arguments.domain.fallacies.detect_fallacies``)."""
+    return detect_fallacies(text, model=fallacy_model())
 
 
 def analyzer_phase(

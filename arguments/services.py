@@ -17,7 +17,6 @@ from arguments.domain.fallacies import (
     TEXT_MAX,
     FallacyFinding,
     ModelFallacies,
-    detect_fallacies,
     findings_from_model,
 )
 from arguments.domain.prompts import fallacy_messages, phase_messages
@@ -31,7 +30,7 @@ from arguments.domain.toulmin import (
     evaluate,
 )
 from arguments.models import Chain, PhaseAttempt
-from arguments.roles import analyzer_phase
+from arguments.roles import analyzer_phase, check_fallacies
 from toulmini_site.classrooms.public import budget_release, work_guard
 from toulmini_site.limits import cache as limits_cache
 from toulmini_site.limits import quota_take, run_lock_release, run_lock_take
@@ -435,10 +434,10 @@ def fallacies_detect(
         )
     if engine == "offline":
         if not isinstance(client, OfflineClient):
-            return detect_fallacies(text)
+            return check_fallacies(text)
         # Given an offline client, the detector's answer is recorded as a call.
         try:
-            return client.answer("arguments.fallacies", lambda: detect_fallacies(text))
+            return client.answer("arguments.fallacies", lambda: check_fallacies(text))
         finally:
             llm_calls_save(records=client.drain_calls(), subject=None)
     key = f"fallacies:{engine}:{hashlib.sha256(text.encode()).hexdigest()}"

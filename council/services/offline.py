@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arguments.domain.fallacies import detect_fallacies
-from arguments.roles import sentence_reading
+from arguments.roles import check_fallacies, sentence_reading
 from council.domain.audit.analyzers import READ_ROLES
 from council.domain.audit.offline import UnknownAnalyzer, offline_assessment
 from council.domain.audit.state import Criterion, CriterionAssessment
@@ -33,7 +32,7 @@ def tree_level(*, agent: str, level: int, targets: list[dict[str, Any]]) -> dict
         {
             **target,
             "fallacies": [
-                f.model_dump(include=_FINDING_FIELDS) for f in detect_fallacies(target["span"])
+                f.model_dump(include=_FINDING_FIELDS) for f in check_fallacies(target["span"])
             ],
             "roles": sentence_reading(target["span"]),
         }

@@ -15,6 +15,7 @@ from arguments.domain.fallacies import (
     findings_from_model,
 )
 from arguments.domain.fallacies.learned import CLASSES, FallacyModel, bucket
+from arguments.roles import check_fallacies
 from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
 
 IDS = [
@@ -47,7 +48,7 @@ KNOWN_MISSES = {
 
 
 def _types(text: str) -> set[str]:
-    return {f.type for f in detect_fallacies(text)}
+    return {f.type for f in check_fallacies(text)}
 
 
 def test_the_taxonomy_has_exactly_the_fourteen_ids_each_defined_with_an_example():
@@ -85,7 +86,7 @@ def test_each_example_gets_a_finding_of_its_type(kind, text):
 def test_a_text_without_a_fallacy_gets_no_finding(text):
     # Near misses included: a cause with its mechanism, a named expert in their field, a fair
     # summary of the other side, "all" in a definition, valid modus ponens and syllogisms.
-    assert detect_fallacies(text) == []
+    assert check_fallacies(text) == []
 
 
 def test_held_out_examples_are_mostly_found_and_clean_texts_mostly_left_alone():
@@ -95,7 +96,7 @@ def test_held_out_examples_are_mostly_found_and_clean_texts_mostly_left_alone():
     fallacies = [(k, t) for k, t in HELD_OUT if k]
     clean = [t for k, t in HELD_OUT if not k]
     found = sum(1 for k, t in fallacies if k in _types(t))
-    flagged = sum(1 for t in clean if detect_fallacies(t))
+    flagged = sum(1 for t in clean if check_fallacies(t))
     assert found / len(fallacies) >= HELD_OUT_RECALL_FLOOR
     assert flagged / len(clean) <= HELD_OUT_CLEAN_FLAGGED_CEILING
 
@@ -106,14 +107,14 @@ HELD_OUT_CLEAN_FLAGGED_CEILING = 0.1
 
 @pytest.mark.parametrize("text", [t for _, t in TUNING + SECOND_SET + HELD_OUT] + [PHONE_BAN_OP_ED])
 def test_every_quote_is_the_text_at_its_offsets_and_findings_come_by_confidence(text):
-    found = detect_fallacies(text)
+    found = check_fallacies(text)
     assert all(text[f.start : f.end] == f.quote for f in found)
     assert [f.confidence for f in found] == sorted((f.confidence for f in found), reverse=True)
     assert all(0 < f.confidence <= 1 and f.explanation and f.label for f in found)
 
 
 def test_the_phone_ban_op_ed_gets_false_cause_and_hasty_generalization_with_their_quotes():
-    found = {f.type: f for f in detect_fallacies(PHONE_BAN_OP_ED)}
+    found = {f.type: f for f in check_fallacies(PHONE_BAN_OP_ED)}
     assert found["false_cause"].quote == (
         "Since phones were invented, grades have fallen, so phones must be the cause."
     )
@@ -122,7 +123,7 @@ def test_the_phone_ban_op_ed_gets_false_cause_and_hasty_generalization_with_thei
 
 def test_the_front_office_telephone_is_no_fallacy_of_any_kind():
     telephone = PHONE_BAN_OP_ED.index("schools have always had a front-office telephone")
-    assert not [f for f in detect_fallacies(PHONE_BAN_OP_ED) if f.start <= telephone < f.end]
+    assert not [f for f in check_fallacies(PHONE_BAN_OP_ED) if f.start <= telephone < f.end]
 
 
 def test_a_long_text_is_read_sentence_by_sentence_and_quotes_the_narrowest_span():
@@ -130,7 +131,7 @@ def test_a_long_text_is_read_sentence_by_sentence_and_quotes_the_narrowest_span(
         "The council met on Tuesday. Nobody doubted the budget figures. "
         "Ever since we painted the office blue, sales have gone up. The colour must be working."
     )
-    (found,) = detect_fallacies(text)
+    (found,) = check_fallacies(text)
     assert found.type == "false_cause"
     assert found.quote == (
         "Ever since we painted the office blue, sales have gone up. The colour must be working."
@@ -142,7 +143,7 @@ def test_a_classic_false_cause_is_named_as_one_not_as_equivocation_over_lights()
         "Ever since our town installed the new traffic lights, maths results have gone up. "
         "Clearly, the traffic lights improved our students' results."
     )
-    assert [f.type for f in detect_fallacies(text)] == ["false_cause"]
+    assert [f.type for f in check_fallacies(text)] == ["false_cause"]
 
 
 @pytest.mark.parametrize(
@@ -157,13 +158,13 @@ def test_a_classic_false_cause_is_named_as_one_not_as_equivocation_over_lights()
     ],
 )
 def test_a_concession_answered_by_a_counter_point_is_no_fallacy(text):
-    assert detect_fallacies(text) == []
+    assert check_fallacies(text) == []
 
 
 def test_likely_and_possible_are_two_steps_and_nothing_below_possible_is_said():
     assert 0 < POSSIBLE_AT < LIKELY_AT < 1
     texts = [t for _, t in TUNING + SECOND_SET + HELD_OUT] + [PHONE_BAN_OP_ED]
-    assert all(f.confidence >= POSSIBLE_AT for t in texts for f in detect_fallacies(t))
+    assert all(f.confidence >= POSSIBLE_AT for t in texts for f in check_fallacies(t))
 
 
 def _model(word: str, kind: str, weight: float) -> FallacyModel:
@@ -198,11 +199,12 @@ def test_a_finding_of_the_model_names_the_words_that_led_to_it():
     assert [(f.type, f.quote) for f in found] == [("ad_hominem", "Its author wears purple socks.")]
     assert '"purple"' in found[0].explanation
     assert detect_fallacies(text, model=_model("purple", "ad_hominem", 3.0)) == []  # unsure
+    assert detect_fallacies(text) == []  # without a model, the rules alone
 
 
 def test_an_empty_text_has_no_findings():
-    assert detect_fallacies("") == []
-    assert detect_fallacies("   \n ") == []
+    assert check_fallacies("") == []
+    assert check_fallacies("   \n ") == []
 
 
 # -- a model's answer ----------------------------------------------------------------------

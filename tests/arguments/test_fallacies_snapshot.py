@@ -1,4 +1,5 @@
-"""What the offline fallacy detector finds today on every hand-written example, pinned.
+"""What the offline fallacy checker (the rules with the learned model) finds today on every
+hand-written example, pinned.
 
 The accuracy tests (test_fallacies.py) ask for recall and precision *rates*; a change to a
 rule that moves one finding, its span, its confidence or its explanation can keep the rates
@@ -15,7 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arguments.domain.fallacies import detect_fallacies
+from arguments.roles import check_fallacies
 from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "fallacies.json"
@@ -31,7 +32,7 @@ def texts() -> dict[str, str]:
 
 def current() -> dict[str, list[list]]:
     return {
-        key: [[f.type, f.start, f.end, f.confidence, f.explanation] for f in detect_fallacies(text)]
+        key: [[f.type, f.start, f.end, f.confidence, f.explanation] for f in check_fallacies(text)]
         for key, text in texts().items()
     }
 

@@ -8,13 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from arguments.domain.fallacies.learned import (
-    CLASSES,
-    FallacyModel,
-    bucket,
-    feature_names,
-    shipped_model,
-)
+from arguments.domain.fallacies.learned import CLASSES, FallacyModel, bucket, feature_names
+from arguments.roles import fallacy_model
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +28,7 @@ def _model(weights: dict[str, list[float]], intercepts: list[float] | None = Non
 
 
 def test_the_shipped_model_names_its_five_types_and_none():
-    model = shipped_model()
+    model = fallacy_model()
     assert model.classes == CLASSES
     assert model.temperature > 0 and len(model.weights) > 100
     probs = model.probabilities("She is a liar and an idiot, so ignore her plan.")
@@ -64,8 +59,8 @@ def test_cue_features_read_the_rules_lexicons():
 
 def test_the_checker_runs_without_a_training_library():
     probe = (
-        "import sys; from arguments.domain.fallacies import detect_fallacies; "
-        "detect_fallacies('Only a heartless monster would oppose the new playground.'); "
+        "import sys; from arguments.roles import check_fallacies; "
+        "check_fallacies('Only a heartless monster would oppose the new playground.'); "
         "print(','.join(m for m in ('sklearn', 'scipy', 'numpy') if m in sys.modules))"
     )
     done = subprocess.run(

@@ -31,7 +31,7 @@ def _fixed(monkeypatch, text: str, *confidences: float) -> None:
         )
         for i, confidence in enumerate(confidences)
     ]
-    monkeypatch.setattr(services, "detect_fallacies", lambda _text: found)
+    monkeypatch.setattr(services, "check_fallacies", lambda _text: found)
 
 
 def test_the_page_is_at_fallacies_and_is_not_the_api():

@@ -63,7 +63,7 @@ def test_the_panel_words_doubt_as_the_page_does(owner_client, owner, monkeypatch
         finding(text, type="ad_hominem", start=0, end=10, explanation="x", confidence=c)
         for c in (LIKELY_AT, LIKELY_AT - 0.1)
     ]
-    monkeypatch.setattr(services, "detect_fallacies", lambda _text: found)
+    monkeypatch.setattr(services, "check_fallacies", lambda _text: found)
     chain = make_chain(owner, source_text=text)
     html = owner_client.get(_url(chain), **HTMX).content.decode()
     assert "<strong>Likely: Ad hominem</strong>" in html

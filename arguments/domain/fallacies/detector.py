@@ -30,7 +30,7 @@ from arguments.domain.fallacies.induction import (
     hasty_generalization,
     slippery_slope,
 )
-from arguments.domain.fallacies.learned import FallacyModel, shipped_model
+from arguments.domain.fallacies.learned import FallacyModel
 from arguments.domain.fallacies.presumption import (
     circular,
     equivocation,
@@ -189,10 +189,11 @@ def detect_fallacies(text: str, *, model: FallacyModel | None = None) -> list[Fa
     Each finding quotes the narrowest run of whole sentences (one to three) in which a rule's
     cues meet, or the one or two sentences the learned model reads as a fallacy; a sentence
     already covered for a type is not reported again for it. ``model`` is the learned model
-    (the shipped one when not given).
+    (``arguments.roles.check_fallacies`` passes the shipped one); without it, the rules alone.
     """
-    model = model or shipped_model()
     sentences = spans(text)
+    if model is None:
+        return ranked(_rule_findings(text, sentences))
     found = _weighed(_rule_findings(text, sentences), sentences, model)
     taken = {
         i for f in found for i, s in enumerate(sentences) if s.start < f.end and f.start < s.end

@@ -6,21 +6,19 @@ model: word unigrams and bigrams, and cue families read with the rules' own lexi
 an emotive word, an attribution to a non-expert, a universal word...), which carry to texts
 the model has never seen. Inference is pure Python; the weights are fitted by
 ``tools/train_fallacies.py`` (scikit-learn, a development tool) and shipped as
-``arguments/fallacy_model.json``, read once through ``importlib.resources`` (no training
-library at run time). Probabilities are a softmax divided by a temperature chosen on
-author-grouped cross-validation, so that a probability is about the chance of being right.
+``arguments/fallacy_model.json``, which ``arguments/roles.py`` reads once and hands to the
+detector (the domain never touches the disk; no training library at run time).
+Probabilities are a softmax divided by a temperature chosen on author-grouped
+cross-validation, so that a probability is about the chance of being right.
 """
 
 from __future__ import annotations
 
-import functools
-import json
 import math
 import re
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 
 from arguments.domain.fallacies.cues import CONCLUDE, STOP, normal, stem
 from arguments.domain.fallacies.induction import _SWEEP, _THIN, _UNIVERSAL
@@ -191,10 +189,3 @@ class FallacyModel:
             pull[token] = max(pull.get(token, weight), weight)
         ranked = sorted(pull.items(), key=lambda item: (-item[1], item[0]))
         return [word for word, weight in ranked[:limit] if weight > 0]
-
-
-@functools.cache
-def shipped_model() -> FallacyModel:
-    """The shipped model (read once per process from the ``arguments`` package)."""
-    text = resources.files("arguments").joinpath(WEIGHTS).read_text(encoding="utf-8")
-    return FallacyModel.from_json(json.loads(text))
