@@ -3,10 +3,12 @@ tokens, our tool's code untouched."""
 
 from __future__ import annotations
 
+import time
 from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.test import Client
 from lti_tool.models import LtiDeployment, LtiUser
 
@@ -187,3 +189,16 @@ def test_a_refusal_speaks_the_browser_s_language(platform):
     response = launch(Client(HTTP_ACCEPT_LANGUAGE="es"), platform, sub="s-1", roles=[LEARNER])
     assert response.status_code == 403
     assert "no ha abierto Toulmini en este curso" in response.content.decode()
+
+
+def test_a_platform_whose_key_set_does_not_answer_gets_its_launch_refused_not_waited_on(
+    platform, settings
+):
+    settings.LTI_HTTP_TIMEOUT_SECONDS = 0.2
+    platform.delay = 1.5  # its key set (and everything else) answers too late
+    started = time.monotonic()
+    response = launch(Client(), platform, sub="t-1", roles=[INSTRUCTOR])
+    assert time.monotonic() - started < 1.2
+    assert response.status_code == 403
+    assert b"did not answer when Toulmini asked for its keys" in response.content
+    assert not get_user_model().objects.exists()  # nothing written

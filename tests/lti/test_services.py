@@ -7,6 +7,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client
 from django.utils import timezone
@@ -16,7 +17,7 @@ from tests.lti.conftest import essay, launch, returned_work, teacher_launch
 from tests.lti.platform import INSTRUCTOR, LEARNER
 from toulmini_site.classrooms import services as classrooms
 from toulmini_site.classrooms.models import Enrollment, Submission
-from toulmini_site.lti import grades
+from toulmini_site.lti import connection, grades
 from toulmini_site.lti.models import ClassLink, GradeSync, LineItem
 
 pytestmark = pytest.mark.django_db
@@ -376,3 +377,39 @@ def test_on_a_queue_that_can_wait_a_failed_send_is_queued_again_later(
     with committed():  # the same task delivered twice by a worker sends nothing twice
         retry.task.call(**retry.args_kwargs["kwargs"])
     assert len(platform.scores) == 1
+
+
+def test_a_launch_leaves_a_silent_platform_s_roster_alone_but_the_button_still_asks(
+    platform, committed
+):
+    teacher = teacher_launch(platform)
+    link = ClassLink.objects.get()
+    platform.members = [_member("s-1", LEARNER, "Ada Lovelace")]
+    connection.platform_silent(link.context.deployment.registration_id)  # it timed out just now
+    with committed():
+        teacher_launch(platform)  # would read the roster in the background
+    link.refresh_from_db()
+    assert link.roster_synced_at is None and Enrollment.objects.count() == 0
+    response = teacher.post(f"/lti/classes/{link.classroom_id}/roster/", follow=True)
+    assert b"Roster synced: 1 added, 0 removed." in response.content
+
+
+def test_staff_send_grades_again_from_the_admin(platform, committed, other_user):
+    _, _, submission = returned_work(platform, points={"claim": 4})
+    platform.fail_scores = 1
+    with committed():
+        classrooms.submission_return(submission=submission)
+    sync = GradeSync.objects.get()
+    assert sync.state == "gave_up"
+    action = {"action": "send_again", "_selected_action": [sync.pk]}
+    intruder = Client()
+    intruder.force_login(other_user)  # not staff: the admin sends them to log in
+    assert intruder.post("/admin/lti/gradesync/", action).status_code == 302
+    sync.refresh_from_db()
+    assert sync.state == "gave_up"
+    staff = Client()
+    staff.force_login(get_user_model().objects.create_superuser("root", password="pw-x-123456"))
+    with committed():
+        staff.post("/admin/lti/gradesync/", action)
+    sync.refresh_from_db()
+    assert sync.state == "sent" and len(platform.scores) == 1

@@ -2,9 +2,12 @@
 deployments inline); these show how courses, links and grades map onto ours."""
 
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 from lti_tool.models import Key
 
+from toulmini_site.lti import grades
 from toulmini_site.lti.models import AssignmentLink, ClassLink, GradeSync
 
 
@@ -35,6 +38,13 @@ class AssignmentLinkAdmin(admin.ModelAdmin):
 
 @admin.register(GradeSync)
 class GradeSyncAdmin(admin.ModelAdmin):
-    list_display = ["submission", "state", "attempts", "last_attempt_at", "sent_at"]
-    list_filter = ["state"]
+    list_display = ["submission", "state", "reason", "attempts", "last_attempt_at", "sent_at"]
+    list_filter = ["state", "reason"]
     raw_id_fields = ["submission"]
+    actions = ["send_again"]
+
+    @admin.action(description=_("Send the selected grades again"))
+    def send_again(self, request: HttpRequest, queryset: QuerySet[GradeSync]) -> None:
+        for sync in queryset:
+            grades.grade_sync_retry(sync=sync)
+        self.message_user(request, _("Asked to send %(n)d grade(s) again.") % {"n": len(queryset)})

@@ -1,4 +1,5 @@
-"""Our calls to a platform's services (its token endpoint, roster and gradebook).
+"""Our calls to a platform: its key set (checking a launch), token endpoint, roster and
+gradebook.
 
 Every call is bounded by ``LTI_HTTP_TIMEOUT_SECONDS`` (pylti1p3 sets none, so a platform that
 accepts the connection and never answers would hold a worker, or a teacher's request on the
@@ -15,7 +16,10 @@ from typing import Any
 
 import requests
 from django.conf import settings
-from lti_tool.models import LtiRegistration
+from django.http import HttpRequest
+from lti_tool.models import LtiLaunch, LtiRegistration
+from lti_tool.utils import DjangoToolConfig
+from pylti1p3.contrib.django import DjangoCacheDataStorage, DjangoMessageLaunch
 from pylti1p3.service_connector import REQUESTS_USER_AGENT, ServiceConnector
 
 QUIET_SECONDS = 60.0
@@ -35,11 +39,32 @@ class _BoundedSession(requests.Session):
         return super().request(method, url, *args, **kwargs)
 
 
-def service_connector(registration: LtiRegistration) -> ServiceConnector:
-    """pylti1p3's connector for ``registration``, every request of it bounded in time."""
+def _session() -> requests.Session:
     session = _BoundedSession()
     session.headers["User-Agent"] = REQUESTS_USER_AGENT
-    return ServiceConnector(registration.to_registration(), requests_session=session)
+    return session
+
+
+def service_connector(registration: LtiRegistration) -> ServiceConnector:
+    """pylti1p3's connector for ``registration``, every request of it bounded in time."""
+    return ServiceConnector(registration.to_registration(), requests_session=_session())
+
+
+def launch_from_request(request: HttpRequest, launch_id: str | None = None) -> LtiLaunch:
+    """django-lti's ``get_launch_from_request`` (validated, or ``launch_id``'s from the
+    cache), but the platform's key set is fetched with a bounded wait: a platform that
+    never answers gets its launch refused instead of holding a server thread."""
+    config, storage = DjangoToolConfig(), DjangoCacheDataStorage()
+    if launch_id is not None:
+        launch = DjangoMessageLaunch.from_cache(
+            launch_id, request, config, launch_data_storage=storage, requests_session=_session()
+        )
+    else:
+        launch = DjangoMessageLaunch(
+            request, config, launch_data_storage=storage, requests_session=_session()
+        )
+        launch.validate()
+    return LtiLaunch(launch)
 
 
 def is_silence(error: BaseException) -> bool:

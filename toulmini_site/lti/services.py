@@ -51,6 +51,14 @@ class LaunchRefused(Refusal):
 # pylti1p3 says why it refused in English sentences; each family gets one clear message.
 _REASONS = (
     (
+        ("Error during fetch URL",),
+        "platform_silent",
+        _(
+            "The learning platform did not answer when Toulmini asked for its keys, so the "
+            "launch could not be checked. Try again in a moment."
+        ),
+    ),
+    (
         ("State not found", "Missing state param", "Missing id_token"),
         "expired",
         _(
@@ -283,16 +291,22 @@ def _roster_of(context: LtiContext) -> list[Any]:
     return list(service.get_members())
 
 
-def roster_sync(*, link: ClassLink) -> ClassLink:
+def roster_sync(*, link: ClassLink, skip_if_silent: bool = False) -> ClassLink:
     """Bring the class's members in line with the platform's roster (Names and Role
     Provisioning): active learners enrolled, active instructors and assistants teaching,
     learners gone from the course (or inactive there) taken out, their work kept. A failure
-    is recorded on the link, not raised."""
+    is recorded on the link, not raised. ``skip_if_silent`` (the sync each instructor
+    launch starts) leaves a platform that did not answer a moment ago alone."""
     context: LtiContext = link.context
     classroom = link.classroom
+    registration_id = context.deployment.registration_id
+    if skip_if_silent and connection.platform_quiet(registration_id):
+        return link
     try:
         members = _roster_of(context)
     except (LtiException, requests.RequestException, ValueError, KeyError) as error:
+        if connection.is_silence(error):
+            connection.platform_silent(registration_id)
         # The platform's own words; the pages say in the reader's language what failed.
         link.roster_error = (str(error) or error.__class__.__name__)[:2000]
         link.save(update_fields=["roster_error"])

@@ -19,7 +19,7 @@ def roster_sync_task(*, link_id: int) -> str:
     link = ClassLink.objects.select_related("context__deployment__registration", "classroom").get(
         pk=link_id
     )
-    return roster_sync(link=link).roster_error or "ok"
+    return roster_sync(link=link, skip_if_silent=True).roster_error or "ok"
 
 
 @task

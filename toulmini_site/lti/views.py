@@ -19,12 +19,12 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from lti_tool.models import Key
-from lti_tool.utils import DjangoToolConfig, get_launch_from_request
+from lti_tool.utils import DjangoToolConfig
 from pylti1p3.contrib.django import DjangoCacheDataStorage, DjangoOIDCLogin
 from pylti1p3.exception import LtiException, OIDCException
 
 from toulmini_site.classrooms import services as classrooms
-from toulmini_site.lti import grades, selectors, services
+from toulmini_site.lti import connection, grades, selectors, services
 from toulmini_site.lti.forms import NewAssignmentForm
 from toulmini_site.lti.models import ClassLink
 from toulmini_site.lti.tasks import roster_sync_task
@@ -71,7 +71,7 @@ def launch(request: HttpRequest) -> HttpResponse:
     """The signed launch: checked, then the person is signed in and sent to their class or
     the assignment the link points at (or, for deep linking, to pick one)."""
     try:
-        lti_launch = get_launch_from_request(request)
+        lti_launch = connection.launch_from_request(request)
         services.launch_check(lti_launch=lti_launch)
         landing = services.launch_accept(lti_launch=lti_launch)
     except LtiException as error:
@@ -103,7 +103,7 @@ def _deep_link_launch(request: HttpRequest) -> tuple[object, ClassLink] | None:
     if not launch_id:
         return None
     try:
-        lti_launch = get_launch_from_request(request, launch_id)
+        lti_launch = connection.launch_from_request(request, launch_id)
     except LtiException:
         return None
     if not lti_launch.is_deep_link_launch:
