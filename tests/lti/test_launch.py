@@ -195,10 +195,10 @@ def test_a_platform_whose_key_set_does_not_answer_gets_its_launch_refused_not_wa
     platform, settings
 ):
     settings.LTI_HTTP_TIMEOUT_SECONDS = 0.2
-    platform.delay = 1.5  # its key set (and everything else) answers too late
+    platform.delay = 3.0  # its key set (and everything else) answers too late
     started = time.monotonic()
     response = launch(Client(), platform, sub="t-1", roles=[INSTRUCTOR])
-    assert time.monotonic() - started < 1.2
+    assert time.monotonic() - started < 2.5  # well before the platform would have answered
     assert response.status_code == 403
     assert b"did not answer when Toulmini asked for its keys" in response.content
     assert not get_user_model().objects.exists()  # nothing written
