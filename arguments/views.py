@@ -22,6 +22,7 @@ from arguments.forms import AifImportForm, ChainForm, FallacyCheckForm, PhaseOut
 from arguments.models import Chain
 from toulmini_site.classrooms.public import submission_chain_revise, submission_of_work
 from toulmini_site.htmx import HtmxHttpRequest
+from toulmini_site.refusals import Refusal
 from toulmini_site.text.documents import read_capped
 
 PAGE_SIZE = 20
@@ -200,14 +201,16 @@ def fallacy_check(request: HtmxHttpRequest) -> HttpResponse:
     quoted words marked and each finding explained. Nothing is saved."""
     form = FallacyCheckForm(request.POST or None)
     context: dict = {"form": form, "types": TAXONOMY.values(), "likely_at": round(LIKELY_AT * 100)}
+    status = 400
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
         try:
             found = services.fallacies_detect(
                 text=text, engine=form.cleaned_data["engine"], user=request.user
             )
-        except ToulminError as error:
+        except Refusal as error:  # a failure or a limit: the form keeps the text, with the reason
             form.add_error(None, error.message)
+            status = 429 if error.status == 429 else 400
         else:
             found = [f for f in found if f.holds_in(text)]
             likely = {n for n, f in enumerate(found, start=1) if f.likely}
@@ -216,7 +219,7 @@ def fallacy_check(request: HtmxHttpRequest) -> HttpResponse:
                 for piece in highlighted(text, [(f.start, f.end) for f in found])
             ]
             context.update(checked=True, fallacies=_fallacy_rows(found), pieces=pieces)
-    status = 400 if form.errors and not request.htmx else 200
+    status = status if form.errors and not request.htmx else 200
     template = "arguments/fallacy_check.html"
     return render(
         request, f"{template}#checker" if request.htmx else template, context, status=status

@@ -160,6 +160,9 @@ def test_the_model_goes_through_the_same_quota_as_the_api(owner_client, fake_llm
     second = owner_client.post(URL, {"text": CAUSE + " Again.", "engine": "llm"})
     assert second.status_code == 429
     assert len(fake.requests) == 1
+    # Without JavaScript too, the refused text stays in the form beside the reason.
+    assert f"\n{CAUSE} Again.</textarea>" in second.content.decode()
+    assert "fallacy checks with the language model" in second.content.decode()
 
 
 def test_the_page_and_its_findings_are_in_spanish(client, owner, monkeypatch):
