@@ -5,8 +5,9 @@ The rules (agents, trees, adjustments, synthesis, formatter) are the pure domain
 names follow the design spec (``critique-council-design.md``): ``run_critique_council``,
 ``execute_reasoning_tree`` and ``critique_goal_document``.
 
-Agents run in a bounded thread pool, so a run's wall time follows the critical path (the
-deepest tree, one self-critique, one summary) rather than the sum of all calls. Progress
+Agents run in bounded thread pools, so a run's wall time follows the critical path rather
+than the sum of all calls: the tree levels but the last, then the last level beside the
+self-critiques (which read the levels above it), then the summary. Progress
 events travel through a queue and ``on_progress`` is always called on the caller's thread,
 so a service may save progress to its database from there.
 """
@@ -33,6 +34,7 @@ from council.domain.critique.council import (
     SUMMARY_PURPOSE,
     council_result,
     initial_progress,
+    self_critique_depth,
     summary_inputs,
 )
 from council.domain.critique.formatter import format_critique_output, usage_line
@@ -82,11 +84,14 @@ def execute_reasoning_tree(
     confidence_floor: float = 0.3,
     on_level: Callable[[int], None] | None = None,
     on_findings: Callable[[list[CritiqueNode]], None] | None = None,
+    on_accepted: Callable[[int, list[CritiqueNode]], None] | None = None,
 ) -> AgentTree:
     """Build ``agent``'s critique tree of ``content``: one model call per level.
 
     ``on_findings`` receives the agent's top findings as soon as its first level is in, so
     a page can show them while the deeper levels, the self-critiques and the synthesis run.
+    ``on_accepted(level, nodes)`` is called, on this thread, after each level is grown into
+    the tree (the nodes are the tree's own: copy what must outlive the next level).
 
     Never raises for a model failure: a failed level is recorded in ``failures`` (naming the
     nodes it was decomposing) and the tree built so far is returned.
@@ -128,6 +133,8 @@ def execute_reasoning_tree(
         builder.accept(reply)
         if level == 1 and on_findings is not None and builder.tree.nodes:
             on_findings(builder.tree.nodes)
+        if on_accepted is not None:
+            on_accepted(level, builder.tree.nodes)
     return builder.tree
 
 
@@ -190,88 +197,37 @@ def run_critique_council(
     members = list(agents) if agents is not None else [cls() for cls in AGENTS]
     progress = initial_progress((a.name for a in members), max_depth)
 
-    def report(stage: str | None = None, /, **agent_updates: Any) -> None:
+    def report(stage: str | None = None) -> None:
         if stage:
             progress["stage"] = stage
-        for name, update in agent_updates.items():
-            progress["agents"][name].update(update)
         progress["seq"] = progress.get("seq", 0) + 1  # a page waiting for news compares it
         if on_progress is not None:
             on_progress(progress)
 
-    # Round 1: every agent builds its tree.
+    # Round 1: every agent builds its tree. Round 2: every agent that found something
+    # critiques itself in the light of the others. Round 2 starts as soon as every agent has
+    # all but its last level (``self_critique_depth``), and runs beside that last level: the
+    # run waits for four dependent calls at depth 3 (levels 1 and 2, then level 3 beside the
+    # self-critiques, then the summary) instead of five.
     report("critique")
-    trees: dict[str, AgentTree] = {}
-
-    def build(agent: ReasoningAgent, events: queue.Queue) -> AgentTree:
-        def on_level(level: int) -> None:
-            events.put((agent.name, {"state": "running", "level": level}))
-
-        def on_findings(found: list[CritiqueNode]) -> None:
-            events.put((agent.name, {"findings": early_findings(found)}))
-
-        try:
-            return execute_reasoning_tree(
-                agent=agent,
-                content=content,
-                client=client,
-                max_depth=max_depth,
-                confidence_floor=confidence_floor,
-                on_level=on_level,
-                on_findings=on_findings,
-            )
-        except Exception as exc:  # a bug in one agent must not sink the council
-            logger.exception("Agent %s crashed", agent.name)
-            return AgentTree(
-                agent=agent.name,
-                failures=[Failure(agent=agent.name, stage="critique", error=_safe(exc))],
-            )
-
-    # The last agent's news goes out with the next stage's: one save between the rounds.
-    last: dict[str, dict[str, Any]] = {}
-    for agent, tree in _run_each(members, build, max_workers, report):
-        trees[agent.name] = tree
-        count = sum(len(top.walk()) for top in tree.nodes)
-        last = {agent.name: {"state": "failed" if tree.failed else "critiqued", "nodes": count}}
-        if len(trees) < len(members):
-            report(**last)
-
-    trees = {a.name: trees[a.name] for a in members}  # council order, not finishing order
-
-    # Round 2: every agent that has a tree critiques itself in the light of the others.
-    report("self_critique", **last)
+    depth_read = self_critique_depth(max_depth)
+    trees, adjustments, failures = _rounds(
+        members,
+        content=content,
+        client=client,
+        max_depth=max_depth,
+        confidence_floor=confidence_floor,
+        depth_read=depth_read,
+        max_workers=max_workers,
+        progress=progress,
+        report=report,
+    )
     nodes = {name: tree.nodes for name, tree in trees.items()}
-    failures = [f for tree in trees.values() for f in tree.failures]
-    adjustments: dict[str, dict[str, list[dict[str, Any]]]] = {}
-    reviewers = [a for a in members if trees[a.name].nodes]
-
-    def review(agent: ReasoningAgent, events: queue.Queue) -> dict[str, Any] | Failure:
-        events.put((agent.name, {"state": "self_critique"}))
-        others = {name: tops for name, tops in nodes.items() if name != agent.name}
-        try:
-            return agent_self_critique(agent, nodes[agent.name], others, client=client)
-        except Exception as exc:
-            if not isinstance(exc, LLMError):
-                logger.exception("Self-critique of %s crashed", agent.name)
-            return Failure(agent=agent.name, stage="self-critique", error=_safe(exc))
-
-    last = {}
-    for reviewed, (agent, outcome) in enumerate(
-        _run_each(reviewers, review, max_workers, report), start=1
-    ):
-        if isinstance(outcome, Failure):
-            failures.append(outcome)
-        else:
-            adjustments[agent.name] = outcome
-            apply_adjustments(nodes[agent.name], outcome["accepted"])
-        last = {agent.name: {"state": "done"}}
-        if reviewed < len(reviewers):
-            report(**last)
-
-    adjustments = {a.name: adjustments[a.name] for a in members if a.name in adjustments}
+    for name, outcome in adjustments.items():
+        apply_adjustments(nodes[name], outcome["accepted"], read_depth=depth_read)
 
     # Synthesis: rank and merge, then one call for the assessment's wording.
-    report("synthesis", **last)
+    report("synthesis")
     points = rank_points(nodes, threshold=threshold, likely_at=LIKELY_AT)
     failures.sort(key=lambda f: [a.name for a in members].index(f.agent))
     assessment = _assessment(client, points, failures, agents_total=len(members))
@@ -337,40 +293,148 @@ def critique_goal_document(
     return format_critique_output(data, usage=usage)
 
 
-def _run_each(
+def _rounds(
     members: list[ReasoningAgent],
-    work: Callable[[ReasoningAgent, queue.Queue], Any],
+    *,
+    content: str,
+    client: LLMClient,
+    max_depth: int,
+    confidence_floor: float,
+    depth_read: int,
     max_workers: int,
-    report: Callable[..., None],
-) -> Iterable[tuple[ReasoningAgent, Any]]:
-    """Run ``work(agent, events)`` for every agent in a pool; yield results as they finish.
+    progress: dict[str, Any],
+    report: Callable[[str | None], None],
+) -> tuple[dict[str, AgentTree], dict[str, dict[str, list[dict[str, Any]]]], list[Failure]]:
+    """Build every agent's tree and run the self-critiques; return the trees, the
+    adjustments (not yet applied) and the failures, in council order.
 
-    Progress events posted by workers are forwarded to ``report`` on this (the caller's)
-    thread while the others keep working.
+    The trees run in one pool and the self-critiques in another, each of ``max_workers``
+    threads. A tree posts a copy of its nodes once it has ``depth_read`` levels (or is
+    finished, or crashed); when every agent has, the self-critiques start on those copies,
+    while the trees grow their last level. Every event reaches ``report`` on this (the
+    caller's) thread; the last one goes out with the next stage's news, not on its own.
     """
-    if not members:
-        return
     events: queue.Queue = queue.Queue()
-    by_name = {a.name: a for a in members}
+    workers = max(1, min(max_workers, len(members)))
+    agents = progress["agents"]
 
-    def job(agent: ReasoningAgent) -> None:
-        result: Any = None
+    def build(agent: ReasoningAgent) -> None:
+        posted = False
+
+        def post_read(nodes: list[CritiqueNode]) -> None:
+            nonlocal posted
+            if not posted:
+                posted = True
+                events.put(("read", agent.name, [n.model_copy(deep=True) for n in nodes]))
+
+        def on_accepted(level: int, nodes: list[CritiqueNode]) -> None:
+            if level >= depth_read:
+                post_read(nodes)
+
+        tree = AgentTree(agent=agent.name)
         try:
-            result = work(agent, events)
+            tree = execute_reasoning_tree(
+                agent=agent,
+                content=content,
+                client=client,
+                max_depth=max_depth,
+                confidence_floor=confidence_floor,
+                on_level=lambda level: events.put(("level", agent.name, level)),
+                on_findings=lambda found: events.put(
+                    ("findings", agent.name, early_findings(found))
+                ),
+                on_accepted=on_accepted,
+            )
+        except Exception as exc:  # a bug in one agent must not sink the council
+            logger.exception("Agent %s crashed", agent.name)
+            tree = AgentTree(
+                agent=agent.name,
+                failures=[Failure(agent=agent.name, stage="critique", error=_safe(exc))],
+            )
         finally:
-            events.put((agent.name, _DONE, result))
+            post_read(tree.nodes)  # a tree that stopped early is read whole
+            events.put(("tree", agent.name, tree))
 
-    with ThreadPoolExecutor(max_workers=max(1, min(max_workers, len(members)))) as pool:
+    def review(agent: ReasoningAgent, read: dict[str, list[CritiqueNode]]) -> None:
+        others = {name: tops for name, tops in read.items() if name != agent.name}
+        outcome: dict[str, Any] | Failure
+        try:
+            outcome = agent_self_critique(agent, read[agent.name], others, client=client)
+        except Exception as exc:
+            if not isinstance(exc, LLMError):
+                logger.exception("Self-critique of %s crashed", agent.name)
+            outcome = Failure(agent=agent.name, stage="self-critique", error=_safe(exc))
+        events.put(("review", agent.name, outcome))
+
+    trees: dict[str, AgentTree] = {}
+    read: dict[str, list[CritiqueNode]] = {}
+    reviewing: set[str] = set()
+    outcomes: dict[str, dict[str, Any] | Failure] = {}
+
+    def finished() -> bool:
+        return (
+            len(trees) == len(members)
+            and len(read) == len(members)
+            and (len(outcomes) == len(reviewing))
+        )
+
+    if not members:
+        return {}, {}, []
+    with (
+        ThreadPoolExecutor(max_workers=workers) as tree_pool,
+        ThreadPoolExecutor(max_workers=workers) as review_pool,
+    ):
         for agent in members:
-            pool.submit(job, agent)
-        remaining = len(members)
-        while remaining:
-            event = events.get()
-            if event[1] is _DONE:
-                remaining -= 1
-                yield by_name[event[0]], event[2]
-            else:
-                report(**{event[0]: event[1]})
+            tree_pool.submit(build, agent)
+        while not finished():
+            kind, name, value = events.get()
+            state = agents[name]
+            if kind == "level":
+                state["level"] = value
+                state["state"] = "self_critique" if name in reviewing else "running"
+            elif kind == "findings":
+                state["findings"] = value
+            elif kind == "tree":
+                trees[name] = value
+                state["nodes"] = sum(len(top.walk()) for top in value.nodes)
+                state["state"] = _agent_state(name, value, reviewing, outcomes)
+            elif kind == "review":
+                outcomes[name] = value
+                state["state"] = "done" if name in trees else "running"
+            elif kind == "read":
+                read[name] = value
+                if len(read) < len(members):
+                    continue  # a copy for the self-critiques: no news for the page
+                for agent in members:
+                    if read[agent.name]:
+                        reviewing.add(agent.name)
+                        agents[agent.name]["state"] = "self_critique"
+                        review_pool.submit(review, agent, read)
+                if not finished():
+                    report("self_critique")
+                continue
+            if not finished():
+                report(None)
+
+    order = [a.name for a in members]
+    failures = [f for name in order for f in trees[name].failures]
+    failures += [o for n in order if isinstance(o := outcomes.get(n), Failure)]
+    failures.sort(key=lambda f: order.index(f.agent))
+    adjustments = {
+        n: outcome
+        for n in order
+        if n in outcomes and not isinstance(outcome := outcomes[n], Failure)
+    }
+    return {n: trees[n] for n in order}, adjustments, failures  # council order
+
+
+def _agent_state(name: str, tree: AgentTree, reviewing: set[str], outcomes: dict[str, Any]) -> str:
+    """An agent's state once its tree is finished."""
+    if tree.failed:
+        return "failed"
+    if name in outcomes:
+        return "done"
+    return "self_critique" if name in reviewing else "critiqued"
 
 
 def _assessment(

@@ -50,6 +50,8 @@ class CritiqueModel:
         self.summary = "The council found problems."
         self.in_flight = 0
         self.max_in_flight = 0
+        self.in_flight_by_purpose: dict[str, int] = {}
+        self.max_in_flight_by_purpose: dict[str, int] = {}
         self.threads: set[tuple[str, int]] = set()  # (purpose, thread) of each call
         self._lock = threading.Lock()
 
@@ -88,15 +90,21 @@ class CritiqueModel:
         """Like calling it, but counting how many calls are in flight at once."""
         import time
 
+        purpose = request.purpose
         with self._lock:
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)
+            now = self.in_flight_by_purpose[purpose] = self.in_flight_by_purpose.get(purpose, 0) + 1
+            self.max_in_flight_by_purpose[purpose] = max(
+                self.max_in_flight_by_purpose.get(purpose, 0), now
+            )
         try:
             time.sleep(0.05)
             return self(request)
         finally:
             with self._lock:
                 self.in_flight -= 1
+                self.in_flight_by_purpose[purpose] -= 1
 
 
 @pytest.fixture

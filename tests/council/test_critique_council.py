@@ -63,9 +63,61 @@ def test_the_six_agents_work_concurrently(critique_model, critique_document):
     client = FakeClient(critique_model.measured)
     run_critique_council(critique_document, client=client, max_depth=3)
 
-    # Six calls in flight at once: the agents ran side by side (timings are the benchmark's).
-    assert critique_model.max_in_flight == 6
+    # Six tree calls in flight at once: the agents ran side by side (timings are the
+    # benchmark's). The six self-critiques run beside the last level, in their own pool.
+    assert critique_model.max_in_flight_by_purpose["council.critique.tree"] == 6
+    assert critique_model.max_in_flight_by_purpose["council.critique.self"] == 6
     assert len(client.calls) == 25
+
+
+def test_the_self_critiques_run_beside_the_last_level_and_read_the_levels_above(
+    critique_model, critique_document
+):
+    self_started = threading.Event()
+    waited = []
+
+    def last_level_waits_for_the_self_critiques(request):
+        if request.purpose == "council.critique.self":
+            self_started.set()
+        elif request.purpose == "council.critique.tree" and request.inputs["level"] == 3:
+            waited.append(self_started.wait(timeout=5))
+        return critique_model(request)
+
+    client = FakeClient(last_level_waits_for_the_self_critiques)
+    data = run_critique_council(critique_document, client=client, max_depth=3)
+
+    assert waited == [True] * 6  # every third level was still in flight when they started
+    reads = [r.inputs for r in client.requests if r.purpose == "council.critique.self"]
+    assert len(reads) == 6
+    for inputs in reads:
+        ids = [n["id"] for n in inputs["own"]]
+        ids += [n["id"] for nodes in inputs["others"].values() for n in nodes]
+        assert ids and all(i.count(".") <= 1 for i in ids)  # levels 1 and 2 (KANT-1.2)
+    assert any(i.count(".") == 1 for i in ids)
+    # The third level is in the trees and the points all the same.
+    assert data["trees"]["kant"][0]["sub_critiques"][0]["sub_critiques"]
+    assert data["degraded"] is False
+
+
+def test_a_self_critique_adjusts_a_point_while_the_last_level_grows_beneath_it(
+    critique_model, critique_document
+):
+    critique_model.adjust = {
+        "kant": [
+            {"target_claim_id": "KANT-1.1", "confidence_delta": -0.3, "reasoning": "Overstated"},
+            {"target_claim_id": "KANT-1.1.1", "confidence_delta": -0.3, "reasoning": "Leaf"},
+        ]
+    }
+    data = run_critique_council(critique_document, client=FakeClient(critique_model))
+
+    middle = data["trees"]["kant"][0]["sub_critiques"][0]
+    assert middle["id"] == "KANT-1.1" and middle["confidence"] == 0.5
+    # The leaves, which the self-critique did not read, follow the point they look into.
+    assert [leaf["confidence"] for leaf in middle["sub_critiques"]] == [0.5, 0.5]
+    assert data["trees"]["kant"][0]["sub_critiques"][1]["sub_critiques"][0]["confidence"] == 0.8
+    (rejected,) = data["adjustments"]["kant"]["rejected"]
+    assert rejected["target_claim_id"] == "KANT-1.1.1"
+    assert rejected["reason"] == "unknown claim id"
 
 
 def test_results_keep_the_council_order_whatever_finishes_first(critique_model, critique_document):
@@ -314,6 +366,27 @@ def test_several_small_adjustments_of_one_claim_add_up():
     )
 
     assert nodes[0].confidence == 0.75
+
+
+def test_a_level_the_self_critique_did_not_read_follows_its_read_ancestor():
+    leaf, other_leaf = _node("KANT-1.1.1", confidence=0.45), _node("KANT-1.2.1", confidence=0.6)
+    middle = _node("KANT-1.1", confidence=0.45)
+    middle.sub_critiques = [leaf]
+    untouched = _node("KANT-1.2", confidence=0.6)
+    untouched.sub_critiques = [other_leaf]
+    top = _node("KANT-1", confidence=0.7)
+    top.sub_critiques = [middle, untouched]
+    apply_adjustments(
+        [top],
+        [
+            {"target_claim_id": "KANT-1", "confidence_delta": 0.1},
+            {"target_claim_id": "KANT-1.1", "confidence_delta": -0.05},
+        ],
+        read_depth=2,
+    )
+
+    assert (top.confidence, middle.confidence, leaf.confidence) == (0.8, 0.4, 0.4)
+    assert (untouched.confidence, other_leaf.confidence) == (0.6, 0.6)
 
 
 # -- synthesis ---------------------------------------------------------------------------

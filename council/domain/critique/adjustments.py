@@ -57,14 +57,33 @@ def validate_adjustments(
     return {"accepted": accepted, "rejected": rejected}
 
 
-def apply_adjustments(nodes: list[CritiqueNode], accepted: list[dict[str, Any]]) -> None:
-    """Shift confidences in place; several adjustments of one claim still total ±MAX_DELTA."""
+def apply_adjustments(
+    nodes: list[CritiqueNode], accepted: list[dict[str, Any]], *, read_depth: int | None = None
+) -> None:
+    """Shift confidences in place; several adjustments of one claim still total ±MAX_DELTA.
+
+    ``read_depth``: the deepest level the self-critique read (None: all of them). A node
+    below it was not read, so it follows its ancestor at ``read_depth``: it looks closer at
+    that node's quote, and the agent's second thoughts about the point hold for it too.
+    """
     totals: dict[str, float] = {}
     for adj in accepted:
         key = adj["target_claim_id"]
         totals[key] = totals.get(key, 0.0) + adj["confidence_delta"]
+
+    def shift(node: CritiqueNode, total: float) -> None:
+        delta = clamp(total, -MAX_DELTA, MAX_DELTA)
+        node.confidence = round(clamp(node.confidence + delta, 0.0, 1.0), 3)
+
+    def visit(node: CritiqueNode, depth: int) -> None:
+        if node.id in totals:
+            shift(node, totals[node.id])
+        if read_depth is not None and depth == read_depth and node.id in totals:
+            for below in node.walk()[1:]:
+                shift(below, totals[node.id])
+            return
+        for child in node.sub_critiques:
+            visit(child, depth + 1)
+
     for top in nodes:
-        for node in top.walk():
-            if node.id in totals:
-                delta = clamp(totals[node.id], -MAX_DELTA, MAX_DELTA)
-                node.confidence = round(clamp(node.confidence + delta, 0.0, 1.0), 3)
+        visit(top, 1)

@@ -16,6 +16,19 @@ SUMMARY_PURPOSE = "council.critique.summary"
 MAX_SUMMARY_POINTS = 12
 
 
+def self_critique_depth(max_depth: int) -> int:
+    """The deepest tree level the self-critiques read: every level but the last.
+
+    The self-critiques start once every agent has that many levels (or has finished its
+    tree) and run beside the last level, so a run waits for four dependent model calls at
+    depth 3 instead of five. What they adjust are the points that carry the critique (its
+    top findings and their first decomposition); the last level's findings, which look
+    closer at a parent's quote, are reported with the confidence their agent gave them.
+    At depth 1 the self-critiques read the whole (one-level) tree, as before.
+    """
+    return max(1, max_depth - 1)
+
+
 def initial_progress(agent_names: Iterable[str], max_depth: int) -> dict[str, Any]:
     """Progress before anything ran: every agent queued."""
     return {
