@@ -3,8 +3,12 @@
 Run: ``.venv/bin/python -m benchmarks.council``
 
 1. A full council at depth 3 against a fake model with a fixed 200 ms latency per call
-   (targets: at most 25 calls per run; wall time at most 6 x 200 ms = 1.2 s), measured on
-   the domain alone and through the service (database, progress saved while it runs).
+   (targets: at most 25 calls per run; the whole critique within 5 x 200 ms = 1.0 s, the
+   first finding on the page within 1.2 x), measured on the domain alone, through the
+   service (database, progress saved while it runs) and on the critique page. The critical
+   path is four dependent calls: tree levels 1 and 2, level 3 beside the self-critiques,
+   the summary. Ratios to one call are printed: they hold on a busy machine, where the
+   milliseconds do not.
 2. The offline council (the default engine) on a generated 20,000-character document.
 """
 
@@ -149,22 +153,24 @@ def main() -> None:
         f"Council at depth 3, fake model with {LATENCY * 1000:.0f} ms latency ({RUNS} runs)",
         [
             ("model calls per run", f"{max(calls)} (target <= 25)"),
-            ("wall time, domain", f"{summary_ms(walls)} (target <= 1200 ms)"),
+            ("wall time, domain", f"{summary_ms(walls)} ({_ratio(walls)}; target <= 5x)"),
             (
-                "wall time, one after another (measured, 1 worker)",
+                "wall time, one worker per pool (trees, self-critiques)",
                 f"{ms(sequential)} for {sequential_calls} calls",
             ),
             ("model calls per run, service", f"{max(service_calls)}"),
-            ("wall time, service + database", summary_ms(service_walls)),
+            (
+                "wall time, service + database",
+                f"{summary_ms(service_walls)} ({_ratio(service_walls)}; target <= 5x)",
+            ),
             (
                 "first finding on screen",
                 f"median {ms(statistics.median(first_seen))} "
-                f"({statistics.median(first_seen) / LATENCY:.2f}x one call; target <= 1.2x)",
+                f"({_ratio(first_seen)}; target <= 1.2x)",
             ),
             (
                 "whole critique on screen",
-                f"median {ms(statistics.median(whole_seen))} "
-                f"({statistics.median(whole_seen) / LATENCY:.2f}x one call; target <= 5x)",
+                f"median {ms(statistics.median(whole_seen))} ({_ratio(whole_seen)}; target <= 5x)",
             ),
         ],
     )
@@ -242,6 +248,11 @@ def on_screen(owner) -> tuple[list[float], list[float]]:
         assert seen_first is not None
         first.append(seen_first)
     return first, whole
+
+
+def _ratio(seconds: list[float]) -> str:
+    """The median as a multiple of one model call's latency."""
+    return f"{statistics.median(seconds) / LATENCY:.2f}x one call"
 
 
 def _count(node: dict) -> int:
