@@ -109,6 +109,17 @@ _STAGES = {
     "self_critique": _("each philosopher reviews its critique in the light of the others'"),
     "synthesis": _("the council synthesises its assessment"),
 }
+# An agent's state as a reader says it (the others, such as "running", are words already).
+# Its self-critique runs beside its last tree level, so "level 3 of 3" may still be growing.
+_AGENT_STATES = {
+    "critiqued": _("tree built"),
+    "self_critique": _("reviewing its points"),
+}
+
+
+def _agent_progress(progress: dict) -> dict:
+    state = progress.get("state", "")
+    return {**progress, "state": _AGENT_STATES.get(state, state)} if state else progress
 
 
 def _fallacy_label(key: str) -> str:
@@ -155,7 +166,7 @@ def _result_context(critique: Critique) -> dict:
                 "name": a.name,
                 "label": a.label,
                 "tree": _with_fallacy_labels(critique.trees.get(a.name, [])),
-                "progress": agents.get(a.name, {}),
+                "progress": _agent_progress(agents.get(a.name, {})),
             }
             for a in AGENTS
         ],

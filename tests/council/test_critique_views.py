@@ -165,6 +165,26 @@ def test_a_running_critique_shows_its_stage_and_each_agents_level(owner_client, 
     assert "Popper: queued" in body
 
 
+def test_an_agent_reviewing_its_points_says_so_in_words_beside_its_last_level(
+    owner_client, critique_of_owner
+):
+    critique_of_owner.status = "running"
+    critique_of_owner.progress = {
+        "stage": "self_critique",
+        "agents": {
+            "kant": {"state": "self_critique", "level": 3, "max_depth": 3, "nodes": 6},
+            "popper": {"state": "critiqued", "level": 1, "max_depth": 3, "nodes": 0},
+        },
+    }
+    critique_of_owner.save()
+
+    body = owner_client.get(critique_of_owner.get_absolute_url()).content.decode()
+
+    assert "Kant: reviewing its points, level 3 of 3" in body
+    assert "Popper: tree built, level 1 of 3" in body
+    assert "self_critique" not in body
+
+
 def test_the_polled_fragment_is_only_the_run_section(owner_client, critique_of_owner):
     response = owner_client.get(
         critique_of_owner.get_absolute_url(), headers={"HX-Request": "true"}
