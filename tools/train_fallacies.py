@@ -21,7 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from arguments.domain.fallacies.learned import CLASSES, WEIGHTS, feature_indices  # noqa: E402
+from arguments.domain.fallacies.learned import (  # noqa: E402
+    CLASSES,
+    WEIGHTS,
+    cue_fingerprint,
+    feature_indices,
+)
 
 DATA = "argotario-en-2018-01-15.tsv"
 OUT = ROOT / "arguments" / WEIGHTS
@@ -226,6 +231,7 @@ def fit(arguments: list[Argument]) -> dict:
     order = [list(model.classes_).index(k) for k in range(len(CLASSES))]
     return {
         "classes": list(CLASSES),
+        "cues": cue_fingerprint(),
         "buckets": BUCKETS,
         "families": list(FAMILIES),
         "temperature": temperature,

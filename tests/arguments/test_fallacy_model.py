@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from arguments.domain.fallacies.learned import CLASSES, FallacyModel, bucket, feature_names
+from arguments.domain.fallacies.learned import (
+    CLASSES,
+    FallacyModel,
+    bucket,
+    cue_fingerprint,
+    feature_names,
+)
 from arguments.roles import fallacy_model
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +39,11 @@ def test_the_shipped_model_names_its_five_types_and_none():
     assert model.temperature > 0 and len(model.weights) > 100
     probs = model.probabilities("She is a liar and an idiot, so ignore her plan.")
     assert sum(probs.values()) == pytest.approx(1.0)
+
+
+def test_the_shipped_model_was_trained_on_the_cue_lexicons_the_rules_use_now():
+    # The rules and the model share their lexicons: after a change to one, run `make train`.
+    assert fallacy_model().cues == cue_fingerprint()
 
 
 def test_a_word_weight_moves_the_probability_and_is_named_as_the_reason():

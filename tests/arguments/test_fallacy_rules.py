@@ -298,6 +298,9 @@ def test_false_cause_weighs_a_conclusion_and_a_must(text, score):
         "since the coach came we won because the coach trained us; he caused it.",  # mechanism
         "since the coach came we won.",  # no causal conclusion
         "the coach caused it.",  # no succession
+        # "since" of reason and "after all" are no succession (web texts the rules misread).
+        "we may take her out, since the school has a waiting list, whenever that brought news.",
+        "after all, i have taught for years, so my teaching changed nothing.",
     ],
 )
 def test_false_cause_near_misses(text):
@@ -396,6 +399,11 @@ def test_hasty_generalization_scores_names_its_evidence_and_its_clause(
         "students are lazy.",  # generic, nothing else
         "according to a survey all students fail.",  # grounded
         "at all times my roommate fails.",
+        # "all" that names no whole group, and "never" or "always" said of oneself.
+        "my sister really enjoyed going to an all girls school.",
+        "my friends were of all ages and i remembered all this last week.",
+        "i've never met them, my cousin says.",
+        "my parents travelled far, for that i will always admire them.",
     ],
 )
 def test_hasty_generalization_near_misses(text):

@@ -12,7 +12,9 @@ from toulmini_site.text.keywords import keywords as _words
 # -- false cause --------------------------------------------------------------------------
 
 _SUCCESSION = re.compile(
-    r"\b(?:ever since|since|right after|after|before|a (?:day|week|month|year) later"
+    # "since" of time, not of reason ("since she has a waiting list"); "after", not "after all".
+    r"\b(?:ever since|since(?!(?: \w+){0,4}? (?:has|have|is|are|am|make|makes|do|does|can)\b)"
+    r"|right after|after(?! all\b)|before|a (?:day|week|month|year) later"
     r"|following)\b|\bboth (?:rise|increase|fall|go up|grow)\b|\bmore \w+.*\bmore\b"
     r"|\bcorrelat\w*|\band (?:we|they|i) (?:won|got|passed)\b|\blucky\b"
 )
@@ -47,12 +49,17 @@ def false_cause(text: str) -> tuple[float, str] | None:
 # -- hasty generalisation -----------------------------------------------------------------
 
 _UNIVERSAL = _words(
-    r"(?<!at )all(?! \d)(?! my)",
+    # Not "after all", "all of", "all this", "all ages", "all in a huff", nor the compound
+    # "all-girls school" / "all girls school" (words that name no whole group).
+    r"(?<!at )(?<!after )all(?! \d)(?! my)(?! of\b)(?! th(?:is|at|ose)\b)(?! ages\b)(?! in\b)"
+    r"(?!-)(?! (?:girls?|boys?|female|male|women|men)\b(?:'s)? (?:school|schools|environment"
+    r"|classes|classrooms?|college)\b)",
     "every",
     r"nobody(?! i know)",
     r"no one(?! i know)",
-    "always",
-    "never",
+    # "I have never met them", "I will always admire them": the writer about themselves.
+    r"(?<!\bi )(?<!\bi'll )(?<!\bi will )always",
+    r"(?<!\bi )(?<!\bi've )(?<!\bi have )(?<!\bi had )(?<!\bi could )never(?! really)",
     "the whole",
     r"are all",
 )

@@ -92,6 +92,13 @@ _CUES: dict[str, re.Pattern[str]] = {
 _TOKEN = re.compile(r"[a-z0-9']+")
 
 
+def cue_fingerprint() -> str:
+    """A checksum of the cue lexicons: the rules share them with the model, so a change to a
+    rule's vocabulary changes the model's features, and the model must be trained again."""
+    patterns = "\n".join(f"{name}={p.pattern}" for name, p in _CUES.items())
+    return f"{zlib.crc32(patterns.encode('utf-8')):08x}"
+
+
 def feature_names(text: str, families: Sequence[str]) -> list[str]:
     """The names of the features of ``text`` (one short text or a window of sentences)."""
     lower = normal(text)
@@ -128,6 +135,7 @@ class FallacyModel:
     temperature: float
     intercepts: tuple[float, ...]
     weights: Mapping[int, Sequence[float]]
+    cues: str = ""  # the cue_fingerprint the model was trained with
 
     @classmethod
     def from_json(cls, data: Mapping) -> FallacyModel:
@@ -139,6 +147,7 @@ class FallacyModel:
             temperature=float(data["temperature"]),
             intercepts=tuple(float(v) for v in data["intercepts"]),
             weights={int(k): tuple(map(float, v)) for k, v in data["weights"].items()},
+            cues=str(data.get("cues", "")),
         )
 
     def scores(self, text: str) -> list[float]:
