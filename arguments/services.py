@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from pydantic import BaseModel
 
 from arguments.domain.aif import aif_import
@@ -112,8 +113,10 @@ def chain_create(
         )
     if engine == Chain.Engine.LLM and not llm_configured():
         raise ToulminError(
-            "No language model is configured on this server; choose the offline analyzer "
-            "or your own AI.",
+            gettext(
+                "No language model is configured on this server; choose the offline analyzer "
+                "or your own AI."
+            ),
             code="MODEL_NOT_CONFIGURED",
             details=[{"loc": "engine", "msg": "no language model configured"}],
         )
@@ -241,20 +244,26 @@ def chain_run(
     """
     if not chain.is_running_engine:
         raise ToulminError(
-            "This chain runs on your own AI: fetch the phase prompt and submit its output.",
+            gettext(
+                "This chain runs on your own AI: fetch the phase prompt and submit its output."
+            ),
             code="MANUAL_ENGINE",
         )
     if chain.status == Chain.Status.TERMINATED:
         raise ToulminError(
-            f"The chain was terminated: {chain.termination_reason}",
+            gettext("The chain was terminated: %(reason)s") % {"reason": chain.termination_reason},
             code="TERMINATED",
             extra={"termination_reason": chain.termination_reason},
         )
     if chain.status == Chain.Status.COMPLETE:
-        raise ToulminError("The chain is complete; no phase is left.", code="CHAIN_COMPLETE")
+        raise ToulminError(
+            gettext("The chain is complete; no phase is left."), code="CHAIN_COMPLETE"
+        )
     if not run_lock_take(name=f"chain:{chain.pk}", seconds=CHAIN_RUN_LOCK_SECONDS):
         raise ToulminError(
-            "This chain is already running (another tab or request); wait for it to finish.",
+            gettext(
+                "This chain is already running (another tab or request); wait for it to finish."
+            ),
             code="CHAIN_RUNNING",
         )
     try:
@@ -310,8 +319,11 @@ def _save_run(chain: Chain, outputs: list[tuple[int, Any]]) -> Chain:
         return saved
     phase = outputs[-1][0]
     raise ModelFailed(
-        f"Phase {phase}: the model's answer broke a rule of the chain "
-        f"({rejection.message}). Earlier phases are kept; try again.",
+        gettext(
+            "Phase %(phase)s: the model's answer broke a rule of the chain (%(reason)s). "
+            "Earlier phases are kept; try again."
+        )
+        % {"phase": phase, "reason": rejection.message},
         chain=saved,
     )
 
@@ -352,7 +364,8 @@ def _phase_output(work: Chain, phase: int, client: LLMClient) -> dict[str, Any] 
         return missing
     except LLMError as error:
         raise ModelFailed(
-            f"Phase {phase} failed: {error} Earlier phases are kept; try again.",
+            gettext("Phase %(phase)s failed: %(error)s Earlier phases are kept; try again.")
+            % {"phase": phase, "error": error},
             chain=work,
         ) from error
     return value.model_dump(mode="json")
@@ -464,7 +477,9 @@ def _fallacies_from_model(text: str, client: LLMClient) -> list[FallacyFinding]:
             inputs={"text": text},
         )
     except LLMError as error:
-        raise ToulminError(f"The fallacy check failed: {error}", code="MODEL_FAILED") from error
+        raise ToulminError(
+            gettext("The fallacy check failed: %(error)s") % {"error": error}, code="MODEL_FAILED"
+        ) from error
     finally:
         llm_calls_save(records=client.drain_calls(), subject=None)
     return findings_from_model(text, result.value)

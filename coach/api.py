@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import HttpResponse, StreamingHttpResponse
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -303,7 +304,7 @@ def export(request: Request, pk: int) -> HttpResponse:
             details=[{"loc": "format", "msg": "must be aif"}],
         )
     if not session.is_completed:
-        raise services.ChainNotReady("Finish all seven steps before exporting.")
+        raise services.ChainNotReady(gettext("Finish all seven steps before exporting."))
     body = json.dumps(selectors.session_aif(session), ensure_ascii=False, indent=2)
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="coach-session-{pk}.aif.json"'

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from arguments.domain.toulmin import ToulminError
 from arguments.models import Chain
@@ -125,11 +126,13 @@ def session_create(*, owner: Any, topic: str, language: str = "en") -> CoachSess
     """A new session on the claim step, with an empty draft and the tutor's opening words."""
     topic = " ".join(topic.split())
     if not topic:
-        raise CoachError("Give your argument a topic.")
+        raise CoachError(gettext("Give your argument a topic."))
     if len(topic) > TOPIC_MAX_CHARS:
-        raise CoachError(f"The topic may be at most {TOPIC_MAX_CHARS} characters.")
+        raise CoachError(
+            gettext("The topic may be at most %(limit)s characters.") % {"limit": TOPIC_MAX_CHARS}
+        )
     if language not in LANGUAGES:
-        raise CoachError("The language must be 'en' or 'es'.")
+        raise CoachError(gettext("The language must be 'en' or 'es'."))
     session = CoachSession.objects.create(owner=owner, topic=topic, language=language)
     CoachDraft.objects.create(session=session)
     CoachMessage.objects.create(
@@ -158,8 +161,11 @@ def _bump_draft(
     if not rows.update(**columns, version=F("version") + 1):
         current = CoachDraft.objects.get(session=session).version
         raise DraftConflict(
-            "The draft changed in another tab or window (version "
-            f"{current}, yours {expected_version}). Reload to see the latest version.",
+            gettext(
+                "The draft changed in another tab or window (version %(current)s, yours "
+                "%(yours)s). Reload to see the latest version."
+            )
+            % {"current": current, "yours": expected_version},
             draft_version=current,
         )
 
@@ -175,12 +181,15 @@ def draft_update(
     """
     unknown = sorted(set(values) - set(DRAFT_COLUMNS))
     if unknown:
-        raise CoachError(f"Unknown draft fields: {', '.join(unknown)}.")
+        raise CoachError(
+            gettext("Unknown draft fields: %(fields)s.") % {"fields": ", ".join(unknown)}
+        )
     work_guard(work=session, model_backed=False)
     too_long = [step for step, text in values.items() if len(text) > MESSAGE_MAX_CHARS]
     if too_long:
         raise MessageTooLong(
-            f"Each field may be at most {MESSAGE_MAX_CHARS:,} characters ({', '.join(too_long)})."
+            gettext("Each field may be at most %(limit)s characters (%(fields)s).")
+            % {"limit": f"{MESSAGE_MAX_CHARS:,}", "fields": ", ".join(too_long)}
         )
     CoachSession.objects.select_for_update().get(pk=session.pk)
     current = CoachDraft.objects.get(session=session)
@@ -223,15 +232,17 @@ def proposal_confirm(*, session: CoachSession, draft_version: int | None = None)
     with transaction.atomic():
         locked = CoachSession.objects.select_for_update().get(pk=session.pk)
         if locked.is_completed:
-            raise SessionCompleted("This session is already complete.")
+            raise SessionCompleted(gettext("This session is already complete."))
         pending = pending_proposal(locked)
         proposal = pending.proposal if pending is not None else None
         if pending is None or proposal is None:
-            raise NoPendingProposal("There is no proposal waiting for confirmation.")
+            raise NoPendingProposal(gettext("There is no proposal waiting for confirmation."))
         if pending.proposal_is_stale(CoachDraft.objects.get(session=locked)):
             raise ProposalStale(
-                "The draft changed after this proposal was made, so it is out of date and "
-                "was not saved. Your draft is unchanged; ask again or reject it."
+                gettext(
+                    "The draft changed after this proposal was made, so it is out of date and "
+                    "was not saved. Your draft is unchanged; ask again or reject it."
+                )
             )
         stale = proposal["field"] != locked.current_step
         if stale:
@@ -252,7 +263,7 @@ def proposal_confirm(*, session: CoachSession, draft_version: int | None = None)
             pending.save(update_fields=["proposal_decision"])
             _advance(locked)
     if stale:
-        raise StepMismatch("That proposal was for another step; it has been set aside.")
+        raise StepMismatch(gettext("That proposal was for another step; it has been set aside."))
     return locked
 
 
@@ -262,7 +273,7 @@ def proposal_reject(*, session: CoachSession) -> CoachSession:
     locked = CoachSession.objects.select_for_update().get(pk=session.pk)
     pending = pending_proposal(locked)
     if pending is None:
-        raise NoPendingProposal("There is no proposal waiting for confirmation.")
+        raise NoPendingProposal(gettext("There is no proposal waiting for confirmation."))
     pending.proposal_decision = CoachMessage.Decision.REJECTED
     pending.save(update_fields=["proposal_decision"])
     return locked
@@ -279,8 +290,11 @@ def _count_turn(user: Any, at: datetime) -> None:
     )
     if wait:
         raise TurnRateLimited(
-            f"You have sent {TURNS_PER_MINUTE} messages in the last minute. Wait {wait} "
-            "seconds and send again; your text has not been lost.",
+            gettext(
+                "You have sent %(limit)s messages in the last minute. Wait %(wait)s "
+                "seconds and send again; your text has not been lost."
+            )
+            % {"limit": TURNS_PER_MINUTE, "wait": wait},
             retry_after=wait,
         )
     # The daily quota (shared cache); a refusal rolls the attempt above back with the turn.
@@ -332,8 +346,11 @@ def _turn_start(
     help_level = submission.assignment.tutor_help if submission is not None else "full"
     if len(message) > MESSAGE_MAX_CHARS:
         raise MessageTooLong(
-            f"Your message is {len(message):,} characters long; the limit is "
-            f"{MESSAGE_MAX_CHARS:,}. Shorten it and send again."
+            gettext(
+                "Your message is %(length)s characters long; the limit is %(limit)s. "
+                "Shorten it and send again."
+            )
+            % {"length": f"{len(message):,}", "limit": f"{MESSAGE_MAX_CHARS:,}"}
         )
     with transaction.atomic():
         locked = (
@@ -342,16 +359,18 @@ def _turn_start(
             .get(pk=session.pk)
         )
         if locked.is_completed:
-            raise SessionCompleted("This session is complete; start a new one to keep practising.")
+            raise SessionCompleted(
+                gettext("This session is complete; start a new one to keep practising.")
+            )
         if retry:
             last = locked.messages.order_by("-created_at", "-id").first()
             if last is None or last.role != CoachMessage.Role.USER:
-                raise NothingToRetry("There is no unanswered message to retry.")
+                raise NothingToRetry(gettext("There is no unanswered message to retry."))
             _count_turn(user, now())
             saved = last
         else:
             if not message.strip():
-                raise CoachError("Write a message first.")
+                raise CoachError(gettext("Write a message first."))
             _count_turn(user, now())
             intent = classify(message, topic=locked.topic)
             saved = CoachMessage.objects.create(
@@ -551,7 +570,7 @@ def session_chain_create(*, session: CoachSession) -> tuple[Any, str]:
     with transaction.atomic():
         locked = CoachSession.objects.select_for_update().get(pk=session.pk)
         if not locked.is_completed:
-            raise ChainNotReady("Finish all seven steps before making a chain.")
+            raise ChainNotReady(gettext("Finish all seven steps before making a chain."))
         if locked.chain_id is not None:
             existing = Chain.objects.filter(pk=locked.chain_id, owner=locked.owner).first()
             if existing is not None:
@@ -565,7 +584,9 @@ def session_chain_create(*, session: CoachSession) -> tuple[Any, str]:
                 engine="offline",
             )
         except ToulminError as error:
-            raise CoachError(f"The chain could not be made: {error.message}") from error
+            raise CoachError(
+                gettext("The chain could not be made: %(reason)s") % {"reason": error.message}
+            ) from error
         Chain.objects.filter(pk=chain.pk).update(coach_session_id=locked.pk)
         locked.chain_id = chain.pk
         locked.save(update_fields=["chain_id", "updated_at"])

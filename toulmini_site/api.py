@@ -33,8 +33,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from toulmini_site.authentication import ExpiringTokenAuthentication, now, token_expires_at
-from toulmini_site.limits import RATE_LIMITED
+from toulmini_site.authentication import ExpiringTokenAuthentication, token_expires_at
+from toulmini_site.limits import RATE_LIMITED, now_datetime
 from toulmini_site.limits.throttles import AuthRateThrottle
 from toulmini_site.refusals import Refusal
 
@@ -124,9 +124,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         too_many = isinstance(exc, TooManyFieldsSent | TooManyFilesSent)
         return Response(
             error_body(
-                "The request has too many form fields or files."
+                gettext("The request has too many form fields or files.")
                 if too_many
-                else "The request could not be read.",
+                else gettext("The request could not be read."),
                 code="TOO_MANY_FIELDS" if too_many else "BAD_REQUEST",
             ),
             status=status.HTTP_400_BAD_REQUEST,
@@ -137,14 +137,17 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
         return Response(
-            error_body("An unexpected error occurred on the server.", code="SERVER_ERROR"),
+            error_body(gettext("An unexpected error occurred on the server."), code="SERVER_ERROR"),
             status=status.HTTP_500_INTERNAL_SERVER_ERROR,
         )
     if isinstance(exc, exceptions.ValidationError):
         details = _flatten(exc.detail)
-        missing = [d["loc"] for d in details if d["msg"] in ("This field is required.",)]
+        # By code, not by message: DRF's messages are in the request's language.
+        codes = _flatten(exc.get_codes())
+        missing = [c["loc"] for c in codes if c["msg"] == "required"]
         body = error_body(
-            "The request is invalid: " + "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:5]),
+            gettext("The request is invalid: %(problems)s")
+            % {"problems": "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:5])},
             code="INVALID_INPUT",
             missing=missing,
             details=details,
@@ -161,7 +164,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 def json_404(request, exception=None) -> JsonResponse:  # noqa: ARG001
-    return JsonResponse(error_body("Not found.", code="NOT_FOUND"), status=404)
+    return JsonResponse(error_body(gettext("Not found."), code="NOT_FOUND"), status=404)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -279,7 +282,7 @@ def token_obtain(request: Request) -> Response:
             status_code=status.HTTP_400_BAD_REQUEST,
         )
     token, _ = Token.objects.get_or_create(user=user)
-    if token_expires_at(token) <= now():  # an expired token is replaced, never handed out
+    if token_expires_at(token) <= now_datetime():  # an expired token is replaced, never handed out
         token.delete()
         token = Token.objects.create(user=user)
     expires_at = serializers.DateTimeField().to_representation(token_expires_at(token))

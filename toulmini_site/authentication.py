@@ -10,23 +10,23 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
-
-def now() -> datetime:
-    """The current time; the one place the token tests replace it."""
-    return timezone.now()
+from toulmini_site.limits import now_datetime
 
 
 def token_expires_at(token: Token) -> datetime:
+    """When ``token`` stops working; compared with the limits' one clock (``now_datetime``)."""
     return token.created + timedelta(days=settings.API_TOKEN_DAYS)
 
 
 class TokenExpired(exceptions.AuthenticationFailed):
-    default_detail = "The API token has expired: ask for a new one with your password."
+    default_detail = gettext_lazy(
+        "The API token has expired: ask for a new one with your password."
+    )
     default_code = "token_expired"
 
 
@@ -36,7 +36,7 @@ class ExpiringTokenAuthentication(TokenAuthentication):
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
         user, token = super().authenticate_credentials(key)
-        if token_expires_at(token) <= now():
+        if token_expires_at(token) <= now_datetime():
             token.delete()
             raise TokenExpired()
         return user, token

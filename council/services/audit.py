@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.tasks import task
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from council.domain.audit import (
     UNKNOWN,
@@ -91,10 +92,15 @@ def rubric_get(*, name: str | None) -> Rubric:
     if rubric is None:
         known = ", ".join(Rubric.objects.values_list("name", flat=True)) or "none"
         raise RubricUnusable(
-            f"There is no rubric called {name!r} (known: {known}).", code="unknown_rubric"
+            gettext("There is no rubric called %(name)s (known: %(known)s).")
+            % {"name": repr(name), "known": known},
+            code="unknown_rubric",
         )
     if not rubric.criteria.exists():
-        raise RubricUnusable(f"The rubric {name!r} has no criteria.", code="empty_rubric")
+        raise RubricUnusable(
+            gettext("The rubric %(name)s has no criteria.") % {"name": repr(name)},
+            code="empty_rubric",
+        )
     return rubric
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
@@ -40,7 +41,7 @@ POINTS_SCHEMA = {"type": "object", "properties": {p: {"type": "integer"} for p i
 
 def _teacher_only(classroom: Classroom) -> None:
     if not classroom.is_teacher:
-        raise PermissionDenied("Only the class's teachers may do this.")
+        raise PermissionDenied(gettext("Only the class's teachers may do this."))
 
 
 class ClassPagination(PageNumberPagination):
@@ -303,10 +304,10 @@ def class_students(request: Request, pk: int) -> Response:
 def class_student(request: Request, pk: int, user_id: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     if not classroom.is_teacher and user_id != request.user.pk:
-        raise PermissionDenied("Only the class's teachers may remove a student.")
+        raise PermissionDenied(gettext("Only the class's teachers may remove a student."))
     removed = services.enrollment_remove(classroom=classroom, student_id=user_id)
     if not removed:
-        raise ApiError("No such student in this class.", code="NOT_FOUND", status_code=404)
+        raise ApiError(gettext("No such student in this class."), code="NOT_FOUND", status_code=404)
     return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -496,11 +497,13 @@ class StartIn(serializers.Serializer):
 def assignment_start(request: Request, pk: int) -> Response:
     assignment = selectors.assignment_of(request.user, pk)
     if assignment.classroom.is_teacher:
-        raise PermissionDenied("Teachers do not start assignments; students do.")
+        raise PermissionDenied(gettext("Teachers do not start assignments; students do."))
     submission = selectors.my_submission(request.user, assignment)
     if submission is None:
         raise ApiError(
-            "You have no submission for this assignment.", code="NOT_FOUND", status_code=404
+            gettext("You have no submission for this assignment."),
+            code="NOT_FOUND",
+            status_code=404,
         )
     given = StartIn(data=request.data)
     given.is_valid(raise_exception=True)
@@ -539,7 +542,7 @@ def submission_detail(request: Request, pk: int) -> Response:
 def _own(request: Request, pk: int) -> Submission:
     submission = selectors.submission_of(request.user, pk)
     if submission.student_id != request.user.pk:
-        raise PermissionDenied("Only the student whose work this is may do this.")
+        raise PermissionDenied(gettext("Only the student whose work this is may do this."))
     return submission
 
 

@@ -78,7 +78,9 @@ def _enrolled(submission: Submission) -> None:
     if not Enrollment.objects.filter(
         classroom_id=submission.assignment.classroom_id, student_id=submission.student_id
     ).exists():
-        raise NotEnrolled("You are no longer in this class; its work can no longer change.")
+        raise NotEnrolled(
+            gettext("You are no longer in this class; its work can no longer change.")
+        )
 
 
 class ClassArchived(ClassroomError):
@@ -93,7 +95,7 @@ def now() -> datetime:
 
 def _writable(classroom: Classroom) -> None:
     if classroom.archived:
-        raise ClassArchived("This class is archived and read-only.")
+        raise ClassArchived(gettext("This class is archived and read-only."))
 
 
 # -- classes and members -------------------------------------------------------------------
@@ -102,10 +104,12 @@ def _writable(classroom: Classroom) -> None:
 def _clean_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise ClassroomError("Give the class a name.", details=[{"loc": "name", "msg": "empty"}])
+        raise ClassroomError(
+            gettext("Give the class a name."), details=[{"loc": "name", "msg": "empty"}]
+        )
     if len(name) > NAME_MAX:
         raise ClassroomError(
-            f"A class name may be at most {NAME_MAX} characters.",
+            gettext("A class name may be at most %(limit)s characters.") % {"limit": NAME_MAX},
             details=[{"loc": "name", "msg": f"at most {NAME_MAX} characters"}],
         )
     return name
@@ -150,7 +154,8 @@ def class_update(
         time_zone = time_zone.strip()
         if time_zone and time_zone not in available_timezones():
             raise ClassroomError(
-                f"Unknown time zone {time_zone!r}: use a name such as Europe/Madrid.",
+                gettext("Unknown time zone %(zone)s: use a name such as Europe/Madrid.")
+                % {"zone": repr(time_zone)},
                 details=[{"loc": "time_zone", "msg": "unknown time zone"}],
             )
         classroom.time_zone = time_zone
@@ -325,7 +330,8 @@ def assignment_create(
         maxima = {}
     if details:
         raise ClassroomError(
-            "The assignment is invalid: " + "; ".join(f"{d['loc']}: {d['msg']}" for d in details),
+            gettext("The assignment is invalid: %(problems)s")
+            % {"problems": "; ".join(f"{d['loc']}: {d['msg']}" for d in details)},
             details=details,
         )
     with transaction.atomic():
@@ -384,7 +390,11 @@ def _move(submission: Submission, action: states.Action) -> str:
     try:
         return states.transition(submission.state, action)
     except states.InvalidTransition as refused:
-        raise InvalidState(str(refused)) from refused
+        # The domain's reason is the catalogue's msgid (the domain imports no framework).
+        raise InvalidState(
+            gettext("%(reason)s (state: %(state)s)")
+            % {"reason": gettext(refused.reason), "state": refused.state}
+        ) from refused
 
 
 def submission_start(
@@ -410,14 +420,17 @@ def submission_start(
                 engine = engine or (assignment.engines or ["offline"])[0]
                 if engine not in assignment.engines:
                     raise ClassroomError(
-                        f"This assignment allows the engines {', '.join(assignment.engines)}.",
+                        gettext("This assignment allows the engines %(engines)s.")
+                        % {"engines": ", ".join(assignment.engines)},
                         details=[{"loc": "engine", "msg": "not allowed by the assignment"}],
                     )
                 if not (assignment.source_text or source_text).strip():
                     # A chain run on no text stops at once, leaving dead work behind.
                     raise ClassroomError(
-                        "This assignment has no source text: paste the text your chain "
-                        "should analyse.",
+                        gettext(
+                            "This assignment has no source text: paste the text your chain "
+                            "should analyse."
+                        ),
                         details=[{"loc": "source_text", "msg": "required"}],
                     )
                 locked.chain = chain_create(
@@ -443,15 +456,16 @@ def submission_essay_save(*, submission: Submission, text: str) -> Submission:
         _writable(locked.assignment.classroom)
         _enrolled(locked)
         if locked.assignment.kind != Assignment.Kind.ESSAY:
-            raise InvalidState("Only an essay assignment takes a text.")
+            raise InvalidState(gettext("Only an essay assignment takes a text."))
         if locked.state == states.ASSIGNED:
             locked.state = _move(locked, "start")
             locked.started_at = now()
         if not states.is_editable_by_student(locked.state):
-            raise InvalidState("Turned-in work is read-only; unsubmit it first.")
+            raise InvalidState(gettext("Turned-in work is read-only; unsubmit it first."))
         if len(text) > ESSAY_MAX_CHARS:
             raise ClassroomError(
-                f"The essay may be at most {ESSAY_MAX_CHARS:,} characters.",
+                gettext("The essay may be at most %(limit)s characters.")
+                % {"limit": f"{ESSAY_MAX_CHARS:,}"},
                 details=[{"loc": "text", "msg": f"at most {ESSAY_MAX_CHARS} characters"}],
             )
         locked.essay_text = text.strip()
@@ -465,7 +479,7 @@ def _essay_review(locked: Submission) -> None:
 
     assignment = locked.assignment
     if not locked.essay_text.strip():
-        raise InvalidState("Write your essay before turning it in.")
+        raise InvalidState(gettext("Write your essay before turning it in."))
     if audit_engine() == "llm" or (assignment.with_critique and critique_engine() == "llm"):
         budgets.budget_check(submission=locked)
     try:
@@ -532,7 +546,8 @@ def feedback_save(
         )
     except FeedbackInvalid as invalid:
         raise ClassroomError(
-            f"The feedback is invalid: {invalid}", details=invalid.details
+            gettext("The feedback is invalid: %(problems)s") % {"problems": invalid},
+            details=invalid.details,
         ) from None
     feedback, _ = Feedback.objects.update_or_create(
         submission=submission,

@@ -40,10 +40,13 @@ _WHY = {
 
 
 class InvalidTransition(ValueError):
-    """The action is not allowed from the submission's state."""
+    """The action is not allowed from the submission's state. ``reason`` is the English
+    sentence, also the catalogue's msgid: the service translates it (the domain imports no
+    framework)."""
 
     def __init__(self, action: str, state: str) -> None:
-        super().__init__(f"{_WHY.get(action, 'Not allowed.')} (state: {state})")
+        self.reason = _WHY.get(action, "Not allowed.")
+        super().__init__(f"{self.reason} (state: {state})")
         self.action = action
         self.state = state
 
