@@ -21,11 +21,6 @@ HEARTBEAT_EVERY = timedelta(seconds=10)
 STALLED_AFTER = timedelta(seconds=45)  # four missed heartbeats
 QUEUED, RUNNING, FAILED = "queued", "running", "failed"
 
-NOT_RETRYABLE_MESSAGE = (
-    "Only a failed run, or one whose worker has given no sign of life for "
-    f"{int(STALLED_AFTER.total_seconds())} seconds, can be run again."
-)
-
 
 class RunNotRetryable(Refusal):
     """The run is queued, running normally or finished well: there is nothing to retry (409)."""

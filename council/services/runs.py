@@ -11,11 +11,11 @@ from datetime import datetime
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from council.domain.runs import (
     FAILED,
     HEARTBEAT_EVERY,
-    NOT_RETRYABLE_MESSAGE,
     QUEUED,
     RUNNING,
     STALLED_AFTER,
@@ -79,5 +79,11 @@ def run_requeue(run: QuerySet, *, reset: dict, enqueue: Callable[[], object]) ->
         status=QUEUED, error="", started_at=None, finished_at=None, heartbeat_at=None, **reset
     )
     if not requeued:
-        raise RunNotRetryable(NOT_RETRYABLE_MESSAGE)
+        raise RunNotRetryable(
+            gettext(
+                "Only a failed run, or one whose worker has given no sign of life for "
+                "%(seconds)s seconds, can be run again."
+            )
+            % {"seconds": int(STALLED_AFTER.total_seconds())}
+        )
     transaction.on_commit(enqueue)
