@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
+from django.utils.translation import gettext
 from rest_framework import serializers
 from rest_framework.request import Request
 
@@ -19,7 +20,10 @@ class TextOrFileMixin:
         if "text" in attrs and "file" in attrs:
             raise serializers.ValidationError("Send either `text` or `file`, not both.")
         if "text" not in attrs and "file" not in attrs:
-            raise serializers.ValidationError({"text": "This field is required."})
+            # DRF's own message (in its catalogue) and code: ``missing`` is found by the code.
+            raise serializers.ValidationError(
+                {"text": gettext("This field is required.")}, code="required"
+            )
         return attrs
 
 
