@@ -110,7 +110,32 @@ def test_the_invitee_declines_and_teaches_nothing(world, invitee):
     invitation = invite(world)
     response = logged_in(invitee).post(f"/classes/invitations/{invitation.pk}/decline/")
     assert response.status_code == 302 and response["Location"] == "/classes/"
-    assert not teaches(world, invitee) and not TeacherInvitation.objects.exists()
+    assert not teaches(world, invitee)
+    assert api_as(invitee).get("/api/v1/invitations/").json()["results"] == []
+    again = logged_in(invitee).post(f"/classes/invitations/{invitation.pk}/accept/")
+    assert again.status_code == 404 and not teaches(world, invitee)
+
+
+def test_a_declined_invitation_looks_to_the_class_like_one_to_no_one(world, invitee):
+    declined, unknown = invite(world), invite(world, "nobody-here")
+    api_as(invitee).post(f"/api/v1/invitations/{declined.pk}/decline/")
+    teacher = api_as(world.teacher)
+    rows = teacher.get(f"/api/v1/classes/{world.classroom.pk}/invitations/").json()["results"]
+    by_name = {row["username"]: row for row in rows}
+    assert set(by_name) == {"dana", "nobody-here"}
+    assert _shape(by_name["dana"]) == _shape(by_name["nobody-here"])
+    assert (
+        "Invited, waiting for an answer"
+        in logged_in(world.teacher).get(f"/classes/{world.classroom.pk}/").content.decode()
+    )
+    assert unknown.pk != declined.pk
+
+
+def test_an_invitee_who_deletes_their_account_leaves_the_invitation_as_it_was(world, invitee):
+    invitation = invite(world)
+    invitee.delete()
+    invitation.refresh_from_db()
+    assert invitation.invitee is None and invitation.username == "dana"
 
 
 def test_the_invitee_answers_through_the_api(world, invitee):

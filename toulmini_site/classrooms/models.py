@@ -229,14 +229,16 @@ class TeacherInvitation(models.Model):
     ``username`` is the name the inviter typed, kept whether or not such a user exists, so the
     inviter sees the same pending row either way (no way to learn which names are taken);
     ``invitee`` is that user when one existed at the time of inviting, and only they see it.
-    Answered (accepted or declined) and withdrawn invitations are deleted; an expired one is
-    ignored and can be sent again."""
+    An accepted or withdrawn invitation is deleted; a declined one loses its invitee and looks
+    to the class like any other until it expires; an expired one is ignored and can be sent
+    again."""
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="invitations")
     username = models.CharField(max_length=150)
+    # SET_NULL: an invitee who deletes their account leaves the row as it was for the class.
     invitee = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
+        on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="teaching_invitations",

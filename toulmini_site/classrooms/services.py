@@ -264,8 +264,12 @@ def teacher_invitation_accept(*, invitation: TeacherInvitation, user: Any) -> Cl
 
 
 def teacher_invitation_decline(*, invitation: TeacherInvitation) -> None:
-    """The invitee says no; the invitation is gone (the class can invite them again)."""
-    invitation.delete()
+    """The invitee says no. The invitation no longer reaches them but stays, for the class,
+    what it was until it expires or is withdrawn: a declined invitation looks like one to a
+    name no one has, so declining tells the inviter nothing either. Inviting again reaches
+    them again."""
+    invitation.invitee = None
+    invitation.save(update_fields=["invitee"])
 
 
 def teacher_invitation_withdraw(*, invitation: TeacherInvitation) -> None:
