@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import HttpResponse, StreamingHttpResponse
 from django.urls import NoReverseMatch, reverse
+from django.utils import translation
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -217,20 +218,24 @@ def turn(request: Request, pk: int) -> StreamingHttpResponse:
     given.is_valid(raise_exception=True)
     turn = services.turn_start(session=session, user=request.user, **given.validated_data)
     user_message = turn.message
+    # The stream is read after the view has returned: its messages keep the request's language.
+    language = translation.get_language()
 
     def events() -> Iterator[dict[str, Any]]:
-        yield turn_events.start(user_message_id=user_message.pk, step=user_message.step)
-        ended = False
-        try:
-            for event in services.turn_events(session=session, turn=turn):
-                ended = event["type"] in ("final", "error")
-                yield event
-        except Exception:  # a database error mid-stream: the 200 is sent, say so in-band
-            logger.exception("Coach turn %s broke off", user_message.pk)
-            if not ended:
-                yield turn_events.error(
-                    "coach_server_error", "The tutor's answer could not be saved. Try again."
-                )
+        with translation.override(language):
+            yield turn_events.start(user_message_id=user_message.pk, step=user_message.step)
+            ended = False
+            try:
+                for event in services.turn_events(session=session, turn=turn):
+                    ended = event["type"] in ("final", "error")
+                    yield event
+            except Exception:  # a database error mid-stream: the 200 is sent, say so in-band
+                logger.exception("Coach turn %s broke off", user_message.pk)
+                if not ended:
+                    yield turn_events.error(
+                        "coach_server_error",
+                        gettext("The tutor's answer could not be saved. Try again."),
+                    )
 
     response = StreamingHttpResponse(_ndjson(events()), content_type=NDJSON)
     response["Cache-Control"] = "no-cache"

@@ -480,13 +480,13 @@ def _finish(
     """Save a judged answer and, if it stands, apply an advance; or say why there is none."""
     if outcome.get("type") != "judged":
         if outcome.get("empty") or outcome.get("error") == "coach_empty_response":
-            return _error("coach_empty_response", "The tutor gave no answer. Try again.")
+            return _error("coach_empty_response", gettext("The tutor gave no answer. Try again."))
         if outcome.get("error"):
             return _error(
                 "coach_validation_failed",
-                "The tutor's answer did not follow the expected format. Try again.",
+                gettext("The tutor's answer did not follow the expected format. Try again."),
             )
-        return _error("coach_validation_failed", "The tutor's answer was not readable.")
+        return _error("coach_validation_failed", gettext("The tutor's answer was not readable."))
     result, status, withheld = outcome["result"], outcome["status"], outcome["withheld"]
     step = inputs["step"]
     with transaction.atomic():

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from coach.models import CoachSession
 from tests.classrooms.builders import api_as, build_world
-from tests.coach.conftest import make_session
+from tests.coach.conftest import make_session, ndjson
 from toulmini_site import limits
 from toulmini_site.classrooms.domain import submissions as states
 
@@ -63,6 +63,21 @@ def test_a_coach_turn_over_the_daily_quota_is_refused_in_spanish(settings, owner
     assert response.status_code == 429 and response.json()["code"] == "QUOTA_EXCEEDED"
     assert response.json()["error"].startswith("Ya usaste las 0 ")
     assert "no se puso nada en cola" in response.json()["error"]
+
+
+def test_a_streamed_turn_error_keeps_the_requests_language(owner_api, owner, fake_llm):
+    """The stream is read after the view returned (under ASGI in another thread, whose
+    language may be any): its error line is still Spanish."""
+    fake_llm(responses=[{"assistantText": "hola", "step": "claim", "surprise": True}])
+    response = _turn(owner_api, make_session(owner), "hola", **ES)
+    with translation.override("en"):  # whatever the reading thread's language is
+        lines = ndjson(response)
+    assert lines[-1] == {
+        "type": "error",
+        "error": "coach_validation_failed",
+        "message": "La respuesta del tutor no siguió el formato esperado. Inténtalo de nuevo.",
+        "retry": True,
+    }
 
 
 def test_a_refused_coach_turn_on_the_page_is_spanish(owner_client, owner):
