@@ -23,14 +23,14 @@ from council.domain.audit import (
 from council.domain.audit.rubrics import DEFAULT_RUBRIC, SEED_RUBRICS
 from council.domain.runs import RunNotRetryable
 from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
-from council.services import runs
+from council.services import offline, runs
 from council.services.audit_graph import audit_graph_run
 from toulmini_site.limits import quota_give_back, quota_take
 from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
-from toulmini_site.text.documents import require_sentence, validate_document
+from toulmini_site.text.documents import DocumentError, require_sentence, validate_document
 
 logger = logging.getLogger(__name__)
 
@@ -127,16 +127,21 @@ def audit_create(
     case_id: str = "",
     court_name: str = "",
     filename: str = "",
+    keep_unreadable: bool = False,
 ) -> Audit:
     """Save a queued audit of ``text`` (its rubric's criteria and weights copied as used) and
     enqueue its run once the transaction commits.
 
-    Raises ``DocumentError`` for an unusable document, ``RubricUnusable``, and
-    ``LimitExceeded`` over the daily quota (nothing saved).
+    Raises ``DocumentError`` for an unusable document (for the offline engine, also one in a
+    language it cannot read, unless ``keep_unreadable``: work handed in is kept, and its run
+    fails with that message), ``RubricUnusable``, and ``LimitExceeded`` over the daily quota
+    (nothing saved).
     """
     document = require_sentence(validate_document(text))
     rubric = rubric_get(name=rubric_name)
     engine = audit_engine()
+    if engine == "offline" and not keep_unreadable:
+        offline.require_readable(document)
     quota_take(user=owner, work="audit", model=engine == "llm")
     with transaction.atomic():
         audit = Audit.objects.create(
@@ -254,8 +259,9 @@ def _fail(audit: Audit, message: str) -> None:
 
 def audit_run(*, audit_id: int, client: LLMClient | None = None) -> Audit:
     """Run a queued audit: every criterion in parallel, each saved as it finishes, then the
-    report. A failed criterion is left out of the score; when none could be scored, or the
-    model or the state merge fails, the audit is marked failed with the reason. An audit that
+    report. A failed criterion is left out of the score; when none could be scored, the
+    model or the state merge fails, or the offline engine cannot read the text's language,
+    the audit is marked failed with the reason. An audit that
     is not queued is left as it is (a repeated task does nothing). Model calls are saved
     against the audit.
     """
@@ -283,6 +289,9 @@ def audit_run(*, audit_id: int, client: LLMClient | None = None) -> Audit:
             )
     except (StateMergeError, LLMError) as exc:
         _fail(audit, f"The audit stopped: {exc}")
+        return audit
+    except DocumentError as exc:  # a text the offline engine cannot read (queued before)
+        _fail(audit, str(exc))
         return audit
     except Exception:
         logger.exception("Audit %s crashed", audit.pk)

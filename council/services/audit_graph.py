@@ -131,7 +131,11 @@ def audit_graph_run(
     ``on_result(criterion_id, result, evidence, error)`` is called in the caller's thread as
     each criterion finishes (``result`` None and ``error`` set when it failed), so a service
     can show progress. All criteria run at once (``max_concurrency`` = their number).
+    Raises ``DocumentError`` (``DOCUMENT_LANGUAGE_NOT_READ``), before any criterion, when the
+    client is the offline engine and the document is in a language it cannot read.
     """
+    if client.provider == OfflineClient.provider:
+        offline.require_readable(document.text)
     graph = audit_graph_build(client=client)
     state: AgentState = {
         "document": document,

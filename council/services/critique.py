@@ -20,7 +20,7 @@ from council.domain.critique.formatter import format_critique_output
 from council.domain.critique.synthesis import DEFAULT_THRESHOLD
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
-from council.services import runs
+from council.services import offline, runs
 from council.services.critique_council import critique_goal_document, run_critique_council
 from toulmini_site.limits import quota_give_back, quota_take
 from toulmini_site.llm.client import LLMClient, LLMError
@@ -66,15 +66,20 @@ def critique_create(
     max_depth: int = 3,
     threshold: float = DEFAULT_THRESHOLD,
     enqueue: bool = True,
+    keep_unreadable: bool = False,
 ) -> Critique:
     """Store a queued critique of ``text`` and enqueue its run once the transaction commits
     (with ``enqueue=False`` the caller runs it: ``critique_run``).
 
-    Raises ``DocumentError`` when the text is empty, binary or longer than the limit, and
-    ``LimitExceeded`` over the daily quota (nothing saved or queued).
+    Raises ``DocumentError`` when the text is empty, binary or longer than the limit, or for
+    the offline engine in a language it cannot read (unless ``keep_unreadable``: work handed
+    in is kept, and its run fails with that message), and ``LimitExceeded`` over the daily
+    quota (nothing saved or queued).
     """
     text = validate_document(text)
     engine = engine or critique_engine()
+    if engine == Critique.Engine.OFFLINE and not keep_unreadable:
+        offline.require_readable(text)
     quota_take(user=owner, work="critique", model=engine == Critique.Engine.LLM)
     with transaction.atomic():
         critique = Critique.objects.create(
@@ -157,10 +162,13 @@ def critique_run(*, critique_id: int, client: LLMClient | None = None) -> Critiq
                 threshold=critique.threshold,
                 on_progress=on_progress,
             )
+    except DocumentError as exc:  # a text the offline philosophers cannot read (queued before)
+        _calls_save(critique, client)
+        return _fail(critique, f"The council could not run: {exc}")
     except Exception as exc:
         logger.exception("Critique %s failed", critique.pk)
         _calls_save(critique, client)
-        message = str(exc) if isinstance(exc, LLMError | DocumentError) else "internal error"
+        message = str(exc) if isinstance(exc, LLMError) else "internal error"
         return _fail(critique, f"The council could not run: {message}")
     return _result_save(critique, client, data)
 

@@ -189,11 +189,14 @@ def run_critique_council(
     ``degraded``, ``failures`` (which agent, stage and nodes failed), ``agents_failed``,
     ``trees`` and ``adjustments`` keyed by philosopher, ``threshold`` and ``progress``.
     ``no_findings`` is true only when every agent ran fully and no point passed the threshold.
-    Without a client, the offline philosophers answer.
+    Without a client, the offline philosophers answer; they refuse a text in a language they
+    cannot read (``DocumentError``, ``DOCUMENT_LANGUAGE_NOT_READ``).
     """
     validate_document(content)
     if client is None:
         client = OfflineClient()
+    if client.provider == OfflineClient.provider:
+        offline.require_readable(content)  # the offline philosophers read English only
     members = list(agents) if agents is not None else [cls() for cls in AGENTS]
     progress = initial_progress((a.name for a in members), max_depth)
 

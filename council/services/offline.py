@@ -2,14 +2,18 @@
 typed callables the council's services call directly when the engine is offline (no prompt
 is built for them).
 
-The fallacy detector and the sentence reading are the arguments app's; the council's domain
-may not import them, so their findings travel to it as data, like the text itself.
+The fallacy detector, the sentence reading and the language check are the arguments app's;
+the council's domain may not import them, so their findings travel to it as data, like the
+text itself. The offline engines read English only, as the chain's analyzer does, so a text
+the analyzer would refuse for its language is refused here in the same words
+(``require_readable``); a language model reads other languages and is not asked.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from arguments.domain.language import unreadable
 from arguments.roles import check_fallacies, sentence_reading
 from council.domain.audit.analyzers import READ_ROLES
 from council.domain.audit.offline import UnknownAnalyzer, offline_assessment
@@ -20,8 +24,22 @@ from council.domain.critique.offline import (
     offline_tree_level,
 )
 from toulmini_site.llm import LLMError
+from toulmini_site.text.documents import DocumentError
+
+DOCUMENT_LANGUAGE_NOT_READ = "DOCUMENT_LANGUAGE_NOT_READ"
 
 _FINDING_FIELDS = {"type", "label", "quote", "explanation", "confidence"}
+
+
+def require_readable(text: str) -> str:
+    """``text`` when the offline engines can read its language (the chain's analyzer decides:
+    ``arguments.domain.language.unreadable``); otherwise ``DocumentError`` with code
+    ``DOCUMENT_LANGUAGE_NOT_READ`` and the analyzer's message, which names the language the
+    offline engines read."""
+    refusal = unreadable(text)
+    if refusal:
+        raise DocumentError(refusal, code=DOCUMENT_LANGUAGE_NOT_READ)
+    return text
 
 
 def tree_level(*, agent: str, level: int, targets: list[dict[str, Any]]) -> dict[str, Any]:

@@ -114,6 +114,8 @@ def audit_new(request: HttpRequest) -> HttpResponse:
             )
         except RubricUnusable as exc:
             form.add_error("rubric", str(exc))
+        except DocumentError as exc:  # the offline engine cannot read its language
+            form.add_error(None, str(exc))
         except LimitExceeded as refused:  # the form comes back with the text, nothing queued
             form.add_error(None, refused.message)
             return render(request, "council/audit_new.html", {"form": form}, status=429)

@@ -87,6 +87,9 @@ def critique_new(request: HttpRequest) -> HttpResponse:
         except LimitExceeded as refused:  # the form comes back with the text, nothing queued
             form.add_error(None, refused.message)
             return render(request, "council/critique_new.html", {"form": form}, status=429)
+        except DocumentError as exc:  # the offline philosophers cannot read its language
+            form.add_error(None, str(exc))
+            return render(request, "council/critique_new.html", {"form": form}, status=400)
         return redirect(critique)
     return render(request, "council/critique_new.html", {"form": form})
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from coach.models import CoachSession
 from tests.classrooms.builders import ESSAY, api_as, assignment
 from tests.conftest import make_user
+from tests.council.test_language_refusals import FRENCH
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Classroom, Submission
 
@@ -294,6 +295,24 @@ def test_essay_turn_in_runs_the_audit_and_shows_its_score(
     assert 1 <= body["progress"]["score"] <= 5
     read_only = client.put(url + "essay/", {"text": "changed"}, format="json")
     assert read_only.status_code == 409
+
+
+def test_an_essay_in_french_is_turned_in_and_its_offline_audit_says_why_it_failed(
+    world, django_capture_on_commit_callbacks
+):
+    essay = assignment(world.classroom, "essay", with_critique=True)
+    client = api_as(world.student)
+    url = (
+        f"/api/v1/submissions/{client.post(f'/api/v1/assignments/{essay.pk}/start/').json()['id']}/"
+    )
+    client.put(url + "essay/", {"text": FRENCH}, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(url + "turn-in/").json()["state"] == "turned_in"
+    submission = Submission.objects.get(pk=url.rstrip("/").rsplit("/", 1)[1])
+    assert submission.essay_text == FRENCH
+    assert submission.audit.status == "failed" and submission.critique.status == "failed"
+    assert "LANGUAGE NOT READ" in submission.audit.error
+    assert "reads as French" in submission.critique.error
 
 
 def test_an_archived_class_is_read_only(world):

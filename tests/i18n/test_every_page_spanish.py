@@ -116,7 +116,10 @@ class Mundo:
 
 
 def _critique_es(owner: Any) -> Critique:
-    critique = critique_create(owner=owner, title="Horarios escolares", text=TEXTO, enqueue=False)
+    # Kept though the offline philosophers do not read Spanish: the page is what is tested.
+    critique = critique_create(
+        owner=owner, title="Horarios escolares", text=TEXTO, enqueue=False, keep_unreadable=True
+    )
     nodo = {
         "id": "KANT-1",
         "claim": "La conclusión generaliza a partir de un solo informe.",
@@ -151,7 +154,7 @@ def _critique_es(owner: Any) -> Critique:
 
 
 def _audit_es(owner: Any) -> Audit:
-    audit = audit_create(owner=owner, text=TEXTO)
+    audit = audit_create(owner=owner, text=TEXTO, keep_unreadable=True)  # as handed in
     audit.refresh_from_db()
     for result in audit.results.all():
         result.reasoning = "El texto cumple este criterio en parte."

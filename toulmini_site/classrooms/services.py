@@ -492,10 +492,14 @@ def _essay_review(locked: Submission) -> None:
             text=locked.essay_text,
             rubric_name=assignment.rubric_name or None,
             case_id=f"{assignment.classroom.name}: {assignment.title}"[:200],
+            keep_unreadable=True,  # an essay in another language is still handed in
         )
         if assignment.with_critique:
             locked.critique = critique_create(
-                owner=locked.student, title=assignment.title[:200], text=locked.essay_text
+                owner=locked.student,
+                title=assignment.title[:200],
+                text=locked.essay_text,
+                keep_unreadable=True,
             )
     except ValueError as refused:  # DocumentError, RubricUnusable
         raise ClassroomError(str(refused), details=[{"loc": "text", "msg": str(refused)}]) from None
