@@ -195,10 +195,11 @@ def test_a_platform_whose_key_set_does_not_answer_gets_its_launch_refused_not_wa
     platform, settings
 ):
     settings.LTI_HTTP_TIMEOUT_SECONDS = 0.2
-    platform.delay = 3.0  # its key set (and everything else) answers too late
+    platform.delay = 30.0  # its key set (and everything else) answers far too late
     started = time.monotonic()
     response = launch(Client(), platform, sub="t-1", roles=[INSTRUCTOR])
-    assert time.monotonic() - started < 2.5  # well before the platform would have answered
+    # Well before the platform would have answered (the margin holds on a loaded machine).
+    assert time.monotonic() - started < 15
     assert response.status_code == 403
     assert b"did not answer when Toulmini asked for its keys" in response.content
     assert not get_user_model().objects.exists()  # nothing written

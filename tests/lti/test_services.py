@@ -298,14 +298,15 @@ def test_a_slow_platform_holds_up_neither_the_return_nor_the_class_s_other_grade
         classrooms.submission_turn_in(submission=work)
         others.append(work)
     settings.LTI_HTTP_TIMEOUT_SECONDS = 0.2
-    platform.delay, platform.calls = 3.0, 0
+    platform.delay, platform.calls = 30.0, 0
     started = time.monotonic()
     with committed():
         returned = classrooms.submissions_return(submissions=[first, *others])
     elapsed = time.monotonic() - started
     assert returned == 3
-    # One call waited out its timeout; the other two grades did not knock again.
-    assert elapsed < 2.5 and platform.calls == 1, (elapsed, platform.calls)
+    # One call waited out its timeout, not the platform's 30 s (a wide margin: the suite runs
+    # on loaded machines, where 2.5 s once failed); the other two grades did not knock again.
+    assert elapsed < 15 and platform.calls == 1, (elapsed, platform.calls)
     syncs = GradeSync.objects.all()
     assert {(s.state, s.reason) for s in syncs} == {("gave_up", "no_answer")}
     page = teacher.get(f"/lti/classes/{link.classroom_id}/", HTTP_ACCEPT_LANGUAGE="es")
