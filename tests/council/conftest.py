@@ -54,6 +54,8 @@ class CritiqueModel:
         self.max_in_flight_by_purpose: dict[str, int] = {}
         self.threads: set[tuple[str, int]] = set()  # (purpose, thread) of each call
         self._lock = threading.Lock()
+        self._arrived = threading.Condition(self._lock)
+        self.together: dict[str, int] = {}  # purpose -> calls ``measured`` waits to see at once
 
     def __call__(self, request: LLMRequest) -> Any:
         with self._lock:
@@ -98,8 +100,15 @@ class CritiqueModel:
             self.max_in_flight_by_purpose[purpose] = max(
                 self.max_in_flight_by_purpose.get(purpose, 0), now
             )
+            self._arrived.notify_all()
+            # Wait (a short while) for the calls that should be in flight beside this one: on
+            # a loaded machine a fixed sleep let the first calls end before the last began.
+            together = self.together.get(purpose, 1)
+            self._arrived.wait_for(
+                lambda: self.max_in_flight_by_purpose[purpose] >= together, timeout=1.0
+            )
         try:
-            time.sleep(0.05)
+            time.sleep(0.01)
             return self(request)
         finally:
             with self._lock:

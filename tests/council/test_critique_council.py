@@ -60,6 +60,9 @@ def test_every_level_of_every_agent_is_one_call(critique_model, critique_documen
 
 
 def test_the_six_agents_work_concurrently(critique_model, critique_document):
+    # Each call waits up to 1 s for six of its kind to be in flight: agents that ran one after
+    # another would never get there, and the counts below would stay at 1.
+    critique_model.together = {"council.critique.tree": 6, "council.critique.self": 6}
     client = FakeClient(critique_model.measured)
     run_critique_council(critique_document, client=client, max_depth=3)
 
