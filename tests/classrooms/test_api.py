@@ -11,7 +11,7 @@ from django.utils import timezone
 from coach.models import CoachSession
 from tests.classrooms.builders import ESSAY, api_as, assignment
 from tests.conftest import make_user
-from tests.council.test_language_refusals import FRENCH
+from tests.council.languages import FRENCH
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Classroom, Submission
 

@@ -12,28 +12,13 @@ from council.services.critique import critique_create, critique_run
 from council.services.critique_council import run_critique_council
 from council.services.offline import DOCUMENT_LANGUAGE_NOT_READ
 from tests.council.audit_builders import audit_answer, audit_make
+from tests.council.languages import FRENCH, GERMAN, QUOTING_SPANISH
 from toulmini_site.llm.fake import FakeClient
 from toulmini_site.text.documents import DocumentError
 
 pytestmark = pytest.mark.django_db
 
-FRENCH = (
-    "Les écoles devraient commencer plus tard le matin. Les adolescents ont besoin de dormir "
-    "plus, et une étude a montré que les élèves qui dorment mieux ont de meilleures notes. "
-    "Donc il faut changer les horaires pour tous les lycées de la ville."
-)
-GERMAN = (
-    "Die Schulen sollten später am Morgen beginnen. Jugendliche brauchen mehr Schlaf, und "
-    "eine Studie hat gezeigt, dass Schüler, die besser schlafen, bessere Noten haben. Deshalb "
-    "sollten wir die Zeiten für alle Gymnasien der Stadt ändern."
-)
 UNREAD = [pytest.param(FRENCH, "French", id="French"), pytest.param(GERMAN, "German", id="German")]
-# Near miss: an English argument quoting a Spanish sentence is English.
-QUOTING_SPANISH = (
-    "As the Mexican educator said, 'la educación es la base de todo, y sin ella no hay futuro "
-    "para los niños'. A 2023 UNESCO report found that children who attend preschool read "
-    "earlier. That is why our city should fund free preschool for every child."
-)
 
 
 def _names_the_languages(message: str, language: str) -> bool:
