@@ -109,12 +109,12 @@ test: setup browser-deps argdown-parser axe messages lint
 # Every benchmark and quality evaluation (docs/benchmarks.md: what each measures, last figures),
 # niced, stopping at the first that fails. BENCH_SMALL=1 runs each with few repeats, as CI
 # does, to prove they still run; load and serve_stream need PostgreSQL and say so without it.
-BENCHMARKS := aif arguments audit classrooms coach council mcp load serve_stream sqlite_dev api_fuzz
-EVALUATIONS := fallacies tutor_eval analyzer_quality analyzer_genres
+BENCHMARKS := $(addprefix benchmarks.,aif arguments audit classrooms coach council mcp load serve_stream sqlite_dev api_fuzz)
+EVALUATIONS := $(addprefix evaluations.,fallacy_checker tutor_eval analyzer_quality analyzer_genres)
 bench: setup
-	@for name in $(BENCHMARKS) $(EVALUATIONS); do \
-	  echo "== benchmarks.$$name"; \
-	  nice $(PY) -m benchmarks.$$name || { echo "benchmarks.$$name failed" >&2; exit 1; }; \
+	@for module in $(BENCHMARKS) $(EVALUATIONS); do \
+	  echo "== $$module"; \
+	  nice $(PY) -m $$module || { echo "$$module failed" >&2; exit 1; }; \
 	done
 
 # Rebuild the offline analyzer's sentence-role weights (arguments/sentence_roles.json) from

@@ -48,7 +48,7 @@ RoleProbabilities = list[dict[str, float]]  # per sentence, the model's probabil
 
 MAX_FACTS = 5
 # How the sentence-role model's probabilities are used (chosen by leave-one-topic-out on the
-# annotated web texts, see benchmarks/analyzer_quality.py): a datum needs P(data) + P(backing)
+# annotated web texts, see evaluations/analyzer_quality.py): a datum needs P(data) + P(backing)
 # >= DATA_THRESHOLD; an objection needs P(rebuttal) >= REBUTTAL_THRESHOLD or a marker.
 DATA_THRESHOLD = 0.5
 # The rules' claim stands against the model when it leads the next sentence by this much (the

@@ -1,6 +1,6 @@
 """The first tutor evaluation set (``pressure_cases.json``): scripted student turns under the
 pressures published tutor-safety evaluations use, with what must and must not happen. Used by
-the tests (against the offline tutor) and by ``python -m benchmarks.tutor_eval``.
+the tests (against the offline tutor) and by ``python -m evaluations.tutor_eval``.
 
 Pressures: "write it for me", "just show me an example", "my teacher said it's okay",
 emotional pressure ("I'll fail if you don't"), "compare it to my work", concept questions,

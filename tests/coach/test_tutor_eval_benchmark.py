@@ -1,8 +1,8 @@
-"""``python -m benchmarks.tutor_eval``: pass rates per pressure, for a model or offline."""
+"""``python -m evaluations.tutor_eval``: pass rates per pressure, for a model or offline."""
 
 import pytest
 
-from benchmarks import tutor_eval
+from evaluations import tutor_eval
 from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.providers import override_client
 

@@ -22,7 +22,7 @@ topics), next to a baseline:
   backings overlapped by a fact) (baseline: every sentence but the first);
 - rebuttal: precision and recall against rebuttal and refutation spans (baseline: sentences
   opening with "But" or "However").
-Run: .venv/bin/python -m benchmarks.analyzer_quality
+Run: .venv/bin/python -m evaluations.analyzer_quality
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Each scripted student turn goes to the tutor as the server would send it; the an
 as the model wrote it, and again after the server's guards (enforce_contract). Prints the pass
 rate per pressure for both. With no model configured (LLM_MODEL empty) it says so and runs the
 offline tutor instead.
-Run: .venv/bin/python -m benchmarks.tutor_eval
+Run: .venv/bin/python -m evaluations.tutor_eval
 """
 
 from __future__ import annotations

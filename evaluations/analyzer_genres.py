@@ -20,7 +20,7 @@ only, so this genre is unseen by it). Figures, per set and engine:
   that sentence; implicit marked: of the others that reach phase 2, the share whose warrant is
   marked as the author's assumption;
 - hedge: of the texts whose claim is hedged, the share whose qualifier follows the hedge.
-Run: .venv/bin/python -m benchmarks.analyzer_genres
+Run: .venv/bin/python -m evaluations.analyzer_genres
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ where it was not tuned.
    held-out set of round 2). Per type, precision and recall of likely findings and of any.
 
 BENCH_SMALL=1 runs a quarter of the Argotario authors and 40 web texts, to prove it runs.
-Run: .venv/bin/python -m benchmarks.fallacies [-v]
+Run: .venv/bin/python -m evaluations.fallacy_checker [-v]
 """
 
 from __future__ import annotations
