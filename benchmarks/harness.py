@@ -6,12 +6,17 @@ Run a benchmark from the project root: ``.venv/bin/python -m benchmarks.<name>``
 
 from __future__ import annotations
 
+import json
 import os
+import socket
 import statistics
+import subprocess
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,3 +103,60 @@ def ms(seconds: float) -> str:
 
 def summary_ms(samples: Sequence[float]) -> str:
     return f"median {ms(statistics.median(samples))}, p95 {ms(percentile(samples, 95))}"
+
+
+@contextmanager
+def sqlite_dev_server(
+    folder: Path, setup: str, *, port: int | None = None
+) -> Iterator[tuple[str, Any, Path]]:
+    """The development server as ``make run`` starts it (``manage.py runserver`` on a SQLite
+    file in ``folder``, immediate tasks): migrated, ``setup`` run in its shell, started and
+    answering ``/healthz``; stopped afterwards. Yields its base URL, the JSON that ``setup``
+    printed last, and the file its standard error goes to."""
+    import httpx
+
+    keep = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "CACHE_URL"))}
+    env = {
+        **keep,
+        "DATABASE_URL": f"sqlite:///{folder / 'dev.sqlite3'}",
+        "DEBUG": "1",
+        "TASKS_BACKEND": "immediate",
+        "LOG_LEVEL": "WARNING",
+        "THROTTLE_USER": "100000/min",
+        "QUOTA_OFFLINE_PER_DAY": "1000000",
+    }
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    made = subprocess.run(
+        [*manage, "shell", "-c", setup], cwd=ROOT, env=env, check=True, capture_output=True
+    )
+    data = json.loads(made.stdout.decode().strip().splitlines()[-1])
+    if port is None:
+        with socket.socket() as free:
+            free.bind(("127.0.0.1", 0))
+            port = free.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    log = folder / "server.log"
+    with log.open("w") as errors:
+        server = subprocess.Popen(
+            [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the development server did not start")
+                time.sleep(0.2)
+            yield base, data, log
+        finally:
+            server.terminate()
+            server.wait(timeout=30)

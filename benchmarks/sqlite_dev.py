@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -26,9 +25,8 @@ from pathlib import Path
 
 import httpx
 
-from benchmarks.harness import percentile, report
+from benchmarks.harness import percentile, report, sqlite_dev_server
 
-ROOT = Path(__file__).resolve().parent.parent
 CLIENTS = int(os.environ.get("SQLITE_CLIENTS", "20"))
 ROUNDS = int(os.environ.get("SQLITE_ROUNDS", "3"))
 PORT = int(os.environ.get("SQLITE_PORT", "8129"))
@@ -51,19 +49,6 @@ SOURCE = (
     "A 2023 survey of 40 schools found that test scores rose by 6% after phones were banned. "
     "Teachers reported fewer distractions during lessons."
 )
-
-
-def _env(database: Path) -> dict[str, str]:
-    keep = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "CACHE_URL"))}
-    return {
-        **keep,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DEBUG": "1",
-        "TASKS_BACKEND": "immediate",
-        "LOG_LEVEL": "WARNING",
-        "THROTTLE_USER": "100000/min",
-        "QUOTA_OFFLINE_PER_DAY": "1000000",
-    }
 
 
 async def _coach_turn(client: httpx.AsyncClient, me: dict, n: int) -> str | None:
@@ -114,45 +99,15 @@ async def _drive(students: list[dict]) -> tuple[list[str | None], list[float]]:
 
 
 def main() -> int:
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "dev.sqlite3"
-        env = _env(database)
-        manage = [sys.executable, "manage.py"]
-        subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-        made = subprocess.run(
-            [*manage, "shell", "-c", SETUP.format(clients=CLIENTS)],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        students = json.loads(made.stdout.strip().splitlines()[-1])
-        server = subprocess.Popen(
-            [*manage, "runserver", f"127.0.0.1:{PORT}", "--noreload"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if httpx.get(f"{BASE}/healthz", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the development server did not start")
-                time.sleep(0.2)
-            started = time.monotonic()
-            outcomes, samples = asyncio.run(_drive(students))
-            elapsed = time.monotonic() - started
-        finally:
-            server.terminate()
-            _out, errors_log = server.communicate(timeout=30)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        sqlite_dev_server(Path(folder), SETUP.format(clients=CLIENTS), port=PORT) as served,
+    ):
+        _base, students, log = served
+        started = time.monotonic()
+        outcomes, samples = asyncio.run(_drive(students))
+        elapsed = time.monotonic() - started
+        errors_log = log.read_text()
     errors = [o for o in outcomes if o]
     kinds = sorted({e for e in errors})
     report(

@@ -9,18 +9,12 @@ refuses a second writer at once instead of waiting, which no real deployment doe
 
 from __future__ import annotations
 
-import json
-import os
-import socket
-import subprocess
-import sys
 import threading
-import time
-from pathlib import Path
 
 import httpx
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from benchmarks.harness import sqlite_dev_server
+
 AT_ONCE = 8
 SETUP = """
 import json
@@ -35,51 +29,8 @@ print(json.dumps({"token": Token.objects.create(user=user).key, "chain": chain.p
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _env(database: Path) -> dict[str, str]:
-    keep = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "CACHE_URL"))}
-    return {
-        **keep,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DEBUG": "1",
-        "TASKS_BACKEND": "immediate",
-        "LOG_LEVEL": "WARNING",
-        "THROTTLE_USER": "100000/min",
-    }
-
-
 def test_concurrent_runs_of_one_offline_chain_answer_409_never_a_model_failure(tmp_path):
-    env = _env(tmp_path / "dev.sqlite3")
-    manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    made = subprocess.run(
-        [*manage, "shell", "-c", SETUP], cwd=ROOT, env=env, check=True, capture_output=True
-    )
-    me = json.loads(made.stdout.decode().strip().splitlines()[-1])
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "the development server did not start"
-            time.sleep(0.2)
+    with sqlite_dev_server(tmp_path, SETUP) as (base, me, _log):
         answers: list[tuple[int, dict]] = []
         gate = threading.Barrier(AT_ONCE)
 
@@ -103,9 +54,6 @@ def test_concurrent_runs_of_one_offline_chain_answer_409_never_a_model_failure(t
             headers={"Authorization": f"Token {me['token']}"},
             timeout=30,
         ).json()
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
     statuses = sorted(status for status, _ in answers)
     assert len(answers) == AT_ONCE
     print("answers:", sorted((status, body.get("code", "")) for status, body in answers))
