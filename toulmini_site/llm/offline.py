@@ -44,15 +44,19 @@ class OfflineClient(LLMClient):
         analyzer's refusal) is recorded, then raised unchanged."""
         request = LLMRequest(purpose, [])
         started = time.perf_counter()
+        result = self._run(request, started, engine)
+        self._record(request, started, Usage(), outcome="ok")
+        return result
+
+    def _run[T](self, request: LLMRequest, started: float, engine: Callable[[], T]) -> T:
+        """``engine()``; an exception it raises is recorded as the call's outcome, then raised."""
         try:
-            result = engine()
+            return engine()
         except Exception as exc:
             self._record(
                 request, started, Usage(), outcome=call_outcome(exc), error=error_text(exc)
             )
             raise
-        self._record(request, started, Usage(), outcome="ok")
-        return result
 
     def answer_as[M: BaseModel](
         self,
@@ -65,13 +69,7 @@ class OfflineClient(LLMClient):
         recorded as an invalid output. Offline answers are deterministic: no second try."""
         request = LLMRequest(purpose, [], schema)
         started = time.perf_counter()
-        try:
-            raw = engine()
-        except Exception as exc:
-            self._record(
-                request, started, Usage(), outcome=call_outcome(exc), error=error_text(exc)
-            )
-            raise
+        raw = self._run(request, started, engine)
         try:
             if isinstance(raw, schema):
                 value = raw
