@@ -35,7 +35,7 @@ from arguments.roles import analyzer_phase, check_fallacies
 from toulmini_site.classrooms.public import budget_release, work_guard
 from toulmini_site.limits import cache as limits_cache
 from toulmini_site.limits import quota_take, run_lock_release, run_lock_take
-from toulmini_site.llm import LLMClient, LLMError, OfflineClient
+from toulmini_site.llm import LLMClient, LLMError, OfflineClient, structured_answer
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
@@ -335,31 +335,23 @@ def _phase_output(work: Chain, phase: int, client: LLMClient) -> dict[str, Any] 
     Offline, the analyzer is called directly (it reads the chain, not a prompt); a model
     gets the phase's prompt."""
     state = work.state()
+    components = state.as_json()
     try:
-        if isinstance(client, OfflineClient):
-            components = state.as_json()
-            value: BaseModel = client.answer_as(
-                f"arguments.phase{phase}",
-                PHASES[phase].output,
-                lambda: analyzer_phase(
-                    phase,
-                    query=work.query,
-                    source_text=work.source_text,
-                    components=components,
-                ),
-            )
-        else:
-            value = client.structured(
-                purpose=f"arguments.phase{phase}",
-                messages=phase_messages(phase, state, source_text=work.source_text),
-                schema=PHASES[phase].output,
-                inputs={
-                    "phase": phase,
-                    "query": work.query,
-                    "source_text": work.source_text,
-                    "components": state.as_json(),
-                },
-            ).value
+        value: BaseModel = structured_answer(
+            client,
+            purpose=f"arguments.phase{phase}",
+            schema=PHASES[phase].output,
+            offline=lambda: analyzer_phase(
+                phase, query=work.query, source_text=work.source_text, components=components
+            ),
+            messages=lambda: phase_messages(phase, state, source_text=work.source_text),
+            inputs={
+                "phase": phase,
+                "query": work.query,
+                "source_text": work.source_text,
+                "components": components,
+            },
+        )
     except NotInText as missing:
         return missing
     except LLMError as error:

@@ -31,7 +31,7 @@ from council.domain.audit.state import (
 )
 from council.services import offline
 from council.services.prompts import prompt_text
-from toulmini_site.llm import LLMClient, LLMError, OfflineClient
+from toulmini_site.llm import LLMClient, LLMError, OfflineClient, structured_answer
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -67,26 +67,21 @@ def audit_graph_build(*, client: LLMClient) -> CompiledStateGraph:
     def assess_criterion(state: AssessTask) -> dict[str, Any]:
         document, criterion = state["document"], state["criterion"]
         try:
-            if isinstance(client, OfflineClient):
-                answer = client.answer_as(
-                    AUDIT_PURPOSE,
-                    CriterionAssessment,
-                    partial(offline.audit_assessment, text=document.text, criterion=criterion),
-                )
-            else:
-                answer = client.structured(
-                    purpose=AUDIT_PURPOSE,
-                    messages=criterion_messages(
-                        document, criterion, template=prompt_text("audit_criterion")
-                    ),
-                    schema=CriterionAssessment,
-                    inputs={
-                        "text": document.text,
-                        "criterion_id": criterion.id,
-                        "criterion_name": criterion.name,
-                        "analyzer": criterion.analyzer,
-                    },
-                ).value
+            answer = structured_answer(
+                client,
+                purpose=AUDIT_PURPOSE,
+                schema=CriterionAssessment,
+                offline=partial(offline.audit_assessment, text=document.text, criterion=criterion),
+                messages=lambda: criterion_messages(
+                    document, criterion, template=prompt_text("audit_criterion")
+                ),
+                inputs={
+                    "text": document.text,
+                    "criterion_id": criterion.id,
+                    "criterion_name": criterion.name,
+                    "analyzer": criterion.analyzer,
+                },
+            )
         except LLMError as exc:
             return {"failures": {criterion.id: str(exc)}}
         if criterion.is_security:

@@ -55,7 +55,7 @@ from council.domain.critique.tree import TREE_PURPOSE, AgentTree, TreeBuilder
 from council.services import offline
 from council.services.prompts import prompt_text
 from toulmini_site.llm.client import LLMClient, LLMError
-from toulmini_site.llm.offline import OfflineClient
+from toulmini_site.llm.offline import OfflineClient, structured_answer
 from toulmini_site.text.documents import read_file_content, validate_document
 
 logger = logging.getLogger(__name__)
@@ -108,25 +108,16 @@ def execute_reasoning_tree(
             on_level(level)
         payload = builder.payload()
         try:
-            if isinstance(client, OfflineClient):
-                reply = client.answer_as(
-                    TREE_PURPOSE,
-                    LevelReply,
-                    partial(offline.tree_level, agent=agent.name, level=level, targets=payload),
-                )
-            else:
-                reply = client.structured(
-                    purpose=TREE_PURPOSE,
-                    messages=tree_messages(
-                        directives=directives(agent),
-                        instructions=tree_instructions(),
-                        level=level,
-                        max_depth=max_depth,
-                        targets=payload,
-                    ),
-                    schema=LevelReply,
-                    inputs={"agent": agent.name, "level": level, "targets": payload},
-                ).value
+            reply = structured_answer(
+                client,
+                purpose=TREE_PURPOSE,
+                schema=LevelReply,
+                offline=partial(offline.tree_level, agent=agent.name, level=level, targets=payload),
+                messages=partial(
+                    _tree_prompt, agent, level=level, max_depth=max_depth, targets=payload
+                ),
+                inputs={"agent": agent.name, "level": level, "targets": payload},
+            )
         except LLMError as exc:
             builder.fail(str(exc))
             break
@@ -136,6 +127,19 @@ def execute_reasoning_tree(
         if on_accepted is not None:
             on_accepted(level, builder.tree.nodes)
     return builder.tree
+
+
+def _tree_prompt(
+    agent: ReasoningAgent, *, level: int, max_depth: int, targets: list[dict[str, Any]]
+) -> list[dict[str, str]]:
+    """A tree level's prompt for a model (built only when a model is asked)."""
+    return tree_messages(
+        directives=directives(agent),
+        instructions=tree_instructions(),
+        level=level,
+        max_depth=max_depth,
+        targets=targets,
+    )
 
 
 def agent_self_critique(
@@ -151,24 +155,19 @@ def agent_self_critique(
     fails (the council records it and carries on without adjustments).
     """
     own_flat, others_flat = self_critique_inputs(own, others)
-    if isinstance(client, OfflineClient):
-        reply = client.answer_as(
-            SELF_PURPOSE,
-            SelfCritiqueReply,
-            partial(offline.self_critique, agent=agent.name, own=own_flat, others=others_flat),
-        )
-    else:
-        reply = client.structured(
-            purpose=SELF_PURPOSE,
-            messages=self_critique_messages(
-                directives=directives(agent),
-                instructions=prompt_text("critique_self"),
-                own=own_flat,
-                others=others_flat,
-            ),
-            schema=SelfCritiqueReply,
-            inputs={"agent": agent.name, "own": own_flat, "others": others_flat},
-        ).value
+    reply = structured_answer(
+        client,
+        purpose=SELF_PURPOSE,
+        schema=SelfCritiqueReply,
+        offline=partial(offline.self_critique, agent=agent.name, own=own_flat, others=others_flat),
+        messages=lambda: self_critique_messages(
+            directives=directives(agent),
+            instructions=prompt_text("critique_self"),
+            own=own_flat,
+            others=others_flat,
+        ),
+        inputs={"agent": agent.name, "own": own_flat, "others": others_flat},
+    )
     return self_critique_result(agent.name, reply, own_flat, others_flat)
 
 
@@ -445,21 +444,18 @@ def _assessment(
 ) -> str | Failure:
     inputs = summary_inputs(points, failures, agents_total=agents_total)
     try:
-        if isinstance(client, OfflineClient):
-            reply = client.answer_as(
-                SUMMARY_PURPOSE, SummaryReply, partial(offline.summary, inputs)
-            )
-        else:
-            reply = client.structured(
-                purpose=SUMMARY_PURPOSE,
-                messages=summary_messages(
-                    instructions=prompt_text("critique_summary"),
-                    points=inputs["points"],
-                    failures=inputs["failures"],
-                ),
-                schema=SummaryReply,
-                inputs=inputs,
-            ).value
+        reply = structured_answer(
+            client,
+            purpose=SUMMARY_PURPOSE,
+            schema=SummaryReply,
+            offline=partial(offline.summary, inputs),
+            messages=lambda: summary_messages(
+                instructions=prompt_text("critique_summary"),
+                points=inputs["points"],
+                failures=inputs["failures"],
+            ),
+            inputs=inputs,
+        )
         return reply.final_assessment.strip()
     except Exception as exc:
         if not isinstance(exc, LLMError):

@@ -13,7 +13,7 @@ from toulmini_site.llm.client import (
     Usage,
     validation_details,
 )
-from toulmini_site.llm.offline import OfflineClient, word_chunks
+from toulmini_site.llm.offline import OfflineClient, structured_answer, word_chunks
 
 __all__ = [
     "CallRecord",
@@ -27,6 +27,7 @@ __all__ = [
     "OfflineClient",
     "StructuredResult",
     "Usage",
+    "structured_answer",
     "validation_details",
     "word_chunks",
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -24,6 +24,7 @@ from toulmini_site.llm.client import (
     LLMError,
     LLMInvalidOutput,
     LLMRequest,
+    Message,
     Usage,
     call_outcome,
     error_text,
@@ -116,3 +117,22 @@ class OfflineClient(LLMClient):
 def word_chunks(text: str) -> Iterator[str]:
     """Split text into word-sized chunks (keeping the spaces), as a model would stream it."""
     yield from re.findall(r"\S+\s*|\s+", text)
+
+
+def structured_answer[M: BaseModel](
+    client: LLMClient,
+    *,
+    purpose: str,
+    schema: type[M],
+    offline: Callable[[], BaseModel | dict[str, Any] | str],
+    messages: Callable[[], Sequence[Message]],
+    inputs: dict[str, Any],
+) -> M:
+    """One structured answer for ``purpose``: the offline engine called directly when
+    ``client`` is the offline one, else the model asked with ``messages()`` (built only then,
+    so no prompt is made for an engine that reads none)."""
+    if isinstance(client, OfflineClient):
+        return client.answer_as(purpose, schema, offline)
+    return client.structured(
+        purpose=purpose, messages=messages(), schema=schema, inputs=inputs
+    ).value
