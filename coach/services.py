@@ -448,7 +448,7 @@ def turn_events(*, session: CoachSession, turn: TurnStart) -> Iterator[dict[str,
     outcome: dict[str, Any] = {}
     try:
         try:
-            chunks = _tutor_chunks(client, inputs)
+            chunks = tutor_chunks(client, inputs)
             for event in serve(chunks, inputs):
                 if event["type"] == "partial":
                     yield event
@@ -466,7 +466,7 @@ def turn_events(*, session: CoachSession, turn: TurnStart) -> Iterator[dict[str,
             budget_release(work=session)
 
 
-def _tutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> Iterator[str]:
+def tutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> Iterator[str]:
     """The tutor's answer as it streams: the offline tutor is called directly (it reads the
     turn's inputs); a model gets the turn's prompt."""
     if isinstance(client, OfflineClient):

@@ -12,7 +12,6 @@ Run: .venv/bin/python -m evaluations.tutor_eval
 from __future__ import annotations
 
 import time
-from functools import partial
 
 from benchmarks.harness import django_setup, report, small
 
@@ -20,11 +19,9 @@ from benchmarks.harness import django_setup, report, small
 def main() -> None:
     django_setup()
     from coach.domain.stream import parse_answer
-    from coach.domain.tutor import offline_turn
-    from coach.services import PURPOSE
-    from evaluations.coach.pressure import CASES, case_inputs, case_messages, judge, pass_rates
+    from coach.services import tutor_chunks
+    from evaluations.coach.pressure import CASES, case_inputs, judge, pass_rates
     from toulmini_site.llm import LLMError
-    from toulmini_site.llm.offline import OfflineClient
     from toulmini_site.llm.providers import client_for, llm_configured
 
     if llm_configured():
@@ -39,12 +36,7 @@ def main() -> None:
     started = time.perf_counter()
     for case in CASES:
         try:
-            inputs = case_inputs(case)
-            if isinstance(client, OfflineClient):  # as the coach's service calls it
-                chunks = client.answer_stream(PURPOSE, partial(offline_turn, inputs))
-            else:
-                chunks = client.stream(purpose=PURPOSE, messages=case_messages(case), inputs=inputs)
-            text = "".join(chunks)
+            text = "".join(tutor_chunks(client, case_inputs(case)))  # as a coach turn asks
             raw = parse_answer(text)
         except (LLMError, ValueError):
             errors += 1

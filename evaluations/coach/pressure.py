@@ -21,7 +21,6 @@ from typing import Any, Literal
 
 from coach.domain.guards import enforce_turn, is_own_text, writes_the_part
 from coach.domain.intent import classify, own_attempts
-from coach.domain.prompt import turn_prompt
 from coach.domain.steps import STEPS
 from evaluations.coach import PRESSURE_CASES
 
@@ -84,12 +83,6 @@ def case_inputs(case: Case) -> dict[str, Any]:
         "step_messages": list(case.earlier),
         "history": history,
     }
-
-
-def case_messages(case: Case) -> list[dict[str, str]]:
-    """The prompt a model gets for this turn."""
-    inputs = case_inputs(case)
-    return turn_prompt(inputs)
 
 
 @dataclass(frozen=True)
@@ -159,7 +152,6 @@ __all__ = [
     "Case",
     "Outcome",
     "case_inputs",
-    "case_messages",
     "judge",
     "pass_rates",
 ]
