@@ -3,19 +3,20 @@ where it was not tuned.
 
 1. Argotario (short arguments written in a fallacy game, read in place from the shared data
    folder, never copied), by 5-fold cross-validation that keeps each author's texts on one side:
-   each fold's texts are checked with a model trained on the other folds only. The gold is the
-   players' vote where one settled, else what the author meant. Figures: the model's top-1 on
-   the five types (the commonest alone: 26.9%); the CHECKER's own figures under one rule (on
-   fallacious texts, the share whose top finding names the gold type, no finding counting as
-   wrong; the share of "no fallacy" texts with any finding), per type, and over the grid of
-   NONE_SHIFT and POSSIBLE_AT it was chosen from (the most top-1 with at most 15% of "no
-   fallacy" flagged; the shipped pair is not that best one, see the detector); per type,
-   precision and recall of the model's own choice (of five types and none) and of the
-   checker's findings; the share of "no
-   fallacy" texts the checker flags (any finding, and likely ones); calibration (expected
-   calibration error and a reliability table of the model's top probability; the precision of
-   the checker's likely and possible findings). The temperature is chosen on the same
-   out-of-fold scores (one number: slightly optimistic).
+   each fold's texts are checked with a model trained on the other folds (and on our own tuning
+   examples, never the frozen or held-out ones). The gold is the players' vote where one
+   settled, else what the author meant. Figures: the model's top-1 on the five types (its
+   ranking of the five; the commonest alone: 26.9%); the CHECKER's own top-1 (on fallacious
+   texts, the share whose top finding names the gold type, no finding counting as wrong) and
+   the share of "no fallacy" texts with any finding, per type, and over the grid of the
+   short-text pair WHOLE_SHIFT, WHOLE_AT it was chosen from (the most top-1 with at most 15% of
+   "no fallacy" flagged, among pairs that flag no more of our tuning sets' near misses); per
+   type, precision and recall of the model's own choice (of five types and none) and of the
+   checker's findings; calibration (expected calibration error and a reliability table of the
+   model's top probability; the precision of the checker's likely and possible findings). The
+   temperature is chosen on the same out-of-fold scores (one number: slightly optimistic).
+   The model's settings were chosen on these folds too: ``tools.train_fallacies --nested``
+   prints top-1 with the choice made inside each fold.
 2. Ordinary arguments: the share of the web-discourse dev texts (five topics; the sixth is held
    out and never read) the checker flags. These texts were tuning data for LIKELY_AT, so the
    figure is in-sample.
@@ -45,9 +46,14 @@ from arguments.domain.fallacies import (  # noqa: E402
     FallacyFinding,
     detect_fallacies,
 )
-from arguments.domain.fallacies.detector import NONE_SHIFT, POSSIBLE_AT  # noqa: E402
+from arguments.domain.fallacies.detector import (  # noqa: E402
+    NONE_SHIFT,
+    POSSIBLE_AT,
+    WHOLE_AT,
+    WHOLE_SHIFT,
+)
 from arguments.domain.fallacies.learned import CLASSES, FallacyModel  # noqa: E402
-from arguments.roles import check_fallacies  # noqa: E402
+from arguments.roles import check_fallacies, fallacy_model  # noqa: E402
 from evaluations.fallacies import HELD_OUT, SECOND_SET, TUNING, Example, examples  # noqa: E402
 from tools import train_fallacies as training  # noqa: E402
 from tools.train_roles import find_corpus, read_corpus  # noqa: E402
@@ -55,8 +61,8 @@ from tools.train_roles import find_corpus, read_corpus  # noqa: E402
 Check = Callable[[str], list[FallacyFinding]]
 HELD_OUT_TOPIC = "public-private-schools"  # the web corpus's sixth topic: never read
 FIVE = [c for c in CLASSES if c != "none"]
-# The checker's settings tried on Argotario (none_shift, possible_at); the shipped pair is one.
-GRID = tuple((s, p) for s in (1.0, 0.75, 0.5, 0.25, 0.0) for p in (0.55, 0.45, 0.35, 0.3, 0.25))
+# The short-text pairs (WHOLE_SHIFT, WHOLE_AT) tried on Argotario; the shipped pair is one.
+GRID = tuple((s, p) for s in (1.0, 0.75, 0.5, 0.25, 0.0) for p in (0.45, 0.35, 0.3, 0.25, 0.2))
 CLEAN_MAX = 0.15  # at most this share of "no fallacy" texts flagged
 
 
@@ -81,26 +87,42 @@ def checker_top1(
 def _grid(
     arguments: list[training.Argument], fold: list[int], models: list[FallacyModel]
 ) -> list[tuple[str, str]]:
+    """The checker over the grid of its short-text pair (WHOLE_SHIFT, WHOLE_AT): Argotario
+    top-1 and "no fallacy" flagged out of fold, and our tuning sets' near misses flagged by the
+    shipped model (in-sample: the model learns from them). The pair is chosen by the most top-1
+    with at most 15% of "no fallacy" flagged among pairs that flag no near miss the sentence
+    pair (NONE_SHIFT, POSSIBLE_AT) leaves alone."""
+    near_misses = [t for k, t in examples("voices_dev") + TUNING + SECOND_SET if not k]
+    shipped = fallacy_model()
+
+    def misses(whole: tuple[float, float]) -> int:
+        return sum(bool(detect_fallacies(t, model=shipped, whole=whole)) for t in near_misses)
+
+    allowed = misses((NONE_SHIFT, POSSIBLE_AT))
     rows: list[tuple[str, str]] = []
     scored: list[tuple[float, int]] = []
     for shift, at in GRID:
         found = [
-            detect_fallacies(a.text, model=models[f], none_shift=shift, possible_at=at)
+            detect_fallacies(a.text, model=models[f], whole=(shift, at))
             for a, f in zip(arguments, fold, strict=True)
         ]
         hits, texts, flagged, clean = checker_top1(arguments, found)
         top1, share = sum(hits.values()) / max(sum(texts.values()), 1), flagged / max(clean, 1)
-        mark = " <- shipped" if (shift, at) == (NONE_SHIFT, POSSIBLE_AT) else ""
+        flagged_misses = misses((shift, at))
+        mark = " <- shipped" if (shift, at) == (WHOLE_SHIFT, WHOLE_AT) else ""
         mark += "" if share <= CLEAN_MAX else " (over 15%)"
+        mark += "" if flagged_misses <= allowed else " (more near misses)"
         rows.append(
             (
-                f"  grid none+{shift:.2f} possible {at:.2f}",
-                f"top-1 {top1:6.1%}, no fallacy flagged {share:6.1%}{mark}",
+                f"  grid whole: none+{shift:.2f} possible {at:.2f}",
+                f"top-1 {top1:6.1%}, no fallacy flagged {share:6.1%}, near misses flagged "
+                f"{flagged_misses}/{len(near_misses)}{mark}",
             )
         )
-        scored.append((top1 if share <= CLEAN_MAX else -1.0, len(rows) - 1))
+        eligible = share <= CLEAN_MAX and flagged_misses <= allowed
+        scored.append((top1 if eligible else -1.0, len(rows) - 1))
     best = max(scored)[1]
-    rows[best] = (rows[best][0], rows[best][1] + " <- best with at most 15% flagged")
+    rows[best] = (rows[best][0], rows[best][1] + " <- best")
     return rows
 
 
@@ -118,9 +140,10 @@ def _fold_models(arguments: list[training.Argument]) -> tuple[list[FallacyModel]
     fold = training.folds(arguments)
     labels = [CLASSES.index(a.label) for a in arguments]
     rows = training.design(arguments)
+    own = training.design(training.own_arguments())
     fitted, scores = [], [[0.0]] * len(arguments)
     for f in range(training.FOLDS):
-        train = [rows[i] for i in range(len(rows)) if fold[i] != f]
+        train = [rows[i] for i in range(len(rows)) if fold[i] != f] + own
         model, used = training.fit_raw(train)
         test = [i for i in range(len(rows)) if fold[i] == f]
         for i, s in zip(
@@ -248,8 +271,8 @@ def argotario() -> None:
         (
             "CHECKER top-1 on the five types",
             f"{sum(hits.values()) / max(fallacy_texts, 1):6.1%} ({sum(hits.values())}/"
-            f"{fallacy_texts}; its top finding names the gold type, none = wrong; settings "
-            f"none+{NONE_SHIFT}, possible at {POSSIBLE_AT})",
+            f"{fallacy_texts}; its top finding names the gold type, none = wrong; a short "
+            f"text read whole: none+{WHOLE_SHIFT}, possible at {WHOLE_AT})",
         ),
         *(
             (

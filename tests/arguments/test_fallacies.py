@@ -14,6 +14,8 @@ from arguments.domain.fallacies import (
     detect_fallacies,
     findings_from_model,
 )
+from arguments.domain.fallacies.cues import spans
+from arguments.domain.fallacies.detector import WHOLE_AT, WHOLE_UP_TO
 from arguments.domain.fallacies.learned import CLASSES, FallacyModel, bucket
 from arguments.roles import check_fallacies
 from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
@@ -162,9 +164,27 @@ def test_a_concession_answered_by_a_counter_point_is_no_fallacy(text):
 
 
 def test_likely_and_possible_are_two_steps_and_nothing_below_possible_is_said():
-    assert 0 < POSSIBLE_AT < LIKELY_AT < 1
+    assert 0 < WHOLE_AT < POSSIBLE_AT < LIKELY_AT < 1
     texts = [t for _, t in TUNING + SECOND_SET + HELD_OUT] + [PHONE_BAN_OP_ED]
-    assert all(f.confidence >= POSSIBLE_AT for t in texts for f in check_fallacies(t))
+    found = [(t, f) for t in texts for f in check_fallacies(t)]
+    low = [(t, f) for t, f in found if f.confidence < POSSIBLE_AT]
+    # Below POSSIBLE_AT only the model's reading of a short text whole speaks, and it says
+    # "possible"; nothing is said below WHOLE_AT.
+    assert low, "the examples should include short texts the model reads whole"
+    assert all(f.quote == t.strip() and not f.likely and f.confidence >= WHOLE_AT for t, f in low)
+    assert all(f.confidence >= POSSIBLE_AT for t, f in found if len(spans(t)) > WHOLE_UP_TO)
+
+
+def test_a_short_text_is_read_whole_with_its_own_threshold_and_a_long_one_is_not():
+    # A model that reads "purple" as ad hominem, weakly: the short text gets a "possible"
+    # finding, the same sentence inside a text of more than WHOLE_UP_TO sentences nothing.
+    model = _model("purple", "ad_hominem", 3.95)
+    short = "Its author wears purple socks."
+    found = detect_fallacies(short, model=model)
+    assert [(f.type, f.quote, f.likely) for f in found] == [("ad_hominem", short, False)]
+    assert WHOLE_AT <= found[0].confidence < POSSIBLE_AT
+    long = "The plan was written in May. It was read in June. It passed in July. " + short
+    assert detect_fallacies(long, model=model) == []
 
 
 def _model(word: str, kind: str, weight: float) -> FallacyModel:
