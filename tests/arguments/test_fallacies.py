@@ -222,6 +222,14 @@ def test_a_finding_of_the_model_names_the_words_that_led_to_it():
     assert detect_fallacies(text) == []  # without a model, the rules alone
 
 
+def test_a_contraction_is_never_named_as_a_telling_word():
+    model = _model("purple", "ad_hominem", 8.0)
+    weights = dict(model.weights)
+    weights[bucket("u=doesn't", model.buckets)] = weights[bucket("u=purple", model.buckets)]
+    model = FallacyModel(**{**model.__dict__, "weights": weights})
+    assert model.telling_words("He doesn't wear purple.", "ad_hominem") == ["purple"]
+
+
 def test_an_empty_text_has_no_findings():
     assert check_fallacies("") == []
     assert check_fallacies("   \n ") == []

@@ -173,12 +173,12 @@ class FallacyModel:
 
     def telling_words(self, text: str, kind: str, limit: int = 3) -> list[str]:
         """The content words of ``text`` whose features push most toward ``kind`` against
-        "none" (pronouns and other function words are never named)."""
+        "none" (pronouns, contractions and other function words are never named)."""
         k, none = self.classes.index(kind), self.classes.index("none")
         tokens = _TOKEN.findall(normal(text))
         pull: dict[str, float] = {}
         for i, token in enumerate(tokens):
-            if token in STOP or len(token) < 3:
+            if token in STOP or len(token) < 3 or "'" in token:  # "doesn't", "you're"
                 continue
             names = []
             if "words" in self.families:
