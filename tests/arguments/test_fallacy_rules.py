@@ -175,6 +175,24 @@ def test_circular_reasoning(text, result):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # One word shared by a longer claim and its reason: a reason about the same thing.
+        "they took me out of school because the school had no speech therapist.",
+        # "right" restates "wrong" (one concept), but is a fifth of a reason about belief.
+        "it is odd to call it wrong because they believe it is right and have thought it over.",
+        # Half of a long predicate would have to come back, not one word of it.
+        "choosing a school is hard, since a school's teachers, clubs and fees all matter.",
+        # Two reasons that share a word each, in a long text, do not lean on each other.
+        "parents keep kids home because they both work and their kids are tired; kids go to "
+        "day care because their parents work long hours in town.",
+    ],
+)
+def test_circular_reasoning_near_misses(text):
+    assert presumption.circular(text) is None
+
+
+@pytest.mark.parametrize(
     ("text", "fires"),
     [
         ("the feather is light, so it is not dark light.", True),
@@ -190,6 +208,23 @@ def test_equivocation_needs_a_conclusion_and_one_word_in_two_contexts(text, fire
         'The word "light" is used in two different senses, so the conclusion does not follow.',
     )
     assert presumption.equivocation(text) == (expected if fires else None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Both uses after the conclusion: a verdict repeated, not drawn from the word.
+        "so no, it was not fair on them, not fair on him either.",
+        # "that right" points back at the first use, in its sense.
+        "parents have the right to choose, so the state must respect that right.",
+        # One word before and a content word after each time: one adjective, one sense.
+        "pupils keep their free speech and their free worship, so prayer at lunch is allowed.",
+        # "so hard" says how hard: no conclusion.
+        "no matter how hard i tried, i tried so hard to understand.",
+    ],
+)
+def test_equivocation_near_misses(text):
+    assert presumption.equivocation(text) is None
 
 
 @pytest.mark.parametrize(
@@ -247,6 +282,32 @@ def test_straw_man_needs_the_other_side():
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # Who the critics are, not what they hold.
+        "objections from those who have never taught a class are never simply wrong.",
+        "people who would prefer prayer should accept it for every faith, not just one.",
+        # "how they want" reports no position of theirs.
+        "parents teach exactly how they want.",
+    ],
+)
+def test_straw_man_needs_a_position_of_the_other_side(text):
+    assert relevance.straw_man(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "score"),
+    [
+        # The distortion counts only in what they are made to say: from the clause naming them.
+        ("not just a handful of states: all of them. she wants to cut the budget.", 1.0),
+        ("she wants to cut the budget, so basically she wants to starve us all.", 3.0),
+    ],
+)
+def test_straw_man_reads_the_distortion_in_what_the_other_side_says(text, score):
+    assert relevance.straw_man(text) == (score, STRAW)
+
+
+@pytest.mark.parametrize(
     ("text", "score"),
     [
         ("the mayor is accused of bribery, but look at all the parks he built.", 3.0),
@@ -301,6 +362,11 @@ def test_false_cause_weighs_a_conclusion_and_a_must(text, score):
         # "since" of reason and "after all" are no succession (web texts the rules misread).
         "we may take her out, since the school has a waiting list, whenever that brought news.",
         "after all, i have taught for years, so my teaching changed nothing.",
+        # A causal verb inside the time clause narrates a history; it concludes nothing.
+        "long before puberty brought its complications, girls were taught apart.",
+        "after the flood ruined the hall we moved.",
+        # "have since" is an adverb, no event to follow.
+        "teachers have since laid those fears to rest, which makes us smile.",
     ],
 )
 def test_false_cause_near_misses(text):
@@ -432,6 +498,8 @@ def test_slippery_slope_weighs_steps_a_first_step_a_disaster_and_a_start(text, s
         "soon it will be chaos.",  # one step and a disaster: 2.0 < 2.5
         "a single step and we fall.",  # a first step alone
         "it will be chaos.",  # no step
+        # "if ... then" is one conditional, not a chain of steps.
+        "if you want them to pray all day, then send them to a church school.",
     ],
 )
 def test_slippery_slope_near_misses(text):
@@ -518,6 +586,8 @@ def test_deductive_error_near_misses(text):
         ("is he cheating?", None),  # no presupposition
         ("fine, you showed the data.", None),  # no escalation
         ("that is not enough.", None),  # nothing conceded
+        # "not enough to" weighs an effect; it asks for no more evidence.
+        ("yes, the boys were distracting, but not enough to stop me.", None),
     ],
 )
 def test_intentional_fallacies(text, result):

@@ -95,7 +95,8 @@ def clause_around(text: str, position: int) -> tuple[int, int]:
 CONCLUDE = _words("so", "therefore", "thus", "hence", "which proves", "that proves", "clearly")
 
 # A conceded point followed by a demand for more: moving goalposts (and so no red herring).
+# "Not enough to" weighs an effect ("distracting, but not enough to stop me"): no demand.
 ESCALATE = re.compile(
-    r"\bnow (?:prove|show|i need|i want)\b|\bnot enough\b|\bdoesn'?t count\b|\bdoes not "
+    r"\bnow (?:prove|show|i need|i want)\b|\bnot enough\b(?! to\b)|\bdoesn'?t count\b|\bdoes not "
     r"count\b|\bshow me\b|\buntil it\b|\bevery single\b|\bbefore i accept\b|\bstill won'?t\b"
 )

@@ -13,7 +13,9 @@ from toulmini_site.text.keywords import keywords as _words
 
 _SUCCESSION = re.compile(
     # "since" of time, not of reason ("since she has a waiting list"); "after", not "after all".
-    r"\b(?:ever since|since(?!(?: \w+){0,4}? (?:has|have|is|are|am|make|makes|do|does|can)\b)"
+    # Nor "have since laid to rest": an adverb, no event to follow.
+    r"\b(?:ever since|(?<!have )(?<!has )(?<!had )since(?!(?: \w+){0,4}? (?:has|have|is|are|am"
+    r"|make|makes|do|does|can)\b)"
     r"|right after|after(?! all\b)|before|a (?:day|week|month|year) later"
     r"|following)\b|\bboth (?:rise|increase|fall|go up|grow)\b|\bmore \w+.*\bmore\b"
     r"|\bcorrelat\w*|\band (?:we|they|i) (?:won|got|passed)\b|\blucky\b"
@@ -25,6 +27,7 @@ _CAUSAL_CONCLUSION = re.compile(
     r"|\b(?:improved|boosted|worsened|ruined|killed|restored|turned \w+ \w+ around"
     r"|is (?:obviously |clearly )?what made)\b"
 )
+_BREAK = re.compile(r"[,;:.]|\b(?:so|and|which|that)\b")
 _MECHANISM = re.compile(
     r"\bbecause (?:drivers|more|fewer|the|it|of)\b|\bby (?:reducing|increasing)\b"
     r"|\bthrough\b|\bmechanism\b|\bcontrolled (?:trial|study)\b|\brandomi[sz]ed\b"
@@ -36,6 +39,11 @@ def false_cause(text: str) -> tuple[float, str] | None:
     succession = _SUCCESSION.search(text)
     conclusion = _CAUSAL_CONCLUSION.search(text)
     if not succession or not conclusion or conclusion.start() < succession.start():
+        return None
+    # The causal verb must conclude, not narrate inside the time clause: "before puberty
+    # brought its complications" and "after the flood ruined the building, the school moved"
+    # tell a history; "since the lights came, results rose. the lights improved them" infers.
+    if not _BREAK.search(text[succession.end() : conclusion.start()]):
         return None
     if has(_MECHANISM, text):
         return None
@@ -171,8 +179,13 @@ _DISASTER = _words(
 )
 
 
+_IF_THEN = re.compile(r"\bif\b[^.?!]*?\bthen\b")
+
+
 def slippery_slope(text: str) -> tuple[float, str] | None:
     steps = min(count(_STEPS, text), 2)
+    if steps == 1 and has(_words("then"), text) and has(_IF_THEN, text):
+        steps = 0  # "if you want X, then do Y": one conditional, not a chain of steps
     if not steps and not has(_FIRST_STEP, text):
         return None
     score = steps + 1.0 * has(_FIRST_STEP, text) + 1.0 * has(_DISASTER, text)

@@ -13,6 +13,7 @@ from arguments.domain.fallacies.cues import (
     WORD,
     first_terms,
     has,
+    overlap,
     stem,
     terms,
 )
@@ -45,6 +46,13 @@ _REASON = re.compile(r"\bbecause\b|, since\b|\bsince (?=an? |the |it |they |he |
 
 
 _COPULA = re.compile(r"\b(?:is|are|was|were|am)\b")
+# The least share of a reason's own words that must come from the claim for it to restate it.
+_REASON_SHARE = 0.3
+
+
+def _size(reason: set[str]) -> int:
+    """The number of words in a reason's concepts (the synonym-group marks are not words)."""
+    return sum(1 for c in reason if not c.startswith("#"))
 
 
 def circular(text: str) -> tuple[float, str] | None:
@@ -57,20 +65,25 @@ def circular(text: str) -> tuple[float, str] | None:
             pairs.append((claim, first_terms(claim), _concepts(terms(reason))))
     for claim_text, claim_terms, reason in pairs:
         copula = _COPULA.search(claim_text)
-        if copula:  # "X is P because ...": the reason must not restate P
-            shared = _concepts(terms(claim_text[copula.end() :])) & reason
-        else:  # no predicate to single out: most of the claim comes back as its reason
-            shared = _concepts(set(claim_terms)) & reason
-            if len(shared) < 0.5 * len(set(claim_terms)):
-                shared = set()
+        # "X is P because ...": the reason must not restate P; with no predicate to single out,
+        # the whole claim. Either way a restatement is most of it and a good part of the
+        # reason: one word shared by a long claim and a long reason ("they took me out of
+        # school because the school...") is a reason about the same thing, not the same claim.
+        said = first_terms(claim_text[copula.end() :]) if copula else claim_terms
+        shared = _concepts(set(said)) & reason
+        back = [w for w in set(said) if _concepts({w}) & reason]
+        restated = [w for w in set(first_terms(claim_text)) if _concepts({w}) & reason]
+        if len(back) < 0.5 * len(set(said)) or len(restated) < _REASON_SHARE * _size(reason):
+            shared = set()
         if shared:
             return 2.0 + 0.5 * (len(shared) > 1), (
                 "The reason it gives already assumes what it sets out to prove."
             )
-    # Two reasons that lean on each other: A because B, and B because A.
+    # Two reasons that lean on each other: A because B, and B because A (each claim is half or
+    # more of the other's reason, not one word a long text happens to repeat).
     for i, (_, claim_a, reason_a) in enumerate(pairs):
         for _, claim_b, reason_b in pairs[i + 1 :]:
-            if set(claim_a) & reason_b and set(claim_b) & reason_a:
+            if overlap(set(claim_a), reason_b) >= 0.5 and overlap(set(claim_b), reason_a) >= 0.5:
                 return 2.5, "Each reason is supported only by the claim it is meant to prove."
     return None
 
@@ -101,12 +114,32 @@ _AMBIGUOUS = (
 )
 
 
+_BACK = frozenset({"that", "this", "same", "such"})
+_DEGREE_SO = re.compile(r"(?<![,;.:!?] )(?<!\band )(?<!^)so\b(?!,)")
+
+
 def equivocation(text: str) -> tuple[float, str] | None:
-    if not has(CONCLUDE, text):
+    # A conclusion drawn from the word: a use must come before the last "so" or "therefore"
+    # (after it, "so no, it wasn't fair on them... not fair on him" only repeats a verdict). A
+    # "so" inside a clause ("i tried so hard") says how much, and concludes nothing.
+    concludes = [
+        m.start() for m in CONCLUDE.finditer(text) if not _DEGREE_SO.match(text, m.start())
+    ]
+    if not concludes:
         return None
     words = WORD.findall(text)
+    last = concludes[-1]
+    before = len(WORD.findall(text[:last]))
     for word in _AMBIGUOUS:
-        places = [i for i, w in enumerate(words) if w in (word, word + "s")]
+        # "that right", "this power", "the same law": a demonstrative points back at the first
+        # use, in its sense.
+        places = [
+            i
+            for i, w in enumerate(words)
+            if w in (word, word + "s") and not (i and words[i - 1] in _BACK)
+        ]
+        if not places or places[0] >= before:
+            continue
         contexts = {
             (words[i - 1] if i else "", words[i + 1] if i + 1 < len(words) else "") for i in places
         }
@@ -114,6 +147,13 @@ def equivocation(text: str) -> tuple[float, str] | None:
         # so is one compound noun named twice ("the traffic lights ... the traffic lights").
         compound = {words[i - 1] if i else "" for i in places}
         if len(compound) == 1 and compound.pop() not in STOP | {""}:
+            continue
+        # One word before and a content word after each time ("their free speech ... their
+        # free exercise") is one adjective naming two things, in one sense.
+        after = [words[i + 1] if i + 1 < len(words) else "" for i in places]
+        if len({words[i - 1] if i else "" for i in places}) == 1 and all(
+            a and a not in STOP for a in after
+        ):
             continue
         if len(places) >= 2 and len(contexts) > 1:
             return 2.0, (

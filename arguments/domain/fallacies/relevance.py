@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import re
 
-from arguments.domain.fallacies.cues import CONCLUDE, ESCALATE, has, overlap, terms
+from arguments.domain.fallacies.cues import (
+    CONCLUDE,
+    ESCALATE,
+    clause_around,
+    has,
+    overlap,
+    terms,
+)
 from toulmini_site.text.keywords import keywords as _words
 
 # -- ad hominem ---------------------------------------------------------------------------
@@ -324,16 +331,23 @@ def false_authority(text: str) -> tuple[float, str] | None:
 
 # -- straw man ----------------------------------------------------------------------------
 
+# A position the other side holds: "those who want...", not a description of who they are
+# ("those who have never homeschooled", "people who would prefer"); and a report of what they
+# say followed by what it is ("she wants to...", not "exactly how they want.").
+_STANCE = (
+    r"(?:want|support|favou?r|oppose|critici[sz]e|believe|think|say|argue|propose|defend"
+    r"|back|like|prefer|call)"
+)
 _OTHER_SIDE = _words(
     "my opponent",
     r"opponents? of",
     r"so you'?re saying",
     r"what you'?re (?:really )?saying",
-    r"those who \w+",
-    r"people who \w+",
+    rf"(?:those|people) who {_STANCE}\w*",
     r"supporters of",
     r"critics of",
-    r"(?:he|she|they) (?:argues?|says?|said|suggests?|suggested|wants?|claims?|believes?)",
+    r"(?<!how )(?<!what )(?:he|she|they) (?:argues?|says?|said|suggests?|suggested|wants?"
+    r"|claims?|believes?)(?= \w)",
     r"\w+(?:ists|ians|ers) (?:say|want|believe|think|argue)",
     r"the \w+ (?:suggested|said|argued|proposed)",
 )
@@ -375,8 +389,13 @@ def straw_man(text: str) -> tuple[float, str] | None:
     other = _OTHER_SIDE.search(text)
     if not other:
         return None
-    extreme = len({m.group() for m in _EXTREME.finditer(text)})
-    score = 1.0 + has(_DISTORT, text) * 1.0 + min(extreme, 2) * 0.5
+    # The distortion is in what the other side is made to say: in the clause that names them
+    # and after it ("so basically they want..."), not before ("not just a handful. they want
+    # ..." distorts nothing of theirs).
+    sentence = max(text.rfind(end, 0, other.start()) for end in (". ", "? ", "! ")) + 1
+    theirs = text[max(clause_around(text, other.start())[0], sentence) :]
+    extreme = len({m.group() for m in _EXTREME.finditer(theirs)})
+    score = 1.0 + has(_DISTORT, theirs) * 1.0 + min(extreme, 2) * 0.5
     return score, (
         "It answers an exaggerated version of what the other side said, not what they said."
     )
