@@ -42,6 +42,17 @@ def fresh_limits():
     limits.cache.reset()
 
 
+@pytest.fixture(autouse=True)
+def default_language_after():
+    """A request in Spanish leaves Spanish active in the thread (the locale middleware
+    activates it and nothing deactivates it), so a later test's English messages came out in
+    Spanish: each test ends back in the default language."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker, request):
     """With ``--nomigrations`` (the mutation runs use it: a test database in 0.1 s, not 1.2 s)
