@@ -445,7 +445,8 @@ def fallacies_detect(
             return client.answer("arguments.fallacies", lambda: check_fallacies(text))
         finally:
             llm_calls_save(records=client.drain_calls(), subject=None)
-    key = f"fallacies:{engine}:{hashlib.sha256(text.encode()).hexdigest()}"
+    # v2: findings kept before they carried their explanation's key would lack the field.
+    key = f"fallacies:v2:{engine}:{hashlib.sha256(text.encode()).hexdigest()}"
     cached = limits_cache.get(key)
     if cached is not None:
         return cached

@@ -20,6 +20,7 @@ from arguments.domain.prompts import phase_prompt
 from arguments.domain.toulmin import PHASES, ToulminError
 from arguments.forms import AifImportForm, ChainForm, FallacyCheckForm, PhaseOutputForm
 from arguments.models import Chain
+from arguments.vocabulary import fallacy_explanation
 from toulmini_site.classrooms.public import submission_chain_revise, submission_of_work
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.refusals import Refusal
@@ -187,9 +188,15 @@ def chain_fallacies(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 def _fallacy_rows(found: list[FallacyFinding]) -> list[dict]:
     """What ``arguments/_fallacy_findings.html`` shows of each finding: its number (as the
-    highlighted text marks it), the finding, and its type's definition."""
+    highlighted text marks it), the finding, its type's definition and its explanation in the
+    reader's language."""
     return [
-        {"n": n, "f": f, "definition": TAXONOMY[f.type].definition}
+        {
+            "n": n,
+            "f": f,
+            "definition": TAXONOMY[f.type].definition,
+            "explanation": fallacy_explanation(f),
+        }
         for n, f in enumerate(found, start=1)
     ]
 

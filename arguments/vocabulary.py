@@ -2,10 +2,30 @@
 
 Chains store them in English, as the schemas name them; a page shows each through
 ``{% translate value %}``. Listing them here with ``gettext_noop`` puts them in the
-translation catalogue.
+translation catalogue. A fallacy finding's explanation is shown through
+``fallacy_explanation``: its template (``arguments.domain.fallacies.explanations``, whose
+English templates are the catalogue's msgids) in the reader's language.
 """
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
+
+from arguments.domain.fallacies import FallacyFinding
+from arguments.domain.fallacies.explanations import EXPLANATIONS, Explanation, wording
+
+
+def explanation_shown(said: Explanation) -> str:
+    """One of the fallacy checker's explanations in the active language, the words it quotes
+    from the text as they were found."""
+    return wording(said.key, said.params, gettext)
+
+
+def fallacy_explanation(finding: FallacyFinding) -> str:
+    """A finding's explanation in the active language; a language model's own words, which
+    name no explanation of the checker's, as written."""
+    if finding.explanation_key not in EXPLANATIONS:
+        return finding.explanation
+    return explanation_shown(Explanation(finding.explanation_key, finding.explanation_params))
+
 
 SHOWN_VALUES = (
     # the four phases' names (arguments.domain.toulmin.PHASES)

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from arguments import services
 from arguments.domain.fallacies import LIKELY_AT, finding
+from arguments.domain.fallacies.explanations import explain
 from arguments.domain.toulmin import ToulminError
 
 pytestmark = pytest.mark.django_db
@@ -175,3 +176,37 @@ def test_the_page_and_its_findings_are_in_spanish(client, owner, monkeypatch):
     assert "Revisar un texto en busca de falacias" in html
     assert "Probable: Ad hominem" in html and "Posible: Ad hominem" in html
     assert "Atacar a la persona" in html
+    assert "Ignore Sam" in html  # the quote stays as written
+
+
+def test_each_explanation_is_in_spanish_with_the_quoted_words_as_written(client, owner):
+    """The real checker on a false cause and an uncle's authority: the rules' explanations
+    read in Spanish on a Spanish page, and in English on an English one."""
+    text = f"{CAUSE} My uncle says vaccines are dangerous, so they are."
+    client.force_login(owner)
+    spanish = client.post(
+        URL, {"text": text, "engine": "offline"}, headers={"accept-language": "es"}
+    ).content.decode()
+    assert "Concluye que una cosa causó otra solo porque ocurrió antes" in spanish
+    assert "Se apoya en &quot;my uncle&quot;, que no es ninguna autoridad" in spanish
+    assert "It concludes that one thing caused another" not in spanish
+    assert "who is no authority" not in spanish
+    english = client.post(URL, {"text": text, "engine": "offline"}).content.decode()
+    assert "It concludes that one thing caused another" in english
+    assert "Concluye que" not in english
+
+
+def test_the_models_reading_is_in_spanish_naming_its_words(client, owner, monkeypatch):
+    text = "You would say that, you never did a day's work in your life."
+    said = explain("learned.words", fallacy="ad_hominem", words='"never", "life"')
+    found = [finding(text, type="ad_hominem", start=0, end=17, explanation=said, confidence=0.6)]
+    monkeypatch.setattr(services, "check_fallacies", lambda _text: found)
+    client.force_login(owner)
+    html = client.post(
+        URL, {"text": text, "engine": "offline"}, headers={"accept-language": "es"}
+    ).content.decode()
+    assert "El modelo aprendido de argumentos etiquetados por personas lo lee como ad hominem." in (
+        html
+    )
+    assert "Las palabras &quot;never&quot;, &quot;life&quot; son las que más pesan" in html
+    assert "Read as" not in html and "weigh most" not in html

@@ -86,3 +86,13 @@ def test_anonymous_is_sent_to_log_in(client, owner):
     response = client.get(_url(chain))
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
+
+
+def test_the_panel_explains_in_spanish_on_a_spanish_page(client, owner):
+    chain = make_chain(owner, source_text=PHONE_BAN_OP_ED)
+    client.force_login(owner)
+    html = client.get(_url(chain), headers={"accept-language": "es"}, **HTMX).content.decode()
+    assert "Falsa causa" in html and "Generalización apresurada" in html
+    assert "Concluye que una cosa causó otra" in html
+    assert "It concludes that one thing caused another" not in html
+    assert "all bullying today happens online" in html  # the quote stays as written

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from arguments.domain.fallacies.explanations import Explanation
 from toulmini_site.text.keywords import keywords as _words
 from toulmini_site.text.sentences import sentences
 
@@ -69,9 +70,11 @@ def count(patterns: tuple[re.Pattern[str], ...], text: str) -> int:
 
 
 # A rule looks at the lower-cased text of a window of sentences and returns a score (fires at
-# 2.0 or more, the confidence grows with it) and a one-line explanation, or None. A rule may
-# add a third item, the (start, end) of the clause it is about within that text.
-Rule = Callable[[str], tuple[float, str] | tuple[float, str, tuple[int, int]] | None]
+# 2.0 or more, the confidence grows with it) and its explanation (``explanations.explain``), or
+# None. A rule may add a third item, the (start, end) of the clause it is about within that text.
+Rule = Callable[
+    [str], tuple[float, Explanation] | tuple[float, Explanation, tuple[int, int]] | None
+]
 
 _CLAUSE_BREAK = re.compile(r"[;:]|, (?:and|but|so|which|while)\b|\b(?:so|but)\b(?= \w)")
 

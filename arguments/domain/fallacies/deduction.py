@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from arguments.domain.fallacies.cues import first_terms, has, overlap, terms
+from arguments.domain.fallacies.explanations import Explanation, explain
 
 # -- deductive error ----------------------------------------------------------------------
 
@@ -21,7 +22,7 @@ def _clauses(premises: str) -> list[str]:
     return [p.strip(" ,") for p in parts if p.strip(" ,")]
 
 
-def deductive_error(text: str) -> tuple[float, str] | None:
+def deductive_error(text: str) -> tuple[float, Explanation] | None:
     splits = list(_CONCLUSION_SPLIT.finditer(text))
     if not splits:
         return None
@@ -34,7 +35,7 @@ def deductive_error(text: str) -> tuple[float, str] | None:
     return (2.5, found) if found else None
 
 
-def _conditional_error(premises: list[str], conclusion: str) -> str | None:
+def _conditional_error(premises: list[str], conclusion: str) -> Explanation | None:
     for i, premise in enumerate(premises[:-1]):
         rule = _CONDITIONAL.match(premise)
         if not rule:
@@ -46,25 +47,19 @@ def _conditional_error(premises: list[str], conclusion: str) -> str | None:
         affirms = overlap(m, b) > overlap(m, a) and overlap(c, a) > overlap(c, b)
         denies = overlap(m, a) > overlap(m, b) and overlap(c, b) > overlap(c, a)
         if affirms and not minor_neg and not concl_neg:
-            return (
-                "It affirms the consequent: the result happening does not show that this "
-                "condition caused it; something else could have."
-            )
+            return explain("deductive_error.affirming_consequent")
         if denies and minor_neg and concl_neg:
-            return (
-                "It denies the antecedent: the condition failing does not show the result "
-                "fails too; it could come about another way."
-            )
+            return explain("deductive_error.denying_antecedent")
     return None
 
 
-def _syllogism_error(premises: list[str], conclusion: str) -> str | None:
+def _syllogism_error(premises: list[str], conclusion: str) -> Explanation | None:
     first, second = premises[-2], premises[-1]
     quantifier = re.compile(r"^(some|no)\b")
     q1, q2 = quantifier.match(first), quantifier.match(second)
     if q1 and q2 and q1.group() == q2.group():
-        kind = "particular ('some')" if q1.group() == "some" else "negative ('no')"
-        return f"Both premises are {kind}, so no conclusion about the two groups follows."
+        both = "two_particular" if q1.group() == "some" else "two_negative"
+        return explain(f"deductive_error.{both}")
     if any(has(_NEGATION, part) for part in (first, second, conclusion)):
         # A negative premise distributes its predicate ("no dogs are black"): the middle is
         # no longer undistributed, and "some cats are not dogs" follows.
@@ -77,5 +72,5 @@ def _syllogism_error(premises: list[str], conclusion: str) -> str | None:
         return None
     linked = (tc[0] == t2[0] and t1[0] in tc[1:]) or (tc[0] == t1[0] and t2[0] in tc[1:])
     if linked:
-        return "Two things sharing a property does not make one the other (undistributed middle)."
+        return explain("deductive_error.undistributed_middle")
     return None

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from arguments.domain.fallacies.cues import Rule, Span, spans
 from arguments.domain.fallacies.deduction import deductive_error
+from arguments.domain.fallacies.explanations import explain
 from arguments.domain.fallacies.findings import (
     LIKELY_AT,
     FallacyFinding,
@@ -45,7 +46,6 @@ from arguments.domain.fallacies.relevance import (
     red_herring,
     straw_man,
 )
-from arguments.domain.fallacies.taxonomy import TAXONOMY
 
 # (type, rule, the widest window in sentences)
 RULES: tuple[tuple[str, Rule, int], ...] = (
@@ -189,20 +189,11 @@ def _model_findings(
         words = model.telling_words(text[start:end], kind)
         if not words:  # nothing but function words leads to it: too little to name
             continue
-        because = " The words " + ", ".join(f'"{w}"' for w in words) + " weigh most toward it."
-        found.append(
-            finding(
-                text,
-                type=kind,
-                start=start,
-                end=end,
-                explanation=(
-                    f"Read as {TAXONOMY[kind].label.lower()} by the model learned from "
-                    f"arguments labelled by people.{because}"
-                ),
-                confidence=p,
-            )
+        quoted = ", ".join(f'"{w}"' for w in words)
+        said = explain(
+            "learned.word" if len(words) == 1 else "learned.words", fallacy=kind, words=quoted
         )
+        found.append(finding(text, type=kind, start=start, end=end, explanation=said, confidence=p))
     return found
 
 

@@ -11,6 +11,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from arguments.domain.fallacies.explanations import Explanation, read_explanation
 from arguments.domain.fallacies.taxonomy import TAXONOMY, FallacyType
 
 TEXT_MAX = 5_000
@@ -32,6 +33,11 @@ class FallacyFinding(BaseModel):
     end: int = Field(ge=0)
     explanation: str = Field(min_length=1)
     confidence: float = Field(ge=0, le=1)
+    # The explanation as a key of ``explanations.EXPLANATIONS`` and the words that fill it,
+    # for a page to say it in its reader's language; empty for a language model's own words.
+    # Not part of the answer (``model_dump``): the API and MCP give the English ``explanation``.
+    explanation_key: str = Field(default="", exclude=True)
+    explanation_params: dict[str, str] = Field(default_factory=dict, exclude=True)
 
     @model_validator(mode="after")
     def _span_matches_quote(self) -> FallacyFinding:
@@ -69,16 +75,30 @@ class ModelFallacies(BaseModel):
 
 
 def finding(
-    text: str, *, type: str, start: int, end: int, explanation: str, confidence: float
+    text: str,
+    *,
+    type: str,
+    start: int,
+    end: int,
+    explanation: Explanation | str,
+    confidence: float,
 ) -> FallacyFinding:
+    """A finding of ``type`` quoting ``text[start:end]``; ``explanation`` is one of the
+    checker's own (key and words) or a language model's words."""
+    if isinstance(explanation, Explanation):
+        words, key, params = explanation.text, explanation.key, dict(explanation.params)
+    else:
+        words, key, params = explanation, "", {}
     return FallacyFinding(
         type=type,  # type: ignore[arg-type]
         label=TAXONOMY[type].label,
         quote=text[start:end],
         start=start,
         end=end,
-        explanation=explanation,
+        explanation=words,
         confidence=round(confidence, 2),
+        explanation_key=key,
+        explanation_params=params,
     )
 
 
@@ -108,7 +128,8 @@ def findings_from_model(text: str, answer: ModelFallacies) -> list[FallacyFindin
                 type=item.type,
                 start=span[0],
                 end=span[1],
-                explanation=item.explanation.strip(),
+                # The offline provider answers in the checker's own words: kept translatable.
+                explanation=read_explanation(item.explanation.strip()) or item.explanation.strip(),
                 confidence=item.confidence,
             )
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from arguments.domain.fallacies.cues import CONCLUDE, clause_around, count, has
+from arguments.domain.fallacies.explanations import Explanation, explain
 from toulmini_site.text.keywords import keywords as _words
 
 # -- false cause --------------------------------------------------------------------------
@@ -35,7 +36,7 @@ _MECHANISM = re.compile(
 )
 
 
-def false_cause(text: str) -> tuple[float, str] | None:
+def false_cause(text: str) -> tuple[float, Explanation] | None:
     succession = _SUCCESSION.search(text)
     conclusion = _CAUSAL_CONCLUSION.search(text)
     if not succession or not conclusion or conclusion.start() < succession.start():
@@ -48,10 +49,7 @@ def false_cause(text: str) -> tuple[float, str] | None:
     if has(_MECHANISM, text):
         return None
     score = 2.2 + 0.3 * has(CONCLUDE, text) + 0.3 * ("must" in text)
-    return score, (
-        "It concludes that one thing caused another only because it came first or went "
-        "along with it; no mechanism or test rules out other causes."
-    )
+    return score, explain("false_cause")
 
 
 # -- hasty generalisation -----------------------------------------------------------------
@@ -103,7 +101,7 @@ def _generic_claim(match: re.Match[str] | None) -> str:
     return re.sub(r"^(?:so\b|;)\s*", "", match.group().strip())
 
 
-def hasty_generalization(text: str) -> tuple[float, str, tuple[int, int]] | None:
+def hasty_generalization(text: str) -> tuple[float, Explanation, tuple[int, int]] | None:
     if has(_GROUNDED, text):
         return None
     universal = _UNIVERSAL.search(text)
@@ -117,22 +115,9 @@ def hasty_generalization(text: str) -> tuple[float, str, tuple[int, int]] | None
         return None
     focus = clause_around(text, universal.start()) if universal else (0, len(text))
     if thin:
-        return (
-            score,
-            (
-                f'It draws a conclusion about a whole group from "{thin.group()}": too few cases '
-                "to show it."
-            ),
-            focus,
-        )
-    return (
-        score,
-        (
-            f'"{universal.group() if universal else _generic_claim(generic_match)}" claims '
-            "something about every case, with no evidence given for it."
-        ),
-        focus,
-    )
+        return score, explain("hasty_generalization.few_cases", cases=thin.group()), focus
+    claim = universal.group() if universal else _generic_claim(generic_match)
+    return score, explain("hasty_generalization.no_evidence", claim=claim), focus
 
 
 # -- slippery slope -----------------------------------------------------------------------
@@ -182,7 +167,7 @@ _DISASTER = _words(
 _IF_THEN = re.compile(r"\bif\b[^.?!]*?\bthen\b")
 
 
-def slippery_slope(text: str) -> tuple[float, str] | None:
+def slippery_slope(text: str) -> tuple[float, Explanation] | None:
     steps = min(count(_STEPS, text), 2)
     if steps == 1 and has(_words("then"), text) and has(_IF_THEN, text):
         steps = 0  # "if you want X, then do Y": one conditional, not a chain of steps
@@ -192,7 +177,4 @@ def slippery_slope(text: str) -> tuple[float, str] | None:
     score += 0.5 * has(_START, text)
     if score < 2.5:
         return None
-    return score - 0.5, (
-        "It claims one step will lead, step after step, to disaster without showing why "
-        "each step must follow."
-    )
+    return score - 0.5, explain("slippery_slope")

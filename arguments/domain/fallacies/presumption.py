@@ -17,6 +17,7 @@ from arguments.domain.fallacies.cues import (
     stem,
     terms,
 )
+from arguments.domain.fallacies.explanations import Explanation, explain
 from toulmini_site.text.keywords import keywords as _words
 
 # -- circular reasoning -------------------------------------------------------------------
@@ -55,7 +56,7 @@ def _size(reason: set[str]) -> int:
     return sum(1 for c in reason if not c.startswith("#"))
 
 
-def circular(text: str) -> tuple[float, str] | None:
+def circular(text: str) -> tuple[float, Explanation] | None:
     pairs = []
     for clause in re.split(r",? and (?=we |you |i )|;", text):
         match = _REASON.search(clause)
@@ -76,15 +77,13 @@ def circular(text: str) -> tuple[float, str] | None:
         if len(back) < 0.5 * len(set(said)) or len(restated) < _REASON_SHARE * _size(reason):
             shared = set()
         if shared:
-            return 2.0 + 0.5 * (len(shared) > 1), (
-                "The reason it gives already assumes what it sets out to prove."
-            )
+            return 2.0 + 0.5 * (len(shared) > 1), explain("circular_reasoning")
     # Two reasons that lean on each other: A because B, and B because A (each claim is half or
     # more of the other's reason, not one word a long text happens to repeat).
     for i, (_, claim_a, reason_a) in enumerate(pairs):
         for _, claim_b, reason_b in pairs[i + 1 :]:
             if overlap(set(claim_a), reason_b) >= 0.5 and overlap(set(claim_b), reason_a) >= 0.5:
-                return 2.5, "Each reason is supported only by the claim it is meant to prove."
+                return 2.5, explain("circular_reasoning.mutual")
     return None
 
 
@@ -118,7 +117,7 @@ _BACK = frozenset({"that", "this", "same", "such"})
 _DEGREE_SO = re.compile(r"(?<![,;.:!?] )(?<!\band )(?<!^)so\b(?!,)")
 
 
-def equivocation(text: str) -> tuple[float, str] | None:
+def equivocation(text: str) -> tuple[float, Explanation] | None:
     # A conclusion drawn from the word: a use must come before the last "so" or "therefore"
     # (after it, "so no, it wasn't fair on them... not fair on him" only repeats a verdict). A
     # "so" inside a clause ("i tried so hard") says how much, and concludes nothing.
@@ -156,10 +155,7 @@ def equivocation(text: str) -> tuple[float, str] | None:
         ):
             continue
         if len(places) >= 2 and len(contexts) > 1:
-            return 2.0, (
-                f'The word "{word}" is used in two different senses, so the conclusion '
-                "does not follow."
-            )
+            return 2.0, explain("equivocation", word=word)
     return None
 
 
@@ -200,14 +196,14 @@ _POLAR = _words(
 )
 
 
-def false_dilemma(text: str) -> tuple[float, str] | None:
+def false_dilemma(text: str) -> tuple[float, Explanation] | None:
     either = has(_EITHER, text)
     only = has(_ONLY, text)
     if not (either or only):
         return None
     score = 1.0 * either + 1.2 * only + 1.0 * has(_POLAR, text)
     score += 0.8 * (only and " or " in text)
-    return score, "It offers two options as if they were the only ones; others exist."
+    return score, explain("false_dilemma")
 
 
 # -- intentional: loaded questions and moving goalposts -----------------------------------
@@ -240,13 +236,9 @@ _CONCEDED = re.compile(
 )
 
 
-def intentional(text: str) -> tuple[float, str] | None:
+def intentional(text: str) -> tuple[float, Explanation] | None:
     if text.rstrip().endswith("?") and has(_PRESUPPOSE, text) and has(_MISDEED, text):
-        return 2.5, (
-            "It is a loaded question: any direct answer admits something that was never shown."
-        )
+        return 2.5, explain("intentional.loaded_question")
     if has(_CONCEDED, text) and has(ESCALATE, text):
-        return 2.3, (
-            "It moves the goalposts: once the evidence asked for is given, it asks for more."
-        )
+        return 2.3, explain("intentional.moving_goalposts")
     return None

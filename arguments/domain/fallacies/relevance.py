@@ -14,6 +14,7 @@ from arguments.domain.fallacies.cues import (
     overlap,
     terms,
 )
+from arguments.domain.fallacies.explanations import Explanation, explain
 from toulmini_site.text.keywords import keywords as _words
 
 # -- ad hominem ---------------------------------------------------------------------------
@@ -85,15 +86,13 @@ _ARGUMENT_OF = _words(
 )
 
 
-def ad_hominem(text: str) -> tuple[float, str] | None:
+def ad_hominem(text: str) -> tuple[float, Explanation] | None:
     if not has(_INSULT, text):
         return None
     score = 1.0 + has(_DISMISS, text) * 1.0 + has(_ARGUMENT_OF, text) * 0.5
     if has(_ARGUMENT_OF, text) and has(CONCLUDE, text):
         score += 0.5
-    return score, (
-        "It attacks the person's character or life instead of answering what they argue."
-    )
+    return score, explain("ad_hominem")
 
 
 # -- ad populum ---------------------------------------------------------------------------
@@ -156,17 +155,14 @@ _TRUE_OR_GOOD = _words(
 )
 
 
-def ad_populum(text: str) -> tuple[float, str] | None:
+def ad_populum(text: str) -> tuple[float, Explanation] | None:
     popular = _POPULAR.search(text)
     verdict = _TRUE_OR_GOOD.search(text)
     if not popular or not verdict or verdict.start() < popular.start():
         return None
     if not has(_BELIEF, text):  # "everyone has a right..." is no appeal to what many think
         return None
-    return 2.2, (
-        f'It treats "{popular.group()}" believing or doing something as proof that it is '
-        "true or good."
-    )
+    return 2.2, explain("ad_populum", popular=popular.group())
 
 
 # -- appeal to emotion --------------------------------------------------------------------
@@ -233,14 +229,14 @@ _DIRECTIVE = _words(
 )
 
 
-def appeal_to_emotion(text: str) -> tuple[float, str] | None:
+def appeal_to_emotion(text: str) -> tuple[float, Explanation] | None:
     emotive = len({m.group() for m in _EMOTIVE.finditer(text)})
     if not emotive:
         return None
     score = min(emotive, 2) * 0.75 + 0.25
     score += has(_APPEAL, text) * 1.0 + has(_VULNERABLE, text) * 0.5
     score += has(_DIRECTIVE, text) * 0.5
-    return score, "It moves the reader with pity, fear or guilt instead of giving a reason."
+    return score, explain("appeal_to_emotion")
 
 
 # -- false authority ----------------------------------------------------------------------
@@ -311,7 +307,7 @@ def _outside_field(text: str) -> str:
     return ""
 
 
-def false_authority(text: str) -> tuple[float, str] | None:
+def false_authority(text: str) -> tuple[float, Explanation] | None:
     if not has(_ATTRIBUTION, text):
         return None
     non_expert = _NON_EXPERT.search(text)
@@ -321,12 +317,9 @@ def false_authority(text: str) -> tuple[float, str] | None:
         return None
     score = 2.0 + 0.5 * has(CONCLUDE, text) + 0.3 * bool(outsider)
     if vague and not non_expert and not outsider:
-        return score, (
-            f'"{vague.group()}" names no expert, so the claim cannot be checked against '
-            "anyone's work."
-        )
+        return score, explain("false_authority.unnamed", source=vague.group())
     who = outsider or (non_expert.group() if non_expert else "")
-    return score, f'It leans on "{who}", who is no authority on this question.'
+    return score, explain("false_authority.non_expert", who=who)
 
 
 # -- straw man ----------------------------------------------------------------------------
@@ -385,7 +378,7 @@ _EXTREME = _words(
 )
 
 
-def straw_man(text: str) -> tuple[float, str] | None:
+def straw_man(text: str) -> tuple[float, Explanation] | None:
     other = _OTHER_SIDE.search(text)
     if not other:
         return None
@@ -396,9 +389,7 @@ def straw_man(text: str) -> tuple[float, str] | None:
     theirs = text[max(clause_around(text, other.start())[0], sentence) :]
     extreme = len({m.group() for m in _EXTREME.finditer(theirs)})
     score = 1.0 + has(_DISTORT, theirs) * 1.0 + min(extreme, 2) * 0.5
-    return score, (
-        "It answers an exaggerated version of what the other side said, not what they said."
-    )
+    return score, explain("straw_man")
 
 
 # -- red herring --------------------------------------------------------------------------
@@ -425,7 +416,7 @@ _ACCUSED = _words(
 _CONCESSION = frozenset({"sure", "yes", "maybe"})
 
 
-def red_herring(text: str) -> tuple[float, str] | None:
+def red_herring(text: str) -> tuple[float, Explanation] | None:
     if has(ESCALATE, text):  # "but that doesn't count until...": moving goalposts
         return None
     divert = _DIVERT.search(text)
@@ -446,4 +437,4 @@ def red_herring(text: str) -> tuple[float, str] | None:
     if not before or not after or overlap(before, after) > 0.2:
         return None
     score = 1.0 + (1.0 if divert else 0.0) + (1.0 if accused else 0.0)
-    return score, "It changes the subject instead of answering the point that was raised."
+    return score, explain("red_herring")
