@@ -350,3 +350,53 @@ def test_a_fallacy_point_says_whether_it_is_likely_or_possible(owner_client, own
     assert "likely fallacy: False cause" in html
     assert "likely fallacy: Hasty generalization" in html
     assert "FALLACY: false_cause (LIKELY)" in html  # the written critique says so too
+
+
+def test_a_fallacy_point_reads_in_spanish_on_a_spanish_page(client, owner):
+    """The offline council stores its points in English; on a Spanish page a philosopher's
+    naming of a fallacy (its voice, the type, the checker's reason) reads in Spanish, in the
+    points and in the trees, the quote as written. Other claims stay as stored."""
+    from evaluations.fallacies import PHONE_BAN_OP_ED
+
+    critique = critique_create(owner=owner, title="Phones", text=PHONE_BAN_OP_ED)
+    _run(critique)
+    client.force_login(owner)
+    url = reverse("council:critique_detail", args=[critique.pk])
+    spanish = client.get(url, headers={"accept-language": "es"}).content.decode()
+    reason = "Concluye que una cosa causó otra solo porque ocurrió antes o a la vez"
+    assert spanish.count(f"falsa causa. {reason}") >= 2  # the point and its tree node
+    assert "It concludes that one thing caused another" not in spanish.split("<pre")[0]
+    assert "a partir de &quot;" in spanish or "afirma algo de todos los casos" in spanish
+    english = client.get(url).content.decode()
+    assert "false cause. It concludes that one thing caused another" in english
+    assert reason not in english
+
+
+def test_a_fallacy_found_so_far_reads_in_spanish(client, owner, critique_of_owner):
+    from council.domain.critique.offline import PHILOSOPHERS, fallacy_claim
+
+    claim = fallacy_claim(
+        PHILOSOPHERS["russell"].voice,
+        "Equivocation",
+        'The word "light" is used in two different senses, so the conclusion does not follow.',
+    )
+    mine = {"evidence": "A feather is light.", "area": "Fallacy", "fallacy": "equivocation"}
+    critique_of_owner.status = "running"
+    critique_of_owner.progress = {
+        "stage": "critique",
+        "agents": {
+            "russell": {
+                "state": "running",
+                "findings": [{**mine, "claim": claim, "severity": "High", "confidence": 0.8}],
+            }
+        },
+    }
+    critique_of_owner.save()
+    client.force_login(owner)
+    html = client.get(
+        critique_of_owner.get_absolute_url(), headers={"accept-language": "es"}
+    ).content.decode()
+    assert (
+        "Las palabras no mantienen un solo significado ni un solo tema: equívoco. "
+        "La palabra &quot;light&quot; se usa en dos sentidos distintos" in html
+    )

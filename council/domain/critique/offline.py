@@ -86,13 +86,28 @@ _REPAIR = {
 }
 
 
+def fallacy_claim(voice: str, label: str, explanation: str) -> str:
+    """What a philosopher says of a named fallacy: its voice, the type, the checker's reason."""
+    return f"{voice}: {label.lower()}. {explanation}"
+
+
+def fallacy_claim_read(claim: str, label: str) -> tuple[str, str] | None:
+    """The voice and the explanation of a claim ``fallacy_claim`` wrote about the fallacy
+    ``label``, or None for any other claim (a model's own, a rule's)."""
+    for philosopher in PHILOSOPHERS.values():
+        said = fallacy_claim(philosopher.voice, label, "")
+        if claim.startswith(said) and len(claim) > len(said):
+            return philosopher.voice, claim[len(said) :]
+    return None
+
+
 def _fallacy_finding(fallacy: dict[str, Any], agent: str) -> dict[str, Any]:
     # The checker's own confidence, not raised: a fallacy it is unsure of stays "possible"
     # (or under the council's threshold), whichever philosopher names it.
     confidence = float(fallacy.get("confidence", 0.5))
     voice = PHILOSOPHERS[agent].voice
     return {
-        "claim": f"{voice}: {fallacy['label'].lower()}. {fallacy['explanation']}",
+        "claim": fallacy_claim(voice, fallacy["label"], fallacy["explanation"]),
         "evidence": fallacy["quote"],
         "confidence": round(min(0.95, confidence), 3),
         "severity": "High" if confidence >= 0.7 else "Medium",
