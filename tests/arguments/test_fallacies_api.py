@@ -33,6 +33,17 @@ def test_the_phone_ban_op_ed_gets_false_cause_and_hasty_generalization(owner_api
     assert {f["quote"] for f in found} >= {CAUSE, "all bullying today happens online"}
 
 
+def test_the_answer_stays_english_in_spanish_and_only_errors_follow_the_language(owner_api):
+    spanish = {"HTTP_ACCEPT_LANGUAGE": "es"}
+    found = owner_api.post(URL, {"text": CAUSE}, format="json", **spanish).json()["fallacies"]
+    assert found[0]["label"] == "False cause"
+    assert found[0]["explanation"].startswith("It concludes that one thing caused another")
+    assert set(found[0]) == {"type", "label", "quote", "start", "end", "explanation", "confidence"}
+    refused = owner_api.post(URL, {"text": ""}, format="json", **spanish).json()
+    assert refused["code"] == "INVALID_INPUT"
+    assert refused["error"].startswith("La petición no es válida")
+
+
 def test_a_text_without_a_fallacy_gets_an_empty_list(owner_api):
     text = "Smoking is unhealthy because tar damages the lining of the lungs."
     response = owner_api.post(URL, {"text": text}, format="json")
