@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from arguments.domain.fallacies import TAXONOMY
+from council.demo import DEMO_CRITIQUE_TEXT
 from council.domain.critique.formatter import OFFLINE_USAGE, format_critique_output, usage_line
 from council.domain.critique.offline import deeper, level_one, offline_tree_level
 from council.domain.critique.quotes import normalize
@@ -17,6 +18,7 @@ from council.domain.critique.synthesis import default_assessment
 from council.services.critique import critique_create, critique_run
 from council.services.critique_council import run_critique_council
 from evaluations.fallacies import PHONE_BAN_OP_ED
+from tests.arguments.texts import PHONES
 from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.offline import OfflineClient
 
@@ -262,3 +264,39 @@ def test_a_tree_level_names_a_fallacy_inside_its_target_unless_the_parent_did(
     assert [(p["evidence"], p["fallacy"]) for p in group["points"]] == (
         [(SWEEP, "hasty_generalization")] if named else []
     )
+
+
+# The demo critique attacks the motives of those who disagree; the phone-ban op-ed of the
+# analyzer's tests offers its ban as "the only way". Kant names the ad hominem, Aristotle the
+# false dilemma, and the summary names both.
+@pytest.mark.parametrize(
+    ("document", "kind", "agent", "evidence", "named"),
+    [
+        (
+            DEMO_CRITIQUE_TEXT,
+            "ad_hominem",
+            "kant",
+            "Managers who oppose remote work simply want control.",
+            "ad hominem",
+        ),
+        (
+            PHONES,
+            "false_dilemma",
+            "aristotle",
+            "But a ban is the only way to give pupils their attention back.",
+            "false dilemma",
+        ),
+    ],
+    ids=["demo-critique", "phone-ban"],
+)
+def test_the_offline_council_names_an_essays_ad_hominem_and_false_dilemma(
+    document, kind, agent, evidence, named
+):
+    data = run_critique_council(document, client=OfflineClient())
+    point = next(p for p in data["points"] if p["fallacy"] == kind)
+    assert point["evidence"] == evidence
+    assert point["agents"] == [agent]
+    assert point["doubt"] in {"likely", "possible"}
+    summary = data["final_assessment"]
+    assert "Named fallacies: " in summary
+    assert named in summary.split("Named fallacies: ", 1)[1]

@@ -58,7 +58,7 @@ RULES: tuple[tuple[str, Rule, int], ...] = (
     ("straw_man", straw_man, 2),
     ("red_herring", red_herring, 2),
     ("false_cause", false_cause, 2),
-    ("false_dilemma", false_dilemma, 1),
+    ("false_dilemma", false_dilemma, 2),
     ("hasty_generalization", hasty_generalization, 2),
     ("slippery_slope", slippery_slope, 2),
     ("deductive_error", deductive_error, 3),

@@ -27,6 +27,10 @@ EXPLANATIONS: dict[str, str] = {
     "ad_populum": (
         'It treats "%(popular)s" believing or doing something as proof that it is true or good.'
     ),
+    "ad_hominem.holder": (
+        '"%(words)s" answers the person who holds the view (what they want, or their own life) '
+        "instead of what they argue."
+    ),
     "appeal_to_emotion": (
         "It moves the reader with pity, fear or guilt instead of giving a reason."
     ),
@@ -47,6 +51,10 @@ EXPLANATIONS: dict[str, str] = {
         'The word "%(word)s" is used in two different senses, so the conclusion does not follow.'
     ),
     "false_dilemma": "It offers two options as if they were the only ones; others exist.",
+    "false_dilemma.only_way": '"%(words)s" presents one course as if nothing else could do.',
+    "false_dilemma.frame": (
+        '"%(words)s" offers two options as if they were the only ones; others exist.'
+    ),
     "intentional.loaded_question": (
         "It is a loaded question: any direct answer admits something that was never shown."
     ),

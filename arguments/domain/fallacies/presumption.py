@@ -161,14 +161,49 @@ def equivocation(text: str) -> tuple[float, Explanation] | None:
 
 # -- false dilemma ------------------------------------------------------------------------
 
+# A false dilemma has a frame that sets out the options (either-or; "the only way"; "choose
+# between A and B"; "A or B: that is the choice"; "A, or [a threat]"; "if you don't A, B")
+# and something that closes it: a claim that nothing else exists ("no other way", "nothing in
+# between", "cannot have both"), or an option that is a disaster. A frame that gives its reason
+# ("because the ballot lists no other choice", "since the valley is closed"), that weighs both
+# options as acceptable ("both work for me"), or that names a third, is an honest choice.
 _EITHER = re.compile(r"\beither\b.*\bor\b|,? or do you want to\b")
 _ONLY = _words(
     "only two",
     r"no other (?:option|choice|way|alternative)",
     "no middle ground",
-    r"the only (?:alternative|option|choice)",
     "with us or against us",
     "no third",
+)
+# "X is the only way to Y", stated without a reason: one option presented as all there are.
+_ONLY_WAY = _words(
+    r"the only (?:(?:real|other|possible|sensible) )?(?:way|solution|answer|hope|remedy|cure|"
+    r"alternative|option|choice)",
+)
+_POINTS_BACK = re.compile(r"\bas if\b|\b(?:it|this|that)(?: is|'s) the only\b")
+_CHOICE = re.compile(r"\b(?:choose|choice|pick|decide) between\b")
+# A choice announced as settled: the frame closes itself.
+_SETTLED_CHOICE = re.compile(
+    r"\bthe choice (?:before us |here )?is (?:clear|simple|stark|obvious)\b|"
+    r"\bor \w+: (?:that|this) is the choice\b"
+)
+# "A, or [what happens to us]": the second option is a threat, not a course of action.
+_OR_ELSE = re.compile(
+    r"(?:,|\bcan|\bmust) (?:\w+ ){0,8}?\bor (?:else |we |you |they )?(?:will |would )?"
+    r"(?:accept|watch|face|see|risk|lose|die|starve|perish|fail|suffer|go)\b"
+)
+_IF_NOT = re.compile(
+    r"\bif (?:you|we|they|he|she|i) (?:don't|do not|doesn't|does not|won't|will not|refuse "
+    r"to|can't|cannot)\b"
+)
+_CLOSED = _words(
+    "no other way",
+    r"nothing in (?:between|the middle)",
+    r"(?:cannot|can't) have both",
+    r"(?:those|these) are (?:our|your|the) (?:only )?(?:options|choices)",
+    r"pick one",
+    r"there is no (?:other|third|middle)",
+    r"forever",
 )
 _POLAR = _words(
     "doomed",
@@ -194,16 +229,52 @@ _POLAR = _words(
     "die",
     "starve",
 )
+# What makes a choice honest: its reason, both options acceptable, a third one named.
+_GROUNDED = re.compile(
+    r"\b(?:because|since) (?:the|it|its|there|our|a|an|this)\b|\bboth (?:work|are|leave|"
+    r"have|options|would)\b|\ba third\b|\b(?:allows?|lists?|offers?) no other\b|"
+    r"\bcompare them\b"
+)
+_THREE = re.compile(r"\w+, (?:\w+ ){1,4}, or\b|\w+, \w+ \w+, or\b")
 
 
 def false_dilemma(text: str) -> tuple[float, Explanation] | None:
     either = has(_EITHER, text)
     only = has(_ONLY, text)
-    if not (either or only):
+    only_way = has(_ONLY_WAY, text)
+    choice = has(_CHOICE, text)
+    settled = has(_SETTLED_CHOICE, text)
+    or_else = has(_OR_ELSE, text)
+    if_not = has(_IF_NOT, text)
+    if not (either or only or only_way or choice or settled or or_else or if_not):
+        return None
+    if has(_GROUNDED, text) or has(_THREE, text):
         return None
     score = 1.0 * either + 1.2 * only + 1.0 * has(_POLAR, text)
     score += 0.8 * (only and " or " in text)
-    return score, explain("false_dilemma")
+    # The frames that need no "either": each counts once, and something must close it.
+    frame = max(1.2 * only_way, 1.2 * choice, 1.0 * or_else, 1.0 * if_not, 2.0 * settled)
+    # "No other option" (_ONLY) already closes the frame and is counted above: once only.
+    closed = only or has(_CLOSED, text)
+    score += frame + 1.0 * (closed and not only)
+    # "X is the only way to Y" with no reason given: the frame closes itself. Not when the
+    # author denies it ("as if theirs were the only way"), nor for "it is the only way",
+    # which points back to an option argued before.
+    score += 0.8 * (only_way and not (closed or has(_POINTS_BACK, text)))
+    if either or only:
+        return score, explain("false_dilemma")
+    # A frame without "either" or "only two": the explanation points at its words.
+    if only_way and not settled:
+        return score, explain("false_dilemma.only_way", words=_quoted(_ONLY_WAY, text))
+    frame_words = next(
+        _quoted(p, text) for p in (_SETTLED_CHOICE, _CHOICE, _OR_ELSE, _IF_NOT) if has(p, text)
+    )
+    return score, explain("false_dilemma.frame", words=frame_words)
+
+
+def _quoted(pattern: re.Pattern[str], text: str) -> str:
+    match = pattern.search(text)
+    return match.group(0).lstrip(", ") if match else ""
 
 
 # -- intentional: loaded questions and moving goalposts -----------------------------------

@@ -86,9 +86,71 @@ _ARGUMENT_OF = _words(
 )
 
 
+# Without a stock insult, an ad hominem has a shape: someone is named as holding a view ("the
+# councillor who disagrees", "those who oppose X", "my opponent says") and the reply is about
+# them, not the view: what they want or gain from it, a failing of their own life, or "but
+# he ..." followed by setting the view aside. A reply about the view's evidence or reasoning
+# ("his argument ignores the cost", "but the report she quotes is from 1998") has none of it.
+_HOLDER = re.compile(
+    r"\b(?:who|that) (?:\w+ )?(?:oppose|disagree|object|argue|campaign|question|criticis|"
+    r"complain|vote|voted|support|want|are against|is against)\w*|"
+    r"\b(?:my|our|the) (?:opponents?|critics?)\b|"
+    r"\b(?:he|she|they|you)(?: \w+)? (?:says?|said|thinks?|argues?|claims?|talks?|"
+    r"complains?|opposes?)\b|"
+    r"\b\w+(?:'s|s') (?:idea|plan|proposal|critique|claim|argument|account|point|view)s?\b|"
+    r"\b(?:says?|argues?|claims?|complains?|opposes?|talks about|questions?) \w+|"
+    r"\b(?:pushing|promoting|behind|against) (?:this|the|these)\b"
+)
+# What they want or gain from their view (for themselves: control, money, their own comfort;
+# "they simply want every child to look the same" is their aim distorted, a straw man), or
+# their own life, instead of the view itself.
+_PERSONAL = re.compile(
+    r"\b(?:simply|just|only|merely) (?:wants?|cares?|likes?) (?:about )?(?:to \w+ )?(?:\w+ ){0,2}"
+    r"(?:control|power|money|attention|votes|profits?|(?:his|her|their|your) own)\b|"
+    r"\b(?:simply|just|only|merely) (?:wants?|cares?|likes?) (?:to \w+ )?(?:\w+ ){0,3}(?:his|"
+    r"her|their|your)\b|"
+    r"\bonly (?:\w+ ){0,4}because (?:he|she|they|you)\b|"
+    r"\bof course (?:he|she|they) (?:would |will )?(?:says?|thinks?|wants?|supports?|opposes?)\b|"
+    r"\b(?:can(?:no|')t|could(?:n't| not)|does(?:n't| not)) even\b|"
+    r"\b(?:his|her|their|your) own (?:life|house|home|garden|family|children|kids|money|"
+    r"debts?|mortgage|business|marriage)\b|"
+    r"\b(?:has|have) never (?:done|worked|held|earned|run|raised)\b|"
+    r"\b(?:he|she|they) (?:is|are) the (?:one|ones) who\b|"
+    r"\b(?:he|she|they) (?:owns?|is paid|are paid|gets? paid|profits?)\b|"
+    r"\blook at the state of\b"
+)
+# "X says P, but he ...": the answer turns from the view to its holder.
+_TURN_TO_PERSON = re.compile(r"\b(?:but|yet) (?:he|she|they|you)\b")
+# Setting the view aside (beside the stock dismissals of _DISMISS).
+_SET_ASIDE = _words(
+    "forget it",
+    r"counts? for nothing",
+    "pointless",
+    "irrelevant",
+    r"(?:can|should) be set aside",
+    r"no need to (?:answer|listen|discuss)",
+    r"not worth (?:discussing|answering|listening|hearing)",
+)
+
+
+def _attack_on_holder(text: str) -> tuple[float, Explanation] | None:
+    """A reply about the holder of a view rather than the view: its score and the words
+    that make it one, or None."""
+    if not _HOLDER.search(text):
+        return None
+    set_aside = has(_DISMISS, text) or has(_SET_ASIDE, text)
+    personal = _PERSONAL.search(text)
+    turn = _TURN_TO_PERSON.search(text) if set_aside else None
+    score = 0.5 + 1.5 * bool(personal) + 0.75 * set_aside + 0.75 * bool(turn)
+    words = personal or turn
+    if words is None or score < 2.0:
+        return None
+    return score, explain("ad_hominem.holder", words=words.group(0))
+
+
 def ad_hominem(text: str) -> tuple[float, Explanation] | None:
     if not has(_INSULT, text):
-        return None
+        return _attack_on_holder(text)
     score = 1.0 + has(_DISMISS, text) * 1.0 + has(_ARGUMENT_OF, text) * 0.5
     if has(_ARGUMENT_OF, text) and has(CONCLUDE, text):
         score += 0.5
