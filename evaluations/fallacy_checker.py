@@ -95,7 +95,7 @@ def _grid(
     shipped model (in-sample: the model learns from them). The pair is chosen by the most top-1
     with at most 15% of "no fallacy" flagged among pairs that flag no near miss the sentence
     pair (NONE_SHIFT, POSSIBLE_AT) leaves alone."""
-    near_misses = [t for k, t in examples("voices_dev") + TUNING + SECOND_SET if not k]
+    near_misses = [t for name in training.OWN_SETS for k, t in examples(name) if not k]
     shipped = fallacy_model()
 
     def misses(whole: tuple[float, float]) -> int:

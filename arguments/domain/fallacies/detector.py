@@ -87,9 +87,9 @@ NONE_SHIFT = 1.0
 # prints, with the most Argotario texts whose top finding names their fallacy (author-grouped
 # cross-validation) while at most 15% of the game's "no fallacy" texts get a finding, among
 # pairs that flag none of our tuning sets' near misses that the sentence pair leaves alone
-# ("Why do you think the bridge failed?" is ad hominem below a shift of 0.75): checker top-1
-# 11.8% -> 26.3%, "no fallacy" flagged 1.5% -> 7.3%. Neither the frozen examples nor the
-# held-out ones were read to choose it. At 0.2 the threshold hardly binds: a short text is
+# (below a shift of 0.75 one of them becomes a possible fallacy): checker top-1 11.8% ->
+# 26.6%, "no fallacy" flagged 1.5% -> 6.6%. Neither the frozen examples nor the held-out ones
+# were read to choose it. At 0.2 the threshold hardly binds: a short text is
 # reported when a fallacy outweighs "none" once "none" has the shift.
 WHOLE_SHIFT = 0.75
 WHOLE_AT = 0.2
