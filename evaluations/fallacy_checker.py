@@ -23,7 +23,8 @@ where it was not tuned.
 3. Our own examples: the dev half of the examples in many voices (tuned on: in-sample), the
    frozen half (never tuned on), the two halves of the examples shaped like the web texts'
    false findings (dev in-sample, frozen never tuned on), the two halves of ad hominem and
-   false dilemma examples written before those two rules were generalised (the same), and the
+   false dilemma examples written before those two rules were generalised (the same), the two
+   halves of false cause examples written before that rule was generalised (the same), and the
    older sets (tuning and second set in-sample; the held-out set of round 2). Per type,
    precision and recall of likely findings and of any.
 
@@ -405,6 +406,14 @@ def own_examples() -> None:
         (
             "ad hominem and false dilemma in many voices, FROZEN half (never tuned on)",
             examples("voices_essay_frozen"),
+        ),
+        (
+            "false cause in many voices, dev half (tuned on: in-sample)",
+            examples("voices_cause_dev"),
+        ),
+        (
+            "false cause in many voices, FROZEN half (never tuned on)",
+            examples("voices_cause_frozen"),
         ),
         ("tuning set (in-sample: the rules were tuned on it)", TUNING),
         ("second set (in-sample: tuned on in round 2)", SECOND_SET),

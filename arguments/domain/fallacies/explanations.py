@@ -66,6 +66,9 @@ EXPLANATIONS: dict[str, str] = {
         "It concludes that one thing caused another only because it came first or went "
         "along with it; no mechanism or test rules out other causes."
     ),
+    "false_cause.single_cause": (
+        '"%(words)s" gives one cause for an outcome that has many; nothing rules out the others.'
+    ),
     "hasty_generalization.few_cases": (
         'It draws a conclusion about a whole group from "%(cases)s": too few cases to show it.'
     ),

@@ -20,6 +20,32 @@ _SUCCESSION = re.compile(
     r"|right after|after(?! all\b)|before|a (?:day|week|month|year) later"
     r"|following)\b|\bboth (?:rise|increase|fall|go up|grow)\b|\bmore \w+.*\bmore\b"
     r"|\bcorrelat\w*|\band (?:we|they|i) (?:won|got|passed)\b|\blucky\b"
+    # A succession in other words: "the next morning", "by Christmas", "within months", "the
+    # day I unfollowed them".
+    r"|\b(?:the next|the following) (?:morning|day|week|month|year)\b"
+    r"|\bby (?:the end of )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january"
+    r"|february|march|april|may|june|july|august|september|october|november|december"
+    r"|christmas|easter|spring|summer|autumn|winter|the (?:next|following) \w+)\b"
+    r"|\bwithin (?:a few |two |three |\d+ )?(?:days|weeks|months|years)\b"
+    r"|\bthe (?:day|night|week|month|year|morning) (?:i|we|he|she|they|my|our|his|her|their"
+    r"|the)\b|\b(?:a few|a couple of|two|three|\d+) (?:days|weeks|months|years) later\b"
+    r"|\b(?:soon|shortly) after\b|\bas soon as\b|\bsince then\b|\bfrom then on\b"
+)
+# Two things that go together: a group picked out by one thing that has more or less of another
+# ("children who have more books get better marks", "towns with more vans have more
+# drownings"), or "wherever there is X you find Y".
+_CORRELATION = re.compile(
+    r"\b(?:\w+ (?:who|with|where)|\w+s that) (?:\w+ ){0,7}?(?:more|less|fewer|higher|lower|better"
+    r"|worse|sicker|richer|often)\b"
+    r"|\bwherever\b|\bthe more \w+.*\bthe (?:more|less|fewer|better|worse)\b"
+)
+_EFFECT = (
+    r"(?:is what|are what|is behind|are behind|leads? to|raises?|lowers?|protects?|prevents?"
+    r"|cures?|creates?|produces?|gives?|gave|giving|making|made|driven|drove|scares?"
+    r"|(?:has|have) (?:\w+ )?worked|helped|helps|fixed|fixes|did the trick|got rid of"
+    r"|turned \w+ \w+ around|must have (?:done|helped|caused|made|been)|killed|kills|broke"
+    r"|wrecked|saved|sparked|triggered|jinxed|cursed|healed|heals|hurt|harmed|damaged|calmed"
+    r"|keeps? \w+ away|(?:is|was|are|were) (?:the reason|why))\b"
 )
 _CAUSAL_CONCLUSION = re.compile(
     r"\bcaus(?:e|es|ed)\b|\bmust be (?:the cause|working|why|responsible)\b|\bto blame\b"
@@ -27,29 +53,68 @@ _CAUSAL_CONCLUSION = re.compile(
     # A verb of effect after the succession: "the traffic lights improved the results".
     r"|\b(?:improved|boosted|worsened|ruined|killed|restored|turned \w+ \w+ around"
     r"|is (?:obviously |clearly )?what made)\b"
+    # A conclusion that names the link itself: "that's why", "coincidence? I don't think so".
+    r"|\b(?:that'?s|that is|which is) why\b|\bcoincidence\? (?:i|we) (?:don'?t|do not) think so"
+    # A verb of effect after a word that draws the conclusion ("so sitting at the front raises
+    # your grade", "clearly a glass a night protects the heart", "turns out social media was
+    # giving me migraines") or as the main verb of the next sentence ("Onions cure colds", "He
+    # has driven the congregation away"; not a verb deep in a new topic).
+    rf"|(?:\b(?:so|therefore|thus|hence|clearly|obviously|plainly|evidently|which means"
+    rf"|turns out|must|don'?t tell me)\b|\bthen,)[^.;!?]{{0,60}}?\b{_EFFECT}"
+    rf"|[.!?] (?:[a-z'-]+ ){{1,3}}(?:(?:has|have|had|is|are|was|were|obviously|clearly|plainly)"
+    rf" ){{0,2}}{_EFFECT}"
+)
+# Words that draw the conclusion as surely as "so" or "clearly" do.
+_DRAWN = re.compile(
+    r"\b(?:that'?s|that is|which is) why\b|\bwhich means\b|\bthen,|\bturns out\b"
+    r"|\bno doubt\b|\bobviously\b|\bplainly\b|\bcoincidence\?"
+)
+# A single cause for an outcome that has many: "fell for one reason only", "the whole reason is".
+_SINGLE_CAUSE = re.compile(
+    r"\bfor one reason only\b|\bthe (?:whole|one|single|only) (?:real )?(?:reason|cause)"
+    r" (?:is|was)\b(?! that)"
+)
+_OUTCOME = re.compile(
+    r"\b(?:fell|rose|went (?:up|down)|dropped|grew|collapsed|declined|lost|failed|won"
+    r"|increased|decreased)\b"
 )
 _BREAK = re.compile(r"[,;:.]|\b(?:so|and|which|that)\b")
 _MECHANISM = re.compile(
-    r"\bbecause (?:drivers|more|fewer|the|it|of)\b|\bby (?:reducing|increasing)\b"
-    r"|\bthrough\b|\bmechanism\b|\bcontrolled (?:trial|study)\b|\brandomi[sz]ed\b"
-    r"|\bcohort stud|\baccording to\b|\breported\b"
+    # "Because of the jerseys" names a cause, not how it works.
+    r"\bbecause\b(?! of\b)|\bby (?:reducing|increasing)\b"
+    r"|\bthrough\b|\bmechanism\b|\bcontrolled (?:trial|study)\b|\brandom\w*|\bplacebo\b"
+    r"|\bcohort stud|\baccording to\b|\breported\b|\bsurvey\b"
+    # How it worked: "since less warm air escapes", "as commuters can now buy a loaf".
+    r"|\bsince (?:less|more|fewer)\b|\bas (?:\w+ ){1,3}(?:can|now|no longer)\b"
+)
+# The writer weighs the link rather than asserting it: "that does not show", "may", "hard to
+# say what made the difference".
+_HEDGE = re.compile(
+    r"\b(?:does|do|did)(?: not|n'?t) (?:show|prove|mean)\b|\bcan(?:'?t|not) tell\b"
+    # "May not be the only cause" concedes other causes and keeps this one.
+    r"|\bnot prove\b|\bhard to say\b|(?<!by )\bmay\b(?! not be the only)|\bmight\b|\bperhaps\b"
+    r"|\bpossibly\b|\bprobably\b|\bsuggests?\b"
 )
 
 
 def false_cause(text: str) -> tuple[float, Explanation] | None:
-    succession = _SUCCESSION.search(text)
-    conclusion = _CAUSAL_CONCLUSION.search(text)
-    if not succession or not conclusion or conclusion.start() < succession.start():
+    if has(_MECHANISM, text) or has(_HEDGE, text):
         return None
-    # The causal verb must conclude, not narrate inside the time clause: "before puberty
-    # brought its complications" and "after the flood ruined the building, the school moved"
-    # tell a history; "since the lights came, results rose. the lights improved them" infers.
-    if not _BREAK.search(text[succession.end() : conclusion.start()]):
-        return None
-    if has(_MECHANISM, text):
-        return None
-    score = 2.2 + 0.3 * has(CONCLUDE, text) + 0.3 * ("must" in text)
-    return score, explain("false_cause")
+    single = _SINGLE_CAUSE.search(text)
+    if single and has(_OUTCOME, text):
+        return 2.5, explain("false_cause.single_cause", words=single.group())
+    antecedents = [m for m in (_SUCCESSION.search(text), _CORRELATION.search(text)) if m]
+    for antecedent in sorted(antecedents, key=lambda m: m.start()):
+        # The causal verb must conclude, not narrate inside the time clause: "before puberty
+        # brought its complications" and "after the flood ruined the building, the school
+        # moved" tell a history; "since the lights came, results rose. the lights improved
+        # them" infers.
+        for conclusion in _CAUSAL_CONCLUSION.finditer(text, antecedent.end()):
+            if _BREAK.search(text[antecedent.end() : conclusion.end()]):
+                drawn = has(CONCLUDE, text) or has(_DRAWN, text)
+                score = 2.2 + 0.3 * drawn + 0.3 * ("must" in text)
+                return score, explain("false_cause")
+    return None
 
 
 # -- hasty generalisation -----------------------------------------------------------------
