@@ -415,6 +415,16 @@ def own_examples() -> None:
             "false cause in many voices, FROZEN half (never tuned on)",
             examples("voices_cause_frozen"),
         ),
+        (
+            "tu quoque, the sneer, the circumstantial attack and the conditional false dilemma, "
+            "dev half (tuned on: in-sample)",
+            examples("voices_person_dev"),
+        ),
+        (
+            "tu quoque, the sneer, the circumstantial attack and the conditional false dilemma, "
+            "FROZEN half (never tuned on)",
+            examples("voices_person_frozen"),
+        ),
         ("tuning set (in-sample: the rules were tuned on it)", TUNING),
         ("second set (in-sample: tuned on in round 2)", SECOND_SET),
         ("held-out set (written after round 2; the checker's thresholds never saw it)", HELD_OUT),

@@ -5,7 +5,8 @@
 - ``detector``: runs the rule families and the learned model over windows of sentences; a
   finding at ``LIKELY_AT`` or above is likely, from ``POSSIBLE_AT`` up to it possible;
 - ``learned``: the learned model of five types (weights in ``arguments/fallacy_model.json``);
-- ``cues``, and the rule families ``relevance``, ``presumption``, ``induction``, ``deduction``.
+- ``cues``, and the rule families ``relevance`` (its ad hominem shapes without an insult in
+  ``hominem``), ``presumption``, ``induction``, ``deduction``.
 """
 
 from arguments.domain.fallacies.detector import (

@@ -31,6 +31,17 @@ EXPLANATIONS: dict[str, str] = {
         '"%(words)s" answers the person who holds the view (what they want, or their own life) '
         "instead of what they argue."
     ),
+    "ad_hominem.tu_quoque": (
+        '"%(words)s" answers the advice with the conduct of the one who gives it; what they do '
+        "does not make the advice wrong."
+    ),
+    "ad_hominem.speaker": (
+        '"%(words)s" sneers at who is speaking instead of answering what they say.'
+    ),
+    "ad_hominem.circumstance": (
+        '"%(words)s" puts the view down to the position or interest of the one who holds it '
+        "instead of showing it wrong."
+    ),
     "appeal_to_emotion": (
         "It moves the reader with pity, fear or guilt instead of giving a reason."
     ),
@@ -52,6 +63,13 @@ EXPLANATIONS: dict[str, str] = {
     ),
     "false_dilemma": "It offers two options as if they were the only ones; others exist.",
     "false_dilemma.only_way": '"%(words)s" presents one course as if nothing else could do.',
+    "false_dilemma.condition": (
+        '"%(words)s" makes one condition decide everything, as if its only alternative were '
+        "the extreme one."
+    ),
+    "false_dilemma.two_kinds": (
+        '"%(words)s" sorts people into two kinds as if there were no others.'
+    ),
     "false_dilemma.frame": (
         '"%(words)s" offers two options as if they were the only ones; others exist.'
     ),

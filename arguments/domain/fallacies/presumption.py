@@ -193,13 +193,49 @@ _OR_ELSE = re.compile(
     r"(?:accept|watch|face|see|risk|lose|die|starve|perish|fail|suffer|go)\b"
 )
 _IF_NOT = re.compile(
-    r"\bif (?:you|we|they|he|she|i) (?:don't|do not|doesn't|does not|won't|will not|refuse "
-    r"to|can't|cannot)\b"
+    r"\bif (?:you|we|they|he|she|i)(?: (?:don't|do not|doesn't|does not|won't|will not|refuse "
+    r"to|can't|cannot|aren't|are not|isn't|is not)|'re not|'s not)\b"
+)
+# "Anyone who won't A ...": the same condition put on a kind of person; it frames a dilemma only
+# with a verdict on them ("is voting for chaos"), never with a mere bad outcome ("people who do
+# not know what they judge" may fail at it).
+_WHO_NOT = re.compile(
+    r"\b(?:anyone|anybody|everyone|those|people|someone) who (?:won't|will not|doesn't|does "
+    r"not|don't|do not|isn't|is not|aren't|are not|refuses? to)\b|"
+    r"\bwhoever (?:won't|will not|doesn't|does not|isn't|is not|refuses to)\b"
+)
+# What "if you don't A" leaves them: not a consequence but a verdict on who they are, or the
+# door ("you should leave it", "you're part of the problem", "you might as well burn it", "is
+# voting for chaos"). A consequence with its reason ("you can't travel, because processing
+# takes six weeks") is none of these.
+_VERDICT = re.compile(
+    r"\b(?:you|we|they|he|she) (?:should|must|might as well|may as well|can|could|had better) "
+    r"(?:just )?(?:leave|go (?:away|home|back|elsewhere)|get out|move (?:away|abroad|out)|quit|"
+    r"give up|set fire|burn|throw)\b|"
+    r"\b(?:might|may) as well\b|"
+    r"\b(?:you|we|they|he|she)(?:'re| are|'s| is) (?:part of|one of|with|against|no (?:real|"
+    r"true)|not (?:a )?(?:real|true))\b|"
+    r"\b(?:is|are|'re) (?:voting|working|siding|standing|rooting) (?:for|with)\b"
+)
+# "Two kinds of people": the people of the world sorted into two, and "those who ... and those
+# who ...". Kinds of things ("two kinds of ticket, single and return") may really be two.
+_TWO_KINDS = re.compile(
+    r"\b(?:two|2) (?:kinds|types|sorts|groups|classes) of (?:people|persons|humans|men|women|"
+    r"students|parents|voters|workers|drivers|fans|teachers|kids|children|folks?|citizens|"
+    r"employees|managers|players)\b|"
+    r"\b(?:world|people|humanity|everyone|society|the country) (?:is |are )?(?:divided|split) "
+    r"into\b"
+)
+_SORTED = re.compile(r"\b(those|people|the ones|ones) who\b.*\b(?:and|or|,) (?:the )?\1 who\b")
+# "You can have a career or a family": two options, closed when nobody may have both.
+_ALTERNATIVES = re.compile(
+    r"\b(?:can|could|must|have to|get to) (?:have|be|choose|keep|get|pick) (?:\w+ ){1,3}or\b"
 )
 _CLOSED = _words(
     "no other way",
     r"nothing in (?:between|the middle)",
     r"(?:cannot|can't) have both",
+    r"(?:nobody|no one|no-one) (?:\w+ )?(?:manages|has|gets|does|can have|can do) both",
     r"(?:those|these) are (?:our|your|the) (?:only )?(?:options|choices)",
     r"pick one",
     r"there is no (?:other|third|middle)",
@@ -228,6 +264,8 @@ _POLAR = _words(
     "failure",
     "die",
     "starve",
+    "chaos",
+    "end up",
 )
 # What makes a choice honest: its reason, both options acceptable, a third one named.
 _GROUNDED = re.compile(
@@ -245,29 +283,54 @@ def false_dilemma(text: str) -> tuple[float, Explanation] | None:
     choice = has(_CHOICE, text)
     settled = has(_SETTLED_CHOICE, text)
     or_else = has(_OR_ELSE, text)
-    if_not = has(_IF_NOT, text)
-    if not (either or only or only_way or choice or settled or or_else or if_not):
+    condition = _IF_NOT.search(text) or _WHO_NOT.search(text)
+    # The verdict answers the condition: it comes after it.
+    verdict = _VERDICT.search(text, condition.end()) if condition else None
+    if_not = has(_IF_NOT, text) or verdict is not None
+    two_kinds = has(_TWO_KINDS, text)
+    alternatives = has(_ALTERNATIVES, text)
+    frames = (either, only, only_way, choice, settled, or_else, if_not, two_kinds, alternatives)
+    if not any(frames):
         return None
     if has(_GROUNDED, text) or has(_THREE, text):
         return None
     score = 1.0 * either + 1.2 * only + 1.0 * has(_POLAR, text)
     score += 0.8 * (only and " or " in text)
     # The frames that need no "either": each counts once, and something must close it.
-    frame = max(1.2 * only_way, 1.2 * choice, 1.0 * or_else, 1.0 * if_not, 2.0 * settled)
+    frame = max(
+        1.2 * only_way,
+        1.2 * choice,
+        1.0 * or_else,
+        1.0 * if_not,
+        2.0 * settled,
+        1.2 * two_kinds,
+        1.0 * alternatives,
+    )
     # "No other option" (_ONLY) already closes the frame and is counted above: once only.
-    closed = only or has(_CLOSED, text)
+    # People sorted into "those who ... and those who ..." closes "two kinds"; a verdict on
+    # the person closes "if you don't".
+    closed = only or has(_CLOSED, text) or (two_kinds and has(_SORTED, text)) or verdict is not None
     score += frame + 1.0 * (closed and not only)
     # "X is the only way to Y" with no reason given: the frame closes itself. Not when the
     # author denies it ("as if theirs were the only way"), nor for "it is the only way",
     # which points back to an option argued before.
     score += 0.8 * (only_way and not (closed or has(_POINTS_BACK, text)))
+    if two_kinds:
+        return score, explain("false_dilemma.two_kinds", words=_quoted(_TWO_KINDS, text))
     if either or only:
         return score, explain("false_dilemma")
     # A frame without "either" or "only two": the explanation points at its words.
     if only_way and not settled:
         return score, explain("false_dilemma.only_way", words=_quoted(_ONLY_WAY, text))
+    if if_not and not (settled or choice or or_else):
+        words = condition.group(0) if condition else ""
+        if verdict is not None:
+            words += f" ... {verdict.group(0)}"
+        return score, explain("false_dilemma.condition", words=words)
     frame_words = next(
-        _quoted(p, text) for p in (_SETTLED_CHOICE, _CHOICE, _OR_ELSE, _IF_NOT) if has(p, text)
+        _quoted(p, text)
+        for p in (_SETTLED_CHOICE, _CHOICE, _OR_ELSE, _ALTERNATIVES, _IF_NOT)
+        if has(p, text)
     )
     return score, explain("false_dilemma.frame", words=frame_words)
 

@@ -15,6 +15,7 @@ from arguments.domain.fallacies.cues import (
     terms,
 )
 from arguments.domain.fallacies.explanations import Explanation, explain
+from arguments.domain.fallacies.hominem import circumstance, discounted, sneer, tu_quoque
 from toulmini_site.text.keywords import keywords as _words
 
 # -- ad hominem ---------------------------------------------------------------------------
@@ -148,13 +149,31 @@ def _attack_on_holder(text: str) -> tuple[float, Explanation] | None:
     return score, explain("ad_hominem.holder", words=words.group(0))
 
 
-def ad_hominem(text: str) -> tuple[float, Explanation] | None:
-    if not has(_INSULT, text):
-        return _attack_on_holder(text)
+def _insult(text: str) -> tuple[float, Explanation]:
     score = 1.0 + has(_DISMISS, text) * 1.0 + has(_ARGUMENT_OF, text) * 0.5
     if has(_ARGUMENT_OF, text) and has(CONCLUDE, text):
         score += 0.5
     return score, explain("ad_hominem")
+
+
+# The shapes that need neither an insult nor a named holder (``hominem``), with their
+# explanations.
+_SHAPES = (
+    ("ad_hominem.tu_quoque", tu_quoque),
+    ("ad_hominem.speaker", sneer),
+    ("ad_hominem.circumstance", circumstance),
+)
+
+
+def ad_hominem(text: str) -> tuple[float, Explanation] | None:
+    found = [_insult(text) if has(_INSULT, text) else _attack_on_holder(text)]
+    set_aside = has(_DISMISS, text) or has(_SET_ASIDE, text)
+    for key, read in _SHAPES:
+        shape = read(text, set_aside=set_aside)
+        if shape is not None:
+            found.append((shape[0], explain(key, words=shape[1])))
+    # The strongest reading; on a tie the insult or the holder's, as before these shapes.
+    return max((f for f in found if f is not None), key=lambda f: f[0], default=None)
 
 
 # -- ad populum ---------------------------------------------------------------------------
@@ -370,7 +389,9 @@ def _outside_field(text: str) -> str:
 
 
 def false_authority(text: str) -> tuple[float, Explanation] | None:
-    if not has(_ATTRIBUTION, text):
+    # "Naturally the spokesman claims ..." discounts the source (an ad hominem, perhaps), it
+    # does not lean on it.
+    if not has(_ATTRIBUTION, text) or discounted(text):
         return None
     non_expert = _NON_EXPERT.search(text)
     vague = _VAGUE.search(text)
