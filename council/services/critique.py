@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.tasks import task
 from django.utils import timezone
 
@@ -151,7 +151,13 @@ def critique_run(*, critique_id: int, client: LLMClient | None = None) -> Critiq
         return _fail(critique, str(exc))
 
     def on_progress(progress: dict[str, Any]) -> None:
-        Critique.objects.filter(pk=critique.pk).update(progress=progress)
+        # Progress is for the page that polls; the result is saved at the end. A progress
+        # write the database refuses for a moment (SQLite: "table is locked" while a poll
+        # reads) is skipped, not allowed to fail the whole run; the next one carries it.
+        try:
+            Critique.objects.filter(pk=critique.pk).update(progress=progress)
+        except OperationalError:
+            logger.warning("Critique %s: a progress update was skipped", critique.pk)
 
     try:
         with runs.run_heartbeat(Critique.objects.filter(pk=critique.pk)):

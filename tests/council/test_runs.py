@@ -350,3 +350,28 @@ def test_the_heartbeat_renews_the_lease_while_the_run_goes_on(queued_critique):
     queued_critique.refresh_from_db()
     assert timezone.now() - queued_critique.heartbeat_at < timedelta(seconds=5)
     assert not queued_critique.stalled
+
+
+def test_a_progress_update_the_database_refuses_does_not_fail_the_run(queued_critique, monkeypatch):
+    # SQLite refuses a write for a moment while a poll reads ("table is locked"); the page's
+    # progress may skip a step, the critique must still finish and keep its result.
+    from django.db import OperationalError
+    from django.db.models.query import QuerySet
+
+    from council.services.critique import critique_run
+
+    update = QuerySet.update
+    refused = []
+
+    def flaky(self, **fields):
+        if set(fields) == {"progress"} and len(refused) < 3:
+            refused.append(fields)
+            raise OperationalError("database table is locked: council_critique")
+        return update(self, **fields)
+
+    monkeypatch.setattr(QuerySet, "update", flaky)
+    critique = critique_run(critique_id=queued_critique.pk)
+    assert len(refused) == 3
+    assert critique.status == Critique.Status.COMPLETE
+    assert critique.result["points"]
+    assert Critique.objects.get(pk=critique.pk).progress == critique.progress
