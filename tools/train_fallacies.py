@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +29,7 @@ from arguments.domain.fallacies.learned import (  # noqa: E402
     cue_fingerprint,
     feature_indices,
 )
+from tools.shared_data import shared_data_file  # noqa: E402
 
 DATA = "argotario-en-2018-01-15.tsv"
 # The hand-written example sets (evaluations/fallacies) the model learns from besides the game's
@@ -80,14 +80,9 @@ class Argument:
 
 
 def find_data() -> Path | None:
-    """The data file: $ARGOTARIO_DATA, or shared/data beside the checkout (or its parent, for
-    a git worktree under the project folder); None when it is not there."""
-    candidates = [
-        Path(os.environ["ARGOTARIO_DATA"]) if os.environ.get("ARGOTARIO_DATA") else None,
-        ROOT.parent / "shared" / "data" / DATA,
-        ROOT.parent.parent / "shared" / "data" / DATA,
-    ]
-    return next((p for p in candidates if p is not None and p.is_file()), None)
+    """The data file: $ARGOTARIO_DATA, or shared/data beside the checkout (or its parent, for a git
+    worktree under the project folder); None when it is not there."""
+    return shared_data_file(DATA, "ARGOTARIO_DATA")
 
 
 def read_arguments(path: Path) -> list[Argument]:

@@ -7,8 +7,9 @@ Run: ``make train`` (or .venv/bin/python -m tools.train_roles).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
+
+from tools.shared_data import shared_data_file
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = "webdiscourse-dev.jsonl"
@@ -24,14 +25,9 @@ QUERIES = {
 
 
 def find_corpus() -> Path | None:
-    """The corpus file: $WEBDISCOURSE_DATA, or shared/data beside the checkout (or its parent,
-    for a git worktree under the project folder); None when it is not there."""
-    candidates = [
-        Path(os.environ["WEBDISCOURSE_DATA"]) if os.environ.get("WEBDISCOURSE_DATA") else None,
-        ROOT.parent / "shared" / "data" / CORPUS,
-        ROOT.parent.parent / "shared" / "data" / CORPUS,
-    ]
-    return next((p for p in candidates if p is not None and p.is_file()), None)
+    """The corpus file: $WEBDISCOURSE_DATA, or shared/data beside the checkout (or its
+    parent, for a git worktree under the project folder); None when it is not there."""
+    return shared_data_file(CORPUS, "WEBDISCOURSE_DATA")
 
 
 def read_corpus(path: Path) -> list[dict]:
