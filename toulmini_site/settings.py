@@ -277,8 +277,17 @@ LTI_HTTP_TIMEOUT_SECONDS = env_float("LTI_HTTP_TIMEOUT_SECONDS", 10.0, minimum=0
 LLM_BASE_URL = env_str("LLM_BASE_URL")
 LLM_API_KEY = env_str("LLM_API_KEY")
 LLM_MODEL = env_str("LLM_MODEL")
-LLM_TIMEOUT_SECONDS = env_float("LLM_TIMEOUT_SECONDS", 60.0, minimum=0.1)
+# A whole model call (every try, re-ask and fallback) ends by LLM_DEADLINE_SECONDS; one HTTP
+# request waits at most LLM_TIMEOUT_SECONDS of it (toulmini_site.llm.deadline).
+LLM_DEADLINE_SECONDS = env_float("LLM_DEADLINE_SECONDS", 45.0, minimum=0.1)
+LLM_TIMEOUT_SECONDS = env_float("LLM_TIMEOUT_SECONDS", 30.0, minimum=0.1)
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0)
+# Every request's output budget, and the field it is sent in (OpenAI's reasoning models take
+# max_completion_tokens only).
+LLM_MAX_TOKENS = env_int("LLM_MAX_TOKENS", 2048, minimum=16)
+LLM_TOKEN_LIMIT_PARAM = env_choice(
+    "LLM_TOKEN_LIMIT_PARAM", "max_tokens", ("max_tokens", "max_completion_tokens")
+)
 LLM_VALIDATION_RETRIES = env_int("LLM_VALIDATION_RETRIES", 2, minimum=0)
 LLM_TEMPERATURE = env_float("LLM_TEMPERATURE", 0.2, minimum=0.0)
 

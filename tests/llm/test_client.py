@@ -80,7 +80,7 @@ def test_invalid_output_error_lists_the_last_errors_with_their_paths():
         analyse(client)
 
     assert {e["loc"] for e in caught.value.errors} == {"warrant", "confidence"}
-    assert caught.value.code == "model_invalid_output"
+    assert caught.value.code == "MODEL_INVALID_OUTPUT"
     assert "after 2 attempts" in str(caught.value)
     assert len(client.requests) == 2
     assert [r.outcome for r in client.calls] == ["invalid_output", "invalid_output"]
@@ -316,7 +316,7 @@ def test_llm_engine_is_not_configured_without_a_model(settings):
     assert llm_configured() is False
     with pytest.raises(LLMNotConfigured) as caught:
         client_for("llm")
-    assert caught.value.code == "model_not_configured"
+    assert caught.value.code == "MODEL_NOT_CONFIGURED"
 
 
 def test_llm_engine_builds_an_openai_compatible_client_from_settings(settings):
@@ -338,8 +338,9 @@ def test_llm_engine_builds_an_openai_compatible_client_from_settings(settings):
     # The SDK client is private; these are the settings it was given.
     assert str(client._sdk.base_url) == "http://127.0.0.1:9/v1/"
     assert client._sdk.api_key == "secret-for-tests"
-    assert client._sdk.timeout == 12.5
-    assert client._sdk.max_retries == 4
+    assert client.limits.try_timeout_seconds == 12.5
+    assert client.limits.http_retries == 4
+    assert client._sdk.max_retries == 0  # retried by the client, inside the deadline
 
 
 def test_offline_engine_gives_a_fresh_offline_client_each_time():

@@ -2,10 +2,12 @@
 
 from toulmini_site.llm.client import (
     CallRecord,
+    Completion,
     LLMClient,
     LLMError,
     LLMInvalidOutput,
     LLMNotConfigured,
+    LLMOutputCut,
     LLMRequest,
     LLMTimeout,
     LLMUnavailable,
@@ -13,14 +15,19 @@ from toulmini_site.llm.client import (
     Usage,
     validation_details,
 )
+from toulmini_site.llm.deadline import CallLimits, Deadline
 from toulmini_site.llm.offline import OfflineClient, structured_answer, word_chunks
 
 __all__ = [
+    "CallLimits",
     "CallRecord",
+    "Completion",
+    "Deadline",
     "LLMClient",
     "LLMError",
     "LLMInvalidOutput",
     "LLMNotConfigured",
+    "LLMOutputCut",
     "LLMRequest",
     "LLMTimeout",
     "LLMUnavailable",

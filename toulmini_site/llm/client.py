@@ -8,6 +8,13 @@ A client offers two calls:
   ``validation_retries`` times, then raises ``LLMInvalidOutput``.
 - ``stream(purpose=, messages=, inputs=)``: yields text chunks as they are produced.
 
+Every call has one deadline across all its tries and a token budget on every request
+(``deadline.CallLimits``). A structured answer is read with ``output.answer_json`` (reasoning
+blocks, fences and prose around the object removed) before it is validated; an answer cut off
+at the budget (``finish_reason`` "length") that does not validate is asked once more with twice
+the budget, then raises ``LLMOutputCut``. Each error is a ``Refusal`` with a stable code, so a
+model failure that no service caught still reaches the user as that code, never a 500.
+
 ``inputs`` is the structured data the prompt was built from (query, draft, document...), kept
 with the request for fakes and tests; a model reads only the messages. The offline engines
 take no prompt: their services call them directly (``offline.OfflineClient.answer``).
@@ -24,42 +31,59 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from toulmini_site.llm.deadline import CallLimits, Deadline
+from toulmini_site.llm.output import ReasoningFilter, answer_json
+from toulmini_site.refusals import Refusal
+
 Message = dict[str, str]
 
 
-class LLMError(Exception):
+class LLMError(Refusal):
     """A language-model call failed; ``str(error)`` is safe to show a user."""
 
-    code = "model_failed"
+    code = "MODEL_FAILED"
+    status = 502
 
 
 class LLMNotConfigured(LLMError):
-    code = "model_not_configured"
+    code = "MODEL_NOT_CONFIGURED"
+    status = 400
 
 
 class LLMTimeout(LLMError):
-    code = "model_timeout"
+    """No whole answer within the call's deadline."""
+
+    code = "MODEL_TIMEOUT"
+    status = 504
 
 
 class LLMUnavailable(LLMError):
-    """The server refused or failed (429, 5xx, connection) after the allowed retries."""
+    """The server refused or failed (429, 5xx, connection, an unreadable body) after the
+    allowed retries."""
 
-    code = "model_unavailable"
+    code = "MODEL_UNAVAILABLE"
 
 
 class LLMInvalidOutput(LLMError):
     """The output never matched the schema, even after asking again with the errors."""
 
-    code = "model_invalid_output"
+    code = "MODEL_INVALID_OUTPUT"
 
     def __init__(self, message: str, *, errors: list[dict[str, str]] | None = None) -> None:
-        super().__init__(message)
+        super().__init__(message, details=errors)
         self.errors = errors or []
+
+
+class LLMOutputCut(LLMInvalidOutput):
+    """The answer stopped at the token budget (``finish_reason`` "length") before its JSON
+    was whole, even with the larger budget of the retry."""
+
+    code = "MODEL_OUTPUT_CUT"
 
 
 @dataclass(frozen=True)
@@ -74,10 +98,22 @@ class LLMRequest:
     messages: Sequence[Message]
     schema: type[BaseModel] | None = None
     inputs: dict[str, Any] = field(default_factory=dict)
+    # The output budget of this try (0: the provider's own default).
+    max_tokens: int = 0
 
     @property
     def prompt_chars(self) -> int:
         return sum(len(m.get("content", "")) for m in self.messages)
+
+
+@dataclass(frozen=True)
+class Completion:
+    """One try's answer: the raw text (or an already-built model), usage, and why the server
+    stopped (``"stop"``, ``"length"``, ``None`` when it does not say: Ollama)."""
+
+    raw: str | BaseModel
+    usage: Usage
+    finish_reason: str | None = "stop"
 
 
 @dataclass(frozen=True)
@@ -116,20 +152,31 @@ class LLMClient:
 
     provider = "abstract"
 
-    def __init__(self, *, model: str = "", validation_retries: int = 2) -> None:
+    def __init__(
+        self,
+        *,
+        model: str = "",
+        validation_retries: int = 2,
+        limits: CallLimits | None = None,
+    ) -> None:
         self.model = model
         self.validation_retries = validation_retries
+        self.limits = limits or CallLimits()
         self.calls: list[CallRecord] = []
         self._lock = threading.Lock()
 
     # -- what subclasses provide -------------------------------------------------------
-    def _complete(self, request: LLMRequest) -> tuple[str | BaseModel, Usage]:
-        """One attempt: the raw output (JSON text, or an already-built model) and usage."""
+    def _complete(self, request: LLMRequest, deadline: Deadline) -> Completion:
+        """One try, ended by ``deadline`` at the latest."""
         raise NotImplementedError
 
-    def _stream_chunks(self, request: LLMRequest) -> Iterator[str | Usage]:
-        """Text chunks, then optionally one ``Usage``."""
+    def _stream_chunks(self, request: LLMRequest, deadline: Deadline) -> Iterator[str | Usage]:
+        """Text chunks, then optionally one ``Usage``; ended by ``deadline`` at the latest."""
         raise NotImplementedError
+
+    def _format_ignored(self) -> None:
+        """The last answer was empty or no JSON object at all: the server ignored the
+        requested format. A provider may ask differently from the next try on."""
 
     # -- the interface -----------------------------------------------------------------
     def structured[T: BaseModel](
@@ -140,56 +187,100 @@ class LLMClient:
         schema: type[T],
         inputs: dict[str, Any] | None = None,
     ) -> StructuredResult[T]:
-        request = LLMRequest(purpose, list(messages), schema, dict(inputs or {}))
+        deadline = self.limits.deadline()
+        request = LLMRequest(
+            purpose, list(messages), schema, dict(inputs or {}), self.limits.max_tokens
+        )
         total = Usage()
         last_errors: list[dict[str, str]] = []
-        for attempt in range(1, self.validation_retries + 2):
+        attempt = invalid = 0
+        enlarged = False
+        while invalid <= self.validation_retries:
+            attempt += 1
             started = time.perf_counter()
             try:
-                raw, usage = self._complete(request)
+                if deadline.expired():
+                    raise _out_of_time(deadline)
+                answer = self._complete(request, deadline)
             except Exception as exc:  # recorded whatever it is: an offline refusal too
                 self._record(
                     request, started, Usage(), outcome=call_outcome(exc), error=error_text(exc)
                 )
                 raise
+            usage = answer.usage
             total = Usage(total.tokens_in + usage.tokens_in, total.tokens_out + usage.tokens_out)
+            raw_text = answer.raw if isinstance(answer.raw, str) else answer.raw.model_dump_json()
             try:
-                value = _validate(schema, raw)
+                value = _validate(schema, answer.raw)
             except ValidationError as exc:
                 last_errors = validation_details(exc)
-                raw_text = raw if isinstance(raw, str) else raw.model_dump_json()
+                cut = answer.finish_reason == "length"
+                error = _summarise(last_errors)
+                if cut:
+                    error = f"cut off at {request.max_tokens or 'the'} tokens; {error}"
                 self._record(
                     request,
                     started,
                     usage,
                     outcome="invalid_output",
-                    error=_summarise(last_errors),
+                    error=error,
                     raw_output=raw_text,
                 )
-                request = _with_correction(request, raw_text, last_errors)
+                if cut:
+                    if enlarged:
+                        raise LLMOutputCut(
+                            f"The model's answer was cut off at {request.max_tokens} tokens "
+                            "(LLM_MAX_TOKENS), even with twice the budget.",
+                            errors=last_errors,
+                        ) from None
+                    # Asked again as it was, with room to finish: not a validation retry.
+                    enlarged = True
+                    request = replace(request, max_tokens=2 * request.max_tokens)
+                    continue
+                invalid += 1
+                answered = answer_json(raw_text)
+                if not answered.startswith("{"):  # empty, or prose: the format was ignored
+                    self._format_ignored()
+                request = _with_correction(request, answered, last_errors)
                 continue
             self._record(request, started, usage, outcome="ok")
             return StructuredResult(value=value, usage=total, attempts=attempt)
         raise LLMInvalidOutput(
             f"The model's answer did not match the expected format after "
-            f"{self.validation_retries + 1} attempts: {_summarise(last_errors)}",
+            f"{attempt} attempts: {_summarise(last_errors)}",
             errors=last_errors,
         )
 
     def stream(
-        self, *, purpose: str, messages: Sequence[Message], inputs: dict[str, Any] | None = None
+        self,
+        *,
+        purpose: str,
+        messages: Sequence[Message],
+        inputs: dict[str, Any] | None = None,
+        schema: type[BaseModel] | None = None,
     ) -> Iterator[str]:
-        request = LLMRequest(purpose, list(messages), None, dict(inputs or {}))
+        """The answer's text as it is produced, a leading reasoning block left out. With
+        ``schema``, the answer is asked for as that schema's JSON where the server can."""
+        deadline = self.limits.deadline()
+        request = LLMRequest(
+            purpose, list(messages), schema, dict(inputs or {}), self.limits.max_tokens
+        )
         started = time.perf_counter()
         usage = Usage()
         produced: list[str] = []
+        reasoning = ReasoningFilter()
         try:
-            for item in self._stream_chunks(request):
+            for item in self._stream_chunks(request, deadline):
                 if isinstance(item, Usage):
                     usage = item
                     continue
                 produced.append(item)
-                yield item
+                if text := reasoning.feed(item):
+                    yield text
+                if deadline.expired():
+                    raise _out_of_time(deadline)
+            if text := reasoning.finish():
+                yield text
         except Exception as exc:
             self._record(
                 request,
@@ -240,7 +331,14 @@ def _validate[T: BaseModel](schema: type[T], raw: str | BaseModel) -> T:
         return raw
     if isinstance(raw, BaseModel):
         return schema.model_validate(raw.model_dump())
-    return schema.model_validate_json(raw)
+    return schema.model_validate_json(answer_json(raw))
+
+
+def _out_of_time(deadline: Deadline) -> LLMTimeout:
+    return LLMTimeout(
+        f"The language model gave no whole answer within {deadline.seconds:g} s "
+        "(LLM_DEADLINE_SECONDS)."
+    )
 
 
 def _with_correction(
@@ -256,7 +354,7 @@ def _with_correction(
         {"role": "assistant", "content": raw_text[:20000]},
         {"role": "user", "content": correction},
     ]
-    return LLMRequest(request.purpose, messages, request.schema, request.inputs)
+    return replace(request, messages=messages)
 
 
 def _summarise(errors: list[dict[str, str]]) -> str:

@@ -14,7 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from toulmini_site.llm.client import LLMClient, LLMRequest, Usage
+from toulmini_site.llm.client import Completion, LLMClient, LLMRequest, Usage
+from toulmini_site.llm.deadline import Deadline
 from toulmini_site.llm.offline import word_chunks
 
 Reply = str | dict[str, Any] | BaseModel | Exception
@@ -57,11 +58,12 @@ class FakeClient(LLMClient):
             return json.dumps(reply)
         return reply
 
-    def _complete(self, request: LLMRequest) -> tuple[str, Usage]:
+    def _complete(self, request: LLMRequest, deadline: Deadline) -> Completion:
         text = self._reply(request)
-        return text, Usage(tokens_in=request.prompt_chars // 4, tokens_out=len(text) // 4)
+        usage = Usage(tokens_in=request.prompt_chars // 4, tokens_out=len(text) // 4)
+        return Completion(text, usage)
 
-    def _stream_chunks(self, request: LLMRequest) -> Iterator[str | Usage]:
+    def _stream_chunks(self, request: LLMRequest, deadline: Deadline) -> Iterator[str | Usage]:
         text = self._reply(request)
         yield from word_chunks(text)
         yield Usage(tokens_in=request.prompt_chars // 4, tokens_out=len(text) // 4)

@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from toulmini_site.llm.client import (
+    Completion,
     LLMClient,
     LLMError,
     LLMInvalidOutput,
@@ -30,6 +31,7 @@ from toulmini_site.llm.client import (
     error_text,
     validation_details,
 )
+from toulmini_site.llm.deadline import Deadline
 
 OFFLINE_MODEL = "rules-v1"
 
@@ -103,14 +105,14 @@ class OfflineClient(LLMClient):
         as one call once the text is produced."""
         yield from word_chunks(self.answer(purpose, engine))
 
-    def _complete(self, request: LLMRequest) -> tuple[str | BaseModel, Usage]:
+    def _complete(self, request: LLMRequest, deadline: Deadline) -> Completion:
         raise LLMError(
             f"The offline engine cannot handle {request.purpose!r} from a prompt: "
             "its service calls the engine directly."
         )
 
-    def _stream_chunks(self, request: LLMRequest) -> Iterator[str | Usage]:
-        self._complete(request)
+    def _stream_chunks(self, request: LLMRequest, deadline: Deadline) -> Iterator[str | Usage]:
+        self._complete(request, deadline)
         yield from ()
 
 

@@ -1,28 +1,66 @@
-"""The OpenAI-compatible provider: the official SDK against OpenAI, vLLM, Ollama, llama.cpp.
+"""The OpenAI-compatible provider: the official SDK against OpenAI, Azure, vLLM, Ollama,
+llama.cpp's server and LM Studio.
 
-Structured output is requested with the pydantic schema as a JSON schema
-(``response_format={"type": "json_schema", ...}``, not strict, which every compatible server
-accepts) and validated here, so the raw text of a failed attempt can be recorded. The SDK's own
-retry loop handles 408/409/429/5xx and connection errors with back-off (``max_retries``).
+What real servers do, and what this client does about it:
+
+- Structured output is asked for with the schema inlined (``schemas.response_format``: no
+  ``$ref``, which llama.cpp refuses) and never trusted: the answer is validated by the client.
+- A server that refuses ``response_format`` (a 400: LM Studio takes only ``json_schema``, older
+  servers none) is asked again at once with the schema in the prompt instead; the refusal is
+  remembered for that server and model, so later calls go straight to prompt-only JSON. So is
+  a server that answered 200 but ignored the schema (an empty answer or no JSON object), for
+  the rest of this client's call.
+- Every request carries the token budget (``LLM_MAX_TOKENS``, as ``max_tokens`` or
+  ``max_completion_tokens``) and waits at most what is left of the call's deadline. The SDK's
+  own retries are off: 429, 5xx and lost connections are retried here, inside the deadline,
+  honouring ``retry-after`` when it fits.
+- A body that is not JSON, or a stream that breaks, is ``LLMUnavailable``, never a raw
+  decoding error; a stream that outlives the deadline is closed by a watchdog.
+- Streams ask for the schema too when the caller gives one; ``reasoning_content`` deltas
+  (vLLM's and Ollama's reasoning parsers) are not part of the answer and are skipped.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
+import httpx
 import openai
 from openai.types.chat import ChatCompletionMessageParam
 
 from toulmini_site.llm.client import (
+    Completion,
     LLMClient,
     LLMError,
+    LLMOutputCut,
     LLMRequest,
     LLMTimeout,
     LLMUnavailable,
     Message,
     Usage,
 )
+from toulmini_site.llm.deadline import CallLimits, Deadline
+from toulmini_site.llm.schemas import response_format, schema_instructions
+
+# (base_url, model) of servers that refused response_format: asked in words from then on.
+_PROMPT_ONLY: set[tuple[str, str]] = set()
+_PROMPT_ONLY_LOCK = threading.Lock()
+
+_RETRIED_STATUSES = (408, 409, 429)
+
+
+def forget_refused_formats() -> None:
+    """Forget which servers refused ``response_format`` (tests start each server afresh)."""
+    with _PROMPT_ONLY_LOCK:
+        _PROMPT_ONLY.clear()
+
+
+class _FormatRefused(Exception):
+    """A 400 to a request that carried ``response_format``."""
 
 
 class OpenAICompatibleClient(LLMClient):
@@ -34,76 +72,201 @@ class OpenAICompatibleClient(LLMClient):
         model: str,
         base_url: str | None = None,
         api_key: str | None = None,
-        timeout: float = 60.0,
-        max_retries: int = 2,
+        timeout: float | None = None,
+        max_retries: int | None = None,
         validation_retries: int = 2,
         temperature: float = 0.2,
+        limits: CallLimits | None = None,
     ) -> None:
-        super().__init__(model=model, validation_retries=validation_retries)
+        limits = limits or CallLimits()
+        if timeout is not None:
+            limits = replace(limits, try_timeout_seconds=timeout)
+        if max_retries is not None:
+            limits = replace(limits, http_retries=max_retries)
+        super().__init__(model=model, validation_retries=validation_retries, limits=limits)
         self.temperature = temperature
+        self._server = (base_url or "", model)
+        self._format_failed = False
         self._sdk = openai.OpenAI(
             base_url=base_url or None,
             # Local servers (Ollama, llama.cpp) accept any key; the SDK insists on one.
             api_key=api_key or "not-needed",
-            timeout=timeout,
-            max_retries=max_retries,
+            timeout=limits.try_timeout_seconds,
+            # Retried here instead, inside the call's deadline (the SDK's would not be).
+            max_retries=0,
         )
 
-    def _complete(self, request: LLMRequest) -> tuple[str, Usage]:
-        assert request.schema is not None
-        response_format: Any = {
-            "type": "json_schema",
-            "json_schema": {
-                "name": request.schema.__name__,
-                "schema": request.schema.model_json_schema(),
-                "strict": False,
-            },
-        }
-        with _translated_errors():
-            response = self._sdk.chat.completions.create(
-                model=self.model,
-                messages=_sdk_messages(request.messages),
-                response_format=response_format,
-                temperature=self.temperature,
-            )
-        content = (response.choices[0].message.content or "") if response.choices else ""
-        return _strip_fences(content), _usage(response.usage)
+    # -- how a request is asked --------------------------------------------------------
+    @property
+    def prompt_only(self) -> bool:
+        """Whether the schema goes in the prompt rather than in ``response_format``."""
+        with _PROMPT_ONLY_LOCK:
+            return self._format_failed or self._server in _PROMPT_ONLY
 
-    def _stream_chunks(self, request: LLMRequest) -> Iterator[str | Usage]:
-        with _translated_errors():
-            stream = self._sdk.chat.completions.create(
-                model=self.model,
-                messages=_sdk_messages(request.messages),
-                temperature=self.temperature,
-                stream=True,
-                stream_options={"include_usage": True},
+    def _format_ignored(self) -> None:
+        self._format_failed = True
+
+    def _format_refused(self) -> None:
+        self._format_failed = True
+        with _PROMPT_ONLY_LOCK:
+            _PROMPT_ONLY.add(self._server)
+
+    def _body(self, request: LLMRequest) -> dict[str, Any]:
+        messages = list(request.messages)
+        body: dict[str, Any] = {"model": self.model, "temperature": self.temperature}
+        if request.max_tokens:
+            body[self.limits.token_limit_param] = request.max_tokens
+        if request.schema is not None:
+            if self.prompt_only:
+                messages = _with_instructions(messages, schema_instructions(request.schema))
+            else:
+                body["response_format"] = response_format(request.schema)
+        body["messages"] = _sdk_messages(messages)
+        return body
+
+    # -- one structured try ------------------------------------------------------------
+    def _complete(self, request: LLMRequest, deadline: Deadline) -> Completion:
+        try:
+            response = self._create(deadline, self._body(request))
+        except _FormatRefused:
+            self._format_refused()
+            response = self._create(deadline, self._body(request))
+        choice = response.choices[0] if response.choices else None
+        content = (choice.message.content or "") if choice is not None else ""
+        finish = choice.finish_reason if choice is not None else None
+        return Completion(content, _usage(response.usage), finish)
+
+    # -- one stream --------------------------------------------------------------------
+    def _stream_chunks(self, request: LLMRequest, deadline: Deadline) -> Iterator[str | Usage]:
+        extra = {"stream": True, "stream_options": {"include_usage": True}}
+        try:
+            stream = self._create(deadline, {**self._body(request), **extra})
+        except _FormatRefused:
+            self._format_refused()
+            stream = self._create(deadline, {**self._body(request), **extra})
+        # A read waits at most what was left when the request was sent: the watchdog ends a
+        # stream that trickles on past the deadline.
+        watchdog = threading.Timer(max(deadline.remaining(), 0.001), stream.response.close)
+        watchdog.daemon = True
+        watchdog.start()
+        finish: str | None = None
+        try:
+            with _translated_errors(deadline):
+                for chunk in stream:
+                    if chunk.choices:
+                        choice = chunk.choices[0]
+                        if choice.delta is not None and choice.delta.content:
+                            yield choice.delta.content
+                        finish = choice.finish_reason or finish
+                    if chunk.usage is not None:
+                        yield _usage(chunk.usage)
+        finally:
+            watchdog.cancel()
+            stream.close()
+        if finish == "length":
+            raise LLMOutputCut(
+                f"The model's answer was cut off at {request.max_tokens} tokens (LLM_MAX_TOKENS)."
             )
-            for chunk in stream:
-                if chunk.choices and chunk.choices[0].delta.content:
-                    yield chunk.choices[0].delta.content
-                if chunk.usage is not None:
-                    yield _usage(chunk.usage)
+
+    # -- HTTP, inside the deadline -----------------------------------------------------
+    def _create(self, deadline: Deadline, body: dict[str, Any]) -> Any:
+        """``chat.completions.create(**body)``, retried on 408/409/429/5xx and lost
+        connections while the deadline allows. Raises ``_FormatRefused`` for a 400 to a body
+        with ``response_format``, ``LLMError`` for anything else."""
+        tries = self.limits.http_retries + 1
+        for attempt in range(tries):
+            timeout = deadline.timeout(self.limits.try_timeout_seconds)
+            if timeout <= 0:
+                raise _timeout(deadline)
+            try:
+                with _translated_errors(deadline):
+                    try:
+                        return self._sdk.chat.completions.create(**body, timeout=timeout)
+                    except openai.BadRequestError:
+                        if "response_format" in body:
+                            raise _FormatRefused() from None
+                        raise
+            except (LLMUnavailable, LLMTimeout) as error:
+                wait = _retry_wait(error.__cause__, attempt)
+                if wait is None or attempt + 1 >= tries or wait >= deadline.remaining():
+                    raise
+                time.sleep(wait)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _retry_wait(cause: BaseException | None, attempt: int) -> float | None:
+    """Seconds to wait before trying again after ``cause``, or None when it is not worth
+    another try (a 4xx other than 408/409/429, an unreadable body)."""
+    backoff = min(0.5 * 2**attempt, 8.0)
+    if isinstance(cause, openai.APIStatusError):
+        status = cause.status_code
+        if status not in _RETRIED_STATUSES and status < 500:
+            return None
+        headers = cause.response.headers
+        try:
+            if "retry-after-ms" in headers:
+                return float(headers["retry-after-ms"]) / 1000
+            if "retry-after" in headers:
+                return float(headers["retry-after"])
+        except ValueError:
+            pass
+        return backoff
+    if isinstance(cause, openai.APIConnectionError | httpx.TransportError):
+        return backoff
+    return None
+
+
+def _timeout(deadline: Deadline) -> LLMTimeout:
+    return LLMTimeout(
+        f"The language model gave no whole answer within {deadline.seconds:g} s "
+        "(LLM_DEADLINE_SECONDS)."
+    )
 
 
 class _translated_errors:
-    """Turn SDK exceptions into the interface's ``LLMError`` family."""
+    """Turn SDK, HTTP and decoding exceptions into the interface's ``LLMError`` family."""
+
+    def __init__(self, deadline: Deadline) -> None:
+        self.deadline = deadline
 
     def __enter__(self) -> None:
         return None
 
     def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
-        if exc is None or isinstance(exc, LLMError):
+        if exc is None or isinstance(exc, LLMError | _FormatRefused | GeneratorExit):
             return
-        if isinstance(exc, openai.APITimeoutError):
-            raise LLMTimeout("The language model did not answer in time.") from exc
-        if isinstance(exc, openai.RateLimitError):
-            raise LLMUnavailable("The language model is rate-limited (429); try later.") from exc
-        if isinstance(exc, openai.APIStatusError):
-            raise LLMUnavailable(f"The language model server answered {exc.status_code}.") from exc
-        if isinstance(exc, openai.APIConnectionError):
-            raise LLMUnavailable("The language model server could not be reached.") from exc
-        if isinstance(exc, openai.OpenAIError):
-            raise LLMError(f"The language model call failed: {exc}") from exc
+        if not isinstance(exc, Exception):
+            return
+        raise _translated(exc, self.deadline) from exc
+
+
+def _translated(exc: Exception, deadline: Deadline) -> LLMError:
+    if isinstance(exc, openai.APITimeoutError | httpx.TimeoutException):
+        return LLMTimeout("The language model did not answer in time.")
+    if isinstance(exc, openai.RateLimitError):
+        return LLMUnavailable("The language model is rate-limited (429); try later.")
+    if isinstance(exc, openai.APIStatusError):
+        return LLMUnavailable(f"The language model server answered {exc.status_code}.")
+    if deadline.expired():  # the watchdog closed the stream
+        return _timeout(deadline)
+    if isinstance(exc, openai.APIConnectionError):
+        return LLMUnavailable("The language model server could not be reached.")
+    if isinstance(exc, ValueError | openai.APIResponseValidationError):
+        return LLMUnavailable("The language model server sent an unreadable answer (not JSON).")
+    if isinstance(exc, httpx.HTTPError | httpx.StreamError):
+        return LLMUnavailable("The connection to the language model server broke off.")
+    if isinstance(exc, openai.OpenAIError):
+        return LLMError(f"The language model call failed: {exc}")
+    return LLMUnavailable(f"The language model call failed: {type(exc).__name__}.")
+
+
+def _with_instructions(messages: list[Message], instructions: str) -> list[Message]:
+    """The schema's instructions in the first system message (some chat templates refuse a
+    system message anywhere but first), or a new one before the rest."""
+    if messages and messages[0]["role"] == "system":
+        first = {"role": "system", "content": f"{messages[0]['content']}\n\n{instructions}"}
+        return [first, *messages[1:]]
+    return [{"role": "system", "content": instructions}, *messages]
 
 
 def _sdk_messages(messages: Sequence[Message]) -> list[ChatCompletionMessageParam]:
@@ -125,14 +288,7 @@ def _sdk_messages(messages: Sequence[Message]) -> list[ChatCompletionMessagePara
 def _usage(usage: Any) -> Usage:
     if usage is None:
         return Usage()
-    return Usage(tokens_in=usage.prompt_tokens or 0, tokens_out=usage.completion_tokens or 0)
-
-
-def _strip_fences(text: str) -> str:
-    """Some local models wrap JSON in a Markdown fence despite the instructions."""
-    stripped = text.strip()
-    if stripped.startswith("```"):
-        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
-        if stripped.rstrip().endswith("```"):
-            stripped = stripped.rstrip()[:-3]
-    return stripped.strip()
+    return Usage(
+        tokens_in=getattr(usage, "prompt_tokens", 0) or 0,
+        tokens_out=getattr(usage, "completion_tokens", 0) or 0,
+    )

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from django.conf import settings
 
 from toulmini_site.llm.client import LLMClient, LLMNotConfigured
+from toulmini_site.llm.deadline import CallLimits
 from toulmini_site.llm.offline import OfflineClient
 
 _overrides: dict[str, Callable[[], LLMClient]] = {}
@@ -41,10 +42,9 @@ def client_for(engine: str) -> LLMClient:
             model=settings.LLM_MODEL,
             base_url=settings.LLM_BASE_URL or None,
             api_key=settings.LLM_API_KEY or None,
-            timeout=settings.LLM_TIMEOUT_SECONDS,
-            max_retries=settings.LLM_MAX_RETRIES,
             validation_retries=settings.LLM_VALIDATION_RETRIES,
             temperature=settings.LLM_TEMPERATURE,
+            limits=CallLimits.from_settings(),
         )
     raise ValueError(f"unknown engine {engine!r}")
 
