@@ -373,3 +373,85 @@ def test_quotas_and_class_budgets_share_one_clock_and_the_sites_day(monkeypatch,
         assert budgets.day_bounds is limits.day_bounds
         clock[0] += 120  # 00:01 in New York, still 05:01 of the same UTC day
         limits.quota_take(user=owner, work="critique", model=True)
+
+
+def _parallel_wrong_logins(monkeypatch, attempt) -> tuple[list[int], int]:
+    """48 wrong logins at once; their statuses and how many passwords were hashed."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.contrib.auth.base_user import AbstractBaseUser
+
+    checked, lock = [0], threading.Lock()
+    real = AbstractBaseUser.check_password
+    start = threading.Barrier(48)
+
+    def counting(self, raw_password):
+        with lock:
+            checked[0] += 1
+        return real(self, raw_password)
+
+    monkeypatch.setattr(AbstractBaseUser, "check_password", counting)
+
+    def one(_):
+        start.wait()
+        try:
+            return attempt()
+        finally:
+            from django.db import connection
+
+            connection.close()
+
+    with ThreadPoolExecutor(48) as pool:
+        statuses = list(pool.map(one, range(48)))
+    return statuses, checked[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_48_parallel_wrong_logins_check_at_most_5_passwords(monkeypatch):
+    make_user("owner")
+
+    def attempt():
+        return (
+            Client(REMOTE_ADDR="10.9.0.1")
+            .post(reverse("login"), {"username": "owner", "password": "nope"})
+            .status_code
+        )
+
+    statuses, checked = _parallel_wrong_logins(monkeypatch, attempt)
+    assert checked <= 5
+    assert statuses.count(200) == checked  # each checked password shows the form again
+    assert statuses.count(429) == 48 - checked
+
+
+@pytest.mark.django_db(transaction=True)
+def test_48_parallel_wrong_token_requests_check_at_most_5_passwords(monkeypatch, settings):
+    make_user("owner")
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "auth": "1000/min",  # the login limit, not the address throttle, is under test
+        },
+    }
+    monkeypatch.setattr(
+        SimpleRateThrottle, "THROTTLE_RATES", settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    )
+
+    statuses, checked = _parallel_wrong_logins(
+        monkeypatch, lambda: _token("10.9.0.2", "wrong-password").status_code
+    )
+    assert checked <= 5
+    assert statuses.count(400) == checked
+    assert statuses.count(429) == 48 - checked
+
+
+def test_a_right_password_gives_its_count_back(client, owner):
+    url = reverse("login")
+    for _ in range(4):
+        client.post(url, {"username": "owner", "password": "nope"})
+    for _ in range(3):  # right logins do not count: four failures stay four
+        assert client.post(url, {"username": "owner", "password": PASSWORD}).status_code == 302
+        client.logout()
+    assert client.post(url, {"username": "owner", "password": "nope"}).status_code == 200
+    assert client.post(url, {"username": "owner", "password": PASSWORD}).status_code == 429

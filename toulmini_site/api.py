@@ -36,6 +36,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from toulmini_site.authentication import ExpiringTokenAuthentication, token_expires_at
 from toulmini_site.limits import RATE_LIMITED, now_datetime
 from toulmini_site.limits.throttles import AuthRateThrottle
+from toulmini_site.outages import CODE as OUTAGE_CODE
+from toulmini_site.outages import RETRY_AFTER_SECONDS, is_outage, outage_message
 from toulmini_site.refusals import Refusal
 
 logger = logging.getLogger(__name__)
@@ -130,6 +132,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
                 code="TOO_MANY_FIELDS" if too_many else "BAD_REQUEST",
             ),
             status=status.HTTP_400_BAD_REQUEST,
+        )
+    if is_outage(exc):  # the database is down: 503 with Retry-After, not a 500
+        return Response(
+            error_body(outage_message(), code=OUTAGE_CODE),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"},
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "toulmini_site.pages.RefusalMiddleware",
+    "toulmini_site.outages.DatabaseOutageMiddleware",
 ]
 
 # Every request body, files included: refused by Content-Length, and uploads stopped at it

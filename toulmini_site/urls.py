@@ -27,6 +27,7 @@ api_v1: list[URLPattern | URLResolver] = [
 
 handler400 = "toulmini_site.bodies.bad_request"
 handler404 = "toulmini_site.api.not_found"
+handler500 = "toulmini_site.outages.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),

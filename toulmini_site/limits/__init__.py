@@ -36,10 +36,8 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.signals import user_login_failed
 from django.core.cache import cache as shared_cache
 from django.core.cache.backends.locmem import LocMemCache
-from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
@@ -230,32 +228,66 @@ def _login_counters(request: HttpRequest, username: str) -> list[tuple[str, int]
     ]
 
 
-def login_check(*, request: HttpRequest, username: str) -> None:
-    """Refuse a login attempt once any of its failure counters is full.
+def _login_refusal(left: int) -> LimitExceeded:
+    return LimitExceeded(
+        gettext("Too many failed logins. Wait %(n)s seconds and try again.") % {"n": left},
+        code=RATE_LIMITED,
+        retry_after=left,
+    )
 
-    Raises ``LimitExceeded`` (``RATE_LIMITED``) before the password is even checked, so a
-    refused attempt neither counts nor tells whether the password was right.
-    """
+
+def login_check(*, request: HttpRequest, username: str) -> None:
+    """Refuse a login attempt once any of its failure counters is full (a read only: the
+    attempt itself is reserved by ``login_reserve``)."""
     seconds = settings.LOGIN_WINDOW_SECONDS
     for name, limit in _login_counters(request, username):
         if _count(name, seconds) >= limit:
             _key, left = _window(name, seconds)
-            raise LimitExceeded(
-                gettext("Too many failed logins. Wait %(n)s seconds and try again.") % {"n": left},
-                code=RATE_LIMITED,
-                retry_after=left,
-            )
+            raise _login_refusal(left)
+
+
+def login_reserve(*, request: HttpRequest, username: str) -> list[str]:
+    """Count this attempt as a failure BEFORE the password is checked, atomically (one
+    ``incr`` per counter, atomic in Redis), and refuse it when any counter goes over its
+    limit: 48 attempts at once then hash at most the limit's passwords, where a read, a
+    hash and then a write let them all through. Returns the counters' keys, for
+    ``login_give_back`` when the password turns out right.
+
+    A refused attempt takes back what it added, so it neither counts nor tells whether the
+    password was right.
+    """
+    seconds = settings.LOGIN_WINDOW_SECONDS
+    taken: list[str] = []
+    for name, limit in _login_counters(request, username):
+        key, left = _window(name, seconds)
+        if cache.get(key, 0) >= limit:  # full already: no need to write
+            login_give_back(taken)
+            raise _login_refusal(left)
+        taken.append(key)
+        if _incr(key, left) > limit:
+            login_give_back(taken)
+            raise _login_refusal(left)
+    return taken
+
+
+def login_give_back(keys: list[str]) -> None:
+    """Undo ``login_reserve``'s counts (a right password, or a refused attempt)."""
+    for key in keys:
+        with contextlib.suppress(ValueError):  # the window turned meanwhile
+            cache.decr(key)
 
 
 def login_failed(*, request: HttpRequest, username: str) -> None:
-    """Count one failed login against the account+address, the address and the account."""
+    """Count one failed login against the account+address, the address and the account
+    (for a login path that does not go through ``LimitedModelBackend``)."""
     for name, _limit in _login_counters(request, username):
         _add(name, settings.LOGIN_WINDOW_SECONDS)
 
 
 class LimitedModelBackend(ModelBackend):
-    """Django's user backend that refuses a limited attempt before it checks the password,
-    on every login path (the login page, the admin, the API token)."""
+    """Django's user backend that counts an attempt, and refuses a limited one, before it
+    checks the password, on every login path (the login page, the admin, the API token).
+    A right password gives its count back."""
 
     def authenticate(
         self,
@@ -264,16 +296,13 @@ class LimitedModelBackend(ModelBackend):
         password: str | None = None,
         **kwargs: Any,
     ) -> Any:
-        if request is not None and username:
-            login_check(request=request, username=username)
-        return super().authenticate(request, username=username, password=password, **kwargs)
-
-
-@receiver(user_login_failed)
-def _count_failed_login(sender: Any, credentials: dict, request: Any = None, **kwargs: Any):
-    username = credentials.get("username")
-    if request is not None and username:
-        login_failed(request=request, username=username)
+        if request is None or not username:
+            return super().authenticate(request, username=username, password=password, **kwargs)
+        taken = login_reserve(request=request, username=username)
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        if user is not None:
+            login_give_back(taken)
+        return user
 
 
 # -- sign-ups ------------------------------------------------------------------------------

@@ -82,15 +82,23 @@ def grade_sync_request(*, submission_id: int) -> GradeSync | None:
 
 def grade_sync_retry(*, sync: GradeSync) -> GradeSync:
     """Send again by hand (a teacher's button), whatever the last attempt did, and even to
-    a platform that did not answer a moment ago."""
+    a platform that did not answer a moment ago. A grade already sent is left as it is (a
+    page opened before it was sent still shows the button): it is not posted twice."""
     with transaction.atomic():
-        GradeSync.objects.filter(pk=sync.pk).update(
-            state=GradeSync.State.PENDING,
-            attempts=0,
-            reason="",
-            last_error="",
-            requested_at=timezone.now(),
+        asked = (
+            GradeSync.objects.filter(pk=sync.pk)
+            .exclude(state=GradeSync.State.SENT)
+            .update(
+                state=GradeSync.State.PENDING,
+                attempts=0,
+                reason="",
+                last_error="",
+                requested_at=timezone.now(),
+            )
         )
+        if not asked:
+            sync.refresh_from_db()
+            return sync
         link = (
             ClassLink.objects.select_related("context__deployment")
             .filter(classroom__assignments__submissions__grade_sync=sync)

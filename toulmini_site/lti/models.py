@@ -133,3 +133,16 @@ class UsedNonce(models.Model):
 
     def __str__(self) -> str:
         return self.nonce
+
+
+class LaunchState(models.Model):
+    """What a launch keeps between its steps (the login's nonce, the launch's data for deep
+    linking), in the database rather than the cache: a launch then survives a cache outage,
+    and any app host can finish a launch another one started."""
+
+    key = models.CharField(max_length=255, unique=True)
+    value = models.JSONField()
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return self.key

@@ -75,6 +75,14 @@ _REASONS = (
         ),
     ),
     (
+        ('missing the "exp" claim', 'missing the "iat" claim'),
+        "no_expiry",
+        _(
+            "The launch carries no expiry time, so it was refused. Ask the site's "
+            "administrator to check the learning platform's LTI settings."
+        ),
+    ),
+    (
         ("Can't decode id_token", "Unable to find public key", "JWT", "Invalid JWT"),
         "bad_signature",
         _(
@@ -88,6 +96,13 @@ _REASONS = (
         _("This launch was already used. Go back to your course and open Toulmini again."),
     ),
 )
+
+
+def is_id(value: object) -> bool:
+    """True for a database id as a platform or a form may send it: digits only, short enough
+    to be one (a 5,000-digit "id" is neither a 500 nor an overflow, just not an id)."""
+    text = str(value)
+    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 def refusal_for(error: Exception) -> LaunchRefused:
@@ -120,7 +135,21 @@ def nonce_consume(*, issuer: str, nonce: str) -> None:
 
 
 def launch_check(*, lti_launch: Any) -> None:
-    """Refuse a validated launch from a deployment not activated here, or played twice."""
+    """Refuse a validated launch from a deployment not activated here, played twice, or
+    whose ``roles`` claim is not a list of role names (400: the platform sent it wrong)."""
+    roles = lti_launch.roles_claim
+    if roles is not None and (
+        not isinstance(roles, list) or not all(isinstance(role, str) for role in roles)
+    ):
+        refusal = LaunchRefused(
+            "bad_roles",
+            _(
+                "The launch's roles are not a list of role names, so it was refused. Ask the "
+                "site's administrator to check the learning platform's LTI settings."
+            ),
+        )
+        refusal.status = 400
+        raise refusal
     deployment = lti_launch.deployment
     if not deployment.is_active:
         raise LaunchRefused(
@@ -193,7 +222,7 @@ class Landing:
 def _assignment_of(lti_launch: Any, classroom: Classroom) -> Assignment | None:
     resource_link = lti_launch.resource_link
     wanted = lti_launch.get_custom_claim(ASSIGNMENT_PARAM)
-    if wanted and str(wanted).isdigit():
+    if wanted and is_id(wanted):
         assignment = classroom.assignments.filter(pk=int(wanted)).first()
         if assignment is not None:
             AssignmentLink.objects.update_or_create(

@@ -20,7 +20,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from lti_tool.models import Key
 from lti_tool.utils import DjangoToolConfig
-from pylti1p3.contrib.django import DjangoCacheDataStorage, DjangoOIDCLogin
+from pylti1p3.contrib.django import DjangoOIDCLogin
 from pylti1p3.exception import LtiException, OIDCException
 
 from toulmini_site.classrooms import services as classrooms
@@ -54,22 +54,54 @@ def oidc_login(request: HttpRequest) -> HttpResponse:
     """Third-party login initiation: send the browser back to the platform to sign the launch."""
     services.key_ensure()
     login_request = DjangoOIDCLogin(
-        request, DjangoToolConfig(), launch_data_storage=DjangoCacheDataStorage()
+        request, DjangoToolConfig(), launch_data_storage=connection.launch_storage()
     )
     try:
         # Always our own launch address, whatever target the request names.
-        return login_request.redirect(request.build_absolute_uri(reverse("lti:launch")))
+        response = login_request.redirect(request.build_absolute_uri(reverse("lti:launch")))
     except (LtiException, OIDCException) as error:
         refusal = services.refusal_for(error)
         refusal.status = 400
         return _refused(request, refusal)
+    return _state_cookies_bounded(request, response)
+
+
+STATE_COOKIE_PREFIX = "lti1p3-state-"
+STATE_COOKIES_KEPT = 6
+
+
+def _state_cookies_bounded(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Each login sets a state cookie (pylti1p3's, five minutes long) that a launch reads
+    back; a browser launching often collected one per login until its Cookie header passed
+    8 KB and every request got 431. Past ``STATE_COOKIES_KEPT`` the older ones are expired
+    (a launch takes seconds: they belong to launches long finished or abandoned)."""
+    old = [name for name in request.COOKIES if name.startswith(STATE_COOKIE_PREFIX)]
+    if len(old) >= STATE_COOKIES_KEPT:
+        secure = request.is_secure()
+        for name in old:
+            response.delete_cookie(name, path="/", samesite="None" if secure else None)
+    return response
+
+
+def _state_cookie_spent(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """A finished launch's state cookie is spent: expire it."""
+    name = "lti1p3-" + request.POST.get("state", "")
+    if name in request.COOKIES:
+        secure = request.is_secure()
+        response.delete_cookie(name, path="/", samesite="None" if secure else None)
+    return response
 
 
 @csrf_exempt
 @require_POST
 def launch(request: HttpRequest) -> HttpResponse:
     """The signed launch: checked, then the person is signed in and sent to their class or
-    the assignment the link points at (or, for deep linking, to pick one)."""
+    the assignment the link points at (or, for deep linking, to pick one). Its state cookie
+    is spent either way."""
+    return _state_cookie_spent(request, _launch(request))
+
+
+def _launch(request: HttpRequest) -> HttpResponse:
     try:
         lti_launch = connection.launch_from_request(request)
         services.launch_check(lti_launch=lti_launch)
@@ -133,7 +165,12 @@ def deep_link(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         assignment = None
         if "assignment" in request.POST:
-            assignment = classroom.assignments.filter(pk=request.POST["assignment"]).first()
+            wanted = request.POST["assignment"]
+            assignment = (
+                classroom.assignments.filter(pk=int(wanted)).first()
+                if services.is_id(wanted)
+                else None
+            )
             if assignment is None:
                 messages.error(request, _("Pick one of this class's assignments."))
         elif form.is_valid():

@@ -34,11 +34,16 @@ def _context_role(role: str) -> str | None:
     return role
 
 
-def class_role(roles: Iterable[str]) -> ClassRole | None:
+def class_role(roles: object) -> ClassRole | None:
     """``teacher`` for instructors and teaching assistants, ``student`` for learners (a
     teacher role wins when both are present), None for anyone else (mentors, observers,
-    administrators with no teaching role)."""
-    names = {name for name in map(_context_role, roles) if name}
+    administrators with no teaching role). A claim that is not a list of strings (objects,
+    numbers, one bare string) is read for its strings only: never an error."""
+    if isinstance(roles, str):
+        roles = [roles]
+    if not isinstance(roles, Iterable) or isinstance(roles, dict):
+        return None
+    names = {name for name in map(_context_role, (r for r in roles if isinstance(r, str))) if name}
     if names & TEACHING:
         return "teacher"
     if names & LEARNING:
