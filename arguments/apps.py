@@ -1,6 +1,8 @@
 from django.apps import AppConfig
+from django.conf import settings
 
 from arguments.roles import prompts_install
+from toulmini_site.text.encoder import configure as encoder_configure
 
 
 class ArgumentsConfig(AppConfig):
@@ -9,3 +11,5 @@ class ArgumentsConfig(AppConfig):
 
     def ready(self) -> None:
         prompts_install()
+        # The sentence encoder reads its files from TEXT_ENCODER_DIR when it is set.
+        encoder_configure(settings.TEXT_ENCODER_DIR or None)

