@@ -21,10 +21,13 @@ points at an attribution in the text or at the text itself.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from arguments.domain.language import unreadable
+from arguments.domain import spanish as es
+from arguments.domain.language import Lexicon, reader_language, reading, reading_in, unreadable
 from arguments.domain.markers import (
     COUNTEREXAMPLE,
     HEDGES,
@@ -95,55 +98,79 @@ def _refuse_unreadable(text: str) -> None:
         raise NotInText(reason)
 
 
+def _in_its_language[**P, R](phase: Callable[P, R]) -> Callable[P, R]:
+    """Run ``phase`` (called with the query and the source text first) reading by the words of
+    the text's language (``language.reading_in``): English or Spanish."""
+
+    @functools.wraps(phase)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        query, text = str(args[0]), str(args[1] or "")
+        with reading_in(reader_language(f"{text}\n{query}")):
+            return phase(*args, **kwargs)
+
+    return run
+
+
 # -- phase 1 --------------------------------------------------------------------------------
+
+
+_FIRST_PERSON = Lexicon(en=re.compile(r"\b(?:I|my|me)\b"), es=es.FIRST_PERSON)
+_THIS_CASE = Lexicon(
+    en=re.compile(r"\bthis (?:school|case|city)\b", re.IGNORECASE), es=es.THIS_CASE
+)
 
 
 def _scope(statement: str) -> str:
     if has(UNIVERSAL, statement):
         return "universal"
-    if re.search(r"\b(?:I|my|me)\b", statement) or re.search(
-        r"\bthis (?:school|case|city)\b", statement, re.IGNORECASE
-    ):
+    if has(_FIRST_PERSON, statement) or has(_THIS_CASE, statement):
         return "singular"
     if has(NUMBER, statement) or re.search(r"\s[A-Z][a-z]+", statement):
         return "specific"
     return "general"
 
 
+_STATISTICAL = Lexicon(en=_words("survey", "statistics", "rate", "average"), es=es.STATISTICAL)
+_EXPERT = Lexicon(
+    en=_words(
+        "according to",
+        "expert",
+        "experts",
+        "professor",
+        "dr",
+        "researchers",
+        "scientists",
+        "psychologists",
+        "doctors",
+    ),
+    es=es.EXPERT,
+)
+_DOCUMENTARY = Lexicon(
+    en=_words("report", "law", "act", "constitution", "court", "article", "document", "policy"),
+    es=es.DOCUMENTARY,
+)
+_EMPIRICAL = Lexicon(
+    en=_words(
+        "study", "studies", "experiment", "research", "observed", "found", "evidence", "results"
+    ),
+    es=es.EMPIRICAL,
+)
+
+
 def _evidence_type(facts: list[Sentence]) -> str:
     text = " ".join(s.lower for s in facts)
-    if has(NUMBER, text) or has(_words("survey", "statistics", "rate", "average"), text):
+    if has(NUMBER, text) or has(_STATISTICAL, text):
         return "statistical"
-    if has(
-        _words(
-            "according to",
-            "expert",
-            "experts",
-            "professor",
-            "dr",
-            "researchers",
-            "scientists",
-            "psychologists",
-            "doctors",
-        ),
-        text,
-    ):
+    if has(_EXPERT, text):
         return "expert"
-    if has(
-        _words("report", "law", "act", "constitution", "court", "article", "document", "policy"),
-        text,
-    ):
+    if has(_DOCUMENTARY, text):
         return "documentary"
-    if has(
-        _words(
-            "study", "studies", "experiment", "research", "observed", "found", "evidence", "results"
-        ),
-        text,
-    ):
+    if has(_EMPIRICAL, text):
         return "empirical"
     return "testimonial"
 
 
+@_in_its_language
 def phase1(query: str, source_text: str, roles: RoleModel | None = None) -> Phase1Output:
     """DATA from the text's evidential sentences and the CLAIM they support (``read``)."""
     _refuse_unreadable(source_text)
@@ -226,8 +253,11 @@ def _lower_first(statement: str) -> str:
 
 
 # A datum pointing back at what was said ("…when they cannot find one") continues its subject.
-_ANAPHOR = re.compile(
-    r"^(?:it|they|this|these|those|such|that)\b|\b(?:one|them|it)[.!]?$", re.IGNORECASE
+_ANAPHOR = Lexicon(
+    en=re.compile(
+        r"^(?:it|they|this|these|those|such|that)\b|\b(?:one|them|it)[.!]?$", re.IGNORECASE
+    ),
+    es=es.ANAPHOR,
 )
 
 
@@ -242,13 +272,19 @@ def _bearing(facts: list[Sentence], claim: str, query: str) -> list[Sentence]:
     ]
 
 
+_ABDUCTIVE = Lexicon(
+    en=_words("best explanation", "likely explanation", "explains"), es=es.ABDUCTIVE
+)
+_DEDUCTIVE = Lexicon(
+    en=_words("all", "every", "always", "whenever", "if", "any", "no one", "nobody", "each"),
+    es=es.DEDUCTIVE,
+)
+
+
 def _logic(text: str) -> str:
-    if has(_words("best explanation", "likely explanation", "explains"), text):
+    if has(_ABDUCTIVE, text):
         return "abductive"
-    if has(
-        _words("all", "every", "always", "whenever", "if", "any", "no one", "nobody", "each"),
-        text,
-    ):
+    if has(_DEDUCTIVE, text):
         return "deductive"
     return "inductive"
 
@@ -271,6 +307,7 @@ def _fact_sentences(sents: list[Sentence], facts: list[str]) -> list[Sentence]:
     return [s for s in sents if any(strip_marker(s.text) == strip_marker(f) for f in facts)]
 
 
+@_in_its_language
 def phase2(
     query: str,
     source_text: str,
@@ -390,6 +427,10 @@ def phase2(
 
 # -- phase 3 --------------------------------------------------------------------------------
 
+# A Spanish text is read by the rules alone (the sentence-role model learned from English
+# texts only): the reading is less sure, and the qualifier says so by this many points.
+RULES_ONLY_DOUBT = 8
+
 _HEDGE_CAP = {"certainly": 100, "presumably": 89, "probably": 69, "possibly": 49, "apparently": 29}
 
 
@@ -417,6 +458,8 @@ def _confidence(components: dict[str, Any], rebuttal: Rebuttal, claim_text: str)
         confidence += {"absolute": 12, "strong": 8}.get(str(backing.get("strength")), 0)
     # phase 3 writes the rebuttal itself: absolute, strong or weak, never irrelevant
     confidence -= {"absolute": 80, "strong": 20, "weak": 6}[rebuttal.strength]
+    if reading() == "es":
+        confidence -= RULES_ONLY_DOUBT
     confidence = max(0, min(100, confidence))
     hedge = hedge_of(claim_text)
     if hedge is not None and rebuttal.strength != "absolute":
@@ -435,6 +478,7 @@ def _a(word: str) -> str:
     return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
+@_in_its_language
 def phase3(
     query: str,
     source_text: str,

@@ -17,9 +17,14 @@ few words of another language is still read.
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
+from contextvars import ContextVar
 
-READS = "English"  # the language of the markers every rule reads by
+READS = "English"  # the language of the learned models and of most rules
+# The languages the rules read, by code, and their names as ``language_of`` gives them.
+LANGUAGES = {"en": "English", "es": "Spanish"}
 
 _LETTER = re.compile(r"[^\W\d_]")
 _LATIN = re.compile(r"[A-Za-zÀ-ɏ]")
@@ -123,10 +128,17 @@ def language_of(text: str) -> str:
     return ""
 
 
+def reader_language(text: str) -> str:
+    """The code of the language the rules read ``text`` in: "es" for a text that reads as
+    Spanish, else "en" (English, too little to tell, or a language refused by ``unreadable``)."""
+    return "es" if language_of(text) == LANGUAGES["es"] else "en"
+
+
 def unreadable(text: str) -> str:
-    """The refusal for a text the analyzer cannot read, naming the language it reads; else ""."""
+    """The refusal for a text the analyzer cannot read, naming the languages it reads; else ""
+    (English and Spanish are read)."""
     language = language_of(text)
-    if not language:
+    if not language or language in LANGUAGES.values():
         return ""
     if language == SCRIPT:
         what = "is mostly in another script"
@@ -135,7 +147,57 @@ def unreadable(text: str) -> str:
     else:
         what = f"reads as {language}"
     return (
-        f"LANGUAGE NOT READ: the offline analyzer reads {READS} only, and this text {what}, "
-        "so it cannot find its claim, data or objections. Analyse it with a language model "
-        f"(or your own AI), or paste an {READS} version."
+        f"LANGUAGE NOT READ: the offline analyzer reads {READS} and Spanish only, and this text "
+        f"{what}, so it cannot find its claim, data or objections. Analyse it with a language "
+        f"model (or your own AI), or paste an {READS} or Spanish version."
     )
+
+
+# -- reading by the words of the text's language -------------------------------------------
+
+_READING: ContextVar[str] = ContextVar("reading_language", default="en")
+
+
+def reading() -> str:
+    """The code of the language the rules are reading in now ("en" unless ``reading_in``)."""
+    return _READING.get()
+
+
+@contextlib.contextmanager
+def reading_in(language: str) -> Iterator[None]:
+    """Within the block, every ``Lexicon`` reads by the words of ``language`` ("en", "es")."""
+    token = _READING.set(language if language in LANGUAGES else "en")
+    try:
+        yield
+    finally:
+        _READING.reset(token)
+
+
+class Lexicon:
+    """One marker in each language the rules read: a pattern per language code, used like a
+    compiled pattern (``search``, ``match``, ``finditer``, ``sub``), which reads by the words of
+    the language of ``reading()``. Each language keeps its own word list (the Spanish ones are
+    in ``arguments.domain.spanish``), so a Spanish word never fires on an English text."""
+
+    def __init__(self, en: re.Pattern[str], es: re.Pattern[str]) -> None:
+        self.patterns = {"en": en, "es": es}
+
+    @property
+    def now(self) -> re.Pattern[str]:
+        return self.patterns[_READING.get()]
+
+    @property
+    def pattern(self) -> str:
+        return self.now.pattern
+
+    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        return self.now.search(text, pos)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return self.now.match(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.now.finditer(text)
+
+    def sub(self, replacement: str, text: str) -> str:
+        return self.now.sub(replacement, text)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import re
 
+from arguments.domain import spanish as es
+from arguments.domain.language import Lexicon, reading
 from arguments.domain.toulmin import Citation
 from toulmini_site.text.keywords import keywords as _words
 from toulmini_site.text.sentences import Sentence
@@ -19,7 +21,7 @@ from toulmini_site.text.sentences import Sentence
 SOURCE_LABEL = "Source text supplied by the user"
 
 
-def has(pattern: re.Pattern[str], text: str) -> bool:
+def has(pattern: re.Pattern[str] | Lexicon, text: str) -> bool:
     return pattern.search(text) is not None
 
 
@@ -175,11 +177,29 @@ HEDGES: list[tuple[str, re.Pattern[str]]] = [
 ]
 UNIVERSAL = _words("all", "every", "always", "never", "none", "no one", "everyone", "nobody")
 
+# Each marker above reads by the words of the text's language (``language.reading_in``): the
+# English list above, the Spanish one of ``arguments.domain.spanish``.
+CONCLUSION = Lexicon(en=CONCLUSION, es=es.CONCLUSION)  # type: ignore[assignment]
+STANCE = Lexicon(en=STANCE, es=es.STANCE)  # type: ignore[assignment]
+PREMISE = Lexicon(en=PREMISE, es=es.PREMISE)  # type: ignore[assignment]
+NUMBER = Lexicon(en=NUMBER, es=es.NUMBER)  # type: ignore[assignment]
+GENERAL_RULE = Lexicon(en=GENERAL_RULE, es=es.GENERAL_RULE)  # type: ignore[assignment]
+EXCEPTION = Lexicon(en=EXCEPTION, es=es.EXCEPTION)  # type: ignore[assignment]
+REFUTATION = Lexicon(en=REFUTATION, es=es.REFUTATION)  # type: ignore[assignment]
+OBJECTION_OPENER = Lexicon(en=OBJECTION_OPENER, es=es.OBJECTION_OPENER)  # type: ignore[assignment]
+RULE_OPENER = Lexicon(en=RULE_OPENER, es=es.RULE_OPENER)  # type: ignore[assignment]
+COUNTEREXAMPLE = Lexicon(en=COUNTEREXAMPLE, es=es.COUNTEREXAMPLE)  # type: ignore[assignment]
+UNIVERSAL = Lexicon(en=UNIVERSAL, es=es.UNIVERSAL)  # type: ignore[assignment]
+HEDGES = [
+    (degree, Lexicon(en=pattern, es=spanish))  # type: ignore[misc]
+    for (degree, pattern), (_, spanish) in zip(HEDGES, es.HEDGES, strict=True)
+]
+
 # Attributions: who said or found it.
 _NAME = (
     r"((?:Dr\.|Prof\.|Professor)?\s?[A-Z][\w.&'-]*(?:\s+(?:of|for|and|the|[A-Z][\w.&'-]*)){0,6})"
 )
-ATTRIBUTIONS = [
+_ATTRIBUTIONS_EN = [
     re.compile(r"\baccording to (?:the |a |an )?([^,.;:]{3,80})", re.IGNORECASE),
     re.compile(
         r"\b(?:a |the )?(?:study|report|survey|paper|research|poll|review|analysis)"
@@ -196,7 +216,8 @@ ATTRIBUTIONS = [
         re.IGNORECASE,
     ),
 ]
-_NOT_A_SOURCE = {
+ATTRIBUTIONS = {"en": _ATTRIBUTIONS_EN, "es": es.ATTRIBUTIONS}
+_NOT_A_SOURCE = es.NOT_A_SOURCE | {
     "it",
     "this",
     "that",
@@ -222,7 +243,7 @@ def attributions(sentence: Sentence) -> list[Citation]:
     """Citations for the attributions a sentence makes (source = who, reference = the quote),
     one per source."""
     found: list[Citation] = []
-    for pattern in ATTRIBUTIONS:
+    for pattern in ATTRIBUTIONS[reading()]:
         for match in pattern.finditer(sentence.text):
             source = match.group(1).strip(" \"'“”")
             if len(source) < 3 or source.lower() in _NOT_A_SOURCE:
@@ -232,7 +253,7 @@ def attributions(sentence: Sentence) -> list[Citation]:
 
 
 def _source_key(source: str) -> str:
-    return re.sub(r"^(?:the|a|an)\s+", "", source.strip().lower())
+    return re.sub(r"^(?:the|a|an|el|la|los|las|un|una)\s+", "", source.strip().lower())
 
 
 def add_citation(citations: list[Citation], citation: Citation) -> None:
@@ -255,9 +276,16 @@ def quote(sentence: Sentence) -> str:
     return f'sentence {sentence.index + 1}: "{text}"'
 
 
-@functools.lru_cache(maxsize=4096)
 def strip_marker(text: str) -> str:
     """Drop a leading discourse marker: "Therefore, we must..." → "We must..."."""
+    return _strip_marker(text, reading())
+
+
+@functools.lru_cache(maxsize=4096)
+def _strip_marker(text: str, language: str) -> str:
+    if language == "es":
+        stripped = es.STRIP_MARKER.sub("", text)
+        return stripped[:1].upper() + stripped[1:] if stripped else text
     stripped = re.sub(
         r"^(?:therefore|thus|hence|so|consequently|in conclusion|in short|overall|in sum|"
         r"to conclude|for these reasons|that is why|this is why|clearly|i believe that|"
@@ -279,6 +307,11 @@ _STOP = frozenset(
 )
 
 
-@functools.lru_cache(maxsize=4096)  # sentences are compared with each other many times
 def content_words(text: str) -> frozenset[str]:
-    return frozenset(w for w in re.findall(r"[a-zà-ÿ]{3,}", text.lower()) if w not in _STOP)
+    return _content_words(text, reading())
+
+
+@functools.lru_cache(maxsize=4096)  # sentences are compared with each other many times
+def _content_words(text: str, language: str) -> frozenset[str]:
+    stop = es.STOP if language == "es" else _STOP
+    return frozenset(w for w in re.findall(r"[a-zà-ÿ]{3,}", text.lower()) if w not in stop)

@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from arguments.domain import spanish as es
+from arguments.domain.language import Lexicon, reader_language, reading, reading_in
 from arguments.domain.markers import (
     CONCLUSION,
     EXCEPTION,
@@ -141,16 +143,41 @@ _EMBEDDED_OUGHT = re.compile(
 )
 DEONTIC = _words("should", "must", "ought to", "need to", "needs to", "have to", "has to")
 
+# Each pattern above reads by the words of the text's language (``language.reading_in``): the
+# English one above, the Spanish one of ``arguments.domain.spanish``.
+CONCLUSION_OPENER = Lexicon(en=CONCLUSION_OPENER, es=es.CONCLUSION_OPENER)  # type: ignore[assignment]
+CONCLUSION_INSIDE = Lexicon(en=CONCLUSION_INSIDE, es=es.CONCLUSION_INSIDE)  # type: ignore[assignment]
+CONCESSION_OPENER = Lexicon(en=CONCESSION_OPENER, es=es.CONCESSION_OPENER)  # type: ignore[assignment]
+CONCESSION_ANYWHERE = Lexicon(en=CONCESSION_ANYWHERE, es=es.CONCESSION_ANYWHERE)  # type: ignore[assignment]
+OBJECTING_VERB = Lexicon(en=OBJECTING_VERB, es=es.OBJECTING_VERB)  # type: ignore[assignment]
+CONTRAST_OPENER = Lexicon(en=CONTRAST_OPENER, es=es.CONTRAST_OPENER)  # type: ignore[assignment]
+REPLY_OPENER = Lexicon(en=REPLY_OPENER, es=es.REPLY_OPENER)  # type: ignore[assignment]
+EXCEPTION_CLAUSE = Lexicon(en=EXCEPTION_CLAUSE, es=es.EXCEPTION_CLAUSE)  # type: ignore[assignment]
+RULE_OPENER = Lexicon(en=RULE_OPENER, es=es.READ_RULE_OPENER)  # type: ignore[assignment]
+RULE_INSIDE = Lexicon(en=RULE_INSIDE, es=es.RULE_INSIDE)  # type: ignore[assignment]
+BECAUSE_OPENER = Lexicon(en=BECAUSE_OPENER, es=es.BECAUSE_OPENER)  # type: ignore[assignment]
+UNIVERSAL_START = Lexicon(en=UNIVERSAL_START, es=es.UNIVERSAL_START)  # type: ignore[assignment]
+UNIVERSAL_WORD = Lexicon(en=UNIVERSAL_WORD, es=es.UNIVERSAL_WORD)  # type: ignore[assignment]
+_PARTICULAR = Lexicon(en=_PARTICULAR, es=es.PARTICULAR)  # type: ignore[assignment]
+OWN_STANCE = Lexicon(en=OWN_STANCE, es=es.OWN_STANCE)  # type: ignore[assignment]
+OUGHT = Lexicon(en=OUGHT, es=es.OUGHT)  # type: ignore[assignment]
+_EMBEDDED_OUGHT = Lexicon(en=_EMBEDDED_OUGHT, es=es.EMBEDDED_OUGHT)  # type: ignore[assignment]
+DEONTIC = Lexicon(en=DEONTIC, es=es.DEONTIC)  # type: ignore[assignment]
+
 
 def _general(clause: str) -> bool:
     """Whether ``clause`` speaks of kinds, not of particular people, places or events."""
     return not _PARTICULAR.search(clause) and not _PROPER_NOUN.search(clause.strip())
 
 
-@functools.lru_cache(maxsize=4096)
 def rule_kind(text: str) -> str:
     """How ``text`` states a general rule: "marked" ("In general…", "Whenever…", "Because X, Y"
     with a general X), "universal" (a general statement about every case), or ""."""
+    return _rule_kind(text, reading())
+
+
+@functools.lru_cache(maxsize=4096)
+def _rule_kind(text: str, language: str) -> str:
     if text.endswith("?") or len(text) < 20 or has(REFUTATION, text):
         return ""
     if has(RULE_OPENER, text) or has(RULE_INSIDE, text):
@@ -424,7 +451,15 @@ def is_used(sentence: Sentence, used: list[str]) -> bool:
 
 
 def read(query: str, text: str, roles: RoleModel | None = None) -> Reading:
-    """The roles of ``text``'s sentences in its argument about ``query`` (see the module)."""
+    """The roles of ``text``'s sentences in its argument about ``query`` (see the module), read
+    by the words of its language; a Spanish text by the rules alone (the sentence-role model
+    learned from English texts only, and is never shown Spanish)."""
+    language = reader_language(f"{text}\n{query}")
+    with reading_in(language):
+        return _read(query, text, roles if language == "en" else None)
+
+
+def _read(query: str, text: str, roles: RoleModel | None) -> Reading:
     sents = sentences(text)
     probs = roles.probabilities(sents, query) if roles is not None and sents else None
     try:

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from arguments.domain.analyzer import NotInText, phase1
-from arguments.domain.language import UNKNOWN, language_of, unreadable
+from arguments.domain.language import UNKNOWN, language_of, reader_language, unreadable
 from tests.arguments.texts import ARABIC
 
 OTHER_LANGUAGES = {
@@ -72,14 +72,34 @@ def test_a_text_in_another_latin_script_language_is_named(language):
     assert language_of(OTHER_LANGUAGES[language]) == language
 
 
-@pytest.mark.parametrize("language", OTHER_LANGUAGES)
-def test_the_chain_refuses_it_naming_the_language_it_reads(language):
+REFUSED = [language for language in OTHER_LANGUAGES if language != "Spanish"]
+
+
+@pytest.mark.parametrize("language", REFUSED)
+def test_the_chain_refuses_it_naming_the_languages_it_reads(language):
     with pytest.raises(NotInText) as refused:
         phase1("Should schools start later?", OTHER_LANGUAGES[language])
     message = str(refused.value)
-    assert message.startswith("LANGUAGE NOT READ: the offline analyzer reads English only")
+    assert message.startswith(
+        "LANGUAGE NOT READ: the offline analyzer reads English and Spanish only"
+    )
     assert f"this text reads as {language}" in message
     assert "MISSING" not in message
+
+
+def test_a_spanish_text_is_read_in_spanish():
+    spanish = OTHER_LANGUAGES["Spanish"]
+    assert unreadable(spanish) == ""
+    assert reader_language(spanish) == "es"
+    assert phase1("¿Deberían las escuelas empezar más tarde?", spanish).claim.statement == (
+        "Las escuelas deberían empezar más tarde por la mañana, porque los adolescentes "
+        "necesitan dormir más."
+    )
+
+
+@pytest.mark.parametrize("text", ["Schools should start later.", OTHER_LANGUAGES["French"]])
+def test_english_and_the_languages_refused_are_read_as_english(text):
+    assert reader_language(text) == "en"
 
 
 def test_a_short_sentence_in_another_language_is_named_when_its_words_are_clear():
@@ -103,6 +123,7 @@ def test_another_script_is_refused_as_before():
 @pytest.mark.parametrize("text", READ_AS_ENGLISH)
 def test_english_with_a_name_a_quote_or_a_few_foreign_words_is_read(text):
     assert language_of(text) == ""
+    assert reader_language(text) == "en"
     assert unreadable(text) == ""
 
 

@@ -52,7 +52,7 @@ def test_an_arabic_text_ends_the_chain_naming_the_language_read(owner_api):
     payload = response.json()
     assert payload["status"] == "terminated"
     assert payload["termination_reason"].startswith(
-        "LANGUAGE NOT READ: the offline analyzer reads English only"
+        "LANGUAGE NOT READ: the offline analyzer reads English and Spanish only"
     )
     assert "DATA MISSING" not in payload["termination_reason"]
 
@@ -71,7 +71,9 @@ def test_a_french_text_ends_the_chain_naming_its_language_and_the_one_read(owner
     payload = response.json()
     assert payload["status"] == "terminated"
     reason = payload["termination_reason"]
-    assert reason.startswith("LANGUAGE NOT READ: the offline analyzer reads English only")
+    assert reason.startswith(
+        "LANGUAGE NOT READ: the offline analyzer reads English and Spanish only"
+    )
     assert "this text reads as French" in reason
     assert "MISSING" not in reason
 
@@ -84,7 +86,7 @@ def test_an_arabic_text_shows_its_message_on_the_page(owner_client, owner):
     chain = Chain.objects.get(owner=owner)
     owner_client.post(reverse("arguments:chain_run", args=[chain.pk]), {"until": "end"})
     html = owner_client.get(chain.get_absolute_url()).content.decode()
-    assert "LANGUAGE NOT READ: the offline analyzer reads English only" in html
+    assert "LANGUAGE NOT READ: the offline analyzer reads English and Spanish only" in html
 
 
 def test_the_refusal_is_in_the_readers_language(owner_client):

@@ -22,9 +22,9 @@ UNREAD = [pytest.param(FRENCH, "French", id="French"), pytest.param(GERMAN, "Ger
 
 
 def _names_the_languages(message: str, language: str) -> bool:
-    return message.startswith("LANGUAGE NOT READ: the offline analyzer reads English only") and (
-        f"this text reads as {language}" in message
-    )
+    return message.startswith(
+        "LANGUAGE NOT READ: the offline analyzer reads English and Spanish only"
+    ) and (f"this text reads as {language}" in message)
 
 
 # -- audits ----------------------------------------------------------------------------------

@@ -20,14 +20,19 @@ class Sentence:
 
 # A sentence ends at . ! or ? (closing quotes and brackets included) before white space or the
 # end, or at a line break — not inside "3.5", and not after an abbreviation or an initial.
-_BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s|$)|\n")
+_BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]»]*(?=\s|$)|\n")
 _ABBREVIATIONS = frozenset(
-    "dr mr mrs ms prof st jr sr vs etc e.g i.e u.s u.k no fig al approx inc ltd co".split()
+    "dr mr mrs ms prof st jr sr vs etc e.g i.e u.s u.k fig al approx inc ltd co".split()
     # Legal writing: "Art. 5", "No. 12", "Sec. 3", "para. 4", "pp. 10-12", "cf.", "JJ."
     + "nos art arts sec para paras pp cf jj".split()
     # Case names: "Brown v. Board of Education".
     + ["v"]
+    # Spanish: "Sr.", "Sra.", "Dña.", "Ud.", "p. ej.", "pág.", "núm.", "EE. UU.", "aprox."
+    + "sr sra srta sres dña ud uds vd vds dra ej pág págs núm nro avda aprox ee uu cía".split()
 )
+# "No. 12" is a number; "no." before anything else ends a sentence (Spanish "…que no. ¿Por
+# qué?").
+_NUMBER_ABBREVIATIONS = frozenset({"no"})
 
 
 def sentences(text: str) -> list[Sentence]:
@@ -58,7 +63,10 @@ def sentences(text: str) -> list[Sentence]:
             initial = len(word) == 1 and word.isalpha()
             if initial and word == text[match.start() - 1 : match.start()]:
                 initial = not (following and following.group(1).isupper())
-            if word in _ABBREVIATIONS or initial:
+            numbered = word in _NUMBER_ABBREVIATIONS and bool(
+                following and following.group(1).isdigit()
+            )
+            if word in _ABBREVIATIONS or numbered or initial:
                 continue
             if following and following.group(1).islower():
                 continue
