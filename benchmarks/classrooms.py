@@ -1,6 +1,7 @@
-"""The teacher's class page and an assignment's submissions, with 30 and with 300 students
-× 10 assignments: SQL queries per request (target: the same at both sizes) and server time
-(median, p95), on the database configured (SQLite unless DATABASE_URL says otherwise).
+"""The teacher's class page, the class analytics (page and API) and an assignment's
+submissions, with 30 and with 300 students × 10 assignments: SQL queries per request (target:
+the same at both sizes) and server time (median, p95), on the database configured (SQLite
+unless DATABASE_URL says otherwise).
 
 Run: .venv/bin/python -m benchmarks.classrooms
 """
@@ -40,6 +41,8 @@ def main() -> None:
             first = classroom.assignments.first()
             targets = {
                 "class page": (page, f"/classes/{classroom.pk}/"),
+                "class analytics page": (page, f"/classes/{classroom.pk}/analytics/"),
+                "class analytics API": (api, f"/api/v1/classes/{classroom.pk}/analytics/"),
                 "submissions, first page (20)": (
                     api,
                     f"/api/v1/assignments/{first.pk}/submissions/",

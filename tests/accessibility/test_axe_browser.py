@@ -130,6 +130,7 @@ def _world() -> dict[str, list[str]]:
         "/classes/",
         f"/classes/{classroom.pk}/",
         f"/classes/{classroom.pk}/assignments/new/",
+        f"/classes/{classroom.pk}/analytics/",
         f"/lti/classes/{classroom.pk}/",
         *[f"/assignments/{pk}/" for pk in assignments],
         *[f"/submissions/{s.pk}/" for s in in_class.order_by("pk")],

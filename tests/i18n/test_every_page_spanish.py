@@ -261,6 +261,7 @@ def _pages(m: Mundo) -> list[tuple[str, str, str]]:
         page("profesora", "home"),
         page("profesora", "classrooms:class_list"),
         page("profesora", "classrooms:class_detail", m.clase.pk),
+        page("profesora", "classrooms:class_analytics", m.clase.pk),
         page("profesora", "classrooms:assignment_new", m.clase.pk),
         page("profesora", "classrooms:assignment_detail", m.essay_task.pk),
         page("profesora", "classrooms:submission_detail", m.essay_sub.pk),

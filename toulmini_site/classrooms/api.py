@@ -12,7 +12,12 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
 from rest_framework.exceptions import PermissionDenied
@@ -23,7 +28,7 @@ from rest_framework.settings import api_settings
 
 from coach.models import CoachSession
 from toulmini_site.api import ApiError, paginated
-from toulmini_site.classrooms import exports, selectors, services
+from toulmini_site.classrooms import analytics, exports, selectors, services
 from toulmini_site.classrooms.domain.grading import PARTS, total_max
 from toulmini_site.classrooms.models import (
     MAX_DAILY_MODEL_CALLS,
@@ -673,3 +678,72 @@ def class_returned_work(request: Request, pk: int) -> Response:
         channel="API export",
     )
     return Response(exports.returned_work(classroom))
+
+
+class PartReadingOut(serializers.Serializer):
+    part = serializers.ChoiceField(choices=PARTS)
+    graded = serializers.IntegerField(help_text="Submissions whose teacher gave this part points.")
+    bands = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Graded counts per band of `bands`."
+    )
+    mean_share = serializers.FloatField(
+        allow_null=True, help_text="Mean points as a share (0-1) of the part's maximum."
+    )
+    missing = serializers.IntegerField(help_text="Started work lacking the part.")
+    weak = serializers.IntegerField(help_text="Started work holding the part weakly.")
+    started = serializers.IntegerField()
+
+
+class StudentStateOut(serializers.Serializer):
+    student = serializers.CharField(allow_null=True)
+    assignment = serializers.IntegerField()
+    reason = serializers.ChoiceField(choices=["not_started", "stuck_step", "stopped"])
+    step = serializers.CharField(allow_null=True)
+    since = serializers.DateTimeField(allow_null=True)
+
+
+class AnalyticsOut(serializers.Serializer):
+    classroom = serializers.IntegerField()
+    assignment = serializers.IntegerField(allow_null=True)
+    submissions = serializers.IntegerField()
+    started = serializers.IntegerField()
+    bands = serializers.ListField(child=serializers.CharField())
+    parts = PartReadingOut(many=True)
+    hardest = serializers.ListField(
+        child=serializers.ChoiceField(choices=PARTS),
+        help_text="The parts most often missing or weak, worst first.",
+    )
+    not_started = StudentStateOut(many=True)
+    stuck = StudentStateOut(many=True)
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter(
+            "assignment",
+            int,
+            description="One published assignment of the class; the whole class without it.",
+        )
+    ],
+    responses={200: AnalyticsOut},
+    summary="Where the class struggles, by Toulmin part (teachers)",
+)
+@api_view(["GET"])
+def class_analytics(request: Request, pk: int) -> Response:
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    raw = request.query_params.get("assignment", "")
+    chosen = None
+    if raw:
+        chosen = (
+            classroom.assignments.filter(published=True, pk=int(raw)).first()
+            if raw.isdigit() and len(raw) < 10
+            else None
+        )
+        if chosen is None:
+            raise ApiError(
+                gettext("No published assignment of this class has that id."),
+                code="INVALID_INPUT",
+                details=[{"loc": "assignment", "msg": "unknown assignment"}],
+            )
+    return Response(analytics.as_json(analytics.class_analytics(classroom, assignment=chosen)))

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from toulmini_site.classrooms import selectors
+from toulmini_site.classrooms.domain.analytics import BANDS
 from toulmini_site.classrooms.domain.grading import PARTS
 from toulmini_site.classrooms.models import Classroom
 
@@ -106,3 +107,37 @@ def returned_work(classroom: Classroom) -> dict[str, Any]:
             }
         )
     return {"class": {"id": classroom.pk, "name": classroom.name}, "returned": items}
+
+
+ANALYTICS_COLUMNS = [
+    "part",
+    "graded",
+    *(f"points_{band}%" for band in BANDS),
+    "mean_points_%",
+    "missing",
+    "weak",
+    "started",
+]
+
+
+def analytics_rows(analytics: Any) -> list[list[Any]]:
+    """One row per Toulmin part: the teacher's points in bands, their mean share, and how many
+    started submissions miss the part or hold it weakly (``classrooms.analytics``)."""
+    rows = []
+    for part in analytics.reading.parts:
+        mean = round(part.mean_share * 100) if part.mean_share is not None else ""
+        row = [part.part, part.graded, *part.bands, mean, part.missing, part.weak, part.started]
+        rows.append([neutralised(value) for value in row])
+    return rows
+
+
+def analytics_csv_response(analytics: Any) -> HttpResponse:
+    classroom, assignment = analytics.classroom, analytics.assignment
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = slugify(classroom.name) or f"class-{classroom.pk}"
+    suffix = f"-assignment-{assignment.pk}" if assignment else ""
+    response["Content-Disposition"] = f'attachment; filename="{name}{suffix}-analytics.csv"'
+    writer = csv.writer(response)
+    writer.writerow(ANALYTICS_COLUMNS)
+    writer.writerows(analytics_rows(analytics))
+    return response

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from coach.models import step_label
-from toulmini_site.classrooms import exports, selectors, services
+from toulmini_site.classrooms import analytics, exports, selectors, services
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, total_max
 from toulmini_site.classrooms.forms import (
     AssignmentForm,
@@ -308,6 +308,31 @@ def class_grades(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     return exports.grades_csv_response(classroom)
+
+
+@login_required
+@require_safe
+def class_analytics(request: HttpRequest, pk: int) -> HttpResponse:
+    """Where the class (or one assignment) struggles, by Toulmin part: charts and tables."""
+    classroom = selectors.class_of(request.user, pk)
+    _teacher_only(classroom)
+    reading = analytics.class_analytics(
+        classroom, assignment=_analytics_assignment(request, classroom)
+    )
+    if request.GET.get("format") == "csv":
+        return exports.analytics_csv_response(reading)
+    return render(request, "classrooms/class_analytics.html", analytics.page_context(reading))
+
+
+def _analytics_assignment(request: HttpRequest, classroom: Classroom) -> Any:
+    """The published assignment asked for by ``?assignment=``, None for the whole class; one
+    not of this class (or not a number) is a 404."""
+    raw = request.GET.get("assignment", "")
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise Http404
+    return get_object_or_404(classroom.assignments.filter(published=True), pk=int(raw))
 
 
 @login_required

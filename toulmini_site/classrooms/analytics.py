@@ -1,0 +1,278 @@
+"""Reads for the class analytics page, the API and the CSV: the class's (or one assignment's)
+submissions as flat rows, read in four queries whatever the size of the class
+(``tests/classrooms/test_analytics.py`` and ``benchmarks/classrooms.py`` count them), and
+turned into a ``ClassReading`` by the pure ``domain.analytics``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
+from django.db.models.functions import Length
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from coach.domain.steps import STEPS
+from coach.models import DRAFT_COLUMNS, step_label
+from council.models import AuditCriterionResult
+from toulmini_site.classrooms.domain.analytics import (
+    BANDS,
+    Bar,
+    ClassReading,
+    WorkRow,
+    bar_layout,
+    read_class,
+)
+from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, points_max
+from toulmini_site.classrooms.models import Assignment, Classroom, Enrollment, Submission
+from toulmini_site.classrooms.selectors import CRITERION_PARTS, roster
+
+# The coach's steps -> the grading part each speaks to (its two backings are one "backing").
+STEP_PARTS = {
+    "claim": "claim",
+    "grounds": "data",
+    "warrant": "warrant",
+    "groundsBacking": "backing",
+    "warrantBacking": "backing",
+    "qualifier": "qualifier",
+    "rebuttal": "rebuttal",
+}
+# The chain's phases -> the components (grading parts) each writes.
+PHASE_PARTS = {1: ("data", "claim"), 2: ("warrant", "backing"), 3: ("rebuttal", "qualifier")}
+CHAIN_PARTS = tuple(part for parts in PHASE_PARTS.values() for part in parts)
+DONE = ("turned_in", "returned")
+
+
+@dataclass(frozen=True)
+class Analytics:
+    classroom: Classroom
+    assignments: list[Assignment]
+    assignment: Assignment | None  # the one read, or None for the whole class
+    reading: ClassReading
+    students: dict[int, Any]  # id -> user
+
+
+def _columns() -> dict[str, Any]:
+    """Annotations telling which parts a submission's work holds, without loading it."""
+    columns: dict[str, Any] = {
+        f"draft_{step}": Length(f"coach_session__draft__{column}")
+        for step, column in DRAFT_COLUMNS.items()
+    }
+    for part in CHAIN_PARTS:
+        columns[f"chain_has_{part}"] = ExpressionWrapper(
+            Q(**{f"chain__{part}__isnull": False}), output_field=BooleanField()
+        )
+    return columns
+
+
+def _coach_parts(row: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
+    present = frozenset(STEP_PARTS[s] for s in STEPS if row.get(f"draft_{s}"))
+    if row["state"] in DONE or row["coach_session__status"] == "completed":
+        passed = STEPS
+    elif row["coach_session__current_step"] in STEPS:
+        passed = STEPS[: STEPS.index(row["coach_session__current_step"])]
+    else:
+        passed = ()
+    return present, frozenset(STEP_PARTS[s] for s in passed)
+
+
+def _chain_parts(row: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
+    present = frozenset(p for p in CHAIN_PARTS if row.get(f"chain_has_{p}"))
+    if row["state"] in DONE or row["chain__status"] == "complete":
+        expected = frozenset(CHAIN_PARTS)
+    else:
+        reached = (row["chain__next_phase"] or 1) - 1
+        expected = frozenset(p for n, ps in PHASE_PARTS.items() if n <= reached for p in ps)
+    return present, expected
+
+
+def class_analytics(classroom: Classroom, *, assignment: Assignment | None = None) -> Analytics:
+    """The reading of the class's published assignments (or of ``assignment``) over its
+    enrolled students: four queries, whatever the number of students."""
+    assignments = list(classroom.assignments.filter(published=True))
+    chosen = [assignment] if assignment is not None else assignments
+    kinds = {a.pk: (a.kind, points_max(a.points_max)) for a in chosen}
+    enrolled = Enrollment.objects.filter(
+        classroom_id=classroom.pk, student_id=OuterRef("student_id")
+    )
+    rows = list(
+        Submission.objects.filter(assignment_id__in=list(kinds))
+        .filter(Exists(enrolled))
+        .annotate(**_columns())
+        .values(
+            "student_id",
+            "assignment_id",
+            "state",
+            "audit_id",
+            "updated_at",
+            "feedback__points",
+            "coach_session__current_step",
+            "coach_session__status",
+            "coach_session__updated_at",
+            "chain__status",
+            "chain__next_phase",
+            *_columns(),
+        )
+    )
+    audits = [r["audit_id"] for r in rows if r["audit_id"]]
+    scores: dict[int, dict[str, int]] = {}
+    if audits:
+        for result in AuditCriterionResult.objects.filter(audit_id__in=audits).values(
+            "audit_id", "criterion_id", "numeric_score"
+        ):
+            part = CRITERION_PARTS.get(result["criterion_id"])
+            if part and result["numeric_score"] is not None:
+                scores.setdefault(result["audit_id"], {})[part] = result["numeric_score"]
+    work = []
+    for row in rows:
+        kind, maxima = kinds[row["assignment_id"]]
+        present: frozenset[str] = frozenset()
+        expected: frozenset[str] = frozenset()
+        if kind == Assignment.Kind.COACH and row["coach_session__status"] is not None:
+            present, expected = _coach_parts(row)
+        elif kind == Assignment.Kind.CHAIN and row["chain__status"] is not None:
+            present, expected = _chain_parts(row)
+        elif row["state"] in DONE and kind != Assignment.Kind.ESSAY:
+            expected = frozenset(PARTS)  # turned in with no work at all
+        work.append(
+            WorkRow(
+                student_id=row["student_id"],
+                assignment_id=row["assignment_id"],
+                kind=kind,
+                state=row["state"],
+                points={k: int(v) for k, v in (row["feedback__points"] or {}).items()},
+                maxima=maxima,
+                present=present,
+                expected=expected,
+                audit_scores=scores.get(row["audit_id"], {}),
+                coach_step=row["coach_session__current_step"],
+                finished=row["coach_session__status"] == "completed"
+                or row["chain__status"] == "complete",
+                stopped=row["chain__status"] == "terminated",
+                last_activity=row["coach_session__updated_at"] or row["updated_at"],
+            )
+        )
+    students = {e.student_id: e.student for e in roster(classroom)}
+    return Analytics(
+        classroom=classroom,
+        assignments=assignments,
+        assignment=assignment,
+        reading=read_class(work, now=timezone.now()),
+        students=students,
+    )
+
+
+# -- what the page, the API and the CSV show --------------------------------------------------
+
+BAND_LABELS = {
+    "0-24": _("under 25%"),
+    "25-49": _("25–49%"),
+    "50-74": _("50–74%"),
+    "75-100": _("75% or more"),
+}
+REASON_LABELS = {
+    "not_started": _("not started"),
+    "stuck_step": _("no progress for 3 days"),
+    "stopped": _("chain stopped by a circuit breaker"),
+}
+
+
+def as_json(analytics: Analytics) -> dict[str, Any]:
+    """The reading as the API gives it (part names, counts, usernames; no work text)."""
+    reading = analytics.reading
+
+    def who(state: Any) -> dict[str, Any]:
+        student = analytics.students.get(state.student_id)
+        return {
+            "student": student.username if student else None,
+            "assignment": state.assignment_id,
+            "reason": state.reason,
+            "step": state.step,
+            "since": state.since.isoformat() if state.since else None,
+        }
+
+    return {
+        "classroom": analytics.classroom.pk,
+        "assignment": analytics.assignment.pk if analytics.assignment else None,
+        "submissions": reading.submissions,
+        "started": reading.started,
+        "bands": list(BANDS),
+        "parts": [
+            {
+                "part": p.part,
+                "graded": p.graded,
+                "bands": list(p.bands),
+                "mean_share": round(p.mean_share, 3) if p.mean_share is not None else None,
+                "missing": p.missing,
+                "weak": p.weak,
+                "started": p.started,
+            }
+            for p in reading.parts
+        ],
+        "hardest": [p.part for p in reading.hardest()],
+        "not_started": [who(s) for s in reading.not_started],
+        "stuck": [who(s) for s in reading.stuck],
+    }
+
+
+def page_context(analytics: Analytics) -> dict[str, Any]:
+    """The template's values: the two charts laid out, their tables, the lists of students."""
+    reading = analytics.reading
+    labels = {part: gettext(PART_LABELS[part]) for part in PARTS}
+    points_rows, points_height = bar_layout(
+        [Bar(labels[p.part], tuple(zip(p.bands, BAND_CSS, strict=True))) for p in reading.parts],
+        width=CHART_WIDTH - CHART_VALUE_WIDTH,
+        label=CHART_LABEL_WIDTH,
+    )
+    struggle_rows, struggle_height = bar_layout(
+        [Bar(labels[p.part], ((p.missing, "missing"), (p.weak, "weak"))) for p in reading.parts],
+        width=CHART_WIDTH - CHART_VALUE_WIDTH,
+        label=CHART_LABEL_WIDTH,
+    )
+    titles = {a.pk: a.title for a in analytics.assignments}
+    band_labels = [BAND_LABELS[b] for b in BANDS]
+
+    def listed(states: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "student": analytics.students.get(s.student_id),
+                "assignment": titles.get(s.assignment_id, ""),
+                "reason": REASON_LABELS[s.reason],
+                "step": step_label(s.step) if s.step else "",
+                "since": s.since,
+            }
+            for s in states
+        ]
+
+    return {
+        "classroom": analytics.classroom,
+        "assignments": analytics.assignments,
+        "chosen": analytics.assignment,
+        "reading": reading,
+        "parts": [
+            {
+                "label": labels[p.part],
+                "reading": p,
+                "bands": list(zip(band_labels, p.bands, strict=True)),
+                "mean": round(p.mean_share * 100) if p.mean_share is not None else None,
+            }
+            for p in reading.parts
+        ],
+        "hardest": [(labels[p.part], p) for p in reading.hardest()],
+        "bands": [(BAND_LABELS[b], css) for b, css in zip(BANDS, BAND_CSS, strict=True)],
+        "points_chart": {"rows": points_rows, "height": points_height},
+        "struggle_chart": {"rows": struggle_rows, "height": struggle_height},
+        "chart_width": CHART_WIDTH,
+        "label_width": CHART_LABEL_WIDTH,
+        "not_started": listed(reading.not_started),
+        "stuck": listed(reading.stuck),
+        "graded_any": any(p.graded for p in reading.parts),
+    }
+
+
+BAND_CSS = ("band-0", "band-1", "band-2", "band-3")
+CHART_WIDTH = 360
+CHART_LABEL_WIDTH = 145
+CHART_VALUE_WIDTH = 30  # room for the number written after a bar
