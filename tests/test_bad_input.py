@@ -192,3 +192,31 @@ def test_the_refusal_page_speaks_spanish(client, settings):
     )
     assert response.status_code == 413
     assert "La solicitud supera los 1,024 bytes" in response.content.decode()
+
+
+def test_an_aif_import_with_a_5000_digit_integer_is_a_400_in_the_api(owner_api):
+    body = b'{"nodes": [{"nodeID": ' + b"9" * 5000 + b', "type": "I", "text": "x"}], "edges": []}'
+    response = _raw(owner_api, "/api/v1/chains/import/", body)
+    assert response.status_code == 400
+
+
+def test_an_aif_file_with_a_5000_digit_integer_is_a_400_page(owner_client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from arguments.models import Chain
+
+    body = b'{"nodes": [{"nodeID": ' + b"9" * 5000 + b', "type": "I", "text": "x"}], "edges": []}'
+    upload = SimpleUploadedFile("big.aif.json", body, "application/json")
+    response = owner_client.post(reverse("arguments:chain_import"), {"file": upload})
+    assert response.status_code == 400
+    assert "number too long" in response.content.decode()
+    assert not Chain.objects.exists()
+
+
+def test_an_aif_id_that_is_a_huge_integer_is_refused_not_converted():
+    from arguments.domain.aif import aif_import
+    from arguments.domain.toulmin import ToulminError
+
+    with pytest.raises(ToulminError):
+        aif_import({"nodes": [{"nodeID": 10**5000, "type": "I", "text": "x"}], "edges": []})

@@ -199,7 +199,8 @@ def _load(document: Any) -> dict[str, Any]:
             )
         try:
             document = json.loads(document)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        # ValueError: a number of more than 4,300 digits, which Python will not convert.
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError) as exc:
             where = (
                 f" at line {exc.lineno} column {exc.colno}"
                 if isinstance(exc, json.JSONDecodeError)
@@ -211,6 +212,8 @@ def _load(document: Any) -> dict[str, Any]:
                 else "nested too deeply"
                 if isinstance(exc, RecursionError)
                 else "not UTF-8"
+                if isinstance(exc, UnicodeDecodeError)
+                else "a number too long to read"
             )
             raise ToulminError(
                 f"The AIF document is not valid JSON: {reason}{where}",
@@ -249,7 +252,7 @@ def _identifier(value: Any, *, loc: str, what: str) -> str:
     # AIFdb writes ids as strings, some tools as numbers: both name the same node.
     if isinstance(value, str) and value.strip():
         return value.strip()
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() <= 64:
         return str(value)
     raise _refuse(f"{loc}: {what} must be a non-empty string or an integer.", loc=loc)
 

@@ -49,7 +49,11 @@ class AuditCreatedSerializer(serializers.Serializer):
 
 class AuditSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    status = serializers.CharField()
+    status = serializers.CharField(
+        source="public_status",
+        help_text="queued, running, stalled (its worker stopped: the reaper queues it again "
+        "or fails it), done or failed",
+    )
     rubric = serializers.CharField(source="rubric_name")
     engine = serializers.CharField()
     case_id = serializers.CharField()

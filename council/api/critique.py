@@ -39,6 +39,11 @@ class CritiqueCreateSerializer(TextOrFileMixin, serializers.Serializer):
 
 class CritiqueSummarySerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
+    status = serializers.CharField(
+        source="public_status",
+        help_text="queued, running, stalled (its worker stopped: the reaper queues it again "
+        "or fails it), complete, degraded or failed",
+    )
 
     class Meta:
         model = Critique

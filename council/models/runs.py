@@ -20,6 +20,10 @@ class RetryableRun(models.Model):
     heartbeat_at = models.DateTimeField(
         null=True, blank=True, help_text="Last renewal of the running worker's lease."
     )
+    requeues = models.PositiveSmallIntegerField(
+        default=0, help_text="Times the reaper queued it again after its worker stopped."
+    )
+    finished_at: datetime | None
 
     class Meta:
         abstract = True
@@ -32,6 +36,17 @@ class RetryableRun(models.Model):
     def stalled(self) -> bool:
         """Still running with no heartbeat for a while: its worker has most likely stopped."""
         return is_stalled(self.status, self.alive_at, now=timezone.now())
+
+    @property
+    def public_status(self) -> str:
+        """The status the API shows: ``stalled`` for a run whose worker stopped answering,
+        until the reaper queues it again or fails it."""
+        return "stalled" if self.stalled else self.status
+
+    @property
+    def never_finished(self) -> bool:
+        """Stalled, or given up by the reaper: its run never ended, so a retry is free."""
+        return self.finished_at is None
 
     @property
     def retryable(self) -> bool:

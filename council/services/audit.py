@@ -181,24 +181,40 @@ def audit_retry(*, audit: Audit) -> Audit:
     when the audit is queued, running normally or done, ``LimitExceeded`` over quota.
     """
     model = audit.engine == "llm"
-    quota_take(user=audit.owner, work="audit", model=model)
+    paid = not audit.never_finished  # a stalled or reaped run was paid for already: free
+    if paid:
+        quota_take(user=audit.owner, work="audit", model=model)
     try:
         return _requeue(audit)
     except RunNotRetryable:
-        quota_give_back(user=audit.owner, work="audit", model=model)
+        if paid:
+            quota_give_back(user=audit.owner, work="audit", model=model)
         raise
+
+
+def audit_reset(audit: Audit) -> dict[str, Any]:  # noqa: ARG001
+    """The fields an audit queued again starts from (a retry, or the reaper's requeue)."""
+    return {"global_score": None, "summary": "", "security_violation": False, "report": None}
+
+
+def audit_results_reset(audit: Audit) -> None:
+    """Every criterion of an audit queued again back to pending."""
+    audit.results.update(
+        status=AuditCriterionResult.Status.PENDING,
+        numeric_score=None,
+        reasoning="",
+        security_violation_found=False,
+        relevance_confidence=None,
+        evidence=[],
+        error="",
+    )
 
 
 def _requeue(audit: Audit) -> Audit:
     with transaction.atomic():
         runs.run_requeue(
             Audit.objects.filter(pk=audit.pk),
-            reset={
-                "global_score": None,
-                "summary": "",
-                "security_violation": False,
-                "report": None,
-            },
+            reset=audit_reset(audit),
             enqueue=lambda: audit_run_task.enqueue(audit_id=audit.pk),
         )
         audit.results.update(

@@ -101,34 +101,44 @@ def critique_retry(*, critique: Critique) -> Critique:
     result. The reset is one conditional UPDATE, so two clicks queue one run; the calls of
     the earlier attempt stay recorded against the critique.
 
-    A retry runs the council again, so it counts against the daily quota like a new critique
-    (given back when the run turns out not to be retryable). Raises ``RunNotRetryable`` when
-    the critique is queued, running normally or finished well, ``LimitExceeded`` over quota.
+    A retry of a run that finished (failed) runs the council again, so it counts against the
+    daily quota like a new critique (given back when the run turns out not to be
+    retryable); a run that never finished (stalled, or given up by the reaper) was already
+    paid for, so its retry is free. Raises ``RunNotRetryable`` when the critique is queued,
+    running normally or finished well, ``LimitExceeded`` over quota.
     """
     model = critique.engine == Critique.Engine.LLM
-    quota_take(user=critique.owner, work="critique", model=model)  # a retry runs the council again
+    paid = not critique.never_finished
+    if paid:
+        quota_take(user=critique.owner, work="critique", model=model)
     try:
         _requeue(critique, critique_run_task)
     except RunNotRetryable:
-        quota_give_back(user=critique.owner, work="critique", model=model)
+        if paid:
+            quota_give_back(user=critique.owner, work="critique", model=model)
         raise
     critique.refresh_from_db()
     return critique
 
 
+def critique_reset(critique: Critique) -> dict[str, Any]:
+    """The fields a critique queued again starts from (a retry, or the reaper's requeue)."""
+    return {
+        "progress": initial_progress(AGENT_NAMES, critique.max_depth),
+        "trees": {},
+        "adjustments": {},
+        "result": {},
+        "formatted": "",
+        "model_calls": 0,
+        "tokens_in": 0,
+        "tokens_out": 0,
+    }
+
+
 def _requeue(critique: Critique, critique_run_task: Any) -> None:
     runs.run_requeue(
         Critique.objects.filter(pk=critique.pk),
-        reset={
-            "progress": initial_progress(AGENT_NAMES, critique.max_depth),
-            "trees": {},
-            "adjustments": {},
-            "result": {},
-            "formatted": "",
-            "model_calls": 0,
-            "tokens_in": 0,
-            "tokens_out": 0,
-        },
+        reset=critique_reset(critique),
         enqueue=lambda: critique_run_task.enqueue(critique_id=critique.pk),
     )
 

@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 import logging
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import datetime
 
-from django.db import DatabaseError, connection, transaction
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from council.domain.runs import (
     FAILED,
-    HEARTBEAT_EVERY,
     QUEUED,
     RUNNING,
     STALLED_AFTER,
     RunNotRetryable,
 )
+from toulmini_site.processes import leases
 
 logger = logging.getLogger(__name__)
 
@@ -37,38 +36,14 @@ def retryable_q(*, now: datetime) -> Q:
 
 
 def run_claim(run: QuerySet) -> bool:
-    """Claim the queued run in ``run`` for this worker (``queued`` -> ``running``) in one
-    UPDATE, so two workers never run the same one, and start its lease. False when it was
-    not queued."""
-    at = timezone.now()
-    return bool(run.filter(status=QUEUED).update(status=RUNNING, started_at=at, heartbeat_at=at))
+    """Claim the queued run in ``run`` for this worker and start its lease (the platform's:
+    ``toulmini_site.processes.leases``)."""
+    return leases.lease_claim(run)
 
 
-@contextmanager
-def run_heartbeat(run: QuerySet, *, every: float | None = None) -> Iterator[None]:
-    """Renew the lease of the running run in ``run`` every ``HEARTBEAT_EVERY`` (from a
-    thread) while the block runs. When the process dies the renewals stop, and the run is
-    seen as stalled, and may be retried, ``STALLED_AFTER`` later."""
-    stop = threading.Event()
-    seconds = every if every is not None else HEARTBEAT_EVERY.total_seconds()
-
-    def beat() -> None:
-        try:
-            while not stop.wait(seconds):
-                try:
-                    run.filter(status=RUNNING).update(heartbeat_at=timezone.now())
-                except DatabaseError as error:  # an outage: the next beat tries again
-                    logger.warning("Could not renew a run's lease: %s", error)
-        finally:
-            connection.close()  # this thread's own connection
-
-    thread = threading.Thread(target=beat, name="run-heartbeat", daemon=True)
-    thread.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        thread.join(timeout=5)
+def run_heartbeat(run: QuerySet, *, every: float | None = None) -> AbstractContextManager[None]:
+    """Renew the run's lease while the block runs (``leases.lease_heartbeat``)."""
+    return leases.lease_heartbeat(run, every=every)
 
 
 def run_requeue(run: QuerySet, *, reset: dict, enqueue: Callable[[], object]) -> None:

@@ -9,6 +9,7 @@ from django.utils import timezone
 from toulmini_site.lti.grades import grade_sync_sweep
 from toulmini_site.lti.models import ClassLink
 from toulmini_site.lti.services import roster_sync
+from toulmini_site.processes.leases import period_claim
 
 SWEEP_EVERY = timedelta(minutes=15)
 
@@ -26,6 +27,10 @@ def roster_sync_task(*, link_id: int) -> str:
 def grade_sync_sweep_task(*, repeat: bool = False) -> int:
     """Queue again the grade sends that were lost; where the task backend can defer work and
     ``repeat`` is set, schedules its own next run (``manage.py grade_sync_sweep --schedule``)."""
+    # Started with --schedule on two machines, two chains would each run every period: the
+    # one that does not win this period's claim stops (and does not reschedule itself).
+    if repeat and not period_claim("lti.grade_sync_sweep", SWEEP_EVERY):
+        return 0
     queued = grade_sync_sweep()
     if repeat and grade_sync_sweep_task.get_backend().supports_defer:
         grade_sync_sweep_task.using(run_after=timezone.now() + SWEEP_EVERY).enqueue(repeat=True)

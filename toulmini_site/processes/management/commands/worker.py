@@ -5,7 +5,9 @@ dropped connection), and nothing brought it back. This one logs the error, drops
 connections, waits (1 s, doubling up to 30 s while the outage lasts) and carries on, so the
 queue is served again as soon as the database answers. A task that was running when the
 database went away stays ``running`` for django-tasks-db; the run's own lease (a critique's
-or an audit's heartbeat) makes it retryable within a minute. Crashes of the process itself
+or an audit's heartbeat) makes it stalled within a minute, and the reaper each worker runs
+beside its loop (``toulmini_site.processes.leases``: every 15 s, once per period across all
+workers on all machines) queues it again, or fails it the second time. Crashes of the process itself
 (``kill -9``, out of memory) are the supervisor's business (``make serve``).
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from typing import Any
 
@@ -20,6 +23,8 @@ from django.db import DatabaseError, connections
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands.db_worker import Command as DbWorkerCommand
 from django_tasks_db.management.commands.db_worker import Worker
+
+from toulmini_site.processes import leases
 
 logger = logging.getLogger("toulmini_site.processes")
 
@@ -64,7 +69,16 @@ class ResilientWorker(Worker):
 
 
 class Command(DbWorkerCommand):
-    help = "Run the database task worker, riding out database outages."
+    help = "Run the database task worker, riding out database outages, with the run reaper."
+
+    def add_arguments(self, parser: Any) -> None:
+        super().add_arguments(parser)
+        parser.add_argument(
+            "--no-reaper",
+            dest="reaper",
+            action="store_false",
+            help="do not reap runs whose worker died (another process does it)",
+        )
 
     def handle(self, **options: Any) -> None:
         self.configure_logging(options["verbosity"])
@@ -89,4 +103,10 @@ class Command(DbWorkerCommand):
             run_with_reloader(worker.run)
         else:
             worker.configure_signals()
-            worker.run()
+            stop = threading.Event()
+            if options.get("reaper", True):
+                leases.reaper_thread(stop=stop)
+            try:
+                worker.run()
+            finally:
+                stop.set()
