@@ -30,6 +30,7 @@ from arguments.services import (
 )
 from coach.domain import conversion, events, provenance
 from coach.domain.answer import serve
+from coach.domain.guards import CoachAIResult
 from coach.domain.intent import Intent, classify, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
 from coach.domain.steps import LANGUAGES, next_step
@@ -471,7 +472,11 @@ def tutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> Iterator[str]:
     turn's inputs); a model gets the turn's prompt."""
     if isinstance(client, OfflineClient):
         return client.answer_stream(PURPOSE, lambda: offline_turn(inputs))
-    return client.stream(purpose=PURPOSE, messages=turn_prompt(inputs), inputs=inputs)
+    # The schema asks the server for the answer's JSON where it can (the answer is judged
+    # whole by ``serve`` all the same).
+    return client.stream(
+        purpose=PURPOSE, messages=turn_prompt(inputs), inputs=inputs, schema=CoachAIResult
+    )
 
 
 def _finish(

@@ -7,7 +7,10 @@ Each ``POST /v1/chat/completions`` takes the next scripted behaviour from a queu
   chunks whose ``delta.content`` join to ``content``; ``chunks=[...]`` fixes the split);
 - ``server.fail(status)``: that HTTP status with an OpenAI-style error body and
   ``retry-after-ms: 10``, so the SDK's back-off stays short;
-- ``server.stall(seconds)``: wait that long before answering (longer than the client timeout).
+- ``server.stall(seconds)``: wait that long before answering (longer than the client timeout);
+- ``server.raw(body)``: a 200 whose body is ``body`` as it is (malformed JSON, a broken stream);
+- ``server.answer_with(model)``: when nothing is scripted, ``model(request)`` decides (the
+  quirky servers of ``tests.llm.quirks`` are such models).
 
 Every request is recorded in ``server.requests`` (path, headers, parsed JSON body) so tests can
 assert what the SDK sent. A request with nothing scripted gets a 418, which the SDK does not
@@ -22,6 +25,7 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -45,12 +49,23 @@ class Reply:
     completion_tokens: int = 7
     # Seconds to wait after the first stream chunk (a server that stalls mid-stream).
     stall_mid_stream: float = 0.0
+    # Why the model stopped: "stop", "length" (the budget ran out), None (Ollama says nothing).
+    finish_reason: str | None = "stop"
 
 
 @dataclass(frozen=True)
 class Fail:
     status: int
     retry_after_ms: int = 10
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Raw:
+    """A 200 with this body as it is: bytes that are not the JSON (or the SSE) promised."""
+
+    body: bytes
+    stream_body: bytes = b'data: {"id": "chatcmpl-broken", "choices": [{"delta": {"cont\n\n'
 
 
 @dataclass(frozen=True)
@@ -59,7 +74,7 @@ class Stall:
     then: Reply = field(default_factory=lambda: Reply('{"late": true}'))
 
 
-Behaviour = Reply | Fail | Stall
+Behaviour = Reply | Fail | Stall | Raw
 
 
 @dataclass(frozen=True)
@@ -75,6 +90,7 @@ class FakeOpenAIServer:
     def __init__(self) -> None:
         self.requests: list[Received] = []
         self.unscripted = 0
+        self._model: Callable[[Received], Behaviour] | None = None
         self._script: deque[Behaviour] = deque()
         self._lock = threading.Lock()
         self._stopping = threading.Event()
@@ -101,13 +117,25 @@ class FakeOpenAIServer:
         prompt_tokens: int = 11,
         completion_tokens: int = 7,
         stall_mid_stream: float = 0.0,
+        finish_reason: str | None = "stop",
     ) -> None:
         if chunks is not None:
             assert "".join(chunks) == content, "the chunks must join to the content"
-        self._push(Reply(content, chunks, prompt_tokens, completion_tokens, stall_mid_stream))
+        self._push(
+            Reply(
+                content, chunks, prompt_tokens, completion_tokens, stall_mid_stream, finish_reason
+            )
+        )
 
-    def fail(self, status: int, *, retry_after_ms: int = 10) -> None:
-        self._push(Fail(status, retry_after_ms))
+    def fail(self, status: int, *, retry_after_ms: int = 10, message: str = "") -> None:
+        self._push(Fail(status, retry_after_ms, message))
+
+    def raw(self, body: bytes) -> None:
+        self._push(Raw(body))
+
+    def answer_with(self, model: Callable[[Received], Behaviour]) -> None:
+        """Answer every unscripted request with ``model(request)``."""
+        self._model = model
 
     def stall(self, seconds: float) -> None:
         self._push(Stall(seconds))
@@ -127,10 +155,13 @@ class FakeOpenAIServer:
     def _next(self, received: Received) -> Behaviour | None:
         with self._lock:
             self.requests.append(received)
-            if not self._script:
+            if self._script:
+                return self._script.popleft()
+            if self._model is None:
                 self.unscripted += 1
                 return None
-            return self._script.popleft()
+            model = self._model
+        return model(received)
 
     # -- life cycle --------------------------------------------------------------------
     def start(self) -> FakeOpenAIServer:
@@ -178,7 +209,19 @@ def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 return
             if isinstance(behaviour, Fail):
                 headers = {"retry-after-ms": str(behaviour.retry_after_ms)}
-                self._json(behaviour.status, _error(f"scripted {behaviour.status}"), headers)
+                message = behaviour.message or f"scripted {behaviour.status}"
+                self._json(behaviour.status, _error(message), headers)
+                return
+            if isinstance(behaviour, Raw):
+                streamed = bool(body.get("stream"))
+                data = behaviour.stream_body if streamed else behaviour.body
+                self.send_response(200)
+                self.send_header(
+                    "content-type", "text/event-stream" if streamed else "application/json"
+                )
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
                 return
             if isinstance(behaviour, Stall):
                 server._wait(behaviour.seconds)
@@ -213,7 +256,8 @@ def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 self._event(_chunk(ident, model, [{"index": 0, "delta": delta}]))
                 if index == 0 and reply.stall_mid_stream:
                     server._wait(reply.stall_mid_stream)
-            self._event(_chunk(ident, model, [{"index": 0, "delta": {}, "finish_reason": "stop"}]))
+            end = {"index": 0, "delta": {}, "finish_reason": reply.finish_reason}
+            self._event(_chunk(ident, model, [end]))
             if include_usage:
                 self._event(_chunk(ident, model, [], usage=_usage(reply)))
             self._write_chunk(b"data: [DONE]\n\n")
@@ -256,7 +300,7 @@ def _completion(reply: Reply, model: str) -> dict[str, Any]:
             {
                 "index": 0,
                 "message": {"role": "assistant", "content": reply.content},
-                "finish_reason": "stop",
+                "finish_reason": reply.finish_reason,
             }
         ],
         "usage": _usage(reply),

@@ -174,9 +174,11 @@ class LLMClient:
         """Text chunks, then optionally one ``Usage``; ended by ``deadline`` at the latest."""
         raise NotImplementedError
 
-    def _format_ignored(self) -> None:
+    def _format_ignored(self) -> bool:
         """The last answer was empty or no JSON object at all: the server ignored the
-        requested format. A provider may ask differently from the next try on."""
+        requested format. A provider may ask differently from the next try on; it says
+        whether it will."""
+        return False
 
     # -- the interface -----------------------------------------------------------------
     def structured[T: BaseModel](
@@ -259,8 +261,12 @@ class LLMClient:
         inputs: dict[str, Any] | None = None,
         schema: type[BaseModel] | None = None,
     ) -> Iterator[str]:
-        """The answer's text as it is produced, a leading reasoning block left out. With
-        ``schema``, the answer is asked for as that schema's JSON where the server can."""
+        """The answer's text as it is produced, a leading reasoning block left out.
+
+        With ``schema``, the answer is asked for as that schema's JSON where the server can.
+        Until its first visible character nothing is shown, so an answer that is empty or
+        starts as prose (the server ignored the format) is asked for once more in words,
+        inside the same deadline, where the provider can ask differently."""
         deadline = self.limits.deadline()
         request = LLMRequest(
             purpose, list(messages), schema, dict(inputs or {}), self.limits.max_tokens
@@ -268,19 +274,42 @@ class LLMClient:
         started = time.perf_counter()
         usage = Usage()
         produced: list[str] = []
-        reasoning = ReasoningFilter()
         try:
-            for item in self._stream_chunks(request, deadline):
-                if isinstance(item, Usage):
-                    usage = item
-                    continue
-                produced.append(item)
-                if text := reasoning.feed(item):
-                    yield text
-                if deadline.expired():
-                    raise _out_of_time(deadline)
-            if text := reasoning.finish():
-                yield text
+            for _ in range(2):
+                reasoning = ReasoningFilter()
+                pending = ""  # held until the first visible character says JSON or prose
+                shown = False
+                chunks = self._stream_chunks(request, deadline)
+                for item in chunks:
+                    if deadline.expired():
+                        raise _out_of_time(deadline)
+                    if isinstance(item, Usage):
+                        usage = item
+                        continue
+                    produced.append(item)
+                    text = reasoning.feed(item)
+                    if not shown and schema is not None:
+                        pending += text
+                        if not pending.strip():
+                            continue
+                        if not _starts_as_json(pending) and self._format_ignored():
+                            break  # prose: asked again, in words
+                        # JSON, or prose that cannot be asked for differently: the caller
+                        # judges it
+                        text, pending = pending, ""
+                    if text:
+                        shown = True
+                        yield text
+                else:
+                    tail = pending + reasoning.finish()
+                    if schema is not None and not shown:
+                        prose = bool(tail.strip()) and not _starts_as_json(tail)
+                        if (prose or not tail.strip()) and self._format_ignored():
+                            continue  # empty or prose: asked again, in words
+                    if tail:
+                        yield tail
+                    break
+                getattr(chunks, "close", lambda: None)()
         except Exception as exc:
             self._record(
                 request,
@@ -332,6 +361,11 @@ def _validate[T: BaseModel](schema: type[T], raw: str | BaseModel) -> T:
     if isinstance(raw, BaseModel):
         return schema.model_validate(raw.model_dump())
     return schema.model_validate_json(answer_json(raw))
+
+
+def _starts_as_json(text: str) -> bool:
+    """Whether visible text begins as a JSON object would (or its Markdown fence)."""
+    return text.lstrip().startswith(("{", "`"))
 
 
 def _out_of_time(deadline: Deadline) -> LLMTimeout:

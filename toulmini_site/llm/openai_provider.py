@@ -22,6 +22,8 @@ What real servers do, and what this client does about it:
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -103,8 +105,10 @@ class OpenAICompatibleClient(LLMClient):
         with _PROMPT_ONLY_LOCK:
             return self._format_failed or self._server in _PROMPT_ONLY
 
-    def _format_ignored(self) -> None:
+    def _format_ignored(self) -> bool:
+        changed = not self.prompt_only
         self._format_failed = True
+        return changed
 
     def _format_refused(self) -> None:
         self._format_failed = True
@@ -146,7 +150,9 @@ class OpenAICompatibleClient(LLMClient):
             stream = self._create(deadline, {**self._body(request), **extra})
         # A read waits at most what was left when the request was sent: the watchdog ends a
         # stream that trickles on past the deadline.
-        watchdog = threading.Timer(max(deadline.remaining(), 0.001), stream.response.close)
+        watchdog = threading.Timer(
+            max(deadline.remaining(), 0.001), _hang_up, args=(stream.response,)
+        )
         watchdog.daemon = True
         watchdog.start()
         finish: str | None = None
@@ -192,6 +198,18 @@ class OpenAICompatibleClient(LLMClient):
                     raise
                 time.sleep(wait)
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _hang_up(response: httpx.Response) -> None:
+    """End a stream from another thread: closing the response alone does not wake a read
+    blocked on the socket, shutting the socket down does."""
+    network = response.extensions.get("network_stream")
+    sock = network.get_extra_info("socket") if network is not None else None
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+    with contextlib.suppress(Exception):
+        response.close()
 
 
 def _retry_wait(cause: BaseException | None, attempt: int) -> float | None:
