@@ -1,5 +1,7 @@
 """The HTML pages' input: each form validates what its page posts."""
 
+import json
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -38,6 +40,8 @@ class TurnForm(forms.Form):
 
 class DraftForm(forms.Form):
     draft_version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    # The texts the page was loaded with (JSON): a save from an older version is merged on them.
+    base = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -51,3 +55,10 @@ class DraftForm(forms.Form):
 
     def draft_values(self) -> dict[str, str]:
         return {step: self.cleaned_data[step] for step in DRAFT_COLUMNS}
+
+    def draft_base(self) -> dict[str, str] | None:
+        try:
+            base = json.loads(self.cleaned_data.get("base") or "null")
+        except ValueError:
+            return None
+        return base if isinstance(base, dict) else None

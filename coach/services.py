@@ -44,6 +44,7 @@ from toulmini_site.llm import LLMClient, LLMError, OfflineClient
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
+from toulmini_site.versions import merge_fields
 
 logger = logging.getLogger(__name__)
 
@@ -173,9 +174,15 @@ def _bump_draft(
 
 @transaction.atomic
 def draft_update(
-    *, session: CoachSession, values: dict[str, str], draft_version: int
+    *,
+    session: CoachSession,
+    values: dict[str, str],
+    draft_version: int,
+    base: dict[str, str] | None = None,
 ) -> CoachDraft:
-    """Save fields edited by hand (step -> text); refused if the draft moved on meanwhile.
+    """Save fields edited by hand (step -> text); refused if the draft moved on meanwhile,
+    unless ``base`` (the texts the page was loaded with) shows that no field was changed both
+    here and there: then the two are merged field by field.
 
     Each part whose text changed is marked as the student's (``tutor_edited`` if it was an
     accepted tutor proposal); parts left unchanged keep their provenance.
@@ -195,6 +202,25 @@ def draft_update(
     CoachSession.objects.select_for_update().get(pk=session.pk)
     current = CoachDraft.objects.get(session=session)
     cleaned = {step: text.strip() for step, text in values.items()}
+    if base is not None and draft_version != current.version:
+        saved = current.as_dict()
+        merged = merge_fields(
+            base={step: str(base.get(step, "")).strip() for step in cleaned},
+            mine=cleaned,
+            theirs={step: saved[step] for step in cleaned},
+        )
+        if merged.conflicts:
+            raise DraftConflict(
+                gettext(
+                    "The draft changed in another tab or window, in the same parts you "
+                    "edited. Nothing was saved: your text is in the boxes, the saved text "
+                    "beside them."
+                ),
+                draft_version=current.version,
+                current=saved,
+                conflicts=list(merged.conflicts),
+            )
+        cleaned, draft_version = merged.values, current.version
     sources = provenance.after_hand_edit(
         current.provenance, before=current.as_dict(), after=cleaned
     )

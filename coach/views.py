@@ -57,10 +57,16 @@ def _chain_url(session: CoachSession) -> str:
 
 
 def _workspace(
-    session: CoachSession, *, typed: dict[str, str] | None = None, **extra: Any
+    session: CoachSession,
+    *,
+    typed: dict[str, str] | None = None,
+    meanwhile: dict[str, str] | None = None,
+    **extra: Any,
 ) -> dict[str, Any]:
-    """The workspace's context; ``typed`` keeps text the student typed in refused fields."""
+    """The workspace's context; ``typed`` keeps text the student typed in refused fields,
+    ``meanwhile`` the saved text of the fields that clashed with it (shown beside)."""
     draft = session.draft.as_dict()
+    meanwhile = meanwhile or {}
     shown = {**draft, **(typed or {})}
     current = STEPS.index(session.current_step)
     sources = session.draft.sources()
@@ -76,12 +82,15 @@ def _workspace(
             "source_label": SOURCE_LABELS.get(sources.get(step, ""), ""),
             "is_current": index == current and not session.is_completed,
             "is_done": index < current or session.is_completed,
+            "meanwhile": meanwhile.get(step),
+            "unsaved": shown[step].strip() != draft[step].strip(),
         }
         for index, step in enumerate(STEPS)
     ]
     return {
         "session": session,
         "steps": steps,
+        "draft_base": json.dumps(draft, ensure_ascii=False),
         "by_step": {row["key"]: row for row in steps},
         "current_label": session.step_label,
         "chat": list(session.messages.all()),
@@ -210,6 +219,23 @@ def draft(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             session=session,
             values=form.draft_values(),
             draft_version=form.cleaned_data["draft_version"],
+            base=form.draft_base(),
+        )
+    except services.DraftConflict as error:
+        current = error.extra.get("current") or {}
+        meanwhile = {step: current.get(step, "") for step in error.extra.get("conflicts", [])}
+        kept = (
+            ""
+            if meanwhile
+            else " " + _("Your edits are still in the fields: save again to keep them.")
+        )
+        return _after_post(
+            request,
+            pk,
+            error.message + kept,
+            status=error.status,
+            typed=_typed(request),
+            meanwhile=meanwhile,
         )
     except (services.CoachError, WorkReadOnly) as error:
         kept = (

@@ -7,8 +7,6 @@
 
 import re
 
-import pytest
-
 from coach import services as coach_services
 from tests.browser import BROWSER, log_in, send
 from tests.classrooms.builders import assignment, build_world
@@ -18,13 +16,10 @@ from toulmini_site.classrooms.models import Feedback, Submission
 
 pytestmark = BROWSER
 
-# Reproduced before the fixes (issue 36); each mark goes with its fix.
-LOST = pytest.mark.xfail(strict=True, reason="issue 36: not fixed yet")
 
 PASSWORD = "pw-for-tests-123"
 
 
-@LOST
 def test_a_coach_turn_keeps_the_draft_typed_and_saving_keeps_the_unsent_message(
     browser_page, live_server
 ):
@@ -54,7 +49,6 @@ def _turned_in(world):
     return services.submission_turn_in(submission=sub)
 
 
-@LOST
 def test_back_to_a_stale_feedback_page_then_save_keeps_the_servers_comment(
     browser_page, live_server
 ):
@@ -83,7 +77,6 @@ def test_back_to_a_stale_feedback_page_then_save_keeps_the_servers_comment(
     assert feedback.comments.get("claim") == "Say who the claim applies to."
 
 
-@LOST
 def test_an_essay_typed_and_left_is_there_on_returning(browser_page, live_server):
     world = build_world()
     essay = assignment(world.classroom, "essay", title="Later school start")
@@ -103,7 +96,6 @@ def test_an_essay_typed_and_left_is_there_on_returning(browser_page, live_server
     assert page.input_value("#id_text") == text
 
 
-@LOST
 def test_feedback_typed_and_left_is_there_on_returning(browser_page, live_server):
     world = build_world()
     sub = _turned_in(world)

@@ -152,9 +152,44 @@
     }
   }, true);
 
+  // Every swap of the workspace (after a turn, a confirm, saving the draft) keeps the text
+  // the student typed and has not saved, in every box: the chat's message and the draft's
+  // parts are independent, and no answer of the server clears a box the student typed in.
+  // The keyboard focus stays where it was, or goes to the message box when its control left.
+  var kept = null;
+  var focused = null;
+  document.body.addEventListener("htmx:beforeSwap", function (e) {
+    if (!e.detail.target || e.detail.target.id !== "workspace") return;
+    kept = {};
+    workspace().querySelectorAll("textarea[id]").forEach(function (box) {
+      if (box.value !== box.defaultValue || box.hasAttribute("data-unsaved")) {
+        kept[box.id] = box.value;
+      }
+    });
+    var active = document.activeElement;
+    focused = active && workspace().contains(active) ? (active.id || "") : null;
+  });
+  document.body.addEventListener("htmx:afterSwap", function (e) {
+    if (kept) {
+      Object.keys(kept).forEach(function (id) {
+        var box = document.getElementById(id);
+        if (!box || box.value.trim() === kept[id].trim()) return;
+        box.value = kept[id];
+        box.setAttribute("data-unsaved", "");
+        box.dispatchEvent(new Event("input", { bubbles: true }));  // the diagram follows
+      });
+      kept = null;
+    }
+    if (focused !== null) {
+      var target = (focused && document.getElementById(focused)) ||
+        document.getElementById("id_message") || document.getElementById("chat-log");
+      if (target) target.focus({ preventScroll: true });
+      focused = null;
+    }
+    // Confirm, reject and draft forms swap the workspace through htmx: show the newest again.
+    if (e.detail.target && e.detail.target.id === "workspace") showNewest(false);
+  });
   showNewest(false);
-  // Confirm, reject and draft forms swap the workspace through htmx: show the newest again.
-  document.body.addEventListener("htmx:afterSwap", function () { showNewest(false); });
 
   // The diagram follows the draft as the student types.
   document.addEventListener("input", function (e) {

@@ -278,3 +278,35 @@ def test_the_list_names_each_sessions_step_in_the_pages_language(owner_client, o
     owner_client.cookies["django_language"] = "es"
     page = owner_client.get(url("index")).content.decode()
     assert "Respaldo de los datos" in page and "groundsBacking" not in page
+
+
+def test_a_stale_hand_edit_of_other_parts_is_merged_with_the_saved_draft(owner_client, session):
+    import json
+
+    loaded = session.draft.as_dict()
+    services.draft_update(session=session, values={"claim": "from the other tab"}, draft_version=1)
+    data = {
+        "draft_version": "1",
+        "base": json.dumps(loaded),
+        **loaded,
+        "warrant": "typed in this tab",
+    }
+    response = owner_client.post(url("draft", session), data)
+    assert response.status_code == 302
+    session.draft.refresh_from_db()
+    assert session.draft.claim == "from the other tab"
+    assert session.draft.warrant == "typed in this tab"
+
+
+def test_a_stale_hand_edit_of_the_same_part_shows_the_saved_text_beside_it(owner_client, session):
+    import json
+
+    loaded = session.draft.as_dict()
+    services.draft_update(session=session, values={"claim": "from the other tab"}, draft_version=1)
+    data = {"draft_version": "1", "base": json.dumps(loaded), **loaded, "claim": "typed here"}
+    response = owner_client.post(url("draft", session), data)
+    page = response.content.decode()
+    assert response.status_code == 409
+    assert "typed here" in page and "from the other tab" in page and "Saved meanwhile" in page
+    session.draft.refresh_from_db()
+    assert session.draft.claim == "from the other tab"

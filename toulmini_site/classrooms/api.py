@@ -89,6 +89,12 @@ class ClassUpdateIn(serializers.Serializer):
     daily_model_calls = serializers.IntegerField(
         min_value=0, max_value=MAX_DAILY_MODEL_CALLS, required=False
     )
+    version = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The settings' version this change is based on; a stale one gets 409 "
+        "STALE_VERSION with the current version and settings, and nothing is written.",
+    )
 
 
 class ClassOut(serializers.ModelSerializer):
@@ -106,6 +112,7 @@ class ClassOut(serializers.ModelSerializer):
             "archived",
             "daily_model_calls",
             "created_at",
+            "version",
         ]
 
     @extend_schema_field(serializers.ChoiceField(choices=["teacher", "student"]))
@@ -420,7 +427,7 @@ class FeedbackOut(serializers.ModelSerializer):
 
     class Meta:
         model = Feedback
-        fields = ["comments", "overall", "points", "total", "total_max", "updated_at"]
+        fields = ["comments", "overall", "points", "total", "total_max", "updated_at", "version"]
 
     def get_total_max(self, feedback: Feedback) -> int:
         return total_max(feedback.submission.assignment.maxima())
@@ -452,6 +459,7 @@ class SubmissionOut(serializers.ModelSerializer):
             "started_at",
             "turned_in_at",
             "returned_at",
+            "essay_version",
         ]
 
     @extend_schema_field(OpenApiTypes.OBJECT)
@@ -570,6 +578,12 @@ def submission_unsubmit(request: Request, pk: int) -> Response:
 
 class EssayIn(serializers.Serializer):
     text = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=100_000)
+    version = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The essay's version this text is based on (``essay_version``); a stale one "
+        "gets 409 STALE_VERSION with the current version and text, and nothing is written.",
+    )
 
 
 @extend_schema(
@@ -580,7 +594,11 @@ def submission_essay(request: Request, pk: int) -> Response:
     submission = _own(request, pk)
     given = EssayIn(data=request.data)
     given.is_valid(raise_exception=True)
-    services.submission_essay_save(submission=submission, text=given.validated_data["text"])
+    services.submission_essay_save(
+        submission=submission,
+        text=given.validated_data["text"],
+        version=given.validated_data.get("version"),
+    )
     return _submission_out(request, pk)
 
 
@@ -590,6 +608,13 @@ class FeedbackIn(serializers.Serializer):
     )
     overall = serializers.CharField(allow_blank=True, required=False, trim_whitespace=False)
     points = serializers.DictField(child=serializers.IntegerField(), required=False)
+    version = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The feedback's version this edit is based on (0 before any feedback). "
+        "When the saved feedback has moved on, nothing is written: 409 STALE_VERSION with the "
+        "current ``version`` and values (``current``). Without it the save replaces the draft.",
+    )
 
 
 def _teaching(request: Request, pk: int) -> Submission:
@@ -613,6 +638,7 @@ def submission_feedback(request: Request, pk: int) -> Response:
         comments=data.get("comments", {}),
         overall=data.get("overall", ""),
         points=data.get("points", {}),
+        version=data.get("version"),
     )
     return _submission_out(request, pk)
 

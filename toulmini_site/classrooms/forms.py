@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
@@ -10,10 +13,43 @@ from arguments.services import chain_llm_available
 from council import selectors as council_selectors
 from toulmini_site.classrooms.domain.grading import COMMENT_MAX_CHARS, PART_LABELS, PARTS
 from toulmini_site.classrooms.models import MAX_DAILY_MODEL_CALLS, Assignment, TutorHelp
-from toulmini_site.classrooms.services import ENGINES, NAME_MAX
+from toulmini_site.classrooms.services import ENGINES, NAME_MAX, feedback_fields
 
 # The domain's part labels, shown through gettext (the rest are the Toulmin parts' names).
 PART_LABEL_MSGIDS = (gettext_noop("Data / grounds"),)
+
+
+class VersionedForm(forms.Form):
+    """A form that edits saved state: it carries the version it was loaded from and the values
+    it showed (``base``), so a save based on an older version is merged field by field with
+    what was saved meanwhile, or refused with both shown (``toulmini_site.versions``)."""
+
+    version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    base = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def versioning(self) -> dict[str, Any]:
+        """The service's ``version`` and ``base`` arguments (a malformed base: none)."""
+        try:
+            base = json.loads(self.cleaned_data.get("base") or "null")
+        except ValueError:
+            base = None
+        return {
+            "version": self.cleaned_data.get("version"),
+            "base": base if isinstance(base, dict) else None,
+        }
+
+    @staticmethod
+    def loaded(version: int, values: dict[str, Any]) -> dict[str, Any]:
+        """The initial ``version`` and ``base`` for a form showing ``values``."""
+        return {"version": version, "base": json.dumps(values, ensure_ascii=False)}
+
+    def rebased(self, version: int, values: dict[str, Any]) -> None:
+        """After a refused stale save: the user's values stay in the fields, the version and
+        base become the saved ones, so saving again (having seen both) keeps the user's."""
+        data = self.data.copy()  # type: ignore[attr-defined]  # a QueryDict (bound form)
+        for key, value in self.loaded(version, values).items():
+            data[key] = str(value)
+        self.data = data
 
 
 class ClassForm(forms.Form):
@@ -24,7 +60,7 @@ class JoinForm(forms.Form):
     code = forms.CharField(max_length=40, label=_("Join code"))
 
 
-class SettingsForm(forms.Form):
+class SettingsForm(VersionedForm):
     name = forms.CharField(max_length=NAME_MAX, label=_("Name"))
     joining_open = forms.BooleanField(required=False, label=_("Students may join with the code"))
     archived = forms.BooleanField(required=False, label=_("Archived (read-only)"))
@@ -164,14 +200,14 @@ class StartForm(forms.Form):
     )
 
 
-class EssayForm(forms.Form):
+class EssayForm(VersionedForm):
     text = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 14}), required=False, max_length=100_000
     )
     file = forms.FileField(required=False, label=_("…or upload a text file (UTF-8)"))
 
 
-class FeedbackForm(forms.Form):
+class FeedbackForm(VersionedForm):
     overall = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
@@ -201,11 +237,19 @@ class FeedbackForm(forms.Form):
         return any(key == "overall" or key.startswith(("comment_", "points_")) for key in data)
 
     def parts(
-        self, suggestions: dict[str, dict]
-    ) -> list[tuple[str, forms.BoundField, forms.BoundField, dict | None]]:
-        """Per part: its label, comment and points fields, and the audit's suggestion."""
+        self, suggestions: dict[str, dict], *, saved: dict[str, Any] | None = None
+    ) -> list[tuple[str, forms.BoundField, forms.BoundField, dict | None, dict[str, Any]]]:
+        """Per part: its label, comment and points fields, the audit's suggestion, and what
+        is saved on the server where it clashes with what is typed (after a stale save)."""
+        saved = saved or {}
         return [
-            (str(_(PART_LABELS[p])), self[f"comment_{p}"], self[f"points_{p}"], suggestions.get(p))
+            (
+                str(_(PART_LABELS[p])),
+                self[f"comment_{p}"],
+                self[f"points_{p}"],
+                suggestions.get(p),
+                {k: saved[f"{k}_{p}"] for k in ("comment", "points") if f"{k}_{p}" in saved},
+            )
             for p in PARTS
         ]
 
@@ -227,13 +271,17 @@ class FeedbackForm(forms.Form):
             "comments": {p: data[f"comment_{p}"] for p in PARTS if data[f"comment_{p}"]},
             "points": {p: data[f"points_{p}"] for p in PARTS if data[f"points_{p}"] is not None},
             "overall": data["overall"],
+            **self.versioning(),
         }
 
     @staticmethod
     def initial_from(feedback) -> dict:
+        initial = VersionedForm.loaded(
+            feedback.version if feedback else 0, feedback_fields(feedback)
+        )
         if feedback is None:
-            return {}
-        initial = {"overall": feedback.overall}
+            return initial
+        initial["overall"] = feedback.overall
         for p in PARTS:
             initial[f"comment_{p}"] = feedback.comments.get(p, "")
             initial[f"points_{p}"] = feedback.points.get(p)

@@ -53,6 +53,8 @@ class Classroom(models.Model):
         help_text="IANA name (Europe/Madrid) for the class's times; empty: the site's TIME_ZONE.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Grows with every settings save (a stale save is merged or refused).
+    version = models.PositiveIntegerField(default=0)
 
     # Not a column: whether the reader teaches the class, annotated by the selectors on every
     # class they hand out (``selectors.classes_of``), and so on its assignments' and
@@ -180,6 +182,8 @@ class Submission(models.Model):
     turned_in_at = models.DateTimeField(null=True, blank=True)
     returned_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Grows with every save of the essay text (a stale save is merged or refused).
+    essay_version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["assignment", "student__username"]
@@ -214,6 +218,9 @@ class Feedback(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     updated_at = models.DateTimeField(auto_now=True)
+    # Grows with every save: a save based on an older version is merged or refused
+    # (toulmini_site.versions), never written over what was saved meanwhile.
+    version = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
         return f"feedback on {self.submission_id}"

@@ -19,6 +19,7 @@ from council.services.audit import audit_create, audit_engine
 from council.services.critique import critique_create, critique_engine
 from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.domain.grading import (
+    PARTS,
     FeedbackInvalid,
     feedback_validate,
     points_max_validate,
@@ -36,6 +37,7 @@ from toulmini_site.classrooms.models import (
 from toulmini_site.limits import budgets, now_datetime
 from toulmini_site.lti import public as lti
 from toulmini_site.refusals import Refusal
+from toulmini_site.versions import resolve
 
 ENGINES = ("offline", "manual", "llm")
 NAME_MAX = 120
@@ -145,9 +147,59 @@ def class_update(
     archived: bool | None = None,
     daily_model_calls: int | None = None,
     time_zone: str | None = None,
+    version: int | None = None,
+    base: dict[str, Any] | None = None,
 ) -> Classroom:
     """Change the class's settings; an archived class can only be un-archived. ``time_zone``
-    is an IANA name ("" for the site's); an unknown one is refused."""
+    is an IANA name ("" for the site's); an unknown one is refused. With ``version`` (the one
+    the form was loaded from) a stale save is merged with the settings saved meanwhile, field
+    by field on ``base`` (the values loaded), or refused (``StaleWrite``)."""
+    with transaction.atomic():
+        locked = Classroom.objects.select_for_update().get(pk=classroom.pk)
+        given = {
+            "name": name,
+            "joining_open": joining_open,
+            "archived": archived,
+            "daily_model_calls": daily_model_calls,
+            "time_zone": time_zone,
+        }
+        mine = {field: value for field, value in given.items() if value is not None}
+        theirs = class_settings(locked)
+        values = resolve(
+            expected=version,
+            version=locked.version,
+            mine=mine,
+            theirs={field: theirs[field] for field in mine},
+            base=None if base is None else {f: base.get(f, theirs[f]) for f in mine},
+            message=gettext(
+                "These settings were changed by someone else since you opened this page. "
+                "Nothing was saved: the saved settings are shown beside yours."
+            ),
+        )
+        updated = _class_update(locked, **values)
+    classroom.__dict__.update({k: v for k, v in updated.__dict__.items() if k != "_state"})
+    return classroom
+
+
+def class_settings(classroom: Classroom) -> dict[str, Any]:
+    """The settings a teacher edits, as the settings form's fields."""
+    return {
+        "name": classroom.name,
+        "joining_open": classroom.joining_open,
+        "archived": classroom.archived,
+        "daily_model_calls": classroom.daily_model_calls,
+        "time_zone": classroom.time_zone,
+    }
+
+
+def _class_update(
+    classroom: Classroom,
+    name: str | None = None,
+    joining_open: bool | None = None,
+    archived: bool | None = None,
+    daily_model_calls: int | None = None,
+    time_zone: str | None = None,
+) -> Classroom:
     if classroom.archived and archived is not False:
         _writable(classroom)
     if time_zone is not None:
@@ -167,6 +219,7 @@ def class_update(
         classroom.archived = archived
     if daily_model_calls is not None:
         classroom.daily_model_calls = daily_model_calls
+    classroom.version += 1
     classroom.save()
     return classroom
 
@@ -453,10 +506,25 @@ def submission_start(
     return locked, True
 
 
-def submission_essay_save(*, submission: Submission, text: str) -> Submission:
-    """Save the essay text of a started essay submission (not once turned in)."""
+def submission_essay_save(
+    *, submission: Submission, text: str, version: int | None = None, base: str | None = None
+) -> Submission:
+    """Save the essay text of a started essay submission (not once turned in). With
+    ``version`` (the one the page was loaded from) a save based on an older text is refused
+    (``StaleWrite``) unless the text saved meanwhile is still ``base``, the text loaded."""
     with transaction.atomic():
         locked = _locked(submission)
+        resolve(
+            expected=version,
+            version=locked.essay_version,
+            mine={"text": text.strip()},
+            theirs={"text": locked.essay_text},
+            base=None if base is None else {"text": base.strip()},
+            message=gettext(
+                "Your essay was saved from another tab or window since you opened this page. "
+                "Nothing was saved: the saved text is shown beside yours."
+            ),
+        )
         _writable(locked.assignment.classroom)
         _enrolled(locked)
         if locked.assignment.kind != Assignment.Kind.ESSAY:
@@ -473,7 +541,10 @@ def submission_essay_save(*, submission: Submission, text: str) -> Submission:
                 details=[{"loc": "text", "msg": f"at most {ESSAY_MAX_CHARS} characters"}],
             )
         locked.essay_text = text.strip()
-        locked.save(update_fields=["state", "started_at", "essay_text", "updated_at"])
+        locked.essay_version += 1
+        locked.save(
+            update_fields=["state", "started_at", "essay_text", "essay_version", "updated_at"]
+        )
     return locked
 
 
@@ -541,12 +612,43 @@ def feedback_save(
     comments: dict[str, Any],
     overall: str = "",
     points: dict[str, Any],
+    version: int | None = None,
+    base: dict[str, Any] | None = None,
 ) -> Feedback:
     """Save the teacher's draft feedback (replacing the last draft); the student sees it only
-    once the submission is returned. Refuses unknown parts and points out of range."""
+    once the submission is returned. Refuses unknown parts and points out of range.
+
+    With ``version`` (the one the form was loaded from; 0 before any feedback) a save based on
+    an older version is merged field by field with what was saved meanwhile, using ``base``
+    (the values loaded, as ``feedback_fields``); a field changed on both sides, or any change
+    without ``base``, refuses the save (``StaleWrite``, with the saved values)."""
     _writable(submission.assignment.classroom)
+    comments, points = _feedback_valid(submission, comments, points, overall)
+    with transaction.atomic():
+        _locked(submission)
+        saved = Feedback.objects.filter(submission=submission).first()
+        theirs = feedback_fields(saved)
+        mine = feedback_fields_of(comments=comments, points=points, overall=overall)
+        values = resolve(
+            expected=version,
+            version=saved.version if saved else 0,
+            mine=mine,
+            theirs=theirs,
+            base=None if base is None else {**feedback_fields(None), **base},
+            message=gettext(
+                "This feedback was saved from another page since you opened this one, and "
+                "some fields differ. Nothing was saved: the saved text is shown beside yours."
+            ),
+        )
+        comments, points, overall = _feedback_parts(values)
+        return _feedback_write(submission, author, comments, points, overall, saved)
+
+
+def _feedback_valid(
+    submission: Submission, comments: dict[str, Any], points: dict[str, Any], overall: str
+) -> tuple[dict[str, str], dict[str, int]]:
     try:
-        clean_comments, clean_points = feedback_validate(
+        return feedback_validate(
             comments=comments,
             points=points,
             overall=overall,
@@ -557,6 +659,44 @@ def feedback_save(
             gettext("The feedback is invalid: %(problems)s") % {"problems": invalid},
             details=invalid.details,
         ) from None
+
+
+def feedback_fields(feedback: Feedback | None) -> dict[str, Any]:
+    """Saved feedback as the feedback form's flat fields (``overall``, ``comment_<part>``,
+    ``points_<part>``); every field, empty when nothing is saved."""
+    if feedback is None:
+        return feedback_fields_of(comments={}, points={}, overall="")
+    return feedback_fields_of(
+        comments=feedback.comments, points=feedback.points, overall=feedback.overall
+    )
+
+
+def feedback_fields_of(
+    *, comments: dict[str, Any], points: dict[str, Any], overall: str
+) -> dict[str, Any]:
+    fields: dict[str, Any] = {"overall": (overall or "").strip()}
+    for part in PARTS:
+        fields[f"comment_{part}"] = str(comments.get(part) or "").strip()
+        value = points.get(part)
+        fields[f"points_{part}"] = None if value is None or value == "" else value
+    return fields
+
+
+def _feedback_parts(values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], str]:
+    comments = {p: values[f"comment_{p}"] for p in PARTS if values.get(f"comment_{p}")}
+    points = {p: values[f"points_{p}"] for p in PARTS if values.get(f"points_{p}") is not None}
+    return comments, points, values.get("overall") or ""
+
+
+def _feedback_write(
+    submission: Submission,
+    author: Any,
+    comments: dict[str, Any],
+    points: dict[str, Any],
+    overall: str,
+    saved: Feedback | None,
+) -> Feedback:
+    clean_comments, clean_points = _feedback_valid(submission, comments, points, overall)
     feedback, _ = Feedback.objects.update_or_create(
         submission=submission,
         defaults={
@@ -564,6 +704,7 @@ def feedback_save(
             "points": clean_points,
             "overall": overall.strip(),
             "author": author,
+            "version": (saved.version if saved else 0) + 1,
         },
     )
     return feedback

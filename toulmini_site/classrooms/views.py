@@ -34,6 +34,7 @@ from toulmini_site.classrooms.forms import (
 from toulmini_site.classrooms.models import Classroom, Submission
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.privacy import public as privacy
+from toulmini_site.versions import StaleWrite
 
 STATE_FILTERS = [("", gettext_lazy("All"))] + list(Submission.State.choices)
 
@@ -116,14 +117,9 @@ def _teacher_context(request: HttpRequest, classroom: Classroom, **forms: Any) -
     """The teacher's class page; a refused settings or co-teacher form comes back bound."""
     state = request.GET.get("state", "")
     grid = selectors.class_grid(classroom)
+    saved = services.class_settings(classroom)
     settings_form = forms.get("settings_form") or SettingsForm(
-        initial={
-            "name": classroom.name,
-            "joining_open": classroom.joining_open,
-            "archived": classroom.archived,
-            "daily_model_calls": classroom.daily_model_calls,
-            "time_zone": classroom.time_zone,
-        }
+        initial={**saved, **SettingsForm.loaded(classroom.version, saved)}
     )
     return {
         "classroom": classroom,
@@ -132,6 +128,7 @@ def _teacher_context(request: HttpRequest, classroom: Classroom, **forms: Any) -
         "state": state,
         "state_filters": STATE_FILTERS,
         "settings_form": settings_form,
+        "settings_saved_meanwhile": forms.get("settings_saved_meanwhile", []),
         "teacher_form": forms.get("teacher_form") or TeacherForm(),
         "teachers": classroom.teachers.order_by("username"),
         "invitations": selectors.class_invitations(classroom),
@@ -141,6 +138,12 @@ def _teacher_context(request: HttpRequest, classroom: Classroom, **forms: Any) -
 def _teacher_page_refused(request: HttpRequest, classroom: Classroom, **forms: Any) -> HttpResponse:
     context = _teacher_context(request, classroom, **forms)
     return render(request, "classrooms/class_teacher.html", context, status=400)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value) if value not in (None, "") else "–"
 
 
 @login_required
@@ -159,16 +162,25 @@ def class_settings(request: HttpRequest, pk: int) -> HttpResponse:
             )
         return redirect(classroom)
     form = SettingsForm(request.POST)
+    meanwhile: list[tuple[Any, str]] = []
     if form.is_valid():
+        values = {k: v for k, v in form.cleaned_data.items() if k not in ("version", "base")}
         try:
-            services.class_update(classroom=classroom, **form.cleaned_data)
+            services.class_update(classroom=classroom, **values, **form.versioning())
+        except StaleWrite as error:
+            # The teacher's settings stay in the fields, the saved ones are listed above them.
+            form.rebased(error.version, error.current)
+            form.add_error(None, error.message)
+            meanwhile = [(form.fields[f].label, _shown(error.current[f])) for f in error.conflicts]
         except services.ClassroomError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Settings saved."))
             return redirect(classroom)
     # Nothing saved; the settings come back as typed, each error beside its field.
-    return _teacher_page_refused(request, classroom, settings_form=form)
+    return _teacher_page_refused(
+        request, classroom, settings_form=form, settings_saved_meanwhile=meanwhile
+    )
 
 
 @login_required
@@ -484,7 +496,8 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         )
         context["feedback_form"] = form
         context["feedback_rows"] = form.parts(
-            selectors.audit_suggestions(context["audit_results"], maxima)
+            selectors.audit_suggestions(context["audit_results"], maxima),
+            saved=extra.get("stale") or {},
         )
         context["points_total"] = form.points_total()
         context["can_return"] = submission.state in (
@@ -493,7 +506,10 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         )
     elif context["is_mine"]:
         context["essay_form"] = extra.pop("essay_form", None) or EssayForm(
-            initial={"text": submission.essay_text}
+            initial={
+                "text": submission.essay_text,
+                **EssayForm.loaded(submission.essay_version, {"text": submission.essay_text}),
+            }
         )
     context.update(extra)
     return context
@@ -550,6 +566,7 @@ def submission_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpRespon
 
 def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
     form = EssayForm(request.POST, request.FILES)
+    essay_meanwhile = None
     if form.is_valid():
         text = form.cleaned_data["text"]
         upload = form.cleaned_data["file"]
@@ -560,18 +577,33 @@ def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
                 form.add_error("file", "The file is not UTF-8 text.")
         if not form.errors:
             try:
-                saved = services.submission_essay_save(submission=submission, text=text)
+                versioning = form.versioning()
+                base = (versioning["base"] or {}).get("text")
+                saved = services.submission_essay_save(
+                    submission=submission,
+                    text=text,
+                    version=versioning["version"],
+                    base=base if isinstance(base, str) else None,
+                )
                 if request.POST.get("turn_in"):
                     # "Turn in" sends the essay form: the text typed is saved, then turned in.
                     services.submission_turn_in(submission=saved)
+            except StaleWrite as error:
+                # The student's text stays in the box, the saved text is shown beside it.
+                form.rebased(error.version, error.current)
+                form.add_error(None, error.message)
+                essay_meanwhile = error.current["text"]
             except services.ClassroomError as error:
                 form.add_error(None, error.message)
             else:
                 turned_in = bool(request.POST.get("turn_in"))
                 messages.success(request, _("Essay turned in.") if turned_in else _("Essay saved."))
                 return redirect(submission)
-    context = _submission_context(request, submission, essay_form=form)
-    return render(request, "classrooms/submission_detail.html", context, status=400)
+    context = _submission_context(
+        request, submission, essay_form=form, essay_meanwhile=essay_meanwhile
+    )
+    status = 409 if essay_meanwhile is not None else 400
+    return render(request, "classrooms/submission_detail.html", context, status=status)
 
 
 def _return(request: HttpRequest, submission: Submission) -> None:
@@ -589,6 +621,7 @@ def _feedback(
     the form comes back with everything typed and nothing is returned."""
     form = FeedbackForm(request.POST, maxima=submission.assignment.maxima())
     saved = False
+    stale: dict[str, Any] = {}
     if form.is_valid():
         try:
             services.feedback_save(
@@ -596,6 +629,11 @@ def _feedback(
             )
             if then_return:
                 _return(request, submission)
+        except StaleWrite as error:
+            # Nothing lost: the teacher's text stays in the fields, the saved text beside it.
+            form.rebased(error.version, error.current)
+            form.add_error(None, error.message)
+            stale = {f: error.current[f] for f in error.conflicts}
         except services.ClassroomError as error:
             form.add_error(None, error.message)
         else:
@@ -607,7 +645,7 @@ def _feedback(
                     messages.success(request, _("Feedback saved as a draft."))
                 return redirect(submission)
     submission = selectors.submission_of(request.user, submission.pk)
-    context = _submission_context(request, submission, feedback_form=form, saved=saved)
+    context = _submission_context(request, submission, feedback_form=form, saved=saved, stale=stale)
     template = "classrooms/submission_detail.html"
     if request.htmx:
         # htmx swaps only 2xx answers (and the DEBUG error script would replace the whole
