@@ -3,8 +3,6 @@ the grades a school must keep anonymised; old model logs and transcripts purged 
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -27,6 +25,7 @@ from toulmini_site.classrooms.models import Classroom, Enrollment, Submission, T
 from toulmini_site.llm.models import LLMCall
 from toulmini_site.lti.models import UsedNonce
 from toulmini_site.privacy.models import AccessLogEntry
+from toulmini_site.spreadsheets import csv_text
 
 RETURNED = Submission.State.RETURNED
 
@@ -195,13 +194,10 @@ def access_log_shown(*, user: Any) -> list[dict[str, Any]]:
 def export_csv(*, user: Any, table: str) -> str:
     """The tabular parts of the export as CSV: ``submissions`` or ``access_log``."""
     data = user_export(user=user)
-    out = io.StringIO()
     if table == "submissions":
-        writer = csv.writer(out)
-        writer.writerow(["class", "assignment", "kind", "state", "late", "returned_at", "points"])
-        for s in data["submissions"]:
-            total = s["feedback"]["total"] if s["feedback"] else ""
-            writer.writerow(
+        return csv_text(
+            ["class", "assignment", "kind", "state", "late", "returned_at", "points"],
+            (
                 [
                     s["class"],
                     s["assignment"],
@@ -209,17 +205,17 @@ def export_csv(*, user: Any, table: str) -> str:
                     s["state"],
                     s["late"],
                     s["returned_at"] or "",
-                    total,
+                    s["feedback"]["total"] if s["feedback"] else "",
                 ]
-            )
-    elif table == "access_log":
-        writer = csv.writer(out)
-        writer.writerow(["at", "viewer", "what", "class"])
-        for e in data["access_log"]:
-            writer.writerow([e["at"].isoformat(), e["viewer"], e["what"], e["class"]])
-    else:
-        raise ValueError(f"no table {table!r}")
-    return out.getvalue()
+                for s in data["submissions"]
+            ),
+        )
+    if table == "access_log":
+        return csv_text(
+            ["at", "viewer", "what", "class"],
+            ([e["at"].isoformat(), e["viewer"], e["what"], e["class"]] for e in data["access_log"]),
+        )
+    raise ValueError(f"no table {table!r}")
 
 
 # -- deletion ------------------------------------------------------------------------------
