@@ -329,6 +329,8 @@ NOT_PAGES = {
     "classrooms:assignment_start",
     "classrooms:assignment_publish",
     "classrooms:submission_act",
+    "classrooms:feedback_drafts_make",
+    "classrooms:feedback_draft_decide",
     "arguments:chain_import",
     "arguments:chain_run",
     "arguments:chain_phase",

@@ -28,13 +28,14 @@ from rest_framework.settings import api_settings
 
 from coach.models import CoachSession
 from toulmini_site.api import ApiError, paginated
-from toulmini_site.classrooms import analytics, exports, selectors, services
+from toulmini_site.classrooms import analytics, drafting, exports, selectors, services
 from toulmini_site.classrooms.domain.grading import PARTS, total_max
 from toulmini_site.classrooms.models import (
     MAX_DAILY_MODEL_CALLS,
     Assignment,
     Classroom,
     Feedback,
+    FeedbackDraft,
     Submission,
     TutorHelp,
 )
@@ -773,3 +774,82 @@ def class_analytics(request: Request, pk: int) -> Response:
                 details=[{"loc": "assignment", "msg": "unknown assignment"}],
             )
     return Response(analytics.as_json(analytics.class_analytics(classroom, assignment=chosen)))
+
+
+class FeedbackDraftOut(serializers.ModelSerializer):
+    machine_written = serializers.SerializerMethodField()
+
+    class Meta:
+        model = FeedbackDraft
+        fields = [
+            "part",
+            "comment",
+            "points",
+            "quote",
+            "confidence",
+            "judge",
+            "state",
+            "decided_at",
+            "created_at",
+            "machine_written",
+        ]
+
+    def get_machine_written(self, draft: FeedbackDraft) -> bool:
+        return True
+
+
+class FeedbackDraftIn(serializers.Serializer):
+    action = serializers.ChoiceField(choices=drafting.ACTIONS)
+    comment = serializers.CharField(
+        required=False, allow_blank=True, max_length=5_000, help_text="For `edit`."
+    )
+    points = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=100, help_text="For `edit`."
+    )
+
+
+@extend_schema(
+    methods=["GET"],
+    responses=FeedbackDraftOut(many=True),
+    summary="Machine-drafted feedback on each part (teachers; never shown to the student)",
+)
+@extend_schema(
+    methods=["POST"],
+    request=None,
+    responses={201: FeedbackDraftOut(many=True)},
+    summary="Draft feedback on each undecided part (teachers)",
+)
+@api_view(["GET", "POST"])
+def submission_feedback_drafts(request: Request, pk: int) -> Response:
+    submission = _teaching(request, pk)
+    if request.method == "POST":
+        drafting.feedback_drafts_make(submission=submission)
+        return Response(
+            FeedbackDraftOut(drafting.drafts_of(submission), many=True).data,
+            status=status.HTTP_201_CREATED,
+        )
+    return Response(FeedbackDraftOut(drafting.drafts_of(submission), many=True).data)
+
+
+@extend_schema(
+    request=FeedbackDraftIn,
+    responses=FeedbackDraftOut,
+    summary="Accept, edit or discard one drafted part (teachers)",
+)
+@api_view(["POST"])
+def submission_feedback_draft(request: Request, pk: int, part: str) -> Response:
+    submission = _teaching(request, pk)
+    draft = submission.feedback_drafts.filter(part=part).first()
+    if draft is None:
+        raise ApiError(gettext("No draft for that part."), code="NOT_FOUND", status_code=404)
+    given = FeedbackDraftIn(data=request.data)
+    given.is_valid(raise_exception=True)
+    data = given.validated_data
+    decided = drafting.feedback_draft_decide(
+        draft=draft,
+        teacher=request.user,
+        action=data["action"],
+        comment=data.get("comment"),
+        points=data.get("points"),
+    )
+    return Response(FeedbackDraftOut(decided).data)

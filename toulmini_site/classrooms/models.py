@@ -266,3 +266,46 @@ class TeacherInvitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.username} invited to teach {self.classroom}"
+
+
+class FeedbackDraft(models.Model):
+    """A machine-drafted comment and suggested points on one part of a turned-in submission,
+    for its teachers only: accepted, edited or discarded by a teacher, and never shown to the
+    student (only what the teacher saves into ``Feedback`` is)."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("waiting for the teacher")
+        ACCEPTED = "accepted", _("accepted")
+        EDITED = "edited", _("edited, then saved")
+        DISCARDED = "discarded", _("discarded")
+
+    submission = models.ForeignKey(
+        Submission, on_delete=models.CASCADE, related_name="feedback_drafts"
+    )
+    part = models.CharField(max_length=10, choices=[(p, p) for p in PARTS])
+    comment = models.TextField(max_length=5_000)
+    points = models.PositiveSmallIntegerField(null=True, blank=True)
+    quote = models.TextField(blank=True, help_text="The student's words the draft rests on.")
+    confidence = models.FloatField(default=0.5)
+    judge = models.CharField(max_length=10, help_text="audit, chain or coach")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["submission", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["submission", "part"], name="feedback_draft_one_per_part"
+            ),
+            models.CheckConstraint(
+                condition=Q(confidence__gte=0, confidence__lte=1),
+                name="feedback_draft_confidence_0_to_1",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"draft {self.part} on {self.submission_id} ({self.state})"

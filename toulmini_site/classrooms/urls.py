@@ -36,6 +36,12 @@ urlpatterns = [
     path("assignments/<int:pk>/start/", views.assignment_start, name="assignment_start"),
     path("assignments/<int:pk>/publish/", views.assignment_publish, name="assignment_publish"),
     path("submissions/<int:pk>/", views.submission_detail, name="submission_detail"),
+    path("submissions/<int:pk>/drafts/", views.feedback_drafts_make, name="feedback_drafts_make"),
+    path(
+        "submissions/<int:pk>/drafts/<str:part>/",
+        views.feedback_draft_decide,
+        name="feedback_draft_decide",
+    ),
     path("submissions/<int:pk>/<str:action>/", views.submission_act, name="submission_act"),
 ]
 
@@ -75,4 +81,14 @@ api_urlpatterns = [
     path("submissions/<int:pk>/essay/", api.submission_essay, name="submission_essay"),
     path("submissions/<int:pk>/feedback/", api.submission_feedback, name="submission_feedback"),
     path("submissions/<int:pk>/return/", api.submission_return, name="submission_return"),
+    path(
+        "submissions/<int:pk>/feedback-drafts/",
+        api.submission_feedback_drafts,
+        name="submission_feedback_drafts",
+    ),
+    path(
+        "submissions/<int:pk>/feedback-drafts/<str:part>/",
+        api.submission_feedback_draft,
+        name="submission_feedback_draft",
+    ),
 ]

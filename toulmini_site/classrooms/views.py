@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from coach.models import step_label
-from toulmini_site.classrooms import analytics, exports, selectors, services
+from toulmini_site.classrooms import analytics, drafting, exports, selectors, services
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, total_max
 from toulmini_site.classrooms.forms import (
     AssignmentForm,
@@ -500,6 +500,8 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
             saved=extra.get("stale") or {},
         )
         context["points_total"] = form.points_total()
+        context["can_draft"] = submission.state in drafting.DRAFTABLE
+        context["feedback_drafts"] = _drafts_shown(submission, maxima)
         context["can_return"] = submission.state in (
             Submission.State.TURNED_IN,
             Submission.State.RETURNED,
@@ -652,3 +654,59 @@ def _feedback(
         # page with a 400 fragment), so the form with its errors comes back as 200.
         return render(request, template + "#feedback-form", context)
     return render(request, template, context, status=200 if saved else 400)
+
+
+JUDGE_LABELS = {
+    "audit": gettext_lazy("the essay's audit"),
+    "chain": gettext_lazy("the chain's reading"),
+    "coach": gettext_lazy("the coach's step checks"),
+}
+
+
+def _drafts_shown(submission: Submission, maxima: dict[str, int]) -> list[dict[str, Any]]:
+    return [
+        {
+            "draft": draft,
+            "part_label": _(PART_LABELS[draft.part]),
+            "judge_label": JUDGE_LABELS.get(draft.judge, draft.judge),
+            "percent": round(draft.confidence * 100),
+            "max": maxima[draft.part],
+        }
+        for draft in drafting.drafts_of(submission)
+    ]
+
+
+@login_required
+@require_POST
+def feedback_drafts_make(request: HttpRequest, pk: int) -> HttpResponse:
+    """Ask the judges to draft feedback on each part (teachers; never shown to the student)."""
+    submission = selectors.submission_of(request.user, pk)
+    _teacher_only(submission.assignment.classroom)
+    try:
+        drafting.feedback_drafts_make(submission=submission)
+    except services.ClassroomError as error:
+        _refused(request, error)
+    return redirect(f"{submission.get_absolute_url()}#feedback-drafts")
+
+
+@login_required
+@require_POST
+def feedback_draft_decide(request: HttpRequest, pk: int, part: str) -> HttpResponse:
+    """Accept, edit or discard one drafted part; only a saved comment reaches the student."""
+    submission = selectors.submission_of(request.user, pk)
+    _teacher_only(submission.assignment.classroom)
+    draft = get_object_or_404(submission.feedback_drafts, part=part)
+    raw = request.POST.get("points", "").strip()
+    try:
+        drafting.feedback_draft_decide(
+            draft=draft,
+            teacher=request.user,
+            action=request.POST.get("action", ""),
+            comment=request.POST.get("comment", ""),
+            points=int(raw) if raw.isdigit() and len(raw) < 4 else None,
+        )
+    except services.ClassroomError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("Saved."))
+    return redirect(f"{submission.get_absolute_url()}#feedback-drafts")

@@ -1,0 +1,98 @@
+"""Teachers see learning (in chromium): the class analytics page at 1280 and 390 px in both
+languages, and machine-drafted feedback that a teacher accepts, edits and discards, after
+which the student sees only what the teacher saved."""
+
+import pytest
+
+from coach.models import CoachDraft, CoachSession
+from tests.browser import BROWSER, log_in
+from tests.classrooms.builders import build_world
+from toulmini_site.classrooms.models import Feedback, Submission
+
+pytestmark = BROWSER
+
+PASSWORD = "pw-for-tests-123"
+
+
+def _turned_in(world):
+    session = CoachSession.objects.create(
+        owner=world.student, topic="Phones", current_step="rebuttal"
+    )
+    CoachDraft.objects.create(
+        session=session,
+        claim="Schools should ban phones during lessons.",
+        grounds="I think phones are really annoying.",
+    )
+    Submission.objects.filter(pk=world.submission.pk).update(
+        coach_session=session, state="turned_in"
+    )
+    world.submission.refresh_from_db()
+    return world.submission
+
+
+@pytest.mark.parametrize(("width", "language"), [(1280, "en"), (390, "es")])
+def test_the_class_analytics_page_shows_charts_and_tables(
+    browser_page, live_server, width, language
+):
+    world = build_world()
+    submission = _turned_in(world)
+    Feedback.objects.create(submission=submission, points={"claim": 1}, author=world.teacher)
+    page = browser_page
+    page.set_viewport_size({"width": width, "height": 900})
+    page.context.set_extra_http_headers({"Accept-Language": language})
+    log_in(
+        page,
+        live_server.url,
+        "ms-teacher",
+        PASSWORD,
+        then=f"/classes/{world.classroom.pk}/analytics/",
+    )
+    assert page.locator("svg.bars[role=img]").count() == 2
+    assert page.locator("table.reflow").count() == 3
+    heading = page.inner_text("h1")
+    assert (
+        heading == {"en": "Where the class struggles", "es": "Dónde le cuesta a la clase"}[language]
+    )
+    # Nothing runs off a phone's screen.
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    page.select_option("#assignment", str(world.coach.pk))
+    page.click(".state-filter button")
+    page.wait_for_url(f"**assignment={world.coach.pk}**")
+    named = page.locator("section[aria-labelledby=students-title] tbody th").all_inner_texts()
+    assert named == ["ben"]  # the classmate has not started; ana has turned in
+
+
+def test_a_teacher_accepts_edits_and_discards_drafts_and_the_student_sees_only_the_saved(
+    browser_page, live_server
+):
+    world = build_world()
+    submission = _turned_in(world)
+    teacher, base = browser_page, live_server.url
+    url = f"/submissions/{submission.pk}/"
+    log_in(teacher, base, "ms-teacher", PASSWORD, then=url)
+    teacher.click("#feedback-drafts form >> text=Draft feedback for me")
+    teacher.wait_for_selector("#draft-claim")
+    assert "machine-written" in teacher.inner_text("#feedback-drafts")
+    claim_draft = teacher.input_value("#draft-comment-claim")
+    warrant_draft = teacher.input_value("#draft-comment-warrant")
+    teacher.click("#draft-claim button[value=accept]")
+    teacher.wait_for_selector("#draft-claim.draft-accepted")
+    teacher.fill("#draft-comment-data", "Find one fact you could check.")
+    teacher.fill("#draft-points-data", "1")
+    teacher.click("#draft-data button[value=edit]")
+    teacher.wait_for_selector("#draft-data.draft-edited")
+    teacher.click("#draft-warrant button[value=discard]")
+    teacher.wait_for_selector("#draft-warrant.draft-discarded")
+    # The saved parts are in the teacher's feedback form too.
+    assert teacher.input_value("#id_comment_data") == "Find one fact you could check."
+    assert teacher.input_value("#id_comment_claim") == claim_draft
+    teacher.click("#return")
+    teacher.wait_for_selector("text=Returned: the student now sees your feedback.")
+
+    student = teacher.context.browser.new_context().new_page()
+    log_in(student, base, "ana", PASSWORD, then=url)
+    page = student.content()
+    assert "Find one fact you could check." in student.inner_text("#returned-feedback")
+    assert warrant_draft not in page
+    assert "machine-written" not in page and "feedback-drafts" not in page
