@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.contenttypes.admin import GenericTabularInline
 
-from toulmini_site.llm.models import LLMCall
+from toulmini_site.llm.models import LLMCall, ModelCheck
 
 _FIELDS = (
     "purpose",
@@ -49,4 +49,49 @@ class LLMCallInline(GenericTabularInline):
     show_change_link = True
 
     def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ModelCheck)
+class ModelCheckAdmin(admin.ModelAdmin):
+    """The runs of ``manage.py model_check``, newest first: is the configured server usable?"""
+
+    list_display = (
+        "created_at",
+        "model",
+        "passed",
+        "structured_ok",
+        "structured_ms",
+        "stream_ok",
+        "stream_first_ms",
+        "quality_summary",
+    )
+    list_filter = ("structured_ok", "stream_ok", "model")
+    readonly_fields = (
+        "created_at",
+        "model",
+        "base_url",
+        "reached",
+        "structured_ok",
+        "structured_ms",
+        "stream_ok",
+        "stream_first_ms",
+        "stream_ms",
+        "quality",
+        "errors",
+        "report",
+    )
+
+    @admin.display(boolean=True, description="passed")
+    def passed(self, obj: ModelCheck) -> bool:
+        return obj.passed
+
+    @admin.display(description="quality (model / offline)")
+    def quality_summary(self, obj: ModelCheck) -> str:
+        return ", ".join(
+            f"{row['kind']} {row['model']}/{row['offline']} of {row['cases']}"
+            for row in obj.quality
+        )
+
+    def has_add_permission(self, request):  # checks are run, never typed in
         return False

@@ -39,3 +39,37 @@ class LLMCall(models.Model):
 
     def __str__(self) -> str:
         return f"{self.purpose} via {self.provider} ({self.outcome})"
+
+
+class ModelCheck(models.Model):
+    """One run of ``manage.py model_check``: whether the configured server answered, how
+    fast, and how the model did on the bundled quality check beside the offline engines."""
+
+    model = models.CharField(max_length=200)
+    base_url = models.CharField(max_length=500, blank=True)
+    reached = models.BooleanField(default=False)
+    structured_ok = models.BooleanField(default=False, help_text="Structured output validated.")
+    structured_ms = models.PositiveIntegerField(null=True, blank=True)
+    stream_ok = models.BooleanField(default=False)
+    stream_first_ms = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Until the first visible words of the stream."
+    )
+    stream_ms = models.PositiveIntegerField(null=True, blank=True)
+    # [{"kind": "chains", "cases": 4, "model": 3, "offline": 4, "errors": 0}, ...]
+    quality = models.JSONField(default=list, blank=True)
+    errors = models.TextField(blank=True)
+    report = models.TextField(blank=True, help_text="What the command printed.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        get_latest_by = "created_at"
+
+    def __str__(self) -> str:
+        verdict = "passed" if self.passed else "failed"
+        return f"{self.model} check {verdict} ({self.created_at:%Y-%m-%d %H:%M})"
+
+    @property
+    def passed(self) -> bool:
+        """Structured output and streaming both worked (the quality figures are advice)."""
+        return self.structured_ok and self.stream_ok
