@@ -31,9 +31,11 @@ from arguments.domain.toulmin import (
     evaluate,
     parse_component,
 )
+from arguments.domain.wording import say
 from arguments.exports import EXPORT_FORMATS
 from arguments.models import Chain
 from arguments.serializers import ChainSerializer
+from arguments.vocabulary import chain_shown, said_shown
 from toulmini_site.api import ApiError, StrictCharField, paginated
 from toulmini_site.text.documents import DocumentError, read_capped
 
@@ -73,7 +75,8 @@ class RunSerializer(serializers.Serializer):
 
 
 def _chain_response(chain: Chain, code: int = status.HTTP_200_OK) -> Response:
-    return Response(ChainSerializer(chain).data, status=code)
+    """The chain, the sentences the engines wrote in the request's language."""
+    return Response(chain_shown(ChainSerializer(chain).data), status=code)
 
 
 # -- chains ---------------------------------------------------------------------------------
@@ -121,11 +124,15 @@ def chain_prompt(request: Request, pk: int) -> Response:
     if chain.next_phase is None:
         code = "TERMINATED" if chain.status == Chain.Status.TERMINATED else "CHAIN_COMPLETE"
         message = (
-            f"The chain was terminated: {chain.termination_reason}"
+            said_shown(say("chain.terminated", reason=chain.termination_reason))
             if code == "TERMINATED"
             else "The chain is complete; no phase is left."
         )
-        extra = {"termination_reason": chain.termination_reason} if code == "TERMINATED" else {}
+        extra = (
+            {"termination_reason": said_shown(chain.termination_reason)}
+            if code == "TERMINATED"
+            else {}
+        )
         raise ToulminError(message, code=code, extra=extra)
     prompt = phase_prompt(chain.next_phase, chain.state(), source_text=chain.source_text)
     return Response({"phase": chain.next_phase, "prompt": prompt})

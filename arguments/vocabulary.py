@@ -7,10 +7,55 @@ translation catalogue. A fallacy finding's explanation is shown through
 English templates are the catalogue's msgids) in the reader's language.
 """
 
+import copy
+from typing import Any
+
 from django.utils.translation import gettext, gettext_noop
 
 from arguments.domain.fallacies import FallacyFinding
 from arguments.domain.fallacies.explanations import EXPLANATIONS, Explanation, wording
+from arguments.domain.wording import shown
+
+
+def said_shown(text: str) -> str:
+    """A sentence the offline engines wrote (``arguments.domain.wording``) in the active
+    language, the words it quotes as written; any other text (a model's, a student's) as it
+    is."""
+    return shown(text, gettext)
+
+
+# The fields of a chain's JSON that may hold a sentence the engines wrote.
+_SAID_FIELDS = {
+    "warrant": ("principle",),
+    "backing": ("authority",),
+    "qualifier": ("rationale",),
+    "verdict": ("reasoning", "final_statement"),
+}
+
+
+def chain_shown(data: dict[str, Any]) -> dict[str, Any]:
+    """A chain's JSON (``ChainSerializer``) with the sentences the engines wrote in the active
+    language: the termination reason, the warrant, backing, rationale, verdict, the rebuttal's
+    exceptions and the citations' sources and references. The stored chain keeps English."""
+    data = copy.deepcopy(data)
+    if data.get("termination_reason"):
+        data["termination_reason"] = said_shown(data["termination_reason"])
+    for part, names in _SAID_FIELDS.items():
+        for name in names:
+            if isinstance(data.get(part), dict) and isinstance(data[part].get(name), str):
+                data[part][name] = said_shown(data[part][name])
+    rebuttal = data.get("rebuttal")
+    if isinstance(rebuttal, dict) and isinstance(rebuttal.get("exceptions"), list):
+        rebuttal["exceptions"] = [said_shown(str(e)) for e in rebuttal["exceptions"]]
+    for part in ("data", "backing"):
+        component = data.get(part)
+        if isinstance(component, dict) and isinstance(component.get("citations"), list):
+            for citation in component["citations"]:
+                if isinstance(citation, dict):
+                    for name in ("source", "reference"):
+                        if isinstance(citation.get(name), str):
+                            citation[name] = said_shown(citation[name])
+    return data
 
 
 def explanation_shown(said: Explanation) -> str:
@@ -48,6 +93,15 @@ SHOWN_VALUES = (
     gettext_noop("probably"),
     gettext_noop("possibly"),
     gettext_noop("apparently"),
+    # a strength not given (the qualifier's rationale names it)
+    gettext_noop("missing"),
+    # the languages the language check names (arguments.domain.language)
+    gettext_noop("French"),
+    gettext_noop("Spanish"),
+    gettext_noop("Portuguese"),
+    gettext_noop("German"),
+    gettext_noop("Italian"),
+    gettext_noop("Dutch"),
     # logic types
     gettext_noop("deductive"),
     gettext_noop("inductive"),

@@ -27,7 +27,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from arguments.domain import spanish as es
-from arguments.domain.language import Lexicon, reader_language, reading, reading_in, unreadable
+from arguments.domain.language import Lexicon, reader_language, reading_in, unreadable
+from arguments.domain.language import reading as language_now
 from arguments.domain.markers import (
     COUNTEREXAMPLE,
     HEDGES,
@@ -68,6 +69,7 @@ from arguments.domain.toulmin import (
     Warrant,
     degree_for,
 )
+from arguments.domain.wording import listing, refs, say
 from toulmini_site.text.keywords import keywords as _words
 from toulmini_site.text.sentences import Sentence
 
@@ -176,24 +178,13 @@ def phase1(query: str, source_text: str, roles: RoleModel | None = None) -> Phas
     _refuse_unreadable(source_text)
     reading = read(query, source_text, roles)
     if not reading.sentences:
-        raise NotInText(
-            "DATA MISSING: there is no source text, so there are no facts to analyse. "
-            "Add the text that argues the point (or the evidence you have), then run again — "
-            "the offline analyzer never invents facts."
-        )
+        raise NotInText(say("missing.no_text"))
     statement = reading.statement
     if not statement:
-        raise NotInText(
-            "CLAIM MISSING: the query is a question and the source text states no position. "
-            "Write the claim you want to test as a statement (not a question), or add a text "
-            "that takes a position."
-        )
+        raise NotInText(say("missing.claim"))
     chosen = reading.data
     if not chosen:
-        raise NotInText(
-            "DATA MISSING: the source text states a position but gives no grounds for it. "
-            "Add the facts, figures, examples or testimony that support the claim."
-        )
+        raise NotInText(say("missing.data"))
     citations: list[Citation] = []
     for sentence in chosen:
         for citation in attributions(sentence):
@@ -232,10 +223,7 @@ def _used_texts(components: dict[str, Any]) -> list[str]:
 
 def _refs(found: list[Sentence]) -> str:
     """ "sentence 2", "sentences 2 and 3", "sentences 2, 3 and 5"."""
-    numbers = [str(s.index + 1) for s in found]
-    if len(numbers) == 1:
-        return f"sentence {numbers[0]}"
-    return f"sentences {', '.join(numbers[:-1])} and {numbers[-1]}"
+    return refs([s.index + 1 for s in found])
 
 
 def _bare(statement: str) -> str:
@@ -348,34 +336,30 @@ def phase2(
         )
     elif bearing or (fact_texts and not facts and stated is None):
         # Data written elsewhere (by hand or a model) are taken to bear on their claim.
-        weighed = (
-            f"what {_refs(bearing)} report{'s' if len(bearing) == 1 else ''}"
-            if bearing
-            else "the data"
-        )
+        if bearing:
+            weighed = say(
+                "weighed.one" if len(bearing) == 1 else "weighed.many", refs=_refs(bearing)
+            )
+        else:
+            weighed = say("weighed.data")
         warrant = Warrant(
-            principle=(
-                f"The author assumes that {weighed} is a good reason to accept that "
-                f"{_lower_first(claim)}. The text states no general rule: this one is "
-                "implicit, reconstructed from how the data bear on the claim."
-            ),
+            principle=say("warrant.implicit", weighed=weighed, claim=_lower_first(claim)),
             logic_type="inductive",
             strength="strong",
         )
     else:
-        weighed = f"The data ({_refs(facts)})" if facts else "The data"
+        weighed = say("data.refs", refs=_refs(facts)) if facts else say("data.plain")
         terms = ", ".join(sorted(content_words(claim) - content_words(" ".join(fact_texts)))[:4])
         rule = (
-            f"the rule the text states ({_refs([stated])}) is about something else"
-            if stated is not None
-            else "the text states no rule linking them"
+            say("rule.elsewhere", refs=_refs([stated])) if stated is not None else say("rule.none")
         )
         warrant = Warrant(
-            principle=(
-                f'{weighed} do not bear on the claim "{_bare(claim)}": they share none of '
-                f"its subject ({terms or 'its terms'}), and {rule}. Add a fact about the "
-                "claim's subject, or a sentence giving the rule that makes these facts a "
-                "reason for it (for example 'In general, ...' or 'Whenever ..., ...')."
+            principle=say(
+                "warrant.off_subject",
+                data=weighed,
+                claim=_bare(claim),
+                terms=terms or say("terms.none"),
+                rule=rule,
             ),
             logic_type=_logic(stated.text) if stated is not None else "inductive",  # type: ignore[arg-type]
             strength="weak",
@@ -395,31 +379,22 @@ def phase2(
     if fresh:
         backing = Backing(authority=fresh[0].text, citations=all_cites[:5], strength="strong")
     elif all_cites:
-        names = [c.source for c in all_cites[:3]]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         backing = Backing(
-            authority=f"{listed}, named in the text as the source of its data.",
+            authority=say("backing.named", names=listing([c.source for c in all_cites[:3]])),
             citations=all_cites[:5],
             strength="strong",
         )
     elif warrant.strength == "strong":
-        own = _refs(bearing or facts) if (bearing or facts) else "the data given"
+        own = _refs(bearing or facts) if (bearing or facts) else say("data.given")
         backing = Backing(
-            authority=(
-                f"No authority is named in the text: the warrant rests only on the author's "
-                f"own data ({own}), so the conclusion is held with less confidence. A study, "
-                "an expert or a law that vouches for the rule would back it."
-            ),
-            citations=[Citation(source=SOURCE_LABEL, reference=f"the author's own data: {own}")],
+            authority=say("backing.own_data", own=own),
+            citations=[Citation(source=SOURCE_LABEL, reference=say("citation.own_data", own=own))],
             strength="strong",
         )
     else:
         backing = Backing(
-            authority=(
-                "No authority is named in the source text to vouch for the warrant. Cite a "
-                "study, an expert, a law or another source that supports the principle."
-            ),
-            citations=[Citation(source=SOURCE_LABEL, reference="no attribution found in the text")],
+            authority=say("backing.none"),
+            citations=[Citation(source=SOURCE_LABEL, reference=say("citation.none"))],
             strength="weak",
         )
     return Phase2Output(warrant=warrant, backing=backing)
@@ -458,7 +433,7 @@ def _confidence(components: dict[str, Any], rebuttal: Rebuttal, claim_text: str)
         confidence += {"absolute": 12, "strong": 8}.get(str(backing.get("strength")), 0)
     # phase 3 writes the rebuttal itself: absolute, strong or weak, never irrelevant
     confidence -= {"absolute": 80, "strong": 20, "weak": 6}[rebuttal.strength]
-    if reading() == "es":
+    if language_now() == "es":
         confidence -= RULES_ONLY_DOUBT
     confidence = max(0, min(100, confidence))
     hedge = hedge_of(claim_text)
@@ -516,10 +491,7 @@ def phase3(
         )
     else:
         rebuttal = Rebuttal(
-            exceptions=[
-                "The source text considers no exception or objection; the claim has not "
-                "been tested against the conditions under which it might fail."
-            ],
+            exceptions=[say("rebuttal.none")],
             strength="weak",
         )
     confidence = _confidence(components, rebuttal, claim_text)
@@ -527,11 +499,18 @@ def phase3(
     facts = len((components.get("data") or {}).get("facts") or [])
     warrant = (components.get("warrant") or {}).get("strength", "missing")
     backing = (components.get("backing") or {}).get("strength", "missing")
-    rationale = (
-        f"{confidence}% from {facts} fact(s) in the text, {_a(warrant)} warrant, "
-        f"{_a(backing)} backing and {_a(rebuttal.strength)} rebuttal "
-        f"({len(objections)} objection(s) found)."
-    )
+    counts = {
+        "confidence": confidence,
+        "facts": facts,
+        "warrant": _a(warrant),
+        "backing": _a(backing),
+        "rebuttal": _a(rebuttal.strength),
+        "objections": len(objections),
+    }
+    if language_now() == "es":
+        rationale = say("qualifier.rationale_rules_only", doubt=RULES_ONLY_DOUBT, **counts)
+    else:
+        rationale = say("qualifier.rationale", **counts)
     return Phase3Output(
         rebuttal=rebuttal,
         qualifier=Qualifier(degree=degree, confidence_pct=confidence, rationale=rationale),  # type: ignore[arg-type]
@@ -544,15 +523,15 @@ def phase3(
 def _warrant_kind(components: dict[str, Any]) -> str:
     principle = str((components.get("warrant") or {}).get("principle", ""))
     if principle.startswith("The author assumes"):
-        return "an implicit warrant (the author's assumption)"
-    return "a stated warrant"
+        return say("warrant_kind.implicit")
+    return say("warrant_kind.stated")
 
 
 def _backing_kind(components: dict[str, Any]) -> str:
     citations = (components.get("backing") or {}).get("citations") or [{}]
     if all(c.get("source") == SOURCE_LABEL for c in citations):
-        return "the author's own data as backing"
-    return "a named backing"
+        return say("backing_kind.own")
+    return say("backing_kind.named")
 
 
 def phase4(query: str, components: dict[str, Any]) -> Phase4Output:
@@ -565,28 +544,23 @@ def phase4(query: str, components: dict[str, Any]) -> Phase4Output:
     strength = rebuttal.get("strength", "weak")
     if strength == "absolute":
         status = "overruled"
-        reasoning = (
-            f"The source text itself contains an objection that refutes the claim outright "
-            f"(an absolute rebuttal), so the data and warrant cannot carry it; confidence is "
-            f"{confidence}%. The claim is rejected."
-        )
-        final = f'Overruled: the claim "{_bare(claim)}" is refuted by the text\'s own objection.'
+        reasoning = say("verdict.overruled.reasoning", confidence=confidence)
+        final = say("verdict.overruled.final", claim=_bare(claim))
     elif confidence >= 50 and strength != "strong":
         status = "sustained"
-        reasoning = (
-            f"The data, {_warrant_kind(components)} and {_backing_kind(components)} support "
-            f"the claim, and the objections found are {strength}; the argument holds "
-            f"{degree} at {confidence}% confidence."
+        reasoning = say(
+            "verdict.sustained.reasoning",
+            warrant_kind=_warrant_kind(components),
+            backing_kind=_backing_kind(components),
+            strength=strength,
+            degree=degree,
+            confidence=confidence,
         )
-        final = f"Sustained ({degree}, {confidence}%): {claim}"
+        final = say("verdict.sustained.final", degree=degree, confidence=confidence, claim=claim)
     else:
         status = "remanded"
-        reasoning = (
-            f"At {confidence}% confidence and with a {strength} rebuttal, the evidence in the "
-            f"text is not enough to decide; more data, or an answer to the objections, is "
-            f"needed before a judgment."
-        )
-        final = f'Remanded: more evidence is needed before accepting "{_bare(claim)}".'
+        reasoning = say("verdict.remanded.reasoning", confidence=confidence, strength=strength)
+        final = say("verdict.remanded.final", claim=_bare(claim))
     return Phase4Output(verdict=Verdict(status=status, reasoning=reasoning, final_statement=final))  # type: ignore[arg-type]
 
 

@@ -22,6 +22,8 @@ import re
 from collections.abc import Iterator
 from contextvars import ContextVar
 
+from arguments.domain.wording import say
+
 READS = "English"  # the language of the learned models and of most rules
 # The languages the rules read, by code, and their names as ``language_of`` gives them.
 LANGUAGES = {"en": "English", "es": "Spanish"}
@@ -141,16 +143,12 @@ def unreadable(text: str) -> str:
     if not language or language in LANGUAGES.values():
         return ""
     if language == SCRIPT:
-        what = "is mostly in another script"
+        what = say("what.script")
     elif language == UNKNOWN:
-        what = f"does not read as {READS}"
+        what = say("what.unknown")
     else:
-        what = f"reads as {language}"
-    return (
-        f"LANGUAGE NOT READ: the offline analyzer reads {READS} and Spanish only, and this text "
-        f"{what}, so it cannot find its claim, data or objections. Analyse it with a language "
-        f"model (or your own AI), or paste an {READS} or Spanish version."
-    )
+        what = say("what.named", language=language)
+    return say("language.not_read", what=what)
 
 
 # -- reading by the words of the text's language -------------------------------------------

@@ -15,6 +15,7 @@ import re
 from arguments.domain import spanish as es
 from arguments.domain.language import Lexicon, reading
 from arguments.domain.toulmin import Citation
+from arguments.domain.wording import say
 from toulmini_site.text.keywords import keywords as _words
 from toulmini_site.text.sentences import Sentence
 
@@ -273,7 +274,7 @@ def add_citation(citations: list[Citation], citation: Citation) -> None:
 
 def quote(sentence: Sentence) -> str:
     text = sentence.text if len(sentence.text) <= 240 else sentence.text[:237] + "..."
-    return f'sentence {sentence.index + 1}: "{text}"'
+    return say("citation.sentence", n=sentence.index + 1, words=text)
 
 
 def strip_marker(text: str) -> str:

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from arguments.domain.wording import say
 from toulmini_site.refusals import Refusal
 from toulmini_site.text.storable import UNSTORABLE_MESSAGE, unstorable_paths
 
@@ -456,7 +457,7 @@ def circuit_breaker(warrant: Warrant | None, backing: Backing | None) -> str:
     rejected part with its own words, which say what was weighed (and, from the offline
     analyzer, what the student could add)."""
     reasons = [
-        f"{name.upper()} REJECTED: strength is '{part.strength}' — {text}"
+        say(f"breaker.{name}", strength=part.strength, reason=text)
         for name, part, text in (
             ("warrant", warrant, warrant.principle if warrant else ""),
             ("backing", backing, backing.authority if backing else ""),
@@ -532,7 +533,7 @@ def apply_phase(state: ChainState, phase: int, payload: Any) -> ChainState:
     current = evaluate(state)
     if current.status == "terminated":
         raise ToulminError(
-            f"The chain was terminated: {current.termination_reason}", code="TERMINATED"
+            say("chain.terminated", reason=current.termination_reason), code="TERMINATED"
         )
     if current.status == "complete":
         raise ToulminError("The chain is complete; no phase is left.", code="CHAIN_COMPLETE")

@@ -593,9 +593,9 @@ PRESSURE_LABELS = {
 }
 
 PROVENANCE_LABELS = {
-    "student": "typed by the student",
-    "tutor": "accepted tutor proposal",
-    "tutor_edited": "tutor proposal, then edited",
+    "student": _("typed by the student"),
+    "tutor": _("accepted tutor proposal"),
+    "tutor_edited": _("tutor proposal, then edited"),
 }
 
 
@@ -608,6 +608,6 @@ def draft_provenance(submission: Submission) -> dict[str, str]:
     draft = session.draft
     sources = draft.sources()
     return {
-        step: PROVENANCE_LABELS.get(sources.get(step, ""), "unknown") if text else ""
+        step: str(PROVENANCE_LABELS.get(sources.get(step, ""), _("unknown"))) if text else ""
         for step, text in draft.as_dict().items()
     }

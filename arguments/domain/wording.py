@@ -1,0 +1,253 @@
+"""What the offline engines write, as templates: one key per kind of sentence, filled with the
+words it quotes.
+
+The analyzer, the circuit breaker and the language check write each sentence through ``say``
+(a key and its parameters); the English text is what a chain stores and what every engine
+reads, so the verdict's checks and the chain's rules see the same words as before. A page or
+an API answer shows a stored sentence in its reader's language with ``shown``: the sentence's
+key and parameters are read back from the English (``read_said``; every template reads back
+whole, which the tests check for every key), its template goes through ``translate`` (gettext:
+the English templates are the catalogue's msgids), and so do the parameters that are parts the
+engines wrote themselves ("sentences 2 and 3", "a stated warrant") or Toulmin words ("strong",
+"probably"). Words quoted from the text (a claim, a source's name) stay as written. A sentence
+no template wrote (a language model's, a student's) is shown as it is.
+
+So rows stored before this module read in either language as well: their English sentences
+are the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+# Whole sentences (a stored field's whole text, or the reason inside a breaker's).
+SENTENCES: dict[str, str] = {
+    # phase 2: the warrant
+    "warrant.implicit": (
+        "The author assumes that %(weighed)s is a good reason to accept that %(claim)s. The text "
+        "states no general rule: this one is implicit, reconstructed from how the data bear on "
+        "the claim."
+    ),
+    "warrant.off_subject": (
+        '%(data)s do not bear on the claim "%(claim)s": they share none of its subject '
+        "(%(terms)s), and %(rule)s. Add a fact about the claim's subject, or a sentence giving "
+        "the rule that makes these facts a reason for it (for example 'In general, ...' or "
+        "'Whenever ..., ...')."
+    ),
+    # phase 2: the backing
+    "backing.named": "%(names)s, named in the text as the source of its data.",
+    "backing.own_data": (
+        "No authority is named in the text: the warrant rests only on the author's own data "
+        "(%(own)s), so the conclusion is held with less confidence. A study, an expert or a law "
+        "that vouches for the rule would back it."
+    ),
+    "backing.none": (
+        "No authority is named in the source text to vouch for the warrant. Cite a study, an "
+        "expert, a law or another source that supports the principle."
+    ),
+    "citation.own_data": "the author's own data: %(own)s",
+    "citation.none": "no attribution found in the text",
+    "citation.sentence": 'sentence %(n)s: "%(words)s"',
+    "citation.source": "Source text supplied by the user",
+    # phase 3
+    "rebuttal.none": (
+        "The source text considers no exception or objection; the claim has not been tested "
+        "against the conditions under which it might fail."
+    ),
+    "qualifier.rationale": (
+        "%(confidence)s%% from %(facts)s fact(s) in the text, %(warrant)s warrant, %(backing)s "
+        "backing and %(rebuttal)s rebuttal (%(objections)s objection(s) found)."
+    ),
+    "qualifier.rationale_rules_only": (
+        "%(confidence)s%% from %(facts)s fact(s) in the text, %(warrant)s warrant, %(backing)s "
+        "backing and %(rebuttal)s rebuttal (%(objections)s objection(s) found); read in Spanish "
+        "by the rules alone, %(doubt)s points less sure."
+    ),
+    # phase 4
+    "verdict.overruled.reasoning": (
+        "The source text itself contains an objection that refutes the claim outright (an "
+        "absolute rebuttal), so the data and warrant cannot carry it; confidence is "
+        "%(confidence)s%%. The claim is rejected."
+    ),
+    "verdict.overruled.final": (
+        'Overruled: the claim "%(claim)s" is refuted by the text\'s own objection.'
+    ),
+    "verdict.sustained.reasoning": (
+        "The data, %(warrant_kind)s and %(backing_kind)s support the claim, and the objections "
+        "found are %(strength)s; the argument holds %(degree)s at %(confidence)s%% confidence."
+    ),
+    "verdict.sustained.final": "Sustained (%(degree)s, %(confidence)s%%): %(claim)s",
+    "verdict.remanded.reasoning": (
+        "At %(confidence)s%% confidence and with a %(strength)s rebuttal, the evidence in the "
+        "text is not enough to decide; more data, or an answer to the objections, is needed "
+        "before a judgment."
+    ),
+    "verdict.remanded.final": ('Remanded: more evidence is needed before accepting "%(claim)s".'),
+    # what the text lacks
+    "missing.no_text": (
+        "DATA MISSING: there is no source text, so there are no facts to analyse. Add the text "
+        "that argues the point (or the evidence you have), then run again — the offline "
+        "analyzer never invents facts."
+    ),
+    "missing.claim": (
+        "CLAIM MISSING: the query is a question and the source text states no position. Write "
+        "the claim you want to test as a statement (not a question), or add a text that takes "
+        "a position."
+    ),
+    "missing.data": (
+        "DATA MISSING: the source text states a position but gives no grounds for it. Add the "
+        "facts, figures, examples or testimony that support the claim."
+    ),
+    "language.not_read": (
+        "LANGUAGE NOT READ: the offline analyzer reads English and Spanish only, and this text "
+        "%(what)s, so it cannot find its claim, data or objections. Analyse it with a language "
+        "model (or your own AI), or paste an English or Spanish version."
+    ),
+    # the circuit breaker (several are joined by "; ")
+    "breaker.warrant": "WARRANT REJECTED: strength is '%(strength)s' — %(reason)s",
+    "breaker.backing": "BACKING REJECTED: strength is '%(strength)s' — %(reason)s",
+    "chain.terminated": "The chain was terminated: %(reason)s",
+    # who wrote a part (classrooms)
+    "provenance.student": "typed by the student",
+}
+
+# Parts of sentences the engines write, shown inside a sentence's parameter.
+PARTS: dict[str, str] = {
+    "refs.one": "sentence %(n)s",
+    "refs.many": "sentences %(numbers)s and %(last)s",
+    "weighed.one": "what %(refs)s reports",
+    "weighed.many": "what %(refs)s report",
+    "weighed.data": "the data",
+    "data.refs": "The data (%(refs)s)",
+    "data.plain": "The data",
+    "data.given": "the data given",
+    "terms.none": "its terms",
+    "rule.elsewhere": "the rule the text states (%(refs)s) is about something else",
+    "rule.none": "the text states no rule linking them",
+    "names.many": "%(names)s and %(last)s",
+    "warrant_kind.implicit": "an implicit warrant (the author's assumption)",
+    "warrant_kind.stated": "a stated warrant",
+    "backing_kind.own": "the author's own data as backing",
+    "backing_kind.named": "a named backing",
+    "what.script": "is mostly in another script",
+    "what.unknown": "does not read as English",
+    "what.named": "reads as %(language)s",
+}
+
+# Parameters that hold a part the engines wrote (shown through ``shown`` in turn) ...
+NESTED = frozenset(
+    "weighed data terms rule names own refs reason warrant_kind backing_kind what".split()
+)
+# ... a Toulmin word ("strong", "probably", a language's name), shown through ``translate`` ...
+WORDS = frozenset("strength degree language".split())
+# ... or a strength with its English article ("a strong"): the word alone in another language.
+ARTICLED = frozenset("warrant backing rebuttal".split())
+# Every other parameter is a number or words quoted from the text, shown as written.
+
+_PARAMETER = re.compile(r"%\((\w+)\)s")
+_ALL = {**SENTENCES, **PARTS}
+
+
+def parameters(key: str) -> set[str]:
+    return set(_PARAMETER.findall(_ALL[key]))
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence the engines wrote: its key and the words that fill it."""
+
+    key: str
+    params: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return _ALL[self.key] % dict(self.params)
+
+
+def say(key: str, **params: object) -> str:
+    """The English sentence ``key`` filled with ``params``; ``ValueError`` for an unknown key or
+    parameters other than the template's (a caller's mistake, caught by the tests)."""
+    if key not in _ALL:
+        raise ValueError(f"no sentence {key!r}")
+    if set(params) != parameters(key):
+        raise ValueError(f"sentence {key!r} takes {sorted(parameters(key))}")
+    return Said(key, {name: str(value) for name, value in params.items()}).text
+
+
+def refs(numbers: list[int]) -> str:
+    """ "sentence 2", "sentences 2 and 3", "sentences 2, 3 and 5" (1-based numbers)."""
+    if len(numbers) == 1:
+        return say("refs.one", n=numbers[0])
+    listed = ", ".join(str(n) for n in numbers[:-1])
+    return say("refs.many", numbers=listed, last=numbers[-1])
+
+
+def listing(names: list[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(names) == 1:
+        return names[0]
+    return say("names.many", names=", ".join(names[:-1]), last=names[-1])
+
+
+def _reader(template: str) -> re.Pattern[str]:
+    pattern, last = "", 0
+    for match in _PARAMETER.finditer(template):
+        pattern += re.escape(template[last : match.start()]).replace("%%", "%")
+        pattern += f"(?P<{match[1]}>.+?)"
+        last = match.end()
+    return re.compile(pattern + re.escape(template[last:]).replace("%%", "%"), re.DOTALL)
+
+
+_SENTENCE_READERS = {key: _reader(template) for key, template in SENTENCES.items()}
+_PART_READERS = {key: _reader(template) for key, template in PARTS.items()}
+# Several breaker reasons are joined by "; " before the next "... REJECTED:".
+_NEXT_REASON = re.compile(r"; (?=(?:WARRANT|BACKING) REJECTED: )")
+
+
+def read_said(text: str, *, parts: bool = False) -> Said | None:
+    """The key and parameters of a sentence written by ``say`` (with ``parts``, of a part of
+    one too), or None for any other text."""
+    readers = {**_SENTENCE_READERS, **_PART_READERS} if parts else _SENTENCE_READERS
+    for key, reader in readers.items():
+        match = reader.fullmatch(text)
+        if match is not None:
+            return Said(key, match.groupdict())
+    return None
+
+
+def _word(value: str, translate: Callable[[str], str]) -> str:
+    return translate(value)
+
+
+def _articled(value: str, translate: Callable[[str], str], english: bool) -> str:
+    article, _, word = value.partition(" ")
+    if english or article not in ("a", "an"):
+        return value
+    return translate(word)
+
+
+def shown(text: str, translate: Callable[[str], str], *, parts: bool = False) -> str:
+    """``text`` in the language of ``translate`` when the engines wrote it (see the module),
+    else as it is."""
+    if not text:
+        return text
+    said = read_said(text, parts=parts)
+    if said is None:
+        pieces = _NEXT_REASON.split(text)
+        if len(pieces) > 1:
+            return "; ".join(shown(piece, translate) for piece in pieces)
+        return text
+    english = translate(_ALL[said.key]) == _ALL[said.key]
+    values: dict[str, str] = {}
+    for name, value in said.params.items():
+        if name in NESTED:
+            values[name] = shown(value, translate, parts=True)
+        elif name in WORDS:
+            values[name] = _word(value, translate)
+        elif name in ARTICLED:
+            values[name] = _articled(value, translate, english)
+        else:
+            values[name] = value
+    return translate(_ALL[said.key]) % values
