@@ -9,6 +9,7 @@ from toulmini_site.llm import (
     LLMError,
     LLMInvalidOutput,
     LLMNotConfigured,
+    LLMOutputCut,
     LLMTimeout,
     LLMUnavailable,
     word_chunks,
@@ -384,3 +385,35 @@ def test_override_is_restored_when_the_block_raises():
         raise RuntimeError("boom")
 
     assert isinstance(client_for("offline"), OfflineClient)
+
+
+# -- errors are refusals ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("error", "code", "status"),
+    [
+        (LLMError("failed"), "MODEL_FAILED", 502),
+        (LLMNotConfigured("none"), "MODEL_NOT_CONFIGURED", 400),
+        (LLMTimeout("slow"), "MODEL_TIMEOUT", 504),
+        (LLMUnavailable("down"), "MODEL_UNAVAILABLE", 502),
+        (LLMInvalidOutput("bad", errors=[{"loc": "x", "msg": "m"}]), "MODEL_INVALID_OUTPUT", 502),
+        (LLMOutputCut("cut"), "MODEL_OUTPUT_CUT", 502),
+    ],
+)
+def test_every_model_failure_is_a_refusal_with_a_code(error, code, status):
+    from toulmini_site.refusals import Refusal
+
+    assert isinstance(error, Refusal)
+    assert (error.code, error.status) == (code, status)
+    assert error.payload["code"] == code and error.payload["error"] == str(error)
+
+
+def test_a_model_failure_no_service_caught_is_answered_with_its_code_not_a_500(rf):
+    from toulmini_site.api import exception_handler
+
+    response = exception_handler(LLMTimeout("The model gave no answer."), {"request": rf.get("/")})
+
+    assert response is not None
+    assert response.status_code == 504
+    assert response.data == {"error": "The model gave no answer.", "code": "MODEL_TIMEOUT"}

@@ -181,3 +181,42 @@ def test_an_audit(quirk, owner, django_capture_on_commit_callbacks):
     else:
         assert audit.status == "failed"
         assert audit.error.startswith("No criterion could be scored.")
+
+
+# -- the same failures on the pages (not only the API) -----------------------------------------
+
+
+@pytest.fixture(params=sorted(FAILING))
+def failing(request, settings) -> Iterator[str]:
+    """The app configured against a server that breaks, cuts off or hangs."""
+    from toulmini_site.llm.openai_provider import forget_refused_formats
+
+    server = FakeOpenAIServer().start()
+    server.answer_with(FAILING[request.param](answer_for))
+    settings.LLM_MODEL = "school-model"
+    settings.LLM_BASE_URL = server.url + "/v1"
+    settings.LLM_DEADLINE_SECONDS = DEADLINE
+    settings.LLM_MAX_RETRIES = 0
+    forget_refused_formats()
+    try:
+        yield request.param
+    finally:
+        server.stop()
+
+
+def test_the_chain_page_shows_the_failure(failing, owner, owner_client):
+    chain = make_chain(owner, engine="llm")
+    response = owner_client.post(
+        reverse("arguments:chain_run", kwargs={"pk": chain.pk}), {"until": "end"}, follow=True
+    )
+    assert response.status_code == 200
+    assert b"Phase 1 failed" in response.content
+
+
+def test_the_fallacy_page_shows_the_failure(failing, owner_client):
+    response = owner_client.post(
+        reverse("arguments:fallacy_check"), {"text": CAUSE, "engine": "llm"}
+    )
+    assert response.status_code == 400  # the form, with the reason and the text kept
+    assert b"The fallacy check failed" in response.content
+    assert CAUSE.encode() in response.content

@@ -141,7 +141,7 @@ def test_output_that_never_validates_raises_invalid_output_after_every_attempt(o
     assert len(openai_server.requests[2].body["messages"]) == len(MESSAGES) + 4
 
 
-def test_server_error_is_retried_by_the_sdk_and_recorded_once(openai_server):
+def test_server_error_is_retried_inside_the_deadline_and_recorded_once(openai_server):
     openai_server.fail(503)
     openai_server.reply(GOOD)
     client = make_client(openai_server, max_retries=2)
