@@ -205,18 +205,19 @@ def good_tutor_feedback(message: Message) -> list[tuple[str, str]]:
     """What a good tutor says to an attempt it was not scripted for: the student's words
     quoted back, and a probing question."""
     quoted = " ".join(message.message.split()[:8])
+    part = step_name(message.step, message.language).lower()
     if message.language == "es":
         return [
             (
                 "a",
-                f"Escribiste «{quoted}»; es un buen punto de partida para tu {step_name(message.step, 'es').lower()}.",
+                f"Escribiste «{quoted}»; es un buen punto de partida para tu {part}.",
             ),
             ("q", "¿Hay alguna palabra que quieras precisar más?"),
         ]
     return [
         (
             "a",
-            f"You wrote “{quoted}”, which is a good start for your {step_name(message.step, 'en').lower()}.",
+            f"You wrote “{quoted}”, which is a good start for your {part}.",
         ),
         ("q", "Is there a word in it you would like to make more precise?"),
     ]
@@ -397,10 +398,7 @@ def cooperative_session(
         earlier: list[str] = []
         saved = False
         for _ in range(6):
-            if tries:
-                message = tries.pop(0)
-            else:
-                message = YES[language]
+            message = tries.pop(0) if tries else YES[language]
             inputs = {
                 "step": step,
                 "language": language,
