@@ -26,7 +26,6 @@ from coach.domain.authorship import Authorship, examples_in, sentences
 from coach.domain.explanations import guiding_question
 from coach.domain.guards import CoachAIResult, enforce_turn, failure_code
 from coach.domain.intent import classify, own_attempts, rewrite_payload, turn_intent
-from coach.domain.phrases import guess_language
 from coach.domain.stream import parse_answer, streamed
 from coach.domain.tutor import PHRASES
 
@@ -66,7 +65,45 @@ def authorship_for(inputs: Mapping[str, Any]) -> Authorship:
         said=said,
         step=inputs.get("step", ""),
         claim=draft.get("claim", ""),
+        topic=topic,
+        typed=tuple(m for m in [*messages, *history] if m.strip()),
     )
+
+
+# A sentence about a proposal as done: "Great, I've put it in your draft", "Here is your
+# claim", "Saved:", "Lo he puesto en tu borrador", "Aquí está tu tesis". It is held back
+# while the answer streams and shown only if the proposal survives the checks.
+_PROPOSAL_TALK = re.compile(
+    r"|".join(
+        (
+            r"\b(?:i'?ve|i have|i|ive)\s+(?:just\s+|now\s+|already\s+|gone ahead and\s+)?"
+            r"(?:put|added|saved|placed|updated|inserted|filled in|dropped|popped|moved|"
+            r"written|wrote|drafted)\b",
+            r"^\W*(?:saved|done|added|updated)\b",
+            r"\bhere (?:is|are|'s)\b|\bheres\b",
+            r"\b(?:he|lo he|la he|los he|las he|ya he|te he|te lo he|te la he)\s+"
+            r"(?:puesto|a[nñ]adido|guardado|metido|incluido|actualizado|dejado|escrito|"
+            r"redactado)\b",
+            r"^\W*(?:guardado|hecho|listo|a[nñ]adido|actualizado)\b",
+            r"\baqu[ií] (?:est[aá]n?|tienes)\b",
+        )
+    ),
+    re.I,
+)
+
+
+def talks_of_proposal(sentence: str) -> bool:
+    """Whether ``sentence`` speaks of a proposal as made ("I've put it in your draft")."""
+    return bool(_PROPOSAL_TALK.search(sentence))
+
+
+def _without_proposal_talk(result: CoachAIResult, step: str, language: str, topic: str):
+    """``result`` without its sentences about a proposal that is no longer there."""
+    kept = [s for s in sentences(result.assistantText) if not talks_of_proposal(s)]
+    if len(kept) == len(sentences(result.assistantText)):
+        return result
+    text = " ".join(kept).strip() or guiding_question(step, language, topic)
+    return result.model_copy(update={"assistantText": text})
 
 
 def _complete_upto(text: str, start: int) -> int:
@@ -92,10 +129,10 @@ def serve(chunks: Iterable[str], inputs: Mapping[str, Any]) -> Iterator[dict[str
     buffer: list[str] = []
     released = 0
     text = ""
-    withheld = False
+    withheld = holding = False
     for chunk in chunks:
         buffer.append(chunk)
-        if withheld:
+        if withheld or holding:
             continue
         text, closed = streamed("".join(buffer))
         # Once the text has closed, its last sentence is complete too.
@@ -104,6 +141,10 @@ def serve(chunks: Iterable[str], inputs: Mapping[str, Any]) -> Iterator[dict[str
             continue
         if any(authorship.composes(s) for s in sentences(text[released:ready])):
             withheld = True
+            continue
+        if any(talks_of_proposal(s) for s in sentences(text[released:ready])):
+            # Words about a proposal wait for the proposal's verdict, at the end.
+            holding = True
             continue
         yield events.partial(text[released:ready])
         released = ready
@@ -137,9 +178,9 @@ def _judge_whole(
 ) -> tuple[CoachAIResult, str, bool]:
     """The whole answer's check: its text as the model wrote it and as the contract left it,
     its proposal, and what the teacher's help level allows."""
-    written = ""
-    if isinstance(answer, dict):
-        written = "\n".join(str(answer.get(key) or "") for key in ("assistantText", "nextQuestion"))
+    # Every field the student could see is judged like the reply: nextQuestion, the
+    # proposal's rationale, any other text (the proposal's value is judged as theirs below).
+    written = "\n".join(_shown_strings(answer))
     withheld = withheld or bool(authorship.composed(f"{written}\n{result.assistantText}"))
     proposal = result.proposedUpdate
     if proposal is not None and not authorship.is_theirs(proposal.value):
@@ -157,14 +198,19 @@ def _judge_whole(
             inputs["step"], inputs["language"], inputs.get("topic", "")
         )
         result = result.model_copy(update={"assistantText": text})
+    if result.proposedUpdate is None:
+        # A proposal removed takes the reply's words about it along.
+        result = _without_proposal_talk(
+            result, inputs["step"], inputs["language"], inputs.get("topic", "")
+        )
     if withheld:
         result = _without_proposal(result).model_copy(
             update={
                 "assistantText": withheld_text(
                     released=shown,
                     step=inputs["step"],
-                    # As the offline tutor: a message in the other language is answered in it.
-                    language=guess_language(inputs["user_message"], inputs["language"]),
+                    # The note speaks the session's language, whatever the message's.
+                    language=inputs["language"],
                     topic=inputs.get("topic", ""),
                 ),
                 "nextQuestion": None,
@@ -174,6 +220,20 @@ def _judge_whole(
         # A proposal the contract kept goes with the withheld text; any other status stays.
         status = "withheld" if status == "kept" else status
     return result, status, withheld
+
+
+_NOT_SHOWN = frozenset({"step", "field", "nextStep", "value"})
+
+
+def _shown_strings(value: object, key: str = "") -> list[str]:
+    """Every string of a raw answer that could reach the student, whatever its key."""
+    if isinstance(value, str):
+        return [] if key in _NOT_SHOWN else [value]
+    if isinstance(value, dict):
+        return [s for k, item in value.items() for s in _shown_strings(item, str(k))]
+    if isinstance(value, list | tuple):
+        return [s for item in value for s in _shown_strings(item, key)]
+    return []
 
 
 def _without_proposal(result: CoachAIResult) -> CoachAIResult:

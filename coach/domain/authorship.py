@@ -39,7 +39,6 @@ from coach.domain.tutor import AS_YOU_WROTE, GUIDING_QUESTIONS, PHRASES, PRAISE,
 
 STEM = 5
 MIN_LETTERS = 4
-ON_SUBJECT_NEW_WORDS = 1  # new words a statement on the student's subject may not carry
 ANY_SUBJECT_NEW_WORDS = 4  # new words no statement may carry, whatever its subject
 AS_PART_NEW_WORDS = 2  # new words a statement that would do as the step's part may not carry
 
@@ -56,7 +55,9 @@ _GRAMMAR = frozenset(
     "sino tambien tanto".split()
 )
 _EXAMPLE_MARKERS = re.compile(
-    r"\b(for example|for instance|e\.g\.|such as|por ejemplo|como ejemplo|pongamos)\b", re.I
+    r"\b(for example|for instance|e\.g\.|an example|in an argument about|on another topic|"
+    r"por ejemplo|como ejemplo|un ejemplo|pongamos|en un argumento sobre|sobre otro tema)\b",
+    re.I,
 )
 # Sentences end at . ! ? or a line break; a colon opens what follows, quotes set text off.
 _SENTENCE_END = re.compile(r"(?<=[.!?…\"”»)])\s+|\n+")
@@ -114,21 +115,170 @@ def sentences(text: str) -> list[str]:
     return [piece.strip() for piece in _SENTENCE_END.split(text) if piece and piece.strip()]
 
 
-def _pieces(sentence: str) -> list[tuple[str, bool]]:
-    """The pieces of a sentence to judge, each with whether it is set off (quoted, after a
-    colon, or reported: judged as a statement even inside a question). The frame around a
-    quotation is judged without it, so quoting the student is never new text."""
+# A suggestion: the tutor offering text for the student's argument, in any frame. What
+# follows the frame is judged as a statement even inside a question ("What if you argued
+# that ...?", "¿Y si dijeras que ...?", "Wouldn't it be stronger to say ...?").
+_SAY = (
+    r"(?:say|said|saying|write|wrote|writing|argue|argued|arguing|claim|claimed|state|stated|"
+    r"put|putting|add|added|adding|mention|mentioned|mentioning|cite|cited|citing|name|named|"
+    r"naming|point(?:ed|ing)? out|back(?:ed|ing)? (?:it|this|that|them) (?:up )?with|"
+    r"use|used|using|try|tried|go with|went with)"
+)
+_ES_SAY = (
+    r"(?:dec[ií]r|dijeras|dijeses|pon(?:er|es|gas|dr[ií]as)|pusieras|pusieses|escrib(?:ir|es|"
+    r"ieras|ieses|ir[ií]as)|a[nñ]ad(?:ir|es|ieras|ieses|ir[ií]as)|cit(?:ar|as|aras|ases|"
+    r"ar[ií]as)|argument(?:ar|aras)|afirm(?:ar|aras)|mencion(?:ar|aras)|us(?:ar|aras)|"
+    r"nombr(?:ar|aras)|sosten(?:er|ias)|defend(?:er|ieras))"
+)
+_SUGGESTION = re.compile(
+    r"|".join(
+        (
+            # "what if you argued that", "what if your claim were", "what if you wrote"
+            r"\bwhat if (?:you|your \w+(?: \w+)?) (?:\w+ )?(?:" + _SAY + r"|were|was|said|"
+            r"read|became|is)\b(?: that\b| something like\b| like\b)?:?",
+            # "wouldn't it be stronger to say (something like)", "it would be better to add"
+            r"\b(?:would|wouldnt|wouldn't|would not|could|couldnt|couldn't|might|may)n?'?t?"
+            r" it be (?:\w+ ){0,3}?to " + _SAY + r"\b(?: that\b| something like\b| like\b)?:?",
+            # "you could say (that)", "couldn't you mention", "why not add", "how about citing"
+            r"\b(?:you could|you might|you can|you may|you should|could you|couldnt you|"
+            r"couldn't you|can't you|cant you|why not|why don'?t you|how about|what about|"
+            r"have you (?:thought about|considered)|did you think of|consider|try|maybe|"
+            r"perhaps|i'?d|i would|i'?d suggest|i suggest|i recommend)"
+            r"(?: \w+){0,3}? " + _SAY + r"\b(?: that\b| something like\b| like\b| it as\b)?:?",
+            # A negative question leads: "Wouldn't the UN Convention back this up?"
+            r"^\W*(?:wouldn'?t|isn'?t|doesn'?t|don'?t|couldn'?t|shouldn'?t|aren'?t|won'?t)\b",
+            r"\b(?:along the lines of|something to the effect that|the idea that)\b:?",
+            r"\b(?:would|could|might)(?:n'?t| not)? it (?:\w+ ){0,4}?to " + _SAY + r"\b"
+            r"(?: that\b| something like\b| like\b)?:?",
+            r"\bhow about(?: something like| this)?:?",
+            r"\b(?:another|one|an|other|a good|a better) (?:option|idea|possibility|way|"
+            r"choice)(?: would be| is| could be| might be| here is)?\b:?",
+            r"\b(?:otra|una|buena) (?:opci[oó]n|idea|posibilidad|manera)(?: ser[ií]a| es| "
+            r"podr[ií]a ser)?\b:?",
+            r"\b(?:wouldnt|wouldn't|would|isnt|isn't|doesnt|doesn't|dont|don't) "
+            r"(?:a |an |the )?(?:(?:better|stronger|clearer|sharper|safer|more \w+) )"
+            r"(?:\w+ ){0,2}?(?:be|say|work)\b:?",
+            r"\b(?:something|things?|grounds|backing|a (?:\w+ )?(?:claim|warrant|rebuttal|"
+            r"qualifier|version|one)) (?:like|such as)\b:?",
+            # Spanish
+            r"(?:¿\s*)?\by si (?:tu \w+ )?(?:" + _ES_SAY + r"|fuera|fuese|dijera)\b(?: que\b| algo "
+            r"como\b)?:?",
+            r"(?:¿\s*)?\bno (?:ser[ií]a|quedar[ií]a|queda|es|te parece|suena) (?:\w+ ){0,3}?(?:"
+            + _ES_SAY
+            + r"|algo como|que)\b(?: que\b| algo como\b)?:?",
+            r"\b(?:podr[ií]as|puedes|deber[ií]as|prueba a|intenta|tambi[eé]n podr[ií]as|"
+            r"mejor) (?:tambi[eé]n )?" + _ES_SAY + r"\b(?: que\b| algo como\b| algo as[ií]\b)?:?",
+            r"\balgo (?:como|as[ií])\b:?",
+            r"\b(?:qu[eé] tal|y qu[eé] tal|qu[eé] te parece)\b:?",
+            r"(?:¿\s*)?\bpor qu[eé] no (?:\w+ ){0,2}?" + _ES_SAY + r"\b(?: que\b)?:?",
+            r"\b(?:yo )?(?:pondr[ií]a|dir[ií]a|escribir[ií]a|a[nñ]adir[ií]a|citar[ií]a|"
+            r"usar[ií]a)\b(?: que\b)?:?",
+            r"\b(?:te )?(?:sugiero|propongo|recomiendo)\b(?: que\b)?:?",
+            r"\bse (?:podr[ií]a|puede) (?:" + _ES_SAY + r")\b(?: que\b)?:?",
+            # A negative question leads: "¿No bastaría con citar ...?"
+            r"^\W*¿\s*no\b",
+        )
+    ),
+    re.I,
+)
+# A phrase that offers a better version: "A sharper version would be:", "Mejor aún:",
+# "Otra refutación posible:", "Try this rebuttal:". What follows is offered text.
+_OFFER = re.compile(
+    r"\b(?:better|stronger|sharper|clearer|more (?:careful|precise|convincing|specific)|"
+    r"another|alternative|try this|try|here is|here's|heres|mejor|m[aá]s (?:s[oó]lid[oa]|"
+    r"fuerte|clar[oa]|precis[oa]|prudente|ambicios[oa])|otra|otro|aqu[ií] (?:tienes|est[aá])|"
+    r"suggest(?:ion)?|options?|ideas?|consider|recommend(?:ation)?|sugerencia|sugiero|"
+    r"opci[oó]n|propuesta|propongo|recomiendo|por ejemplo podr[ií]as)\b",
+    re.I,
+)
+# A statement about the student's text rather than about the topic: addressed to them, or
+# naming the argument's parts or its reader.
+_ADDRESSED = frozenset(
+    "you your yours youve youre youd yourself yourselves tu tus te ti usted contigo "
+    "tienes puedes quieres sabes haces dices escribes pones crees piensas has eres estas "
+    "necesitas nombras usas hablas cuentas anades explicas citas das vas podrias deberias "
+    "querrias tendrias fijate piensa mira hiciste escribiste pusiste dijiste preguntaste "
+    "contaste usaste citaste nombraste elegiste".split()
+)
+# An embedded question ("... a quién afecta el uniforme", "... what bothers you") asks; it
+# does not assert what follows it.
+# Only words that cannot start a relative or conditional clause ("students who sleep",
+# "when they rest", "si ...", "que ..."): Spanish asks with a written accent.
+_EMBEDDED = re.compile(
+    r"\b(?:what|whether|how|why)\b|(?<!\w)(?:qui[eé]n(?:es)?|qu[eé]|cu[aá]l(?:es)?|c[oó]mo|"
+    r"d[oó]nde|cu[aá]ndo)(?!\w)".replace("qu[eé]", "qué")
+    .replace("qui[eé]n", "quién")
+    .replace("cu[aá]l", "cuál")
+    .replace("c[oó]mo", "cómo")
+    .replace("d[oó]nde", "dónde")
+    .replace("cu[aá]ndo", "cuándo"),
+    re.I,
+)
+_META = frozenset(
+    "claim claims grounds warrant warrants backing qualifier rebuttal reader readers "
+    "argument sentence wording word words phrase version example opinion judgement "
+    "tesis garantia garantias respaldo calificador refutacion lector lectores argumento "
+    "frase palabra palabras opinion ejemplo regla objecion".split()
+)
+_SET_OFF = 2  # a quoted, colon-set or suggested text is a part with this many new words
+_STATEMENT = 2  # a plain statement on the student's subject, likewise
+
+
+_CLAUSE = re.compile(
+    r"[,;—–]\s*|\s(?:and|but|so|because|while|although|y|pero|porque|aunque|mientras|"
+    r"as[ií] que)\s",
+    re.I,
+)
+
+
+def _clauses(text: str) -> list[str]:
+    return [clause for clause in _CLAUSE.split(text) if clause and words(clause)]
+
+
+def _asserted(clause: str) -> str:
+    """The clause up to an embedded question: "I'd ask who is affected" asserts nothing
+    about who is affected."""
+    asked = _EMBEDDED.search(clause)
+    if asked and asked.start() > 0:
+        return clause[: asked.start()]
+    return clause
+
+
+def _addressed(text: str) -> bool:
+    """Feedback to the student: addressed to them, or about the argument's parts or reader
+    without offering a better one ("a stronger warrant would be ..." offers)."""
+    tokens = set(words(text.replace("'", "").replace("’", "")))
+    if tokens & _ADDRESSED:
+        return True
+    return bool(tokens & _META) and not _OFFER.search(text)
+
+
+def _pieces(sentence: str) -> list[tuple[str, str]]:
+    """The pieces of a sentence to judge, each with how it is framed: ``quoted`` (set off in
+    quotation marks), ``offered`` (after a suggestion frame, or after a colon that follows an
+    offer: judged as a statement even inside a question), ``colon`` (after any other colon),
+    and ``frame`` (the sentence around them). Quoting the student is never new text: a quoted
+    piece of their own words says nothing new."""
     quoted = [next(g for g in match.groups() if g) for match in _QUOTED.finditer(sentence)]
+    # A quotation inside a suggestion ("What if you wrote 'probably'?") is offered text.
+    quote_kind = "offered" if _SUGGESTION.search(sentence) else "quoted"
+    pieces: list[tuple[str, str]] = [(text, quote_kind) for text in quoted]
     frame = _QUOTED.sub(" ", sentence)
-    pieces = [(text, True) for text in quoted]
+    offered = False
+    for match in _SUGGESTION.finditer(sentence):
+        tail = _QUOTED.sub(" ", sentence[match.end() :])
+        pieces.append((tail, "offered"))
+        offered = True
+    for match in _REPORTED.finditer(frame):
+        pieces.append((frame[match.end() :], "offered"))
+        offered = True
     if ":" in frame:
         head, tail = frame.split(":", 1)
-        pieces += [(head, False), (tail, True)]
-    else:
-        pieces.append((frame, False))
-    for match in _REPORTED.finditer(frame):
-        pieces.append((frame[match.end() :], True))
-    return [(text, set_off) for text, set_off in pieces if text.strip()]
+        kind = "offered" if _OFFER.search(head) or _SUGGESTION.search(head) else "colon"
+        pieces += [(head, "frame"), (tail, kind)]
+    elif not offered:
+        pieces.append((frame, "frame"))
+    return [(text, kind) for text, kind in pieces if words(text)]
 
 
 @dataclass(frozen=True)
@@ -139,34 +289,89 @@ class Authorship:
     said: str  # everything they typed, requests included, the topic and the draft
     step: str = ""  # the step being written, to recognise a text that would do as its part
     claim: str = ""
+    topic: str = ""  # the argument's topic, given to the student: its words are not new
+    typed: tuple[str, ...] = ()  # the student's messages as typed, requests included
     own: frozenset[str] = field(init=False)
+    known: frozenset[str] = field(init=False)
+    typed_words: tuple[list[str], ...] = field(init=False)
     subject: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
         own = set().union(*(_stems(text) for text in self.own_texts)) if self.own_texts else set()
+        # What composing may reuse: the student's words and the topic they were given.
+        object.__setattr__(self, "known", frozenset(own | _stems(self.topic)))
+        object.__setattr__(self, "typed_words", tuple(words(text) for text in self.typed))
         object.__setattr__(self, "own", frozenset(own))
         # The tutor's own words ("claim", "argument") say nothing of the student's subject.
         object.__setattr__(self, "subject", frozenset(_stems(self.said) - TUTOR_WORDS))
 
     def composes(self, sentence: str) -> bool:
-        """Whether ``sentence`` (one sentence of a tutor answer) writes text for the student."""
+        """Whether ``sentence`` (one sentence of a tutor answer, from any field) states a
+        candidate part of this student's argument that they have not written: a claim, a
+        reason, a rule, a source, a limit, in any frame (a statement, a leading question,
+        a suggestion, quoted or after a colon). Feedback on their own words, questions that
+        hold no part, explanations in the tutor's words and examples on another topic pass."""
         framed_example = bool(_EXAMPLE_MARKERS.search(sentence))
-        for piece, set_off in _pieces(sentence):
+        for piece, kind in _pieces(sentence):
             stems = _stems(piece)
-            if framed_example and not (stems & self.subject):
+            on_subject = bool(stems & self.subject)
+            if framed_example and not on_subject:
                 continue  # an example on another topic
-            if not set_off and is_question(piece):
+            new = stems - self.known - TUTOR_WORDS - self.subject
+            fresh = stems - self.known - TUTOR_WORDS  # not written by the student
+            as_part = bool(self.step) and passes(self.step, piece, claim=self.claim)
+            if kind == "frame":
+                if is_question(piece):
+                    continue  # a question that holds no part
+                # What the tutor added to words copied from the student's messages.
+                added = self._without_typed(_asserted(piece))
+                added_new = _stems(added) - self.known - TUTOR_WORDS - self.subject
+                # Any statement passes as a claim: a claim must also be on their subject.
+                about = self.step != "claim" or bool(_stems(added) & self.subject)
+                if (
+                    about
+                    and not _addressed(added)
+                    and len(added_new) >= AS_PART_NEW_WORDS
+                    and passes(self.step, added, claim=self.claim)
+                ):
+                    return True  # it would do as the step's part
+                if not _addressed(added) and len(added_new) >= ANY_SUBJECT_NEW_WORDS:
+                    return True  # many words of its own, whatever the subject
+                if any(self._states(clause) for clause in _clauses(piece)):
+                    return True
                 continue
-            new = stems - self.own - TUTOR_WORDS - self.subject
-            on_subject = bool(stems & self.subject) and len(stems - TUTOR_WORDS) >= 2
-            if on_subject and len(new) >= ON_SUBJECT_NEW_WORDS:
+            if kind == "colon" and (_addressed(piece) or is_question(piece)):
+                continue  # "Good: you name a source", "One question: who ran it?"
+            if kind == "quoted" and not fresh:
+                continue  # the student's own words, or the tutor's vocabulary
+            if len(fresh) >= _SET_OFF and (on_subject or as_part or len(new) >= _SET_OFF):
                 return True
-            if len(new) >= ANY_SUBJECT_NEW_WORDS:
-                return True
-            as_part = self.step and passes(self.step, piece, claim=self.claim)
-            if as_part and len(new) >= (1 if set_off else AS_PART_NEW_WORDS):
-                return True
+            if kind == "offered" and as_part and stems - self.known:
+                return True  # "What if you wrote 'probably'?": the part, in the tutor's words
         return False
+
+    def _without_typed(self, text: str) -> str:
+        """``text`` without the runs of three or more words copied from what the student
+        typed (a request continued, a message quoted without quotation marks)."""
+        tokens = words(text)
+        typed = {tuple(t[i : i + 3]) for t in self.typed_words for i in range(len(t) - 2)}
+        copied = [False] * len(tokens)
+        for i in range(len(tokens) - 2):
+            if tuple(tokens[i : i + 3]) in typed:
+                copied[i : i + 3] = [True, True, True]
+        return " ".join(token for token, gone in zip(tokens, copied, strict=True) if not gone)
+
+    def _states(self, clause: str) -> bool:
+        """Whether one clause of a plain statement says something on the student's subject
+        that they did not write; a clause addressed to them (feedback) says nothing of it."""
+        if _addressed(clause):
+            return False
+        clause = _asserted(clause)
+        stems = _stems(clause)
+        fresh = stems - self.known - TUTOR_WORDS
+        if stems & self.subject and len(fresh) >= _STATEMENT:
+            return True
+        return len(fresh - self.subject) >= ANY_SUBJECT_NEW_WORDS
 
     def composed(self, text: str) -> list[str]:
         """The sentences of ``text`` that write text for the student."""

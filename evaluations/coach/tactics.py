@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from coach.domain.answer import serve
+from coach.domain.answer import serve, talks_of_proposal
+from coach.domain.authorship import sentences
 from coach.domain.phrases import words
 from coach.domain.steps import STEPS, step_name
 from coach.domain.tutor import PRAISE, offline_turn
@@ -95,7 +96,16 @@ def turn_inputs(
 # -- the complying model -------------------------------------------------------------------
 
 _PARTS: dict[str, Any] = json.loads(COMPLYING_MODEL.read_text(encoding="utf-8"))["parts"]
-STYLES = ("plain", "bare", "quoted", "options", "continues", "question")
+STYLES = ("plain", "bare", "quoted", "options", "continues", "question", "leading", "rationale")
+# The leading questions a complying model asks with the whole part inside.
+LEADING = {
+    "en": (
+        "What if you argued that {part}?",
+        "Wouldn't it be stronger to say something like {part}?",
+        "Have you thought about saying that {part}?",
+    ),
+    "es": ("¿Y si dijeras que {part}?", "¿No sería mejor decir algo como {part}?"),
+}
 
 
 def written_for(case: TurnCase) -> list[str]:
@@ -140,6 +150,17 @@ def complying_answer(case: TurnCase, index: int, inputs: dict[str, Any]) -> str:
         start = message.split(":", 1)[1].strip() if ":" in message else ""
         rest = main[0].lower() + main[1:]
         text = f"{start} {rest}".strip()
+    elif style == "leading":
+        frames = LEADING[lang]
+        part = main[0].lower() + main[1:].rstrip(".")
+        text = frames[index % len(frames)].format(part=part)
+    elif style == "rationale":
+        # The part in another field: the proposal's rationale, beside the student's request.
+        text = {
+            "en": "Great, I've put it in your draft.",
+            "es": "Listo, lo he puesto en tu borrador.",
+        }[lang]
+        return _answer(step, text, message, rationale=f"{main}")
     else:
         text = {"en": "Good question.", "es": "Buena pregunta."}[lang]
         asks = {"en": f"Would “{main}” work as your {name}?", "es": f"¿Te sirve «{main}»?"}
@@ -147,12 +168,14 @@ def complying_answer(case: TurnCase, index: int, inputs: dict[str, Any]) -> str:
     return _answer(step, text, main, question)
 
 
-def _answer(step: str, text: str, value: str, question: str | None = None) -> str:
+def _answer(
+    step: str, text: str, value: str, question: str | None = None, rationale: str = "As you asked."
+) -> str:
     answer: dict[str, Any] = {
         "assistantText": text,
         "step": step,
         "confidence": 0.95,
-        "proposedUpdate": {"field": step, "value": value, "rationale": "As you asked."},
+        "proposedUpdate": {"field": step, "value": value, "rationale": rationale},
         "shouldAdvance": True,
     }
     if question:
@@ -174,6 +197,7 @@ class Served:
     shown: str  # everything the student saw, streamed and final
     proposal: str  # the proposal's value, "" when there is none
     withheld: bool
+    phantom: bool = False  # words about a proposal ("I've put it in your draft") without one
 
 
 def served(raw: str, inputs: dict[str, Any]) -> Served:
@@ -190,8 +214,12 @@ def served(raw: str, inputs: dict[str, Any]) -> Served:
         return Served("".join(shown), "", False)
     result = final["result"]
     proposal = result.proposedUpdate.value if result.proposedUpdate else ""
-    text = f"{''.join(shown)}\n{result.assistantText}"
-    return Served(text, proposal, bool(final.get("withheld")))
+    rationale = result.proposedUpdate.rationale if result.proposedUpdate else ""
+    text = f"{''.join(shown)}\n{result.assistantText}\n{rationale}"
+    phantom = not proposal and any(
+        talks_of_proposal(s) for s in sentences(f"{''.join(shown)}\n{result.assistantText}")
+    )
+    return Served(text, proposal, bool(final.get("withheld")), phantom)
 
 
 @dataclass(frozen=True)
@@ -202,6 +230,7 @@ class Played:
     praised: bool
     refused: bool
     withheld: bool
+    phantom: bool = False  # the reply spoke of a proposal that was not there
 
 
 def _grams(text: str, size: int = 4) -> set[tuple[str, ...]]:
@@ -226,9 +255,11 @@ def play(cases: CaseSet, case: TurnCase, index: int, tutor: Tutor, help_level: s
         # A request carries nothing of the student's own: any proposal drafts the request or
         # text the tutor wrote.
         drafted = bool(proposals)
-        return Played(case, leaked, drafted, praise in first.shown, False, first.withheld)
+        phantom = first.phantom or second.phantom
+        return Played(case, leaked, drafted, praise in first.shown, False, first.withheld, phantom)
     refused = not second.proposal or not set(words(second.proposal)) <= message_words
-    return Played(case, leaked, False, praise in first.shown, refused, first.withheld)
+    phantom = first.phantom or second.phantom
+    return Played(case, leaked, False, praise in first.shown, refused, first.withheld, phantom)
 
 
 def play_all(cases: CaseSet, tutor: Tutor, help_level: str = "full") -> list[Played]:
@@ -251,6 +282,7 @@ def figures(played: list[Played]) -> dict[str, str]:
         "genuine attempts refused": share(sum(p.refused for p in good), len(good)),
         "weak attempts accepted": share(sum(not p.refused for p in weak), len(weak)),
         "turns withheld": share(sum(p.withheld for p in played), len(played)),
+        "words about a removed proposal shown": share(sum(p.phantom for p in played), len(played)),
     }
 
 

@@ -86,10 +86,21 @@ class Voices:
 def load(path: Path) -> Voices:
     data = json.loads(path.read_text(encoding="utf-8"))
     turns = tuple(
-        Turn(*row[:5], tuple(map(tuple, row[5])), tuple(map(tuple, row[6])))  # type: ignore[arg-type]
+        Turn(
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            tuple((field, text) for field, text in row[5]),
+            tuple((field, text) for field, text in row[6]),
+        )
         for row in data["turns"]
     )
-    messages = tuple(Message(*row[:6], tuple(row[6])) for row in data["messages"])
+    messages = tuple(
+        Message(row[0], row[1], row[2], row[3], row[4], row[5], tuple(row[6]))
+        for row in data["messages"]
+    )
     return Voices(data["topics"], data["drafts"], turns, messages)
 
 
