@@ -130,6 +130,47 @@ def test_a_server_refusing_response_format_is_asked_in_words_and_remembered(open
         assert request.body["messages"][1:] == MESSAGES[1:]
 
 
+def test_a_reasoning_model_refusing_temperature_and_max_tokens_is_adapted_to_and_remembered(
+    openai_server,
+):
+    # What OpenAI's o-series answer, word for word in substance.
+    openai_server.fail(
+        400,
+        message="Unsupported value: 'temperature' does not support 0.2 with this model. "
+        "Only the default (1) value is supported.",
+    )
+    openai_server.fail(
+        400,
+        message="Unsupported parameter: 'max_tokens' is not supported with this model. "
+        "Use 'max_completion_tokens' instead.",
+    )
+    openai_server.reply(GOOD)
+    openai_server.reply(GOOD)
+
+    assert ask(make_client(openai_server)).value.strength == 4
+    assert ask(make_client(openai_server)).value.strength == 4
+
+    first, second, third, later = (r.body for r in openai_server.requests)
+    assert "temperature" in first and "temperature" not in second
+    assert "max_tokens" in second
+    for body in (third, later):
+        assert "temperature" not in body and "max_tokens" not in body
+        assert body["max_completion_tokens"] == 100
+        assert "response_format" in body  # the schema was never the problem
+
+
+def test_a_400_that_nothing_can_fix_says_the_servers_reason(openai_server):
+    for _ in range(2):
+        openai_server.fail(400, message="This model's maximum context length is 4096 tokens.")
+    client = make_client(openai_server)
+
+    with pytest.raises(LLMUnavailable, match="answered 400: This model's maximum context"):
+        ask(client)
+
+    # Asked once as it was, once with the schema in words: then it is not the format.
+    assert len(openai_server.requests) == 2
+
+
 def test_a_server_that_ignored_the_schema_is_asked_in_words_with_the_errors(openai_server):
     openai_server.reply("I would rate it four out of five.")
     openai_server.reply(GOOD)

@@ -5,11 +5,13 @@ What real servers do, and what this client does about it:
 
 - Structured output is asked for with the schema inlined (``schemas.response_format``: no
   ``$ref``, which llama.cpp refuses) and never trusted: the answer is validated by the client.
-- A server that refuses ``response_format`` (a 400: LM Studio takes only ``json_schema``, older
-  servers none) is asked again at once with the schema in the prompt instead; the refusal is
-  remembered for that server and model, so later calls go straight to prompt-only JSON. So is
-  a server that answered 200 but ignored the schema (an empty answer or no JSON object), for
-  the rest of this client's call.
+- A 400 that names what the server will not take is adapted to at once and remembered for
+  that server and model, so later calls ask right the first time: ``temperature`` (OpenAI's
+  reasoning models take only the default) is left out, ``max_tokens`` becomes
+  ``max_completion_tokens``, and any other 400 to a request with ``response_format`` (LM Studio
+  takes only ``json_schema``, older servers none) asks with the schema in the prompt instead.
+  A server that answered 200 but ignored the schema (an empty answer or no JSON object) is
+  asked in the prompt for the rest of this client's call.
 - Every request carries the token budget (``LLM_MAX_TOKENS``, as ``max_tokens`` or
   ``max_completion_tokens``) and waits at most what is left of the call's deadline. The SDK's
   own retries are off: 429, 5xx and lost connections are retried here, inside the deadline,
@@ -48,21 +50,26 @@ from toulmini_site.llm.client import (
 from toulmini_site.llm.deadline import CallLimits, Deadline
 from toulmini_site.llm.schemas import response_format, schema_instructions
 
-# (base_url, model) of servers that refused response_format: asked in words from then on.
-_PROMPT_ONLY: set[tuple[str, str]] = set()
-_PROMPT_ONLY_LOCK = threading.Lock()
+# What each (base_url, model) refused with a 400, adapted to from then on: "prompt_only"
+# (the schema in words, no response_format), "no_temperature", "max_completion_tokens".
+_ADAPTED: dict[tuple[str, str], set[str]] = {}
+_ADAPTED_LOCK = threading.Lock()
 
 _RETRIED_STATUSES = (408, 409, 429)
 
 
 def forget_refused_formats() -> None:
     """Forget which servers refused ``response_format`` (tests start each server afresh)."""
-    with _PROMPT_ONLY_LOCK:
-        _PROMPT_ONLY.clear()
+    with _ADAPTED_LOCK:
+        _ADAPTED.clear()
 
 
-class _FormatRefused(Exception):
-    """A 400 to a request that carried ``response_format``."""
+class _Refused(Exception):
+    """A 400 that says what to leave out or change (``adaptation``)."""
+
+    def __init__(self, adaptation: str) -> None:
+        super().__init__(adaptation)
+        self.adaptation = adaptation
 
 
 class OpenAICompatibleClient(LLMClient):
@@ -99,27 +106,34 @@ class OpenAICompatibleClient(LLMClient):
         )
 
     # -- how a request is asked --------------------------------------------------------
+    def _adapted(self, adaptation: str) -> bool:
+        with _ADAPTED_LOCK:
+            return adaptation in _ADAPTED.get(self._server, ())
+
     @property
     def prompt_only(self) -> bool:
         """Whether the schema goes in the prompt rather than in ``response_format``."""
-        with _PROMPT_ONLY_LOCK:
-            return self._format_failed or self._server in _PROMPT_ONLY
+        return self._format_failed or self._adapted("prompt_only")
 
     def _format_ignored(self) -> bool:
         changed = not self.prompt_only
         self._format_failed = True
         return changed
 
-    def _format_refused(self) -> None:
-        self._format_failed = True
-        with _PROMPT_ONLY_LOCK:
-            _PROMPT_ONLY.add(self._server)
+    def _adapt(self, adaptation: str) -> None:
+        with _ADAPTED_LOCK:
+            _ADAPTED.setdefault(self._server, set()).add(adaptation)
 
     def _body(self, request: LLMRequest) -> dict[str, Any]:
         messages = list(request.messages)
-        body: dict[str, Any] = {"model": self.model, "temperature": self.temperature}
+        body: dict[str, Any] = {"model": self.model}
+        if not self._adapted("no_temperature"):
+            body["temperature"] = self.temperature
         if request.max_tokens:
-            body[self.limits.token_limit_param] = request.max_tokens
+            param = self.limits.token_limit_param
+            if self._adapted("max_completion_tokens"):
+                param = "max_completion_tokens"
+            body[param] = request.max_tokens
         if request.schema is not None:
             if self.prompt_only:
                 messages = _with_instructions(messages, schema_instructions(request.schema))
@@ -130,11 +144,7 @@ class OpenAICompatibleClient(LLMClient):
 
     # -- one structured try ------------------------------------------------------------
     def _complete(self, request: LLMRequest, deadline: Deadline) -> Completion:
-        try:
-            response = self._create(deadline, self._body(request))
-        except _FormatRefused:
-            self._format_refused()
-            response = self._create(deadline, self._body(request))
+        response = self._adapting(deadline, request, {})
         choice = response.choices[0] if response.choices else None
         content = (choice.message.content or "") if choice is not None else ""
         finish = choice.finish_reason if choice is not None else None
@@ -143,11 +153,7 @@ class OpenAICompatibleClient(LLMClient):
     # -- one stream --------------------------------------------------------------------
     def _stream_chunks(self, request: LLMRequest, deadline: Deadline) -> Iterator[str | Usage]:
         extra = {"stream": True, "stream_options": {"include_usage": True}}
-        try:
-            stream = self._create(deadline, {**self._body(request), **extra})
-        except _FormatRefused:
-            self._format_refused()
-            stream = self._create(deadline, {**self._body(request), **extra})
+        stream = self._adapting(deadline, request, extra)
         # A read waits at most what was left when the request was sent: the watchdog ends a
         # stream that trickles on past the deadline.
         watchdog = threading.Timer(
@@ -175,10 +181,20 @@ class OpenAICompatibleClient(LLMClient):
             )
 
     # -- HTTP, inside the deadline -----------------------------------------------------
+    def _adapting(self, deadline: Deadline, request: LLMRequest, extra: dict[str, Any]) -> Any:
+        """The request sent, adapted to each 400 that says what the server will not take
+        (each adaptation at most once)."""
+        for _ in range(3):
+            try:
+                return self._create(deadline, {**self._body(request), **extra})
+            except _Refused as refused:
+                self._adapt(refused.adaptation)
+        return self._create(deadline, {**self._body(request), **extra})
+
     def _create(self, deadline: Deadline, body: dict[str, Any]) -> Any:
         """``chat.completions.create(**body)``, retried on 408/409/429/5xx and lost
-        connections while the deadline allows. Raises ``_FormatRefused`` for a 400 to a body
-        with ``response_format``, ``LLMError`` for anything else."""
+        connections while the deadline allows. Raises ``_Refused`` for a 400 that can be
+        adapted to, ``LLMError`` for anything else."""
         tries = self.limits.http_retries + 1
         for attempt in range(tries):
             timeout = deadline.timeout(self.limits.try_timeout_seconds)
@@ -188,16 +204,29 @@ class OpenAICompatibleClient(LLMClient):
                 with _translated_errors(deadline):
                     try:
                         return self._sdk.chat.completions.create(**body, timeout=timeout)
-                    except openai.BadRequestError:
-                        if "response_format" in body:
-                            raise _FormatRefused() from None
-                        raise
+                    except openai.BadRequestError as exc:
+                        adaptation = _adaptation(exc, body)
+                        if adaptation is None or self._adapted(adaptation):
+                            raise
+                        raise _Refused(adaptation) from None
             except (LLMUnavailable, LLMTimeout) as error:
                 wait = _retry_wait(error.__cause__, attempt)
                 if wait is None or attempt + 1 >= tries or wait >= deadline.remaining():
                     raise
                 time.sleep(wait)
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _adaptation(exc: openai.BadRequestError, body: dict[str, Any]) -> str | None:
+    """What a 400 asks to change, read from its message; None when it is nothing we send."""
+    message = str(exc).lower()
+    if "temperature" in message and "temperature" in body:
+        return "no_temperature"
+    if "max_completion_tokens" in message and "max_tokens" in body:
+        return "max_completion_tokens"
+    if "response_format" in body:
+        return "prompt_only"
+    return None
 
 
 def _hang_up(response: httpx.Response) -> None:
@@ -251,7 +280,7 @@ class _translated_errors:
         return None
 
     def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
-        if exc is None or isinstance(exc, LLMError | _FormatRefused | GeneratorExit):
+        if exc is None or isinstance(exc, LLMError | _Refused | GeneratorExit):
             return
         if not isinstance(exc, Exception):
             return
@@ -264,7 +293,10 @@ def _translated(exc: Exception, deadline: Deadline) -> LLMError:
     if isinstance(exc, openai.RateLimitError):
         return LLMUnavailable("The language model is rate-limited (429); try later.")
     if isinstance(exc, openai.APIStatusError):
-        return LLMUnavailable(f"The language model server answered {exc.status_code}.")
+        said = ""
+        if 400 <= exc.status_code < 500:  # the server's reason helps whoever set it up
+            said = f": {_reason(exc)}"
+        return LLMUnavailable(f"The language model server answered {exc.status_code}{said}.")
     if deadline.expired():  # the watchdog closed the stream
         return _timeout(deadline)
     if isinstance(exc, openai.APIConnectionError):
@@ -276,6 +308,12 @@ def _translated(exc: Exception, deadline: Deadline) -> LLMError:
     if isinstance(exc, openai.OpenAIError):
         return LLMError(f"The language model call failed: {exc}")
     return LLMUnavailable(f"The language model call failed: {type(exc).__name__}.")
+
+
+def _reason(exc: openai.APIStatusError) -> str:
+    body = exc.body
+    message = body.get("message") if isinstance(body, dict) else None
+    return str(message or exc.message)[:300]
 
 
 def _with_instructions(messages: list[Message], instructions: str) -> list[Message]:
