@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -19,7 +20,7 @@ from rest_framework.response import Response
 
 from arguments import exports, selectors, services
 from arguments.domain.aif import AIF_MAX_BYTES
-from arguments.domain.fallacies import TAXONOMY, TEXT_MAX
+from arguments.domain.fallacies import TAXONOMY, TEXT_MAX, FallacyFinding
 from arguments.domain.prompts import phase_prompt
 from arguments.domain.sequence import TOOL_INPUTS, chain_state, run_tool
 from arguments.domain.toulmin import (
@@ -35,7 +36,7 @@ from arguments.domain.wording import say
 from arguments.exports import EXPORT_FORMATS
 from arguments.models import Chain
 from arguments.serializers import ChainSerializer
-from arguments.vocabulary import chain_shown, said_shown
+from arguments.vocabulary import chain_shown, fallacy_explanation, said_shown
 from toulmini_site.api import ApiError, StrictCharField, paginated
 from toulmini_site.text.documents import DocumentError, read_capped
 
@@ -405,4 +406,14 @@ def fallacies(request: Request) -> Response:
     serializer = FallacyCheckSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     found = services.fallacies_detect(**serializer.validated_data, user=request.user)
-    return Response({"fallacies": [f.model_dump() for f in found]})
+    return Response({"fallacies": [_finding_shown(f) for f in found]})
+
+
+def _finding_shown(finding: FallacyFinding) -> dict[str, object]:
+    """A finding in the request's language: its label and the checker's explanation (the words
+    it quotes as written); a language model's own explanation as it wrote it. ``type`` never
+    changes."""
+    return finding.model_dump() | {
+        "label": gettext(finding.label),
+        "explanation": fallacy_explanation(finding),
+    }

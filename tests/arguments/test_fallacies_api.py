@@ -9,6 +9,7 @@ from django.core.management import call_command
 
 from arguments.domain.fallacies import TAXONOMY
 from evaluations.fallacies import PHONE_BAN_OP_ED
+from tests.i18n.untranslated import untranslated
 from toulmini_site.llm import LLMTimeout
 from toulmini_site.llm.models import LLMCall
 
@@ -33,15 +34,30 @@ def test_the_phone_ban_op_ed_gets_false_cause_and_hasty_generalization(owner_api
     assert {f["quote"] for f in found} >= {CAUSE, "all bullying today happens online"}
 
 
-def test_the_answer_stays_english_in_spanish_and_only_errors_follow_the_language(owner_api):
+def test_the_answer_follows_the_requests_language_and_the_type_never_changes(owner_api):
     spanish = {"HTTP_ACCEPT_LANGUAGE": "es"}
     found = owner_api.post(URL, {"text": CAUSE}, format="json", **spanish).json()["fallacies"]
-    assert found[0]["label"] == "False cause"
-    assert found[0]["explanation"].startswith("It concludes that one thing caused another")
+    assert found[0]["type"] == "false_cause"
+    assert found[0]["label"] == "Falsa causa"
+    assert not found[0]["explanation"].startswith("It concludes")
+    assert untranslated(f"<p>{found[0]['explanation']}</p>") == []
     assert set(found[0]) == {"type", "label", "quote", "start", "end", "explanation", "confidence"}
+    english = owner_api.post(URL, {"text": CAUSE}, format="json").json()["fallacies"]
+    assert english[0]["label"] == "False cause"
+    assert english[0]["explanation"].startswith("It concludes that one thing caused another")
     refused = owner_api.post(URL, {"text": ""}, format="json", **spanish).json()
     assert refused["code"] == "INVALID_INPUT"
     assert refused["error"].startswith("La petición no es válida")
+
+
+def test_a_spanish_ad_hominem_is_named_in_spanish(owner_api):
+    text = "Mira quién habla de educación: un diputado que compró su título. No le hagáis caso."
+    spanish = {"HTTP_ACCEPT_LANGUAGE": "es"}
+    found = owner_api.post(URL, {"text": text}, format="json", **spanish).json()["fallacies"]
+    assert found[0]["type"] == "ad_hominem"
+    said = found[0]["explanation"]
+    assert "mira quién habla" in said or "compró su título" in said  # quoted as found
+    assert untranslated(f"<p>{found[0]['explanation']}</p>") == []
 
 
 def test_a_text_without_a_fallacy_gets_an_empty_list(owner_api):
