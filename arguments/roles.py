@@ -23,6 +23,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from arguments.domain.analyzer import analyze_phase
+from arguments.domain.confidence import (
+    ClaimCandidate,
+    SentenceRole,
+    claim_candidates,
+    sentence_parts,
+)
 from arguments.domain.fallacies import FallacyFinding, detect_fallacies
 from arguments.domain.fallacies.learned import WEIGHTS as FALLACY_WEIGHTS
 from arguments.domain.fallacies.learned import FallacyModel
@@ -54,18 +60,33 @@ def check_fallacies(text: str) -> list[FallacyFinding]:
 
 
 def analyzer_phase(
-    phase: int, *, query: str, source_text: str, components: dict[str, Any]
+    phase: int,
+    *,
+    query: str,
+    source_text: str,
+    components: dict[str, Any],
+    pinned: dict[int, str] | None = None,
+    claim_confidence: float | None = None,
 ) -> BaseModel:
     """The offline analyzer's output for ``phase`` (the rules with the shipped model), given
-    the chain's query, source text and the components so far; raises
+    the chain's query, source text and the components so far, the roles a person pinned on
+    sentences and how sure the reading is of the claim; raises
     ``arguments.domain.analyzer.NotInText`` when the text lacks the phase's parts."""
     inputs = {
         "phase": phase,
         "query": query,
         "source_text": source_text,
         "components": components,
+        "pinned": pinned or {},
+        "claim_confidence": claim_confidence,
     }
     return analyze_phase(inputs, roles=sentence_roles())
+
+
+def claim_reading(query: str, source_text: str) -> list[ClaimCandidate]:
+    """The sentences most likely to be the claim of ``source_text``, surest first, with the
+    reader's confidence in each (``arguments.domain.reading.claim_candidates``)."""
+    return claim_candidates(query, source_text, sentence_roles())
 
 
 def sentence_reading(text: str, query: str = "") -> dict[str, str]:
@@ -85,3 +106,9 @@ def prompts_install() -> None:
     templates_install(
         {path.stem: path.read_text(encoding="utf-8").strip() for path in prompts.glob("*.txt")}
     )
+
+
+def chain_evidence(query: str, source_text: str, pinned: dict[int, str]) -> list[SentenceRole]:
+    """The sentences of a chain's source text that its parts rest on, with the reader's
+    confidence in each and whether its owner gave the role (``sentence_parts``)."""
+    return sentence_parts(query, source_text, sentence_roles(), pinned)

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from arguments.domain import spanish as es
+from arguments.domain.authority import named_authority
 from arguments.domain.language import Lexicon, reader_language, reading_in, unreadable
 from arguments.domain.language import reading as language_now
 from arguments.domain.markers import (
@@ -173,10 +174,17 @@ def _evidence_type(facts: list[Sentence]) -> str:
 
 
 @_in_its_language
-def phase1(query: str, source_text: str, roles: RoleModel | None = None) -> Phase1Output:
-    """DATA from the text's evidential sentences and the CLAIM they support (``read``)."""
+def phase1(
+    query: str,
+    source_text: str,
+    roles: RoleModel | None = None,
+    *,
+    pinned: Mapping[int, str] | None = None,
+) -> Phase1Output:
+    """DATA from the text's evidential sentences and the CLAIM they support (``read``, with
+    the roles a person ``pinned``)."""
     _refuse_unreadable(source_text)
-    reading = read(query, source_text, roles)
+    reading = read(query, source_text, roles, pinned)
     if not reading.sentences:
         raise NotInText(say("missing.no_text"))
     statement = reading.statement
@@ -303,6 +311,7 @@ def phase2(
     roles: RoleModel | None = None,
     *,
     parts_given: bool = False,
+    pinned: Mapping[int, str] | None = None,
 ) -> Phase2Output:
     """The WARRANT: the general rule the text states, or the one its author assumes (marked
     as such), rated by how well the data bear on the claim; the BACKING: the authority the
@@ -311,7 +320,7 @@ def phase2(
     not searched for roles, so the language check that guards the search does not apply."""
     if not parts_given:
         _refuse_unreadable(source_text)
-    reading: Reading = read(query, source_text, roles)
+    reading: Reading = read(query, source_text, roles, pinned)
     sents = reading.sentences
     claim = (components.get("claim") or {}).get("statement", "") or query
     fact_texts = (components.get("data") or {}).get("facts") or []
@@ -372,6 +381,9 @@ def phase2(
     fresh: list[Sentence] = []
     for sentence in sents:
         cites = attributions(sentence)
+        named = named_authority(sentence.text)
+        if named and not cites:  # "the WHO's 2022 report names…": the work is the source
+            cites = [Citation(source=named, reference=quote(sentence))]
         for citation in cites:
             add_citation(all_cites, citation)
         if cites and len(sentence.text) >= 10 and not is_used(sentence, used):
@@ -461,6 +473,8 @@ def phase3(
     roles: RoleModel | None = None,
     *,
     parts_given: bool = False,
+    pinned: Mapping[int, str] | None = None,
+    claim_confidence: float | None = None,
 ) -> Phase3Output:
     """REBUTTALS from the text's objections: concessions ("Of course…", "Admittedly…"),
     reported objections ("Critics argue…", "Some parents worry…"), contrasts that do not
@@ -469,7 +483,7 @@ def phase3(
     claim's own hedge. ``parts_given`` as in ``phase2``."""
     if not parts_given:
         _refuse_unreadable(source_text)
-    reading = read(query, source_text, roles)
+    reading = read(query, source_text, roles, pinned)
     used = _used_texts(components)
     objections: list[Sentence] = []
     for s in reading.sentences:  # each objection once: not a part already, nor twice
@@ -495,6 +509,11 @@ def phase3(
             strength="weak",
         )
     confidence = _confidence(components, rebuttal, claim_text)
+    doubt = False
+    if claim_confidence is not None and confidence > round(100 * claim_confidence):
+        # the argument cannot hold more surely than the reader is of which claim it argues
+        confidence = round(100 * claim_confidence)
+        doubt = True
     degree = degree_for(confidence)
     facts = len((components.get("data") or {}).get("facts") or [])
     warrant = (components.get("warrant") or {}).get("strength", "missing")
@@ -509,6 +528,8 @@ def phase3(
     }
     if language_now() == "es":
         rationale = say("qualifier.rationale_rules_only", doubt=RULES_ONLY_DOUBT, **counts)
+    elif doubt:
+        rationale = say("qualifier.rationale_capped", capped=confidence, **counts)
     else:
         rationale = say("qualifier.rationale", **counts)
     return Phase3Output(
@@ -573,10 +594,20 @@ def analyze_phase(
     query = inputs.get("query", "")
     text = inputs.get("source_text", "") or ""
     components = inputs.get("components") or {}
+    # roles a person gave sentences (a correction): {sentence index: role}, keys as JSON has them
+    pinned = {int(i): str(r) for i, r in (inputs.get("pinned") or {}).items()}
+    sure = inputs.get("claim_confidence")
     if phase == 1:
-        return phase1(query, text, roles)
+        return phase1(query, text, roles, pinned=pinned)
     if phase == 2:
-        return phase2(query, text, components, roles)
+        return phase2(query, text, components, roles, pinned=pinned)
     if phase == 3:
-        return phase3(query, text, components, roles)
+        return phase3(
+            query,
+            text,
+            components,
+            roles,
+            pinned=pinned,
+            claim_confidence=None if sure is None else float(sure),
+        )
     return phase4(query, components)

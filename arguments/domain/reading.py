@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from arguments.domain import spanish as es
+from arguments.domain.authority import named_authority
 from arguments.domain.language import Lexicon, reader_language, reading, reading_in
 from arguments.domain.markers import (
     CONCLUSION,
@@ -170,6 +172,55 @@ def _general(clause: str) -> bool:
     return not _PARTICULAR.search(clause) and not _PROPER_NOUN.search(clause.strip())
 
 
+# A rule in everyday words: "When young people have a safe place, they stay off the streets",
+# "Students learn more when they see why", "People who cook at home tend to eat less", "A city
+# that makes its buses free gets more riders". Each is general only in the present tense: a
+# past verb ("People who visited the museum on Saturday praised…") makes it one event.
+WHEN_OPENER = re.compile(r"^(?:when|if|once)\s+([^,;]{8,160}),\s*(\S.{8,})$", re.IGNORECASE)
+WHEN_INSIDE = re.compile(r"^([^,;]{8,120}?)\s+(?:when|whenever|if|once)\s+([^,;]{5,120})$")
+TENDENCY = _words(
+    "tend to", "tends to", "usually", "typically", "are more likely", "is more likely",
+    "are less likely", "is less likely", "as a rule",
+)  # fmt: skip
+# "A city that…", "Towns that…", "People who…": the subject is a kind, the relative clause
+# follows it at once ("Teachers report that…" is a report, not a kind).
+KIND_WITH_RELATIVE = re.compile(
+    r"^(?:(?:an?|any|every)\s+(?:[a-z]+\s+)?[a-z]+|[a-z]+s|people|children)\s+(?:who|that|which)\s"
+    r"|^(?:[a-z]+\s+){0,2}[a-z]+\s+who\s",
+    re.IGNORECASE,
+)
+_PAST = re.compile(
+    r"\b(?!(?:speed|need|feed|seed|indeed|proceed|succeed|exceed|bleed|breed)\b)"
+    r"(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bbeen )(?<!\bget )(?<!\bgets )(?<!\bhas )"
+    r"(?<!\bhave )(?<!\bfeel )(?<!\bfeels )(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\btheir )"
+    r"(?<!\bmore )(?<!\bless )(?<!\bwell )[a-z]{3,}ed\b|\b(?:came|went|got|made|took|gave|"
+    r"said|told|left|met|saw|won|lost|hit|moved)\b",
+    re.IGNORECASE,
+)
+
+
+_FUTURE = re.compile(r"\b(?:will|would|won't|wouldn't)\b|'ll\b", re.IGNORECASE)
+
+
+def _present_general(*clauses: str) -> bool:
+    """Whether every clause speaks of kinds in the present tense: no person, name, past or
+    future ("Prices will rise if the factory closes" is a prediction, not a rule)."""
+    return all(_general(c) and not _PAST.search(c) and not _FUTURE.search(c) for c in clauses)
+
+
+def everyday_rule(text: str) -> bool:
+    """Whether ``text`` states a general rule in everyday words: "When X, Y", "Y when X",
+    "People who X tend to Y" or "A city that X gets Y", all of kinds and in the present."""
+    body = text.rstrip(".!; ")
+    for pattern in (WHEN_OPENER, WHEN_INSIDE):
+        match = pattern.match(body)
+        if match and _present_general(match.group(1), match.group(2)):
+            return True
+    if (has(TENDENCY, body) or has(KIND_WITH_RELATIVE, body)) and _present_general(body):
+        return not has(DEONTIC, body) and not body.lower().startswith(("it ", "this ", "that "))
+    return False
+
+
 def rule_kind(text: str) -> str:
     """How ``text`` states a general rule: "marked" ("In general…", "Whenever…", "Because X, Y"
     with a general X), "universal" (a general statement about every case), or ""."""
@@ -190,6 +241,8 @@ def _rule_kind(text: str, language: str) -> str:
         and _general(text)
         and not has(DEONTIC, text)
     ):
+        return "universal"
+    if language == "en" and everyday_rule(text):  # its patterns are English words
         return "universal"
     return ""
 
@@ -368,16 +421,21 @@ class Reading:
     objections: list[Sentence] = field(default_factory=list)
     objecting: list[bool] = field(default_factory=list)  # per sentence: gives the other side
     restatements: list[Sentence] = field(default_factory=list)  # the thesis said again
+    # sentences naming a study, report, expert or institution (``named_authority``); a datum
+    # may be one too
+    backing: list[Sentence] = field(default_factory=list)
 
     def role_of(self, sentence: Sentence) -> str:
-        """claim, data, warrant (a stated rule), rebuttal (an objection), restatement, none."""
+        """claim, backing (a named source, datum or not), data, warrant (a stated rule),
+        rebuttal (an objection), restatement, none."""
         if sentence is self.claim:
             return "claim"
         for role, group in (
-            ("data", self.data),
             ("warrant", self.rules),
             ("rebuttal", self.objections),
             ("restatement", self.restatements),
+            ("backing", self.backing),
+            ("data", self.data),
         ):
             if any(sentence is member for member in group):
                 return role
@@ -450,27 +508,51 @@ def is_used(sentence: Sentence, used: list[str]) -> bool:
     return False
 
 
-def read(query: str, text: str, roles: RoleModel | None = None) -> Reading:
+# The roles a person may give a sentence by hand (a correction): the reading keeps them.
+PINNABLE = ("claim", "data", "warrant", "rebuttal")
+
+
+def read(
+    query: str,
+    text: str,
+    roles: RoleModel | None = None,
+    pinned: Mapping[int, str] | None = None,
+) -> Reading:
     """The roles of ``text``'s sentences in its argument about ``query`` (see the module), read
     by the words of its language; a Spanish text by the rules alone (the sentence-role model
-    learned from English texts only, and is never shown Spanish)."""
+    learned from English texts only, and is never shown Spanish).
+
+    ``pinned`` maps sentence indexes to the role a person gave them (one of ``PINNABLE``):
+    those sentences play that role and no other, and the rest is read around them."""
     language = reader_language(f"{text}\n{query}")
     with reading_in(language):
-        return _read(query, text, roles if language == "en" else None)
+        return _read(query, text, roles if language == "en" else None, pinned)
 
 
-def _read(query: str, text: str, roles: RoleModel | None) -> Reading:
+def _read(
+    query: str, text: str, roles: RoleModel | None, pinned: Mapping[int, str] | None = None
+) -> Reading:
     sents = sentences(text)
     probs = roles.probabilities(sents, query) if roles is not None and sents else None
+    pins = {i: r for i, r in (pinned or {}).items() if 0 <= i < len(sents) and r in PINNABLE}
     try:
         statement, claim = find_claim(query, sents, probs=probs)
     except NotInText:
         statement, claim = "", None
+    pinned_claim = [sents[i] for i, r in pins.items() if r == "claim"]
+    if pinned_claim:
+        claim = pinned_claim[0]
+        statement = strip_marker(claim.text)
+    elif claim is not None and claim.index in pins:  # the reader's claim was given another role
+        statement, claim = "", None
+        rest = [s for s in candidates(sents) if s.index not in pins]
+        if rest:
+            statement, claim = find_claim(query, rest, probs=probs)
     objecting = objection_flags(sents, probs)
     by_rules = objection_flags(sents, None) if probs is not None else objecting
     others: list[Sentence] = []
     for s in sents:  # a sentence plays one role: not the claim again, nor a datum twice
-        if s is claim or s.text.endswith("?"):
+        if s is claim or s.text.endswith("?") or s.index in pins:
             continue
         if statement and is_used(s, [statement, *(o.text for o in others)]):
             continue
@@ -501,6 +583,13 @@ def _read(query: str, text: str, roles: RoleModel | None) -> Reading:
         chosen = [s for s in supporting if not has(EXCEPTION, s.text)][:3] or supporting[:3]
     chosen.sort(key=lambda s: s.index)
     objections = [s for s in objections if s not in chosen]
+    given = {role: [s for s in sents if pins.get(s.index) == role] for role in PINNABLE}
+    chosen = sorted([*given["data"], *chosen], key=lambda s: s.index)
+    rules = [*given["warrant"], *rules]
+    objections = sorted([*given["rebuttal"], *objections], key=lambda s: s.index)
+    objecting = [flag or pins.get(i) == "rebuttal" for i, flag in enumerate(objecting)]
+    parts = {id(s) for s in (*restatements, *rules, *objections)}
+    backing = [s for s in others if id(s) not in parts and named_authority(s.text)]
     return Reading(
         sentences=sents,
         statement=statement,
@@ -510,4 +599,5 @@ def _read(query: str, text: str, roles: RoleModel | None) -> Reading:
         objections=objections,
         objecting=[flag and s not in chosen for s, flag in zip(sents, objecting, strict=True)],
         restatements=restatements,
+        backing=backing,
     )

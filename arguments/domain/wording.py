@@ -60,6 +60,11 @@ SENTENCES: dict[str, str] = {
         "%(confidence)s%% from %(facts)s fact(s) in the text, %(warrant)s warrant, %(backing)s "
         "backing and %(rebuttal)s rebuttal (%(objections)s objection(s) found)."
     ),
+    "qualifier.rationale_capped": (
+        "%(confidence)s%% from %(facts)s fact(s) in the text, %(warrant)s warrant, %(backing)s "
+        "backing and %(rebuttal)s rebuttal (%(objections)s objection(s) found); held to "
+        "%(capped)s%%, how sure the reader is that this is the claim."
+    ),
     "qualifier.rationale_rules_only": (
         "%(confidence)s%% from %(facts)s fact(s) in the text, %(warrant)s warrant, %(backing)s "
         "backing and %(rebuttal)s rebuttal (%(objections)s objection(s) found); read in Spanish "

@@ -408,7 +408,7 @@ def test_points_below_the_threshold_are_dropped():
 
 def test_near_duplicates_from_different_agents_merge_and_name_both():
     trees = {
-        "kant": [_node("KANT-1", claim="The term synergy is undefined", confidence=0.6)],
+        "kant": [_node("KANT-1", claim="The term synergy is undefined", confidence=0.75)],
         "russell": [
             _node(
                 "RUSSELL-1",
@@ -423,8 +423,8 @@ def test_near_duplicates_from_different_agents_merge_and_name_both():
     (point,) = rank_points(trees)
 
     assert point["agents"] == ["kant", "russell"]
-    assert point["severity"] == "High"
-    assert point["confidence"] == 0.6
+    assert point["severity"] == "High"  # the merged point is sure enough for High
+    assert point["confidence"] == 0.75
     assert sorted(point["claim_ids"]) == ["KANT-1", "RUSSELL-1"]
 
 
@@ -536,3 +536,9 @@ def test_formatter_says_no_significant_findings_only_for_no_findings():
     assert "NO SIGNIFICANT FINDINGS" not in format_critique_output(empty_but_unsure)
     assert "STATUS: COMPLETE" in format_critique_output(empty_but_unsure)
     assert "NO SIGNIFICANT FINDINGS" not in format_critique_output(contradictory)
+
+
+def test_high_severity_needs_a_confident_judge():
+    trees = {"russell": [_node("RUSSELL-1", claim="Vague", severity="High", confidence=0.6)]}
+    (point,) = rank_points(trees)
+    assert (point["severity"], point["confidence"]) == ("Medium", 0.6)

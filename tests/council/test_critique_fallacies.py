@@ -133,6 +133,8 @@ def test_a_missing_purpose_point_quoting_the_fallacy_sentence_names_no_fallacy()
     # The op-ed's body without its title, as QA pasted it: the opening sentence is the cause.
     text = CAUSE + " My niece was bullied in a chat, and all bullying today happens online."
     data = run_critique_council(text, client=OfflineClient())
+    # Its thesis ("phones must be the cause") takes no position on what to do, so the
+    # missing purpose is still found, quoting the opening.
     (purpose,) = [p for p in data["points"] if p["area"] == "Purpose"]
     assert normalize(CAUSE) in normalize(purpose["evidence"])  # it quotes the opening
     assert purpose["fallacy"] == ""

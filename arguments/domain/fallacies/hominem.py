@@ -8,6 +8,11 @@
   who ...", "economic policy from a college dropout": the reply is a description of who
   speaks, with a failing or a sneer. Not when the description is praise ("coming from someone
   who has run the food bank for ten years, her advice is worth hearing").
+- *The speaker's lack of experience*: "Peters has never even been on a skateboard, so why
+  should anyone listen to him?", "she has never once eaten there, so her opinion is
+  worthless": a gap in the speaker's life, then the view set aside for it. Not a record that is
+  the subject ("the coach has never lost at home") nor experience offered as a reason to hear
+  someone out.
 - *The circumstantial attack, or poisoning the well*: the view is put down to its holder's
   position ("of course a landlord would say rents must rise", "what else would he say?", "she
   is paid to say it"), and set aside for that. Not when the interest is a reason to check the
@@ -146,6 +151,40 @@ def circumstance(text: str, *, set_aside: bool) -> tuple[float, str] | None:
         return None
     score = 1.5 + 0.75 * (set_aside or _TAG.search(text) is not None)
     return score, position.group(0)
+
+
+# -- the speaker's lack of experience ----------------------------------------------------------
+
+_NEVER_DONE = re.compile(
+    r"\b(?:has|have|had)(?:\s+\w+)?\s+never\s+(?:even\s+|once\s+|actually\s+|really\s+)?"
+    r"(?:had to\s+)?[a-z]+(?:\s+(?:a|an|the|on|in|to|foot|one|any))?|"
+    r"\b(?:has|have)(?:n't|\s+not)\s+(?:even|once)\s+[a-z]+|\bnever (?:even|once) [a-z]+"
+    r"|\b(?:has|have)(?:n't|\s+not)\s+(?:\w+\s+)?(?:in|for) (?:years|decades|(?:his|her|"
+    r"their) life)",
+    re.IGNORECASE,
+)
+# ... and so the view is set aside: "why should anyone listen to him", "who is he to lecture
+# us", "her opinion is worthless".
+_NOT_HEARD = re.compile(
+    r"\bwhy (?:should|would) (?:anyone|anybody|we|i|you|people|the \w+) (?:\w+ )?(?:listen|"
+    r"care|trust|believe|take|heed|bother)\b|"
+    r"\bwho is (?:he|she|they|this \w+|that \w+) to\b|\bwho are they to\b|"
+    r"\b(?:his|her|their|your) (?:opinion|view|word|advice|say|verdict)s? (?:is|are|means?|"
+    r"counts?) (?:worthless|nothing|for nothing|irrelevant|meaningless)\b|"
+    r"\bso (?:ignore|forget|never mind) (?:him|her|them)\b",
+    re.IGNORECASE,
+)
+
+
+def inexperience(text: str, *, set_aside: bool) -> tuple[float, str] | None:
+    """A view set aside because its holder has never done something: score and words."""
+    gap = _NEVER_DONE.search(text)
+    if gap is None or _PRAISE.search(text):
+        return None
+    heard = _NOT_HEARD.search(text)
+    if heard is None and not set_aside:
+        return None
+    return 2.0 + 0.4 * bool(heard) + 0.2 * set_aside, gap.group(0)
 
 
 def discounted(text: str) -> bool:

@@ -15,7 +15,13 @@ from arguments.domain.fallacies.cues import (
     terms,
 )
 from arguments.domain.fallacies.explanations import Explanation, explain
-from arguments.domain.fallacies.hominem import circumstance, discounted, sneer, tu_quoque
+from arguments.domain.fallacies.hominem import (
+    circumstance,
+    discounted,
+    inexperience,
+    sneer,
+    tu_quoque,
+)
 from toulmini_site.text.keywords import keywords as _words
 
 # -- ad hominem ---------------------------------------------------------------------------
@@ -162,6 +168,7 @@ _SHAPES = (
     ("ad_hominem.tu_quoque", tu_quoque),
     ("ad_hominem.speaker", sneer),
     ("ad_hominem.circumstance", circumstance),
+    ("ad_hominem.holder", inexperience),  # their own life, not the view
 )
 
 
@@ -236,7 +243,42 @@ _TRUE_OR_GOOD = _words(
 )
 
 
+# The bandwagon: many already do it, so we should too ("Most schools have already dropped the
+# uniform, so ours should drop it too"). Not when the others' results are the reason ("…, and
+# complaints fell by half, so…").
+_ALREADY = re.compile(
+    r"\b(?:everyone|everybody|all (?:my|our|the other) \w+|(?:nearly|almost) (?:every|all) "
+    r"\w+|most (?:\w+ ){0,4}?(?:\w+s|people)|the majority of \w+|(?:so )?many (?:other )?"
+    r"\w+s)\b[^.;!?]{0,80}?\b(?:already|now)\b",
+    re.IGNORECASE,
+)
+_SO_WE_SHOULD = re.compile(
+    r"\b(?:so|therefore|that's why|which is why|and so)\b[^.;!?]{0,60}?\b(?:should|must|"
+    r"ought to|need to|have to|has to)\b|\b(?:should|must) (?:\w+ ){0,3}(?:too|as well|the "
+    r"same|follow)\b",
+    re.IGNORECASE,
+)
+_RESULT = _words(
+    r"found", r"surveys?", r"stud(?:y|ies)", r"fell", r"rose", r"dropped by", r"results?",
+    r"data", r"percent", r"evidence", r"showed?", r"halved", r"doubled", r"\d",
+)  # fmt: skip
+
+
+def _bandwagon(text: str) -> tuple[float, Explanation] | None:
+    many = _ALREADY.search(text)
+    if many is None:
+        return None
+    so = _SO_WE_SHOULD.search(text, many.end())
+    if so is None or _RESULT.search(text[many.start() : so.start()]):
+        return None
+    popular = re.split(r"\s+(?:already|now)\b", many.group(0), maxsplit=1)[0]
+    return 2.1, explain("ad_populum", popular=popular)
+
+
 def ad_populum(text: str) -> tuple[float, Explanation] | None:
+    bandwagon = _bandwagon(text)
+    if bandwagon is not None:
+        return bandwagon
     popular = _POPULAR.search(text)
     verdict = _TRUE_OR_GOOD.search(text)
     if not popular or not verdict or verdict.start() < popular.start():

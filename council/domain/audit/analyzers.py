@@ -298,11 +298,13 @@ MASS_NOUNS = frozenset({"backing", "grounds", "data"})
 
 
 # The parts the chain's sentence reading names, and its role for each (the audit says
-# "grounds" where the chain says "data"; a thesis said again is the claim's too).
+# "grounds" where the chain says "data"; a thesis said again is the claim's too; a named
+# study, report, expert or institution is backing, and grounds when it reports a finding).
 READ_ROLES: dict[str, tuple[str, ...]] = {
     "claim": ("claim", "restatement"),
-    "grounds": ("data",),
+    "grounds": ("data", "backing"),
     "warrant": ("warrant",),
+    "backing": ("backing",),
     "rebuttal": ("rebuttal",),
 }
 
@@ -318,7 +320,11 @@ def _read_part(
     if hits:
         verb = _agree(len(hits), "serves", "serve")
         reasoning = f"{_sentences(len(hits))} {verb} as {named} in the argument's reading."
-    elif part == "warrant" and "data" in roles.values() and "claim" in roles.values():
+    elif (
+        part == "warrant"
+        and {"data", "backing"} & set(roles.values())
+        and "claim" in roles.values()
+    ):
         score = 2  # the text links data to claim without stating the rule
         reasoning = (
             "No sentence states the warrant: the rule linking the grounds to the claim is left "

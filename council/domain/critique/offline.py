@@ -54,6 +54,34 @@ _REASON = _rx(
     r"measured|according to|for example|for instance"
 )
 _DIGIT = re.compile(r"\d")
+# What someone is allowed to do ("may use", "may leave"): a permission, not a hedge.
+_PERMITTED = (
+    r"(?:use|park|borrow|attend|wear|eat|drink|visit|enter|sit|choose|apply|submit|call|skip|"
+    r"opt|sign|access|request|print|vote|skate|ride|swim|study|"
+    r"bring (?:their|your|his|her|our|own|one)|work (?:from|at|late|overtime)|"
+    r"leave (?:campus|early|class|school|the building)|go (?:home|outside|out))"
+)
+# What others are said to say: "will say", "will argue", "will object", "will surely claim".
+_SPEECH = (
+    r"(?:say|argue|claim|object|complain|insist|point out|tell|reply|answer|ask|respond|"
+    r"protest|counter|suggest|worry|wonder)"
+)
+_POSITION = _rx(
+    r"should|must(?! be\b| have\b)|ought to|need to|needs to|has to|have to|I (?:argue|believe|"
+    r"propose|urge)|"
+    r"we (?:propose|recommend|urge|must)|it is time"
+)
+_HEADING_END = re.compile(r"[.!?:;\"”’')\]]$")
+
+
+def _without_title(all: list[str]) -> list[str]:
+    """The document's statements: a first line that reads as a heading (no closing
+    punctuation, fourteen words at most) is its title, which no finding quotes."""
+    if len(all) > 1 and not _HEADING_END.search(all[0]) and len(all[0].split()) <= 14:
+        return all[1:]
+    return all
+
+
 NO_GROUNDING = "No empirical grounding"
 
 _CLAUSE_BREAK = re.compile(
@@ -153,15 +181,22 @@ def _as_the_chain_reads(
     # grounding is what the chain reads as data and carries a mark of evidence (a figure, a
     # source, a reason), not every statement the author offers in support
     has_data = any(
-        role == "data" and (_DIGIT.search(text) or _REASON.search(text))
+        role in ("data", "backing") and (_DIGIT.search(text) or _REASON.search(text))
         for text, role in roles.items()
     )
     has_rule = "warrant" in roles.values()
+    # the thesis takes a position ("…should…", "I argue…"): the document's end is stated
+    has_thesis = any(role == "claim" and _POSITION.search(text) for text, role in roles.items())
+    objections = {text for text, role in roles.items() if role == "rebuttal"}
     kept = []
     for position, finding in found:
         claim = finding["claim"]
         if finding["area"] == "Evidence" and claim.startswith(NO_GROUNDING):
             continue  # decided below, from the reading
+        if finding["area"] == "Purpose" and has_thesis:
+            continue  # an argument's purpose is the position its thesis takes
+        if claim.startswith("Prediction (") and finding["evidence"] in objections:
+            continue  # the other side's words, given to be answered: no forecast of the author's
         if claim.startswith("Conclusion (") and has_data:
             continue
         if claim.startswith("Normative claim (") and has_rule:
@@ -201,7 +236,7 @@ def level_one(
     fallacies = fallacies or []
     philosopher = PHILOSOPHERS[agent]
     found: list[tuple[int, dict[str, Any]]] = []
-    all_sentences = [s.text for s in sentences(document)]
+    all_sentences = _without_title([s.text for s in sentences(document)])
     for position, sentence in enumerate(all_sentences):
         hits = [(rule, m) for rule in philosopher.rules if (m := _match(rule, sentence))]
         if hits:
@@ -552,8 +587,12 @@ POPPER = Philosopher(
             0.62,
         ),
         Rule(
-            # "(?-i:may)": the modal, not the month.
-            _rx(r"(?-i:may)|might|could|possibly|perhaps|arguably|in some sense|somehow"),
+            # "(?-i:may)": the modal, not the month; and not a permission ("Students may use
+            # the lab at lunch"), which grants, not hedges.
+            _rx(
+                r"(?-i:may)(?!\s+(?:not\s+|also\s+|still\s+)?" + _PERMITTED + r"\b)|might|could|"
+                r"possibly|perhaps|arguably|in some sense|somehow"
+            ),
             "Testability",
             "Hedged claim ('{term}'): as stated, no observation could count against it.",
             "Medium",
@@ -579,7 +618,8 @@ POPPER = Philosopher(
             "would show it false.",
             "Medium",
             0.45,
-            unless=_DIGIT,
+            # "Some people will say…" announces what others say, to be answered: no forecast
+            unless=re.compile(r"\d|\bwill\s+(?:\w+\s+)?" + _SPEECH + r"\b", re.IGNORECASE),
         ),
     ),
 )

@@ -13,6 +13,16 @@ from pydantic import BaseModel, Field, field_validator
 
 Severity = Literal["Low", "Medium", "High", "Critical"]
 SEVERITY_WEIGHT: dict[str, int] = {"Low": 1, "Medium": 2, "High": 3, "Critical": 4}
+# High (or Critical) severity is for findings the judge is sure of: below this confidence a
+# finding is at most Medium, whoever wrote it (the same line as a "likely" fallacy).
+HIGH_AT = 0.7
+
+
+def honest_severity(severity: str, confidence: float) -> str:
+    """``severity``, lowered to Medium when the judge is not sure enough for High."""
+    if SEVERITY_WEIGHT.get(severity, 0) > SEVERITY_WEIGHT["Medium"] and confidence < HIGH_AT:
+        return "Medium"
+    return severity
 
 
 class NodeDraft(BaseModel):

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from council.domain.critique.quotes import jaccard, overlaps
-from council.domain.critique.schemas import SEVERITY_WEIGHT, CritiqueNode
+from council.domain.critique.schemas import SEVERITY_WEIGHT, CritiqueNode, honest_severity
 
 DEFAULT_THRESHOLD = 0.4
 SIMILAR_CLAIMS = 0.5  # content-word Jaccard at which two claims say the same thing
@@ -100,6 +100,7 @@ def rank_points(
             merged.append(candidate)
     for point in merged:
         point["agents"].sort()
+        point["severity"] = honest_severity(point["severity"], point["confidence"])
         if likely_at is not None and point["fallacy"]:
             point["doubt"] = "likely" if point["confidence"] >= likely_at else "possible"
     merged.sort(key=lambda p: (*_rank(p), p["area"], p["critique"]))
