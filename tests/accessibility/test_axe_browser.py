@@ -92,6 +92,7 @@ def _world() -> dict[str, list[str]]:
         "/",
         "/accounts/",
         "/accounts/password/",
+        "/accounts/email/confirm/any-token/",
         # A teacher's page: the styled 403 inside the site's frame.
         f"/classes/{classroom.pk}/assignments/new/",
         "/account/data/",

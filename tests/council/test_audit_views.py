@@ -252,3 +252,19 @@ def test_the_admin_refuses_a_second_security_criterion_with_a_message(client, st
     assert response.status_code == 200
     assert "A rubric has at most one security criterion." in response.content.decode()
     assert rubric.criteria.filter(is_security=True).count() == 1
+
+
+def test_the_audit_header_names_no_unknown_case(owner):
+    audit = Audit.objects.create(owner=owner, document="Some text.", rubric_name="Student argument")
+    html = logged(owner).get(audit.get_absolute_url()).content.decode()
+    assert "Unknown" not in html
+    listing = logged(owner).get("/audits/").content.decode()
+    assert "Unknown" not in listing
+
+
+def logged(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client

@@ -8,6 +8,8 @@ from toulmini_site.accounts import views
 urlpatterns = [
     path("", views.account, name="account"),
     path("password/", views.password_change, name="account_password"),
+    path("email/", views.email_change, name="account_email"),
+    path("email/confirm/<str:token>/", views.email_confirm_view, name="account_email_confirm"),
     path("login/", views.login_view, name="login"),
     path("logout/", views.logout_view, name="logout"),
     path("signup/", views.signup_view, name="signup"),

@@ -10,18 +10,25 @@ from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.i18n import set_language
 
-from toulmini_site.accounts.forms import LanguageForm
+from toulmini_site.accounts.forms import EmailForm, LanguageForm, SignupForm
 from toulmini_site.accounts.selectors import user_language
-from toulmini_site.accounts.services import user_language_set
+from toulmini_site.accounts.services import (
+    EmailLinkInvalid,
+    email_change_request,
+    email_confirm,
+    password_reset_request,
+    user_language_set,
+)
 from toulmini_site.limits import password_reset_take, signup_take
 from toulmini_site.privacy import public as privacy
 
@@ -35,7 +42,7 @@ logout_view = auth_views.LogoutView.as_view()
 def signup_view(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
-    form: UserCreationForm = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         signup_take(request=request)
         user = form.save()
@@ -49,14 +56,22 @@ def signup_view(request: HttpRequest) -> HttpResponse:
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Django's reset-by-e-mail, limited per address so it cannot be used to flood inboxes."""
+    """Django's reset-by-e-mail, limited per address so it cannot be used to flood inboxes.
+    The mail goes from the task queue: the request only queues it, for any address, so a
+    known and an unknown address take the same time."""
 
     template_name = "registration/password_reset_form.html"
     success_url = reverse_lazy("password_reset_done")
 
     def form_valid(self, form: PasswordResetForm) -> HttpResponse:
         password_reset_take(request=self.request)
-        return super().form_valid(form)
+        password_reset_request(
+            email=form.cleaned_data["email"],
+            domain=self.request.get_host(),
+            use_https=self.request.is_secure(),
+            language=get_language(),
+        )
+        return redirect(self.success_url)
 
 
 password_reset_view = PasswordResetView.as_view()
@@ -78,7 +93,11 @@ def _user(request: HttpRequest) -> User:
 
 
 def _account_page(
-    request: HttpRequest, *, password_form: PasswordChangeForm | None = None, status: int = 200
+    request: HttpRequest,
+    *,
+    password_form: PasswordChangeForm | None = None,
+    email_form: EmailForm | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     language_form = LanguageForm(initial={"language": user_language(user=request.user)})
     password_form = password_form or PasswordChangeForm(_user(request))
@@ -88,6 +107,7 @@ def _account_page(
     context = {
         "password_form": password_form,
         "language_form": language_form,
+        "email_form": email_form or EmailForm(),
         **privacy.account_sections(user=request.user),
     }
     return render(request, "accounts/account.html", context, status=status)
@@ -113,6 +133,51 @@ def password_change(request: HttpRequest) -> HttpResponse:
     update_session_auth_hash(request, user)  # stay logged in on this device
     messages.success(request, _("Your password was changed."))
     return redirect("account")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def email_change(request: HttpRequest) -> HttpResponse:
+    """Ask to add or change the account's e-mail: a link goes to the new address (from the
+    task queue), and the address changes when it is opened."""
+    if request.method == "GET":
+        return redirect(reverse("account") + "#email")
+    form = EmailForm(request.POST)
+    if not form.is_valid():
+        return _account_page(request, email_form=form, status=400)
+    address = form.cleaned_data["email"]
+    email_change_request(
+        user=request.user,
+        address=address,
+        link_for=lambda token: request.build_absolute_uri(
+            reverse("account_email_confirm", kwargs={"token": token})
+        ),
+        language=get_language(),
+    )
+    messages.success(
+        request,
+        _("We sent a link to %(address)s: your address changes when you open it.")
+        % {"address": address},
+    )
+    return redirect(reverse("account") + "#email")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def email_confirm_view(request: HttpRequest, token: str) -> HttpResponse:
+    """The link from the mail: a page with one button (a GET changes nothing: mail scanners
+    open links), which sets the address."""
+    if request.method == "GET":
+        return render(request, "accounts/email_confirm.html", {"token": token})
+    try:
+        address = email_confirm(user=request.user, token=token)
+    except EmailLinkInvalid as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(
+            request, _("Your e-mail address is now %(address)s.") % {"address": address}
+        )
+    return redirect(reverse("account") + "#email")
 
 
 @require_POST

@@ -135,7 +135,11 @@ class AssignmentForm(forms.Form):
         initial=TutorHelp.FULL,
         required=False,
         label=_("How much the tutor may do"),
-        help_text=_("The tutor never writes a part for the student, at any level."),
+        help_text=_(
+            "Questions only: the tutor only asks questions. Explanations: it also explains, "
+            "with examples on other topics. Full coaching: it also tidies the student's own "
+            "words when asked. At every level it never writes a part for the student."
+        ),
     )
     query = forms.CharField(max_length=2000, required=False, label=_("Question the chain answers"))
     source_text = forms.CharField(

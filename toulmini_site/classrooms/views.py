@@ -85,10 +85,21 @@ def class_join(request: HttpRequest) -> HttpResponse:
     form = JoinForm(request.POST)
     if form.is_valid():
         try:
-            classroom, _ = services.class_join(user=request.user, code=form.cleaned_data["code"])
+            classroom, joined = services.class_join(
+                user=request.user, code=form.cleaned_data["code"]
+            )
         except services.ClassroomError as error:
             form.add_error("code", error.message)
         else:
+            messages.success(
+                request,
+                (
+                    _("You joined %(name)s: its assignments are listed below.")
+                    if joined
+                    else _("You are already in %(name)s.")
+                )
+                % {"name": classroom.name},
+            )
             return redirect(classroom)
     # The code typed stays in the box, with what was wrong with it.
     return _class_list_page(request, form=ClassForm(), join_form=form, status=400)

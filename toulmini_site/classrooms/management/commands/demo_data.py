@@ -12,7 +12,7 @@ from arguments.models import Chain
 from arguments.services import chain_create, chain_run
 from coach.demo import coach_demo_create
 from council.demo import council_demo_create
-from toulmini_site.classrooms.demo import EXTRA_STUDENTS, classrooms_demo_create
+from toulmini_site.classrooms.demo import EXTRA_STUDENTS, classrooms_demo_create, demo_email
 
 DEMO_USERS = (
     # username, password, staff
@@ -36,7 +36,9 @@ class Command(BaseCommand):
                 )
                 if created:
                     user.set_password(password)
-                    user.save()
+                if not user.email:  # so a password reset can be tried (example.com: no one's)
+                    user.email = demo_email(username)
+                user.save()
         student = User.objects.get(username="student")
         made = 0
         for demo in DEMO_CHAINS:
@@ -61,7 +63,9 @@ class Command(BaseCommand):
         )
         for username, password, staff in DEMO_USERS:
             role = "teacher, staff: can use /admin/" if staff else "student"
-            self.stdout.write(f"  log in as {username} / {password}  ({role})")
+            self.stdout.write(
+                f"  log in as {username} / {password}  ({role}; e-mail {demo_email(username)})"
+            )
         self.stdout.write(
             f"  class Debate 101: teacher teaches it; student and {', '.join(EXTRA_STUDENTS)} "
             "(same password as student) take it"
