@@ -156,11 +156,7 @@ class OpenAICompatibleClient(LLMClient):
         stream = self._adapting(deadline, request, extra)
         # A read waits at most what was left when the request was sent: the watchdog ends a
         # stream that trickles on past the deadline.
-        watchdog = threading.Timer(
-            max(deadline.remaining(), 0.001), _hang_up, args=(stream.response,)
-        )
-        watchdog.daemon = True
-        watchdog.start()
+        watchdog = _Watchdog(deadline.remaining(), stream.response)
         finish: str | None = None
         try:
             with _translated_errors(deadline):
@@ -173,7 +169,7 @@ class OpenAICompatibleClient(LLMClient):
                     if chunk.usage is not None:
                         yield _usage(chunk.usage)
         finally:
-            watchdog.cancel()
+            watchdog.stop()  # before the connection can go back to the pool
             stream.close()
         if finish == "length":
             raise LLMOutputCut(
@@ -229,16 +225,37 @@ def _adaptation(exc: openai.BadRequestError, body: dict[str, Any]) -> str | None
     return None
 
 
-def _hang_up(response: httpx.Response) -> None:
-    """End a stream from another thread: closing the response alone does not wake a read
-    blocked on the socket, shutting the socket down does."""
-    network = response.extensions.get("network_stream")
-    sock = network.get_extra_info("socket") if network is not None else None
-    if sock is not None:
-        with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RDWR)
-    with contextlib.suppress(Exception):
-        response.close()
+class _Watchdog:
+    """Ends a stream from another thread once ``seconds`` have passed, unless stopped first.
+
+    Closing the response alone does not wake a read blocked on the socket; shutting the
+    socket down does. Once ``stop()`` has returned it never fires, so it cannot shut a
+    connection the pool has handed to another request."""
+
+    def __init__(self, seconds: float, response: httpx.Response) -> None:
+        self._response = response
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._timer = threading.Timer(max(seconds, 0.001), self._fire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _fire(self) -> None:
+        with self._lock:
+            if self._stopped:
+                return
+            network = self._response.extensions.get("network_stream")
+            sock = network.get_extra_info("socket") if network is not None else None
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(Exception):
+                self._response.close()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+            self._timer.cancel()
 
 
 def _retry_wait(cause: BaseException | None, attempt: int) -> float | None:
