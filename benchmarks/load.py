@@ -83,7 +83,8 @@ def _database() -> tuple[str, tuple[Any, str]]:
         # Skipped, not failed, so `make bench` goes on with the other benchmarks.
         print(f"SKIPPED: this benchmark needs PostgreSQL ({admin_url}): {error}")
         sys.exit(0)
-    name = f"toulmini_load_{uuid.uuid4().hex[:8]}"
+    tag = os.environ.get("LOAD_DB_TAG", "").strip()  # e.g. whose run, on a shared server
+    name = f"toulmini_load_{tag + '_' if tag else ''}{uuid.uuid4().hex[:8]}"
     admin.execute(f'CREATE DATABASE "{name}"')
     return SERVER_URL.rsplit("/", 1)[0] + f"/{name}", (admin, name)
 

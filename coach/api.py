@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
+from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse, StreamingHttpResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
@@ -196,6 +197,11 @@ def _ndjson(events: Iterator[dict[str, Any]]) -> Iterator[bytes]:
         yield (json.dumps(event, ensure_ascii=False) + "\n").encode()
 
 
+async def _andjson(events: AsyncIterator[dict[str, Any]]) -> AsyncIterator[bytes]:
+    async for event in events:
+        yield (json.dumps(event, ensure_ascii=False) + "\n").encode()
+
+
 @extend_schema(
     request=TurnIn,
     responses={
@@ -237,7 +243,30 @@ def turn(request: Request, pk: int) -> StreamingHttpResponse:
                         gettext("The tutor's answer could not be saved. Try again."),
                     )
 
-    response = StreamingHttpResponse(_ndjson(events()), content_type=NDJSON)
+    async def aevents() -> AsyncIterator[dict[str, Any]]:
+        with translation.override(language):
+            yield turn_events.start(user_message_id=user_message.pk, step=user_message.step)
+            ended = False
+            try:
+                async for event in services.aturn_events(session=session, turn=turn):
+                    ended = event["type"] in ("final", "error")
+                    yield event
+            except Exception:  # a database error mid-stream: the 200 is sent, say so in-band
+                logger.exception("Coach turn %s broke off", user_message.pk)
+                if not ended:
+                    yield turn_events.error(
+                        "coach_server_error",
+                        gettext("The tutor's answer could not be saved. Try again."),
+                    )
+
+    # The body must match the server: under ASGI (make serve) an async generator, whose wait
+    # on the model is a coroutine; under WSGI (make run's runserver, tests) a sync one —
+    # each server would otherwise buffer the other's whole answer before sending it.
+    if isinstance(request._request, ASGIRequest):
+        content: Any = _andjson(aevents())
+    else:
+        content = _ndjson(events())
+    response = StreamingHttpResponse(content, content_type=NDJSON)
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # let nginx pass lines through as they come
     return response

@@ -9,13 +9,15 @@ and ``turn_start(retry=True)`` answers it again.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from asgiref.sync import sync_to_async
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils.translation import gettext
 
@@ -29,7 +31,7 @@ from arguments.services import (
     chain_submit_phase,
 )
 from coach.domain import conversion, events, provenance
-from coach.domain.answer import serve
+from coach.domain.answer import AnswerReader, serve
 from coach.domain.guards import CoachAIResult
 from coach.domain.intent import Intent, classify, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
@@ -43,6 +45,7 @@ from toulmini_site.limits.rates import COACH_TURNS_PER_MINUTE, attempt_take
 from toulmini_site.llm import LLMClient, LLMError, OfflineClient
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
+from toulmini_site.llm.streaming import astream
 from toulmini_site.refusals import Refusal
 from toulmini_site.versions import merge_fields
 
@@ -491,6 +494,77 @@ def turn_events(*, session: CoachSession, turn: TurnStart) -> Iterator[dict[str,
             llm_calls_save(records=records, subject=session)
         if engine() == "llm":  # the hold a model-backed classroom turn took, if any
             budget_release(work=session)
+
+
+async def aturn_events(*, session: CoachSession, turn: TurnStart) -> AsyncIterator[dict[str, Any]]:
+    """``turn_events`` for an ASGI server: the wait on the model is a coroutine, not a
+    thread (``toulmini_site.llm.streaming.astream``), bounded by the call's deadline; the
+    database work before and after (the turn's inputs, the answer saved) runs in a thread,
+    its connection handed back before the wait. If the student goes away the stream is
+    cancelled: the model's connection is closed, the call log saved, the budget hold freed.
+    """
+    inputs = await sync_to_async(_inputs_then_close)(session=session, turn=turn)
+    client = client_for(engine())
+    reader = AnswerReader(inputs)
+    outcome: dict[str, Any] = {}
+    try:
+        try:
+            async for chunk in _atutor_chunks(client, inputs):
+                for event in reader.feed(chunk):
+                    yield event
+            outcome = reader.end()[-1]
+        except LLMError as exc:
+            yield _error("coach_stream_failed", str(exc))
+            return
+        yield await sync_to_async(_finish_then_close)(
+            session=session, inputs=inputs, outcome=outcome
+        )
+    finally:
+        records = client.drain_calls()
+        # Shielded: a stream cancelled because the student left still saves its call log.
+        await asyncio.shield(sync_to_async(_turn_close)(session=session, records=records))
+
+
+def _inputs_then_close(*, session: CoachSession, turn: TurnStart) -> dict[str, Any]:
+    try:
+        return turn_inputs(session=session, turn=turn)
+    finally:
+        connection.close()  # not held (nor a pool's slot) while the model answers
+
+
+def _finish_then_close(**kwargs: Any) -> dict[str, Any]:
+    try:
+        return _finish(**kwargs)
+    finally:
+        connection.close()
+
+
+def _turn_close(*, session: CoachSession, records: list[Any]) -> None:
+    try:
+        if records:
+            llm_calls_save(records=records, subject=session)
+        if engine() == "llm":  # the hold a model-backed classroom turn took, if any
+            budget_release(work=session)
+    finally:
+        connection.close()
+
+
+async def _atutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> AsyncIterator[str]:
+    """``tutor_chunks`` awaited: the offline tutor computes its answer in a thread (it reads
+    only the inputs); a model streams through ``astream``."""
+    if isinstance(client, OfflineClient):
+        offline = client
+        chunks = await sync_to_async(
+            lambda: list(offline.answer_stream(PURPOSE, lambda: offline_turn(inputs))),
+            thread_sensitive=False,
+        )()
+        for chunk in chunks:
+            yield chunk
+        return
+    async for chunk in astream(
+        client, purpose=PURPOSE, messages=turn_prompt(inputs), inputs=inputs
+    ):
+        yield chunk
 
 
 def tutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> Iterator[str]:

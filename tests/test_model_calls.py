@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from django.utils import timezone
 from django.db import connection
 
 from arguments.models import Chain
@@ -68,11 +69,11 @@ def test_retrying_a_critique_counts_against_the_quota(quotas, owner, owner_api, 
     critique = Critique.objects.create(
         owner=owner, title="t", document="Phones distract. So ban them.", engine="llm"
     )
-    Critique.objects.filter(pk=critique.pk).update(status="failed")
+    Critique.objects.filter(pk=critique.pk).update(status="failed", finished_at=timezone.now())
     answers = []
     for _ in range(3):
         answers.append(owner_api.post(f"/api/v1/critiques/{critique.pk}/retry/").status_code)
-        Critique.objects.filter(pk=critique.pk).update(status="failed")
+        Critique.objects.filter(pk=critique.pk).update(status="failed", finished_at=timezone.now())
     assert answers == [202, 202, 429]
 
 
@@ -88,9 +89,9 @@ def test_an_audit_retry_counts_against_the_quota(settings, owner, owner_api):
     settings.QUOTAS_PER_DAY = {**settings.QUOTAS_PER_DAY, "offline": 1}
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
     audit = Audit.objects.create(owner=owner, document="Phones distract. So ban them.")
-    Audit.objects.filter(pk=audit.pk).update(status="failed")
+    Audit.objects.filter(pk=audit.pk).update(status="failed", finished_at=timezone.now())
     assert owner_api.post(f"/api/v1/audits/{audit.pk}/retry/").status_code == 202
-    Audit.objects.filter(pk=audit.pk).update(status="failed")
+    Audit.objects.filter(pk=audit.pk).update(status="failed", finished_at=timezone.now())
     assert owner_api.post(f"/api/v1/audits/{audit.pk}/retry/").status_code == 429
 
 

@@ -47,11 +47,24 @@ def test_a_blank_secret_key_counts_as_missing():
 
 def test_the_plan_runs_n_web_processes_and_m_task_workers():
     plan = serve_plan({**PRODUCTION, "WEB_CONCURRENCY": "3", "TASK_WORKERS": "2", "BIND": ":9"})
-    assert "--workers=3" in plan["web"] and "--worker-class=gthread" in plan["web"]
+    assert "--workers=3" in plan["web"]
+    # ASGI by default: uvicorn workers under gunicorn, the Django ASGI app, pooled connections
+    assert "--worker-class=uvicorn_worker.UvicornWorker" in plan["web"]
+    assert "toulmini_site.asgi:application" in plan["web"]
+    assert plan["web_env"] == {"DATABASE_CONN_MAX_AGE": "0", "DATABASE_POOL_SIZE": "16"}
     assert "--bind=:9" in plan["web"]
     assert plan["workers"] == [[sys.executable, "manage.py", "worker"]] * 2
     assert plan["env"]["DEBUG"] == "0" and plan["env"]["TASKS_BACKEND"] == "database"
     assert [c[2] for c in plan["prepare"]] == ["migrate", "collectstatic"]
+
+
+def test_the_wsgi_server_is_still_there_on_request():
+    plan = serve_plan({**PRODUCTION, "WEB_SERVER": "wsgi", "WEB_THREADS": "4"})
+    assert "toulmini_site.wsgi:application" in plan["web"]
+    assert "--worker-class=gthread" in plan["web"] and "--threads=4" in plan["web"]
+    assert plan["web_env"] == {}
+    with pytest.raises(ServeConfigError, match="WEB_SERVER"):
+        serve_plan({**PRODUCTION, "WEB_SERVER": "tornado"})
 
 
 def test_workers_can_run_elsewhere_and_migrations_once():

@@ -3,19 +3,24 @@
 ``python -m toulmini_site.serve`` checks the environment (a strong ``SECRET_KEY``; a warning
 when limits cannot be shared across processes), migrates (``MIGRATE=0`` skips it, for every
 machine but one), collects the static files (served by whitenoise), then hands over to
-supervisord, which runs gunicorn with ``WEB_CONCURRENCY`` processes of ``WEB_THREADS``
-threads each and ``TASK_WORKERS`` ``manage.py worker`` processes, and restarts any of them
-that dies — a worker crashing in a loop with a growing back-off — without touching the
-others. Ctrl-C or SIGTERM stop them all.
+supervisord, which runs gunicorn with ``WEB_CONCURRENCY`` uvicorn (ASGI) worker processes
+and ``TASK_WORKERS`` ``manage.py worker`` processes, and restarts any of them that dies — a
+worker crashing in a loop with a growing back-off — without touching the others. Ctrl-C or
+SIGTERM stop them all.
 
 Why supervisord: an established process manager that restarts each program on its own, with
 back-off, instead of a hand-written loop; gunicorn already supervises its own web processes,
 but not a task worker.
 
-Why threads (gunicorn's ``gthread``) and not an ASGI server: the coach streams NDJSON from a
-synchronous generator that waits on the model, so under ASGI it would hold a thread of the
-sync-to-async pool just the same; with threads, a stream holds one thread for the length of
-the answer and the process keeps serving others (see ``benchmarks/serve_stream.py``).
+Why ASGI (uvicorn workers under gunicorn): the coach's stream is an async generator awaiting
+the model (``toulmini_site.llm.streaming``), so a student waiting on an answer costs a
+coroutine, not a thread: 120 students at once no longer queue behind 16 threads
+(``benchmarks/serve_stream.py``). Pages and the API stay synchronous views, which Django runs
+in a thread per request under ASGI. Under ASGI every request opens its database connection in
+its own thread, so the web processes use a connection pool (``DATABASE_POOL_SIZE`` per
+process, default 16, on PostgreSQL) instead of kept connections. ``WEB_SERVER=wsgi`` runs
+the former gunicorn ``gthread`` server (``WEB_THREADS`` threads a process), where a stream
+holds a thread for the length of the answer.
 """
 
 from __future__ import annotations
@@ -100,17 +105,26 @@ def serve_plan(env: Mapping[str, str]) -> dict:
     # sent on a connection the server was just closing failed (3 in the load benchmark).
     keepalive = _positive(env, "WEB_KEEPALIVE", 75, 1)
     bind = env.get("BIND", "").strip() or "127.0.0.1:8000"
+    server = env.get("WEB_SERVER", "").strip().lower() or "asgi"
+    if server not in ("asgi", "wsgi"):
+        raise ServeConfigError(f"WEB_SERVER must be asgi or wsgi, got {server!r}")
+    pool = _positive(env, "DATABASE_POOL_SIZE", 16, 0)
     child_env = {**env, "DEBUG": "0", "TASKS_BACKEND": "database"}
     python = sys.executable
+    if server == "asgi":
+        app = ["toulmini_site.asgi:application", "--worker-class=uvicorn_worker.UvicornWorker"]
+        # Each request's sync code runs in a thread of its own: pooled connections, not kept.
+        web_env = {"DATABASE_CONN_MAX_AGE": "0", "DATABASE_POOL_SIZE": str(pool)}
+    else:
+        app = ["toulmini_site.wsgi:application", "--worker-class=gthread", f"--threads={threads}"]
+        web_env = {}
     gunicorn = [
         python,
         "-m",
         "gunicorn",
-        "toulmini_site.wsgi:application",
+        *app,
         f"--bind={bind}",
         f"--workers={web}",
-        "--worker-class=gthread",
-        f"--threads={threads}",
         f"--timeout={timeout}",
         f"--keep-alive={keepalive}",
         "--graceful-timeout=30",
@@ -125,6 +139,8 @@ def serve_plan(env: Mapping[str, str]) -> dict:
         "env": child_env,
         "prepare": prepare,
         "web": gunicorn,
+        "web_env": web_env,
+        "server": server,
         "workers": [[python, "manage.py", "worker"] for _ in range(workers)],
         "warnings": warnings_for(env),
     }
@@ -135,6 +151,14 @@ def _quoted(command: list[str]) -> str:
     return " ".join(subprocess.list2cmdline([part]) if part else '""' for part in command).replace(
         "%", "%%"
     )
+
+
+def _environment(values: Mapping[str, str]) -> str:
+    """supervisord's ``environment=`` line for one program (added to what it inherits)."""
+    if not values:
+        return ""
+    pairs = ",".join(f'{k}="{v}"' for k, v in values.items())
+    return f"environment={pairs}\n"
 
 
 def supervisor_config(plan: dict, *, directory: Path) -> str:
@@ -157,7 +181,9 @@ def supervisor_config(plan: dict, *, directory: Path) -> str:
         "[rpcinterface:supervisor]\n"
         "supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface\n",
         f"[supervisorctl]\nserverurl=unix://{directory / 'supervisor.sock'}\n",
-        f"[program:web]\ncommand={_quoted(plan['web'])}\nstartsecs=3\nstartretries=20\n" + common,
+        f"[program:web]\ncommand={_quoted(plan['web'])}\nstartsecs=3\nstartretries=20\n"
+        + _environment(plan.get("web_env") or {})
+        + common,
     ]
     if plan["workers"]:
         sections.append(
@@ -179,7 +205,8 @@ def _run(plan: dict) -> int:
     config = directory / "supervisord.conf"
     config.write_text(supervisor_config(plan, directory=directory))
     print(
-        f"Serving with gunicorn and {len(plan['workers'])} task worker(s) under supervisord "
+        f"Serving with gunicorn ({plan.get('server', 'asgi').upper()}) and "
+        f"{len(plan['workers'])} task worker(s) under supervisord "
         f"({config}); Ctrl-C stops them all.",
         file=sys.stderr,
         flush=True,

@@ -114,6 +114,17 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# A connection pool per process (psycopg's), for the ASGI web server, where each request's
+# sync code runs in a thread of its own: connections are lent per request (and handed back
+# while a coach stream waits on the model) instead of one kept per thread. 0: no pool.
+DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 0, minimum=0)
+if DATABASE_POOL_SIZE and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # pooled connections are not kept by Django
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DATABASE_POOL_SIZE,
+        "timeout": 30,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The development server's threads write at once (coach turns, chain runs): write-ahead
     # logging lets readers go on while one writes; BEGIN IMMEDIATE takes the write lock when

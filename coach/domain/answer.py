@@ -125,45 +125,67 @@ def withheld_text(*, released: str, step: str, language: str, topic: str) -> str
 
 def serve(chunks: Iterable[str], inputs: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     """The events of one tutor answer (see the module's docstring)."""
-    authorship = authorship_for(inputs)
-    buffer: list[str] = []
-    released = 0
-    text = ""
-    withheld = holding = False
+    reader = AnswerReader(inputs)
     for chunk in chunks:
-        buffer.append(chunk)
-        if withheld or holding:
-            continue
-        text, closed = streamed("".join(buffer))
+        yield from reader.feed(chunk)
+    yield from reader.end()
+
+
+class AnswerReader:
+    """``serve`` fed one chunk at a time, for a caller that receives the chunks itself (the
+    async stream awaits each one): ``feed`` returns the events a chunk releases, ``end``
+    the last ones once the stream is over."""
+
+    def __init__(self, inputs: Mapping[str, Any]) -> None:
+        self.inputs = inputs
+        self.authorship = authorship_for(inputs)
+        self.buffer: list[str] = []
+        self.released = 0
+        self.text = ""
+        self.withheld = self.holding = False
+
+    def feed(self, chunk: str) -> list[dict[str, Any]]:
+        self.buffer.append(chunk)
+        if self.withheld or self.holding:
+            return []
+        text, closed = streamed("".join(self.buffer))
+        self.text = text
         # Once the text has closed, its last sentence is complete too.
-        ready = len(text) if closed else _complete_upto(text, released)
-        if ready == released:
-            continue
-        if any(authorship.composes(s) for s in sentences(text[released:ready])):
-            withheld = True
-            continue
-        if any(talks_of_proposal(s) for s in sentences(text[released:ready])):
+        ready = len(text) if closed else _complete_upto(text, self.released)
+        if ready == self.released:
+            return []
+        if any(self.authorship.composes(s) for s in sentences(text[self.released : ready])):
+            self.withheld = True
+            return []
+        if any(talks_of_proposal(s) for s in sentences(text[self.released : ready])):
             # Words about a proposal wait for the proposal's verdict, at the end.
-            holding = True
-            continue
-        yield events.partial(text[released:ready])
-        released = ready
-    shown = text[:released]
-    raw = "".join(buffer)
-    try:
-        answer = parse_answer(raw)
-    except ValueError:
-        yield events.invalid(empty=not raw.strip())
-        return
-    try:
-        result, status = enforce_turn(answer, inputs)
-    except ValidationError:
-        yield events.invalid(error=failure_code(answer))
-        return
-    result, judged, withheld = _judge_whole(
-        answer, result, status, inputs, authorship, shown=shown, withheld=withheld
-    )
-    yield events.judged(result=result, status=judged, withheld=withheld)
+            self.holding = True
+            return []
+        piece = events.partial(text[self.released : ready])
+        self.released = ready
+        return [piece]
+
+    def end(self) -> list[dict[str, Any]]:
+        shown = self.text[: self.released]
+        raw = "".join(self.buffer)
+        try:
+            answer = parse_answer(raw)
+        except ValueError:
+            return [events.invalid(empty=not raw.strip())]
+        try:
+            result, status = enforce_turn(answer, self.inputs)
+        except ValidationError:
+            return [events.invalid(error=failure_code(answer))]
+        result, judged, withheld = _judge_whole(
+            answer,
+            result,
+            status,
+            self.inputs,
+            self.authorship,
+            shown=shown,
+            withheld=self.withheld,
+        )
+        return [events.judged(result=result, status=judged, withheld=withheld)]
 
 
 def _judge_whole(

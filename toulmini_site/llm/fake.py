@@ -7,9 +7,10 @@ instance to raise. ``FakeClient(responses=[...])`` answers from a list, in order
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncGenerator, Callable, Iterator
 from typing import Any
 
 from pydantic import BaseModel
@@ -19,6 +20,7 @@ from toulmini_site.llm.deadline import Deadline
 from toulmini_site.llm.offline import word_chunks
 
 Reply = str | dict[str, Any] | BaseModel | Exception
+FOREVER = "\x00forever"  # a reply the async stream streams without end
 
 
 class FakeClient(LLMClient):
@@ -31,17 +33,19 @@ class FakeClient(LLMClient):
         responses: list[Reply] | None = None,
         latency: float = 0.0,
         validation_retries: int = 2,
+        chunk_delay: float = 0.0,
     ) -> None:
         super().__init__(model="fake-model", validation_retries=validation_retries)
         self._handler = handler
         self._responses = list(responses or [])
         self.latency = latency
+        self.chunk_delay = chunk_delay
         self.requests: list[LLMRequest] = []
 
-    def _reply(self, request: LLMRequest) -> str:
+    def _reply(self, request: LLMRequest, *, sleep: bool = True) -> str:
         with self._lock:
             self.requests.append(request)
-        if self.latency:
+        if self.latency and sleep:
             time.sleep(self.latency)
         if self._handler is not None:
             reply = self._handler(request)
@@ -66,4 +70,23 @@ class FakeClient(LLMClient):
     def _stream_chunks(self, request: LLMRequest, deadline: Deadline) -> Iterator[str | Usage]:
         text = self._reply(request)
         yield from word_chunks(text)
+        yield Usage(tokens_in=request.prompt_chars // 4, tokens_out=len(text) // 4)
+
+    async def _astream_chunks(
+        self, request: LLMRequest, deadline: Deadline
+    ) -> AsyncGenerator[str | Usage]:
+        """The same reply for the async stream (``streaming.astream``), its latency awaited
+        rather than slept; ``chunk_delay`` seconds between chunks (a slow model), and chunks
+        for ever when the reply is ``FOREVER``."""
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        text = self._reply(request, sleep=False)
+        if text == FOREVER:
+            while True:
+                await asyncio.sleep(self.chunk_delay or 0.1)
+                yield "."
+        for chunk in word_chunks(text):
+            if self.chunk_delay:
+                await asyncio.sleep(self.chunk_delay)
+            yield chunk
         yield Usage(tokens_in=request.prompt_chars // 4, tokens_out=len(text) // 4)

@@ -1,0 +1,111 @@
+"""The OpenAI-compatible client's stream on ``AsyncOpenAI``: a waiting stream is a coroutine.
+
+The request is the sync client's (``OpenAICompatibleClient._body``: the schema inlined or in
+the prompt, the token budget), and so are the error translation and the retry rules
+(``openai_provider``); only the waiting differs. One ``AsyncOpenAI`` per event loop and server
+(its connection pool belongs to the loop), with room for every stream a worker serves at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections.abc import AsyncGenerator
+from typing import Any
+
+import openai
+
+try:  # the HTTP library the openai SDK is built on here (a fork of httpx, else httpx)
+    import httpx2 as sdk_http  # type: ignore[import-not-found,unused-ignore]
+except ImportError:  # pragma: no cover
+    import httpx as sdk_http  # type: ignore[no-redef,unused-ignore]
+
+from toulmini_site.llm.client import LLMOutputCut, LLMRequest, LLMTimeout, LLMUnavailable, Usage
+from toulmini_site.llm.deadline import Deadline
+from toulmini_site.llm.openai_provider import (
+    OpenAICompatibleClient,
+    _FormatRefused,
+    _retry_wait,
+    _timeout,
+    _translated_errors,
+    _usage,
+)
+
+# Streams one worker may hold open to the model at once (the rest wait for a connection).
+MAX_CONNECTIONS = 1000
+
+_sdks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, str], Any]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _sdk(client: OpenAICompatibleClient) -> openai.AsyncOpenAI:
+    loop = asyncio.get_running_loop()
+    per_loop = _sdks.setdefault(loop, {})
+    key = (str(client._sdk.base_url), client._sdk.api_key)
+    if key not in per_loop:
+        per_loop[key] = openai.AsyncOpenAI(
+            base_url=key[0],
+            api_key=key[1],
+            timeout=client.limits.try_timeout_seconds,
+            max_retries=0,  # retried here, inside the call's deadline
+            http_client=openai.DefaultAsyncHttpxClient(
+                limits=sdk_http.Limits(
+                    max_connections=MAX_CONNECTIONS, max_keepalive_connections=100
+                )
+            ),
+        )
+    return per_loop[key]
+
+
+async def _create(client: OpenAICompatibleClient, deadline: Deadline, body: dict[str, Any]) -> Any:
+    """``chat.completions.create(**body)`` awaited, retried like the sync client's."""
+    tries = client.limits.http_retries + 1
+    sdk = _sdk(client)
+    for attempt in range(tries):
+        timeout = deadline.timeout(client.limits.try_timeout_seconds)
+        if timeout <= 0:
+            raise _timeout(deadline)
+        try:
+            with _translated_errors(deadline):
+                try:
+                    return await sdk.chat.completions.create(**body, timeout=timeout)
+                except openai.BadRequestError:
+                    if "response_format" in body:
+                        raise _FormatRefused() from None
+                    raise
+        except (LLMUnavailable, LLMTimeout) as error:
+            wait = _retry_wait(error.__cause__, attempt)
+            if wait is None or attempt + 1 >= tries or wait >= deadline.remaining():
+                raise
+            await asyncio.sleep(wait)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+async def openai_astream_chunks(
+    client: OpenAICompatibleClient, request: LLMRequest, deadline: Deadline
+) -> AsyncGenerator[str | Usage]:
+    """Text chunks, then the usage if the server gives it (``astream`` bounds each wait)."""
+    extra = {"stream": True, "stream_options": {"include_usage": True}}
+    try:
+        stream = await _create(client, deadline, {**client._body(request), **extra})
+    except _FormatRefused:
+        client._format_refused()
+        stream = await _create(client, deadline, {**client._body(request), **extra})
+    finish: str | None = None
+    try:
+        with _translated_errors(deadline):
+            async for chunk in stream:
+                if chunk.choices:
+                    choice = chunk.choices[0]
+                    if choice.delta is not None and choice.delta.content:
+                        yield choice.delta.content
+                    finish = choice.finish_reason or finish
+                if chunk.usage is not None:
+                    yield _usage(chunk.usage)
+    finally:
+        await stream.close()  # the connection to the model goes, whatever ended the stream
+    if finish == "length":
+        raise LLMOutputCut(
+            f"The model's answer was cut off at {request.max_tokens} tokens (LLM_MAX_TOKENS)."
+        )

@@ -1,0 +1,130 @@
+"""The model's answer streamed to a coroutine: waiting on a model costs no thread.
+
+``astream(client, purpose=, messages=, inputs=)`` is ``LLMClient.stream`` for async code (an
+ASGI view's async generator): the same request, deadline and token budget
+(``deadline.CallLimits``, i38's), the same reasoning filter (``output.ReasoningFilter``), the
+same call records (``client.calls``). Every wait for the next chunk is bounded by what is
+left of the call's deadline, so a model that streams for ever is cut off with
+``LLMTimeout`` at the deadline; a consumer that goes away (the student closed the page: the
+ASGI server cancels the response) closes the model's stream at once.
+
+Where the chunks come from:
+
+- a client with its own ``_astream_chunks(request, deadline)`` (the fake client);
+- the OpenAI-compatible client: ``AsyncOpenAI`` (``openai_async``), with the sync client's
+  request body, error translation and retries;
+- the offline client: its chunks are computed at once (no waiting), read as they are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from toulmini_site.llm.client import (
+    LLMClient,
+    LLMRequest,
+    LLMTimeout,
+    Message,
+    Usage,
+    call_outcome,
+    error_text,
+)
+from toulmini_site.llm.deadline import Deadline
+from toulmini_site.llm.output import ReasoningFilter
+
+
+def _out_of_time(deadline: Deadline) -> LLMTimeout:
+    return LLMTimeout(
+        f"The language model gave no whole answer within {deadline.seconds:g} s "
+        "(LLM_DEADLINE_SECONDS)."
+    )
+
+
+async def _chunks(
+    client: LLMClient, request: LLMRequest, deadline: Deadline
+) -> AsyncGenerator[str | Usage]:
+    native = getattr(client, "_astream_chunks", None)
+    source: AsyncGenerator[str | Usage]
+    if native is not None:
+        source = native(request, deadline)
+    elif client.provider == "openai":
+        from toulmini_site.llm.openai_async import openai_astream_chunks
+
+        source = openai_astream_chunks(client, request, deadline)  # type: ignore[arg-type]
+    else:  # a client that never waits (offline): its chunks as they come
+        for item in client._stream_chunks(request, deadline):
+            yield item
+        return
+    try:
+        async for item in source:
+            yield item
+    finally:
+        await source.aclose()
+
+
+async def astream(
+    client: LLMClient,
+    *,
+    purpose: str,
+    messages: Sequence[Message],
+    inputs: dict[str, Any] | None = None,
+    schema: type[BaseModel] | None = None,
+) -> AsyncIterator[str]:
+    """The answer's text as it is produced, a leading reasoning block left out; ended by
+    the call's deadline at the latest (``LLMTimeout``)."""
+    deadline = client.limits.deadline()
+    request = LLMRequest(
+        purpose, list(messages), schema, dict(inputs or {}), client.limits.max_tokens
+    )
+    started = time.perf_counter()
+    usage = Usage()
+    produced: list[str] = []
+    reasoning = ReasoningFilter()
+    chunks = _chunks(client, request, deadline)
+    try:
+        while True:
+            if deadline.expired():
+                raise _out_of_time(deadline)
+            try:
+                async with asyncio.timeout(deadline.remaining()):
+                    item = await anext(chunks)
+            except StopAsyncIteration:
+                break
+            except TimeoutError:
+                raise _out_of_time(deadline) from None
+            if isinstance(item, Usage):
+                usage = item
+                continue
+            produced.append(item)
+            if text := reasoning.feed(item):
+                yield text
+        if text := reasoning.finish():
+            yield text
+    except Exception as exc:
+        client._record(
+            request,
+            started,
+            usage,
+            outcome=call_outcome(exc),
+            error=error_text(exc),
+            raw_output="".join(produced),
+        )
+        raise
+    except BaseException:  # cancelled, or closed: the student went away
+        client._record(
+            request,
+            started,
+            usage,
+            outcome="error",
+            error="The stream was stopped before its end (the client went away).",
+            raw_output="".join(produced),
+        )
+        raise
+    finally:
+        await chunks.aclose()
+    client._record(request, started, usage, outcome="ok")
