@@ -7,8 +7,8 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.utils import timezone
 from django.db import connection
+from django.utils import timezone
 
 from arguments.models import Chain
 from council.models import Audit, Critique

@@ -24,7 +24,8 @@ from toulmini_site.llm.client import LLMOutputCut, LLMRequest, LLMTimeout, LLMUn
 from toulmini_site.llm.deadline import Deadline
 from toulmini_site.llm.openai_provider import (
     OpenAICompatibleClient,
-    _FormatRefused,
+    _adaptation,
+    _Refused,
     _retry_wait,
     _timeout,
     _translated_errors,
@@ -58,6 +59,19 @@ def _sdk(client: OpenAICompatibleClient) -> openai.AsyncOpenAI:
     return per_loop[key]
 
 
+async def _adapting(
+    client: OpenAICompatibleClient, deadline: Deadline, request: LLMRequest, extra: dict[str, Any]
+) -> Any:
+    """The request sent, adapted to each 400 that says what the server will not take, as
+    the sync client's ``_adapting`` (the adaptations are shared with it, per server)."""
+    for _ in range(3):
+        try:
+            return await _create(client, deadline, {**client._body(request), **extra})
+        except _Refused as refused:
+            client._adapt(refused.adaptation)
+    return await _create(client, deadline, {**client._body(request), **extra})
+
+
 async def _create(client: OpenAICompatibleClient, deadline: Deadline, body: dict[str, Any]) -> Any:
     """``chat.completions.create(**body)`` awaited, retried like the sync client's."""
     tries = client.limits.http_retries + 1
@@ -70,10 +84,11 @@ async def _create(client: OpenAICompatibleClient, deadline: Deadline, body: dict
             with _translated_errors(deadline):
                 try:
                     return await sdk.chat.completions.create(**body, timeout=timeout)
-                except openai.BadRequestError:
-                    if "response_format" in body:
-                        raise _FormatRefused() from None
-                    raise
+                except openai.BadRequestError as exc:
+                    adaptation = _adaptation(exc, body)
+                    if adaptation is None or client._adapted(adaptation):
+                        raise
+                    raise _Refused(adaptation) from None
         except (LLMUnavailable, LLMTimeout) as error:
             wait = _retry_wait(error.__cause__, attempt)
             if wait is None or attempt + 1 >= tries or wait >= deadline.remaining():
@@ -87,11 +102,7 @@ async def openai_astream_chunks(
 ) -> AsyncGenerator[str | Usage]:
     """Text chunks, then the usage if the server gives it (``astream`` bounds each wait)."""
     extra = {"stream": True, "stream_options": {"include_usage": True}}
-    try:
-        stream = await _create(client, deadline, {**client._body(request), **extra})
-    except _FormatRefused:
-        client._format_refused()
-        stream = await _create(client, deadline, {**client._body(request), **extra})
+    stream = await _adapting(client, deadline, request, extra)
     finish: str | None = None
     try:
         with _translated_errors(deadline):
