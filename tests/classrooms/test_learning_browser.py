@@ -96,3 +96,39 @@ def test_a_teacher_accepts_edits_and_discards_drafts_and_the_student_sees_only_t
     assert "Find one fact you could check." in student.inner_text("#returned-feedback")
     assert warrant_draft not in page
     assert "machine-written" not in page and "feedback-drafts" not in page
+
+
+@pytest.mark.parametrize(("width", "language"), [(1280, "en"), (390, "es")])
+def test_the_student_and_the_teacher_see_how_an_essay_was_written(
+    browser_page, live_server, width, language
+):
+    world = build_world("essay")
+    url = f"/submissions/{world.submission.pk}/"
+    student, base = browser_page, live_server.url
+    student.set_viewport_size({"width": width, "height": 900})
+    student.context.set_extra_http_headers({"Accept-Language": language})
+    log_in(student, base, "ana", PASSWORD, then=url)
+    box = student.locator("#essay-form textarea")
+    box.click()
+    student.evaluate(
+        """() => {
+          const box = document.querySelector('#essay-form textarea');
+          const data = new DataTransfer();
+          data.setData('text', 'Pasted from my notes. ');
+          box.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true}));
+        }"""
+    )
+    box.type("Phones distract students in class.")
+    student.click("#essay-form button[type=submit]:not([name=turn_in])")
+    student.wait_for_selector("#process-report")
+    report = student.inner_text("#process-report")
+    assert "22" in report  # the pasted characters, counted by the browser
+    assert student.locator("#process-report svg[role=img]").count() == 1
+    overflow = student.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+
+    teacher = student.context.browser.new_context(
+        extra_http_headers={"Accept-Language": language}
+    ).new_page()
+    log_in(teacher, base, "ms-teacher", PASSWORD, then=url)
+    assert "22" in teacher.inner_text("#process-report")

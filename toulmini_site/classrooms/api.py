@@ -28,7 +28,7 @@ from rest_framework.settings import api_settings
 
 from coach.models import CoachSession
 from toulmini_site.api import ApiError, paginated
-from toulmini_site.classrooms import analytics, drafting, exports, selectors, services
+from toulmini_site.classrooms import analytics, drafting, exports, process, selectors, services
 from toulmini_site.classrooms.domain.grading import PARTS, total_max
 from toulmini_site.classrooms.models import (
     MAX_DAILY_MODEL_CALLS,
@@ -853,3 +853,51 @@ def submission_feedback_draft(request: Request, pk: int, part: str) -> Response:
         points=data.get("points"),
     )
     return Response(FeedbackDraftOut(decided).data)
+
+
+class ProcessPartOut(serializers.Serializer):
+    part = serializers.CharField(help_text="A coach step, a chain phase (phase1-4) or essay.")
+    origin = serializers.CharField(
+        allow_null=True,
+        help_text="student, tutor, tutor_edited, offline, llm, manual, mcp, unknown; null: empty.",
+    )
+    first_at = serializers.DateTimeField(allow_null=True)
+    last_at = serializers.DateTimeField(allow_null=True)
+    revisions = serializers.IntegerField(
+        help_text="Student messages (coach), outputs offered (chain) or saves (essay)."
+    )
+    tutor_turns = serializers.IntegerField()
+    pressed = serializers.IntegerField()
+    withheld = serializers.IntegerField()
+
+
+class ProcessEventOut(serializers.Serializer):
+    at = serializers.DateTimeField()
+    part = serializers.CharField()
+    what = serializers.CharField()
+    size = serializers.IntegerField()
+
+
+class EssayProcessOut(serializers.Serializer):
+    saves = serializers.IntegerField()
+    characters = serializers.IntegerField()
+    pasted = serializers.IntegerField()
+    active_seconds = serializers.IntegerField()
+
+
+class ProcessOut(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["coach", "chain", "essay"], allow_null=True)
+    parts = ProcessPartOut(many=True)
+    events = ProcessEventOut(many=True)
+    essay = EssayProcessOut(allow_null=True)
+
+
+@extend_schema(
+    responses=ProcessOut,
+    summary="How the work was built, part by part (the student and the class's teachers)",
+)
+@api_view(["GET"])
+def submission_process(request: Request, pk: int) -> Response:
+    submission = selectors.submission_of(request.user, pk)
+    privacy.work_opened(viewer=request.user, submission=submission, channel="API")
+    return Response(process.as_json(process.process_report(submission)))

@@ -309,3 +309,27 @@ class FeedbackDraft(models.Model):
 
     def __str__(self) -> str:
         return f"draft {self.part} on {self.submission_id} ({self.state})"
+
+
+class EssaySave(models.Model):
+    """One save of an essay, for the process report its student and teachers read: when, the
+    text's length, characters pasted and writing time since the previous save (both counted by
+    the browser; keystrokes are never recorded)."""
+
+    class Source(models.TextChoices):
+        PAGE = "page", _("typed on the page")
+        UPLOAD = "upload", _("uploaded file")
+        API = "api", _("through the API")
+
+    submission = models.ForeignKey(Submission, on_delete=models.CASCADE, related_name="essay_saves")
+    at = models.DateTimeField(auto_now_add=True)
+    characters = models.PositiveIntegerField()
+    pasted = models.PositiveIntegerField(default=0)
+    active_seconds = models.PositiveIntegerField(default=0)
+    source = models.CharField(max_length=6, choices=Source.choices, default=Source.PAGE)
+
+    class Meta:
+        ordering = ["submission", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"essay save of {self.submission_id} at {self.at:%Y-%m-%d %H:%M}"

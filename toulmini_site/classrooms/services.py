@@ -29,6 +29,7 @@ from toulmini_site.classrooms.models import (
     Assignment,
     Classroom,
     Enrollment,
+    EssaySave,
     Feedback,
     Submission,
     TeacherInvitation,
@@ -42,6 +43,8 @@ from toulmini_site.versions import resolve
 ENGINES = ("offline", "manual", "llm")
 NAME_MAX = 120
 ESSAY_MAX_CHARS = 100_000
+# The writing time one save may claim (the browser counts it; a day is far above any save).
+ESSAY_ACTIVE_MAX_SECONDS = 86_400
 
 
 class ClassroomError(Refusal):
@@ -507,11 +510,21 @@ def submission_start(
 
 
 def submission_essay_save(
-    *, submission: Submission, text: str, version: int | None = None, base: str | None = None
+    *,
+    submission: Submission,
+    text: str,
+    version: int | None = None,
+    base: str | None = None,
+    source: str = EssaySave.Source.API,
+    pasted: int = 0,
+    active_seconds: int = 0,
 ) -> Submission:
     """Save the essay text of a started essay submission (not once turned in). With
     ``version`` (the one the page was loaded from) a save based on an older text is refused
-    (``StaleWrite``) unless the text saved meanwhile is still ``base``, the text loaded."""
+    (``StaleWrite``) unless the text saved meanwhile is still ``base``, the text loaded.
+
+    Each save is noted for the process report (``EssaySave``): its length, and the characters
+    pasted and writing time since the last save that the page's browser counted."""
     with transaction.atomic():
         locked = _locked(submission)
         resolve(
@@ -544,6 +557,14 @@ def submission_essay_save(
         locked.essay_version += 1
         locked.save(
             update_fields=["state", "started_at", "essay_text", "essay_version", "updated_at"]
+        )
+        chars = len(locked.essay_text)
+        EssaySave.objects.create(
+            submission=locked,
+            characters=chars,
+            pasted=max(0, min(pasted, chars)),
+            active_seconds=max(0, min(active_seconds, ESSAY_ACTIVE_MAX_SECONDS)),
+            source=source,
         )
     return locked
 

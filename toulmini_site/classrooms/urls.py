@@ -81,6 +81,7 @@ api_urlpatterns = [
     path("submissions/<int:pk>/essay/", api.submission_essay, name="submission_essay"),
     path("submissions/<int:pk>/feedback/", api.submission_feedback, name="submission_feedback"),
     path("submissions/<int:pk>/return/", api.submission_return, name="submission_return"),
+    path("submissions/<int:pk>/process/", api.submission_process, name="submission_process"),
     path(
         "submissions/<int:pk>/feedback-drafts/",
         api.submission_feedback_drafts,

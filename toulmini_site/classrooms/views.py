@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from coach.models import step_label
-from toulmini_site.classrooms import analytics, drafting, exports, selectors, services
+from toulmini_site.classrooms import analytics, drafting, exports, process, selectors, services
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, total_max
 from toulmini_site.classrooms.forms import (
     AssignmentForm,
@@ -501,6 +501,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
             (step, step_label(step), text, origins[step])
             for step, text in session.draft.as_dict().items()
         ]
+    context.update(process.page_context(process.process_report(submission)))
     if as_teacher:
         form = extra.pop("feedback_form", None) or FeedbackForm(
             maxima=maxima, initial=FeedbackForm.initial_from(feedback)
@@ -597,6 +598,9 @@ def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
                     text=text,
                     version=versioning["version"],
                     base=base if isinstance(base, str) else None,
+                    source="upload" if upload is not None else "page",
+                    pasted=_counted(request, "process_pasted"),
+                    active_seconds=_counted(request, "process_active"),
                 )
                 if request.POST.get("turn_in"):
                     # "Turn in" sends the essay form: the text typed is saved, then turned in.
@@ -721,3 +725,10 @@ def feedback_draft_decide(request: HttpRequest, pk: int, part: str) -> HttpRespo
     else:
         messages.success(request, _("Saved."))
     return redirect(f"{submission.get_absolute_url()}#feedback-drafts")
+
+
+def _counted(request: HttpRequest, name: str) -> int:
+    """A count the page's script sent (pasted characters, writing seconds); 0 when absent or
+    not a small whole number (the service also bounds it)."""
+    raw = request.POST.get(name, "")
+    return int(raw) if raw.isdigit() and len(raw) <= 9 else 0

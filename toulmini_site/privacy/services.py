@@ -21,7 +21,13 @@ from lti_tool.models import LtiUser
 from arguments.models import Chain, PhaseAttempt
 from coach.models import CoachMessage, CoachSession
 from council.models import Audit, Critique
-from toulmini_site.classrooms.models import Classroom, Enrollment, Submission, TeacherInvitation
+from toulmini_site.classrooms.models import (
+    Classroom,
+    Enrollment,
+    EssaySave,
+    Submission,
+    TeacherInvitation,
+)
 from toulmini_site.llm.models import LLMCall
 from toulmini_site.lti.models import UsedNonce
 from toulmini_site.privacy.models import AccessLogEntry
@@ -107,6 +113,9 @@ def user_export(*, user: Any) -> dict[str, Any]:
                 "turned_in_at": s.turned_in_at,
                 "returned_at": s.returned_at,
                 "feedback": _feedback(s),
+                "essay_saves": list(
+                    s.essay_saves.values("at", "characters", "pasted", "active_seconds", "source")
+                ),
             }
             for s in submissions
         ],
@@ -281,6 +290,8 @@ def account_delete(*, user: Any) -> DeletionPlan:
             content_type=ContentType.objects.get_for_model(model),
             object_id__in=[obj.pk for obj in owned if type(obj) is model],
         ).delete()
+    # How the work was written is the student's: it goes with them (the returned work stays).
+    EssaySave.objects.filter(submission__student=user).delete()
     Submission.objects.filter(student=user, state=RETURNED).update(
         student=placeholder,
         essay_text="",

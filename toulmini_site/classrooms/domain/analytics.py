@@ -203,7 +203,7 @@ class Bar:
 @dataclass(frozen=True)
 class Rect:
     x: float
-    y: float
+    y: int
     width: float
     height: float
     css: str
@@ -213,7 +213,7 @@ class Rect:
 @dataclass(frozen=True)
 class Row:
     label: str
-    y: float
+    y: int
     rects: tuple[Rect, ...]
     total: int
     end: float  # where the bar ends (its value is written after it)
