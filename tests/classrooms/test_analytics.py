@@ -255,3 +255,22 @@ def _analytics_queries(students: int, prefix: str) -> tuple[int, int]:
 @pytest.mark.django_db
 def test_analytics_queries_are_the_same_at_30_and_300_students():
     assert _analytics_queries(30, "a") == _analytics_queries(300, "b")
+
+
+@pytest.mark.django_db
+def test_the_page_lists_each_student_once_with_their_assignments_and_caps_the_list(monkeypatch):
+    from toulmini_site.classrooms import analytics
+
+    teacher, classroom = build_class(students=6, assignments=3, prefix="cap")
+    for a in classroom.assignments.all():
+        a.published = True
+        a.save(update_fields=["published"])
+    context = analytics.page_context(analytics.class_analytics(classroom))
+    rows = context["to_look_at"]
+    names = [r["student"].username for r in rows if r["reason"] == "not started"]
+    assert len(names) == len(set(names))  # one row per student
+    assert all(len(r["assignments"]) >= 1 for r in rows)
+    monkeypatch.setattr(analytics, "STUDENTS_SHOWN", 2)
+    capped = analytics.page_context(analytics.class_analytics(classroom))
+    assert len(capped["to_look_at"]) == 2
+    assert capped["to_look_at_more"] == len(rows) - 2

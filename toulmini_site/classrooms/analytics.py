@@ -235,17 +235,23 @@ def page_context(analytics: Analytics) -> dict[str, Any]:
     band_labels = [BAND_LABELS[b] for b in BANDS]
 
     def listed(states: Any) -> list[dict[str, Any]]:
-        return [
-            {
-                "student": analytics.students.get(s.student_id),
-                "assignment": titles.get(s.assignment_id, ""),
-                "reason": REASON_LABELS[s.reason],
-                "step": step_label(s.step) if s.step else "",
-                "since": s.since,
-            }
-            for s in states
-        ]
+        """One row per student and reason, naming every assignment it concerns (a class of
+        300 with 10 assignments lists at most 300 students not started, not 3,000 cells)."""
+        rows: dict[tuple[int, str], dict[str, Any]] = {}
+        for s in states:
+            row = rows.setdefault(
+                (s.student_id, s.reason),
+                {
+                    "student": analytics.students.get(s.student_id),
+                    "assignments": [],
+                    "reason": REASON_LABELS[s.reason],
+                    "step": step_label(s.step) if s.step else "",
+                },
+            )
+            row["assignments"].append(titles.get(s.assignment_id, ""))
+        return list(rows.values())
 
+    to_look_at = listed(reading.stuck) + listed(reading.not_started)
     return {
         "classroom": analytics.classroom,
         "assignments": analytics.assignments,
@@ -266,12 +272,14 @@ def page_context(analytics: Analytics) -> dict[str, Any]:
         "struggle_chart": {"rows": struggle_rows, "height": struggle_height},
         "chart_width": CHART_WIDTH,
         "label_width": CHART_LABEL_WIDTH,
-        "not_started": listed(reading.not_started),
-        "stuck": listed(reading.stuck),
+        "to_look_at": to_look_at[:STUDENTS_SHOWN],
+        "to_look_at_more": max(0, len(to_look_at) - STUDENTS_SHOWN),
         "graded_any": any(p.graded for p in reading.parts),
     }
 
 
+# Rows of the "students to look at" table on the page (the API and CSV give them all).
+STUDENTS_SHOWN = 200
 BAND_CSS = ("band-0", "band-1", "band-2", "band-3")
 CHART_WIDTH = 360
 CHART_LABEL_WIDTH = 145
