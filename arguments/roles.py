@@ -1,6 +1,7 @@
 """The offline analyzer with its sentence-role model: the fitted weights are read once, on the
 first offline analysis, from ``arguments/sentence_roles.json`` (written by ``make train``);
 and the same reading of a text's sentences for the other apps (``sentence_reading``). The
+one reading of a document per run (``document_reading``), shared by every judge of the run. The
 fallacy checker with its learned model in the same way (``check_fallacies``, weights from
 ``arguments/fallacy_model.json``), for this app's services and the council.
 
@@ -29,12 +30,14 @@ from arguments.domain.confidence import (
     claim_candidates,
     sentence_parts,
 )
+from arguments.domain.document import DocumentReading, Readers
 from arguments.domain.fallacies import FallacyFinding, detect_fallacies
 from arguments.domain.fallacies.learned import WEIGHTS as FALLACY_WEIGHTS
 from arguments.domain.fallacies.learned import FallacyModel
 from arguments.domain.prompts import templates_install
 from arguments.domain.reading import read
 from arguments.domain.roles import RoleModel
+from toulmini_site.text.encoder import default_encoder
 
 WEIGHTS = "sentence_roles.json"
 
@@ -87,6 +90,20 @@ def claim_reading(query: str, source_text: str) -> list[ClaimCandidate]:
     """The sentences most likely to be the claim of ``source_text``, surest first, with the
     reader's confidence in each (``arguments.domain.reading.claim_candidates``)."""
     return claim_candidates(query, source_text, sentence_roles())
+
+
+def document_reading(text: str, *, query: str = "") -> DocumentReading:
+    """The one reading of ``text`` for a run (validated and split once; roles, fallacies and
+    embeddings computed once, on first use) with the shipped models and the sentence
+    encoder, which is loaded only if a judge asks for embeddings. ``DocumentError`` when the
+    text cannot be used."""
+    return DocumentReading.of(
+        text,
+        query=query,
+        readers=Readers(
+            roles=sentence_roles(), fallacy_model=fallacy_model(), encoder=default_encoder
+        ),
+    )
 
 
 def sentence_reading(text: str, query: str = "") -> dict[str, str]:

@@ -517,22 +517,31 @@ def read(
     text: str,
     roles: RoleModel | None = None,
     pinned: Mapping[int, str] | None = None,
+    *,
+    sents: list[Sentence] | None = None,
 ) -> Reading:
     """The roles of ``text``'s sentences in its argument about ``query`` (see the module), read
     by the words of its language; a Spanish text by the rules alone (the sentence-role model
     learned from English texts only, and is never shown Spanish).
 
     ``pinned`` maps sentence indexes to the role a person gave them (one of ``PINNABLE``):
-    those sentences play that role and no other, and the rest is read around them."""
+    those sentences play that role and no other, and the rest is read around them. ``sents``:
+    the text's sentences when the caller has split it already (a
+    ``document.DocumentReading``)."""
     language = reader_language(f"{text}\n{query}")
     with reading_in(language):
-        return _read(query, text, roles if language == "en" else None, pinned)
+        return _read(query, text, roles if language == "en" else None, pinned, sents)
 
 
 def _read(
-    query: str, text: str, roles: RoleModel | None, pinned: Mapping[int, str] | None = None
+    query: str,
+    text: str,
+    roles: RoleModel | None,
+    pinned: Mapping[int, str] | None = None,
+    sents: list[Sentence] | None = None,
 ) -> Reading:
-    sents = sentences(text)
+    if sents is None:
+        sents = sentences(text)
     probs = roles.probabilities(sents, query) if roles is not None and sents else None
     pins = {i: r for i, r in (pinned or {}).items() if 0 <= i < len(sents) and r in PINNABLE}
     try:

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
+from arguments.domain.document import DocumentReading
+from arguments.roles import document_reading
 from council.domain.audit.analyzers import assess, security_floor
 from council.domain.audit.offline import AUDIT_PURPOSE
 from council.domain.audit.prompts import criterion_messages
@@ -45,8 +47,12 @@ class AssessTask(TypedDict):
     criterion: Criterion
 
 
-def audit_graph_build(*, client: LLMClient) -> CompiledStateGraph:
-    """The compiled audit graph, its auditor nodes calling ``client``.
+def audit_graph_build(
+    *, client: LLMClient, reading: DocumentReading | None = None
+) -> CompiledStateGraph:
+    """The compiled audit graph, its auditor nodes calling ``client``; the offline auditors
+    share ``reading``, the run's one reading of the document (each criterion makes its own
+    without it).
 
     langgraph is imported here, not with the module: the services (and so the admin, loaded
     by every ``django.setup()``, the MCP server's included) import this module, and langgraph
@@ -71,7 +77,12 @@ def audit_graph_build(*, client: LLMClient) -> CompiledStateGraph:
                 client,
                 purpose=AUDIT_PURPOSE,
                 schema=CriterionAssessment,
-                offline=partial(offline.audit_assessment, text=document.text, criterion=criterion),
+                offline=partial(
+                    offline.audit_assessment,
+                    text=document.text,
+                    criterion=criterion,
+                    reading=reading,
+                ),
                 messages=lambda: criterion_messages(
                     document, criterion, template=prompt_text("audit_criterion")
                 ),
@@ -131,7 +142,9 @@ def audit_graph_run(
     """
     if client.provider == OfflineClient.provider:
         offline.require_readable(document.text)
-    graph = audit_graph_build(client=client)
+    # One reading of the document for every criterion: the chain's reading of its sentences
+    # is computed once, when the first criterion that needs it asks.
+    graph = audit_graph_build(client=client, reading=document_reading(document.text))
     state: AgentState = {
         "document": document,
         "criteria": list(criteria),

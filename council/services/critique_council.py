@@ -21,7 +21,9 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
+from arguments.domain.document import DocumentReading
 from arguments.domain.fallacies import LIKELY_AT, TAXONOMY
+from arguments.roles import document_reading
 from council.domain.critique.adjustments import apply_adjustments
 from council.domain.critique.agents import (
     AGENTS,
@@ -56,7 +58,7 @@ from council.services import offline
 from council.services.prompts import prompt_text
 from toulmini_site.llm.client import LLMClient, LLMError
 from toulmini_site.llm.offline import OfflineClient, structured_answer
-from toulmini_site.text.documents import read_file_content, validate_document
+from toulmini_site.text.documents import read_file_content
 
 logger = logging.getLogger(__name__)
 
@@ -85,6 +87,7 @@ def execute_reasoning_tree(
     on_level: Callable[[int], None] | None = None,
     on_findings: Callable[[list[CritiqueNode]], None] | None = None,
     on_accepted: Callable[[int, list[CritiqueNode]], None] | None = None,
+    reading: DocumentReading | None = None,
 ) -> AgentTree:
     """Build ``agent``'s critique tree of ``content``: one model call per level.
 
@@ -95,7 +98,12 @@ def execute_reasoning_tree(
 
     Never raises for a model failure: a failed level is recorded in ``failures`` (naming the
     nodes it was decomposing) and the tree built so far is returned.
+
+    ``reading`` is the run's one reading of ``content`` (``arguments.roles.document_reading``),
+    shared by the council's agents; without it the agent makes its own.
     """
+    if reading is None:
+        reading = document_reading(content)
     builder = TreeBuilder(
         agent=agent,
         content=content,
@@ -112,7 +120,13 @@ def execute_reasoning_tree(
                 client,
                 purpose=TREE_PURPOSE,
                 schema=LevelReply,
-                offline=partial(offline.tree_level, agent=agent.name, level=level, targets=payload),
+                offline=partial(
+                    offline.tree_level,
+                    agent=agent.name,
+                    level=level,
+                    targets=payload,
+                    reading=reading,
+                ),
                 messages=partial(
                     _tree_prompt, agent, level=level, max_depth=max_depth, targets=payload
                 ),
@@ -191,7 +205,10 @@ def run_critique_council(
     Without a client, the offline philosophers answer; they refuse a text in a language they
     cannot read (``DocumentError``, ``DOCUMENT_LANGUAGE_NOT_READ``).
     """
-    validate_document(content)
+    # The one reading of the document for the whole run: validated and split here, its roles
+    # and fallacies computed once, when the first offline philosopher asks for them.
+    reading = document_reading(content)
+    content = reading.text
     if client is None:
         client = OfflineClient()
     if client.provider == OfflineClient.provider:
@@ -216,6 +233,7 @@ def run_critique_council(
     trees, adjustments, failures = _rounds(
         members,
         content=content,
+        reading=reading,
         client=client,
         max_depth=max_depth,
         confidence_floor=confidence_floor,
@@ -299,6 +317,7 @@ def _rounds(
     members: list[ReasoningAgent],
     *,
     content: str,
+    reading: DocumentReading,
     client: LLMClient,
     max_depth: int,
     confidence_floor: float,
@@ -346,6 +365,7 @@ def _rounds(
                     ("findings", agent.name, early_findings(found))
                 ),
                 on_accepted=on_accepted,
+                reading=reading,
             )
         except Exception as exc:  # a bug in one agent must not sink the council
             logger.exception("Agent %s crashed", agent.name)

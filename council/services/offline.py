@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from arguments.domain.document import DocumentReading
 from arguments.domain.language import unreadable
-from arguments.roles import check_fallacies, sentence_reading
+from arguments.roles import sentence_reading
 from council.domain.audit.analyzers import READ_ROLES
 from council.domain.audit.offline import UnknownAnalyzer, offline_assessment
 from council.domain.audit.state import Criterion, CriterionAssessment
@@ -42,20 +43,27 @@ def require_readable(text: str) -> str:
     return text
 
 
-def tree_level(*, agent: str, level: int, targets: list[dict[str, Any]]) -> dict[str, Any]:
+def tree_level(
+    *, agent: str, level: int, targets: list[dict[str, Any]], reading: DocumentReading
+) -> dict[str, Any]:
     """A philosopher's findings at ``level`` of its tree, one group per target (the
     ``LevelReply`` shape), told the named fallacies in each target's text and the chain's
-    reading of its sentences."""
-    told = [
-        {
+    reading of its sentences, both taken from the run's one reading of the document
+    (``reading``: computed once for the whole council, whichever philosopher asks first).
+    A target quoting the whole document is also given its sentences, split once."""
+    findings = [f.model_dump(include=_FINDING_FIELDS) for f in reading.fallacies]
+    told = []
+    for target in targets:
+        span = target["span"]
+        whole = span.strip() == reading.text.strip()
+        item = {
             **target,
-            "fallacies": [
-                f.model_dump(include=_FINDING_FIELDS) for f in check_fallacies(target["span"])
-            ],
-            "roles": sentence_reading(target["span"]),
+            "fallacies": findings if whole else [f for f in findings if f["quote"] in span],
+            "roles": reading.roles_within(span),
         }
-        for target in targets
-    ]
+        if whole:
+            item["sentences"] = [s.text for s in reading.sentences]
+        told.append(item)
     return offline_tree_level({"agent": agent, "level": level, "targets": told})
 
 
@@ -73,9 +81,12 @@ def summary(brief: dict[str, Any]) -> dict[str, Any]:
     return offline_summary(brief)
 
 
-def audit_assessment(*, text: str, criterion: Criterion) -> CriterionAssessment:
+def audit_assessment(
+    *, text: str, criterion: Criterion, reading: DocumentReading | None = None
+) -> CriterionAssessment:
     """The offline auditor's assessment of ``text`` against ``criterion``; the Toulmin parts
-    read as the chain reads the text. An unknown analyzer fails that criterion like a model
+    read as the chain reads the text, taken from ``reading`` (the audit's one reading of the
+    document) when there is one. An unknown analyzer fails that criterion like a model
     failure (``LLMError``), not the audit."""
     inputs: dict[str, Any] = {
         "text": text,
@@ -84,7 +95,7 @@ def audit_assessment(*, text: str, criterion: Criterion) -> CriterionAssessment:
         "analyzer": criterion.analyzer,
     }
     if criterion.analyzer in READ_ROLES:
-        inputs["roles"] = sentence_reading(text)
+        inputs["roles"] = reading.roles if reading is not None else sentence_reading(text)
     try:
         return offline_assessment(inputs)
     except UnknownAnalyzer as exc:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from arguments.domain.fallacies.explanations import Explanation
 from toulmini_site.text.keywords import keywords as _words
-from toulmini_site.text.sentences import sentences
+from toulmini_site.text.sentences import Sentence, sentences
 
 
 @dataclass(frozen=True)
@@ -22,9 +22,14 @@ def normal(text: str) -> str:
     return text.lower().replace("’", "'").replace("‘", "'")
 
 
+def as_span(sentence: Sentence) -> Span:
+    """A sentence as the rules read it: its offsets, its text lower-cased."""
+    return Span(sentence.start, sentence.end, normal(sentence.text))
+
+
 def spans(text: str) -> list[Span]:
     """The sentences of ``text`` with their offsets (the toolkit's splitter), lower-cased."""
-    return [Span(s.start, s.end, normal(s.text)) for s in sentences(text)]
+    return [as_span(s) for s in sentences(text)]
 
 
 STOP = frozenset(

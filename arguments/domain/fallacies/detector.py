@@ -15,8 +15,10 @@ model was never taught stay with the rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from arguments.domain.fallacies import spanish
-from arguments.domain.fallacies.cues import Rule, Span, spans
+from arguments.domain.fallacies.cues import Rule, Span, as_span, spans
 from arguments.domain.fallacies.deduction import deductive_error
 from arguments.domain.fallacies.explanations import explain
 from arguments.domain.fallacies.findings import (
@@ -48,6 +50,7 @@ from arguments.domain.fallacies.relevance import (
     straw_man,
 )
 from arguments.domain.language import reader_language
+from toulmini_site.text.sentences import Sentence
 
 # (type, rule, the widest window in sentences)
 RULES: tuple[tuple[str, Rule, int], ...] = (
@@ -216,6 +219,7 @@ def detect_fallacies(
     none_shift: float = NONE_SHIFT,
     possible_at: float = POSSIBLE_AT,
     whole: tuple[float, float] = (WHOLE_SHIFT, WHOLE_AT),
+    sentences: Sequence[Sentence] | None = None,
 ) -> list[FallacyFinding]:
     """The fallacies found in ``text``, most confident first; none below ``POSSIBLE_AT``
     (the model's reading of a short text whole: below ``WHOLE_AT``).
@@ -225,19 +229,18 @@ def detect_fallacies(
     already covered for a type is not reported again for it. ``model`` is the learned model
     (``arguments.roles.check_fallacies`` passes the shipped one); without it, the rules alone.
     ``none_shift``, ``possible_at`` and ``whole`` default to the shipped settings (the
-    evaluation varies ``whole`` to choose it).
+    evaluation varies ``whole`` to choose it). ``sentences``: the text's sentences when the
+    caller has split it already (a ``document.DocumentReading``).
     """
-    sentences = spans(text)
+    windows = spans(text) if sentences is None else [as_span(s) for s in sentences]
     if reader_language(text) == "es":  # the Spanish rules alone: no model learned Spanish
-        return ranked(_rule_findings(text, sentences, spanish.RULES, SPANISH_DOUBT))
+        return ranked(_rule_findings(text, windows, spanish.RULES, SPANISH_DOUBT))
     if model is None:
-        return ranked(_rule_findings(text, sentences))
-    weighed = _weighed(_rule_findings(text, sentences), sentences, model, none_shift)
+        return ranked(_rule_findings(text, windows))
+    weighed = _weighed(_rule_findings(text, windows), windows, model, none_shift)
     found = [f for f in weighed if f.confidence >= possible_at]
-    taken = {
-        i for f in found for i, s in enumerate(sentences) if s.start < f.end and f.start < s.end
-    }
-    found += _model_findings(text, sentences, model, taken, (none_shift, possible_at), whole)
+    taken = {i for f in found for i, s in enumerate(windows) if s.start < f.end and f.start < s.end}
+    found += _model_findings(text, windows, model, taken, (none_shift, possible_at), whole)
     return ranked(found)
 
 

@@ -229,14 +229,18 @@ def level_one(
     document: str,
     fallacies: list[dict[str, Any]] | None = None,
     roles: dict[str, str] | None = None,
+    split: list[str] | None = None,
 ) -> list[dict[str, Any]]:
     """The agent's top findings in the document, each quoting one sentence (or, for a named
     fallacy of the agent's field, the words that commit it). With the chain's reading of the
-    document (``roles``), the findings about its parts agree with it."""
+    document (``roles``), the findings about its parts agree with it. ``split``: the
+    document's sentences when the run has split it already."""
     fallacies = fallacies or []
     philosopher = PHILOSOPHERS[agent]
     found: list[tuple[int, dict[str, Any]]] = []
-    all_sentences = _without_title([s.text for s in sentences(document)])
+    all_sentences = _without_title(
+        split if split is not None else [s.text for s in sentences(document)]
+    )
     for position, sentence in enumerate(all_sentences):
         hits = [(rule, m) for rule in philosopher.rules if (m := _match(rule, sentence))]
         if hits:
@@ -669,7 +673,9 @@ def offline_tree_level(inputs: dict[str, Any]) -> dict[str, Any]:
     for target in inputs["targets"]:
         fallacies = target.get("fallacies", [])
         if inputs["level"] == 1:
-            points = level_one(agent, target["span"], fallacies, target.get("roles"))
+            points = level_one(
+                agent, target["span"], fallacies, target.get("roles"), target.get("sentences")
+            )
         else:
             points = deeper(
                 agent, target["span"], parent_claim=target.get("claim", ""), fallacies=fallacies
