@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -70,11 +71,14 @@ def analyzer_phase(
     components: dict[str, Any],
     pinned: dict[int, str] | None = None,
     claim_confidence: float | None = None,
+    reading: DocumentReading | None = None,
 ) -> BaseModel:
     """The offline analyzer's output for ``phase`` (the rules with the shipped model), given
     the chain's query, source text and the components so far, the roles a person pinned on
-    sentences and how sure the reading is of the claim; raises
-    ``arguments.domain.analyzer.NotInText`` when the text lacks the phase's parts."""
+    sentences and how sure the reading is of the claim; ``reading`` is the run's one reading
+    of the source text (``document_reading``), which the phases of one run share when it was
+    made with the same pins. Raises ``arguments.domain.analyzer.NotInText`` when the text
+    lacks the phase's parts."""
     inputs = {
         "phase": phase,
         "query": query,
@@ -83,7 +87,10 @@ def analyzer_phase(
         "pinned": pinned or {},
         "claim_confidence": claim_confidence,
     }
-    return analyze_phase(inputs, roles=sentence_roles())
+    shared = None
+    if reading is not None and phase in (1, 2, 3) and reading.pins == dict(pinned or {}):
+        shared = reading.reading
+    return analyze_phase(inputs, roles=sentence_roles(), reading=shared)
 
 
 def claim_reading(query: str, source_text: str) -> list[ClaimCandidate]:
@@ -92,14 +99,24 @@ def claim_reading(query: str, source_text: str) -> list[ClaimCandidate]:
     return claim_candidates(query, source_text, sentence_roles())
 
 
-def document_reading(text: str, *, query: str = "") -> DocumentReading:
+def document_reading(
+    text: str,
+    *,
+    query: str = "",
+    pinned: Mapping[int, str] | None = None,
+    validate: bool = True,
+) -> DocumentReading:
     """The one reading of ``text`` for a run (validated and split once; roles, fallacies and
     embeddings computed once, on first use) with the shipped models and the sentence
     encoder, which is loaded only if a judge asks for embeddings. ``DocumentError`` when the
-    text cannot be used."""
+    text cannot be used; ``validate=False`` for a text checked where it was stored (a chain's
+    source text, which may be empty: the query alone). ``pinned``: the roles a person gave
+    sentences (by index), which the sentence reading keeps."""
     return DocumentReading.of(
         text,
         query=query,
+        pinned=pinned,
+        validate=validate,
         readers=Readers(
             roles=sentence_roles(), fallacy_model=fallacy_model(), encoder=default_encoder
         ),

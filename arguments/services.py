@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any, Literal
 
 from django.db import transaction
@@ -14,6 +16,7 @@ from pydantic import BaseModel
 
 from arguments.domain.aif import aif_import
 from arguments.domain.analyzer import NotInText
+from arguments.domain.document import DocumentReading
 from arguments.domain.fallacies import (
     TEXT_MAX,
     FallacyFinding,
@@ -31,7 +34,7 @@ from arguments.domain.toulmin import (
     evaluate,
 )
 from arguments.models import Chain, PhaseAttempt
-from arguments.roles import analyzer_phase, check_fallacies
+from arguments.roles import analyzer_phase, check_fallacies, document_reading
 from toulmini_site.classrooms.public import budget_release, work_guard
 from toulmini_site.limits import cache as limits_cache
 from toulmini_site.limits import quota_take, run_lock_release, run_lock_take
@@ -286,11 +289,16 @@ def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain
     quota_take(user=chain.owner, work="chain_run", model=chain.engine == Chain.Engine.LLM)
     work = copy.copy(chain)  # advanced phase by phase in memory, saved once at the end
     outputs: list[tuple[int, Any]] = []
+    # One reading of the source text for the run's phases (made when the offline analyzer
+    # first reads it: a model-backed run never does).
+    reading = functools.cache(
+        lambda: document_reading(work.source_text, query=work.query, validate=False)
+    )
     try:
         while work.status == Chain.Status.IN_PROGRESS:
             phase = work.next_phase
             assert phase is not None
-            payload = _phase_output(work, phase, client)
+            payload = _phase_output(work, phase, client, reading)
             if isinstance(payload, NotInText):  # the analyzer found a part missing
                 return chain_terminate(chain=_save_run(chain, outputs), reason=str(payload))
             outputs.append((phase, payload))
@@ -328,7 +336,9 @@ def _save_run(chain: Chain, outputs: list[tuple[int, Any]]) -> Chain:
     )
 
 
-def _phase_output(work: Chain, phase: int, client: LLMClient) -> dict[str, Any] | NotInText:
+def _phase_output(
+    work: Chain, phase: int, client: LLMClient, reading: Callable[[], DocumentReading]
+) -> dict[str, Any] | NotInText:
     """The engine's output for ``phase`` of ``work`` as JSON, or the analyzer's ``NotInText``
     when a part is missing from the text. Raises ``ModelFailed`` when the model fails.
 
@@ -342,7 +352,11 @@ def _phase_output(work: Chain, phase: int, client: LLMClient) -> dict[str, Any] 
             purpose=f"arguments.phase{phase}",
             schema=PHASES[phase].output,
             offline=lambda: analyzer_phase(
-                phase, query=work.query, source_text=work.source_text, components=components
+                phase,
+                query=work.query,
+                source_text=work.source_text,
+                components=components,
+                reading=reading(),
             ),
             messages=lambda: phase_messages(phase, state, source_text=work.source_text),
             inputs={

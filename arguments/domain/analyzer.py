@@ -180,11 +180,13 @@ def phase1(
     roles: RoleModel | None = None,
     *,
     pinned: Mapping[int, str] | None = None,
+    reading: Reading | None = None,
 ) -> Phase1Output:
     """DATA from the text's evidential sentences and the CLAIM they support (``read``, with
-    the roles a person ``pinned``)."""
+    the roles a person ``pinned``; ``reading``: the run's reading of the text, made with the
+    same pins, when it has one)."""
     _refuse_unreadable(source_text)
-    reading = read(query, source_text, roles, pinned)
+    reading = reading if reading is not None else read(query, source_text, roles, pinned)
     if not reading.sentences:
         raise NotInText(say("missing.no_text"))
     statement = reading.statement
@@ -312,6 +314,7 @@ def phase2(
     *,
     parts_given: bool = False,
     pinned: Mapping[int, str] | None = None,
+    reading: Reading | None = None,
 ) -> Phase2Output:
     """The WARRANT: the general rule the text states, or the one its author assumes (marked
     as such), rated by how well the data bear on the claim; the BACKING: the authority the
@@ -320,7 +323,8 @@ def phase2(
     not searched for roles, so the language check that guards the search does not apply."""
     if not parts_given:
         _refuse_unreadable(source_text)
-    reading: Reading = read(query, source_text, roles, pinned)
+    if reading is None:
+        reading = read(query, source_text, roles, pinned)
     sents = reading.sentences
     claim = (components.get("claim") or {}).get("statement", "") or query
     fact_texts = (components.get("data") or {}).get("facts") or []
@@ -475,6 +479,7 @@ def phase3(
     parts_given: bool = False,
     pinned: Mapping[int, str] | None = None,
     claim_confidence: float | None = None,
+    reading: Reading | None = None,
 ) -> Phase3Output:
     """REBUTTALS from the text's objections: concessions ("Of course…", "Admittedly…"),
     reported objections ("Critics argue…", "Some parents worry…"), contrasts that do not
@@ -483,7 +488,8 @@ def phase3(
     claim's own hedge. ``parts_given`` as in ``phase2``."""
     if not parts_given:
         _refuse_unreadable(source_text)
-    reading = read(query, source_text, roles, pinned)
+    if reading is None:
+        reading = read(query, source_text, roles, pinned)
     used = _used_texts(components)
     objections: list[Sentence] = []
     for s in reading.sentences:  # each objection once: not a part already, nor twice
@@ -586,10 +592,12 @@ def phase4(query: str, components: dict[str, Any]) -> Phase4Output:
 
 
 def analyze_phase(
-    inputs: dict[str, Any], roles: RoleModel | None = None
+    inputs: dict[str, Any], roles: RoleModel | None = None, *, reading: Reading | None = None
 ) -> Phase1Output | Phase2Output | Phase3Output | Phase4Output:
     """The offline provider's entry point: ``inputs`` = phase, query, source_text, components;
-    ``roles`` the sentence-role model (the rules alone without it)."""
+    ``roles`` the sentence-role model (the rules alone without it); ``reading`` the run's one
+    reading of the source text about the query, shared by its phases (each phase reads the
+    text itself without it)."""
     phase = int(inputs["phase"])
     query = inputs.get("query", "")
     text = inputs.get("source_text", "") or ""
@@ -598,9 +606,9 @@ def analyze_phase(
     pinned = {int(i): str(r) for i, r in (inputs.get("pinned") or {}).items()}
     sure = inputs.get("claim_confidence")
     if phase == 1:
-        return phase1(query, text, roles, pinned=pinned)
+        return phase1(query, text, roles, pinned=pinned, reading=reading)
     if phase == 2:
-        return phase2(query, text, components, roles, pinned=pinned)
+        return phase2(query, text, components, roles, pinned=pinned, reading=reading)
     if phase == 3:
         return phase3(
             query,
@@ -609,5 +617,6 @@ def analyze_phase(
             roles,
             pinned=pinned,
             claim_confidence=None if sure is None else float(sure),
+            reading=reading,
         )
     return phase4(query, components)

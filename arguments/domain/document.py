@@ -23,7 +23,7 @@ under a lock, so two judges asking at once still cause one computation.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -71,18 +71,30 @@ class DocumentReading:
     text: str
     sentences: tuple[Sentence, ...]
     query: str = ""
+    pinned: tuple[tuple[int, str], ...] = ()  # roles a person gave sentences, by index
     readers: Readers = field(default_factory=Readers, repr=False)
     _memo: dict[str, Any] = field(default_factory=dict, repr=False)
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     @classmethod
-    def of(cls, text: str, *, query: str = "", readers: Readers | None = None) -> DocumentReading:
-        """The reading of ``text`` (validated: ``DocumentError`` when it cannot be used)."""
-        document = validate_document(text)
+    def of(
+        cls,
+        text: str,
+        *,
+        query: str = "",
+        readers: Readers | None = None,
+        pinned: Mapping[int, str] | None = None,
+        validate: bool = True,
+    ) -> DocumentReading:
+        """The reading of ``text``, validated (``DocumentError`` when it cannot be used), or
+        taken as it is with ``validate=False`` (a text checked where it was stored).
+        ``pinned``: the roles a person gave sentences (``reading.read``)."""
+        document = validate_document(text) if validate else text
         return cls(
             text=document,
             sentences=tuple(sentences(document)),
             query=query,
+            pinned=tuple(sorted((pinned or {}).items())),
             readers=readers or Readers(),
         )
 
@@ -92,6 +104,10 @@ class DocumentReading:
                 self._memo[name] = compute()
             value: T = self._memo[name]
             return value
+
+    @property
+    def pins(self) -> dict[int, str]:
+        return dict(self.pinned)
 
     @property
     def language(self) -> str:
@@ -108,7 +124,13 @@ class DocumentReading:
         """What each sentence does in the argument about ``query`` (``reading.read``)."""
         return self._once(
             "reading",
-            lambda: read(self.query, self.text, self.readers.roles, sents=list(self.sentences)),
+            lambda: read(
+                self.query,
+                self.text,
+                self.readers.roles,
+                self.pins or None,
+                sents=list(self.sentences),
+            ),
         )
 
     @property
