@@ -9,6 +9,7 @@ import pytest
 
 from benchmarks.critique_reading import ESSAY, READERS, ReadCounter
 from council.domain.audit import JudicialOpinion
+from council.domain.audit import document as audit_document
 from council.domain.audit.analyzers import READ_ROLES
 from council.domain.audit.rubrics import STUDENT_ARGUMENT
 from council.models import Critique
@@ -44,7 +45,11 @@ def test_an_offline_audit_reads_its_document_once():
     document = JudicialOpinion(text=ESSAY, case_id="E-1", court_name="School board")
     criteria = list(STUDENT_ARGUMENT.criteria)
     assert sum(c.analyzer in READ_ROLES for c in criteria) >= 4
+    audit_document._split.cache_clear()  # as in a fresh process
     with ReadCounter(ESSAY) as counter:
         state = audit_graph_run(client=OfflineClient(), document=document, criteria=criteria)
     assert not state["failures"]
     assert counter.calls["sentence reading"] == 1
+    # the whole document once (the reading), and each paragraph once (the audit's numbering)
+    paragraphs = len([p for p in ESSAY.split("\n\n") if p.strip()])
+    assert counter.calls["sentence splitting"] == 1 + paragraphs

@@ -4,7 +4,9 @@ Framework-free."""
 
 from __future__ import annotations
 
+import functools
 import re
+import threading
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
@@ -32,7 +34,18 @@ _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
 def sentences(text: str) -> list[Sentence]:
     """The document's sentences (the one splitter, ``toulmini_site.text.sentences``), each an
-    exact slice of it, numbered within paragraphs."""
+    exact slice of it, numbered within paragraphs. Split once per document: an audit's
+    criteria each ask for them (seven times for the student rubric, at once on several
+    threads), and get the same."""
+    with _split_lock:
+        return list(_split(text))
+
+
+_split_lock = threading.Lock()
+
+
+@functools.lru_cache(maxsize=16)
+def _split(text: str) -> tuple[Sentence, ...]:
     found: list[Sentence] = []
     paragraph_start = 0
     paragraph = 0
@@ -47,7 +60,7 @@ def sentences(text: str) -> list[Sentence]:
             ]
         if piece:
             paragraph_start = piece.end()
-    return found
+    return tuple(found)
 
 
 @dataclass(frozen=True)
