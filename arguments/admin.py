@@ -11,7 +11,7 @@ from django.template.response import TemplateResponse
 from django.utils.html import format_html, format_html_join
 
 from arguments.domain.toulmin import COMPONENT_ORDER
-from arguments.models import Chain, PhaseAttempt
+from arguments.models import Chain, ChainCorrection, PhaseAttempt
 from arguments.services import chain_review, chains_review
 from toulmini_site.llm.admin import LLMCallInline
 
@@ -211,4 +211,26 @@ class PhaseAttemptAdmin(admin.ModelAdmin):
         return format_html("<pre>{}</pre>", json.dumps(obj.errors, indent=2))
 
     def has_add_permission(self, request):
+        return False
+
+
+@admin.register(ChainCorrection)
+class ChainCorrectionAdmin(admin.ModelAdmin):
+    """What owners said their chains' sentences are, against what the reader said: the cases
+    the reader is evaluated on (``manage.py corrections_export``)."""
+
+    list_display = ("chain", "sentence_index", "role", "reader_role", "author", "created_at")
+    list_filter = ("role", "reader_role")
+    search_fields = ("sentence", "chain__query", "author__username")
+    readonly_fields = (
+        "chain",
+        "sentence_index",
+        "sentence",
+        "role",
+        "reader_role",
+        "author",
+        "created_at",
+    )
+
+    def has_add_permission(self, request):  # corrections are made on the chain's page
         return False

@@ -34,7 +34,7 @@ from arguments.domain.toulmin import (
 )
 from arguments.domain.wording import say
 from arguments.exports import EXPORT_FORMATS
-from arguments.models import Chain
+from arguments.models import Chain, ChainCorrection
 from arguments.serializers import ChainSerializer
 from arguments.vocabulary import chain_shown, fallacy_explanation, said_shown
 from toulmini_site.api import ApiError, StrictCharField, paginated
@@ -417,3 +417,51 @@ def _finding_shown(finding: FallacyFinding) -> dict[str, object]:
         "label": gettext(finding.label),
         "explanation": fallacy_explanation(finding),
     }
+
+
+# -- corrections ----------------------------------------------------------------------------
+
+
+class CorrectionSerializer(serializers.Serializer):
+    sentence = serializers.IntegerField(
+        min_value=0, help_text="The sentence's index in the source text (0 is the first)."
+    )
+    role = serializers.ChoiceField(choices=ChainCorrection.Role.choices)
+
+
+class CorrectionOutSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ChainCorrection
+        fields = ["sentence_index", "sentence", "role", "reader_role", "created_at"]
+        read_only_fields = fields
+
+
+@extend_schema(
+    methods=["GET"],
+    responses=CorrectionOutSerializer(many=True),
+    summary="The roles you gave sentences of a chain's source text",
+)
+@extend_schema(
+    methods=["POST"],
+    request=CorrectionSerializer,
+    responses={200: ChainSerializer},
+    summary="Say what a sentence is (claim, data, warrant, rebuttal) and run the chain again",
+    description=(
+        "Offline chains only (409 CORRECTION_NOT_OFFLINE otherwise). The chain runs from "
+        "phase 1 with the sentence pinned to the role, to the end."
+    ),
+)
+@api_view(["GET", "POST"])
+def chain_corrections(request: Request, pk: int) -> Response:
+    chain = selectors.chain_for(request.user, pk)
+    if request.method == "GET":
+        return Response(CorrectionOutSerializer(chain.corrections.all(), many=True).data)
+    serializer = CorrectionSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    chain = services.chain_correct(
+        chain=chain,
+        author=request.user,
+        sentence_index=serializer.validated_data["sentence"],
+        role=serializer.validated_data["role"],
+    )
+    return _chain_response(chain)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from arguments.domain.aif import AIF_MAX_BYTES
 from arguments.domain.fallacies import TEXT_MAX
 from arguments.domain.toulmin import QUERY_MAX, QUERY_MIN
-from arguments.models import Chain
+from arguments.models import Chain, ChainCorrection
 from arguments.services import (
     SOURCE_TEXT_MAX,
     chain_llm_available,
@@ -164,3 +164,10 @@ class FallacyCheckForm(forms.Form):
         assert isinstance(engine, forms.ChoiceField)  # declared as one above
         engine.choices = choices
         engine.initial = fallacy_engine_default()
+
+
+class CorrectionForm(forms.Form):
+    """A sentence of the chain's source text (its index) and the part it plays."""
+
+    sentence = forms.IntegerField(min_value=0)
+    role = forms.ChoiceField(choices=ChainCorrection.Role.choices)

@@ -48,6 +48,10 @@ class Chain(models.Model):
 
     termination_reason = models.TextField(blank=True)
     warnings = models.JSONField(default=list, blank=True)
+    # How sure the reader was of the claim ([{index, sentence, confidence}], surest first): when
+    # it was unsure the chain waits for the owner to pick one before it runs.
+    claim_candidates = models.JSONField(default=list, blank=True)
+    claim_confidence = models.FloatField(null=True, blank=True)
     # The coach session this chain was made from, if any; a plain id, like the coach's
     # chain_id, so neither app's migrations depend on the other's.
     coach_session_id = models.PositiveBigIntegerField(null=True, blank=True)
@@ -99,6 +103,24 @@ class Chain(models.Model):
         """The verdict as pages show it: "overturned" once a review overturned it."""
         return self.Review.OVERTURNED.value if self.verdict_overturned else self.verdict_status
 
+    @property
+    def awaiting_claim(self) -> bool:
+        """The reader was unsure of the claim and the owner has not picked one yet."""
+        return (
+            bool(self.claim_candidates)
+            and self.status == self.Status.IN_PROGRESS
+            and (self.next_phase == 1)
+        )
+
+    def pinned_roles(self) -> dict[int, str]:
+        """The roles the owner gave sentences, the latest per sentence (one claim at most)."""
+        pinned: dict[int, str] = {}
+        for correction in self.corrections.all():
+            if correction.role == ChainCorrection.Role.CLAIM:
+                pinned = {i: r for i, r in pinned.items() if r != "claim"}
+            pinned[correction.sentence_index] = correction.role
+        return pinned
+
     def state(self) -> ChainState:
         return state_from_json(self.query, {name: getattr(self, name) for name in COMPONENT_ORDER})
 
@@ -132,3 +154,33 @@ class PhaseAttempt(models.Model):
         return (
             f"chain #{self.chain_id} phase {self.phase} ({'ok' if self.accepted else 'rejected'})"
         )
+
+
+class ChainCorrection(models.Model):
+    """A person's reading of one sentence of a chain's source text: this sentence is the claim
+    (or a datum, the warrant, a rebuttal). The chain re-runs with it pinned; kept so staff see
+    it in the admin and the team can evaluate the reader on it (``manage.py
+    corrections_export``)."""
+
+    class Role(models.TextChoices):
+        CLAIM = "claim", _("Claim")
+        DATA = "data", _("Data")
+        WARRANT = "warrant", _("Warrant")
+        REBUTTAL = "rebuttal", _("Rebuttal")
+
+    chain = models.ForeignKey(Chain, on_delete=models.CASCADE, related_name="corrections")
+    sentence_index = models.PositiveIntegerField()
+    sentence = models.TextField()
+    role = models.CharField(max_length=10, choices=Role.choices)
+    # what the reader had said of the sentence before the correction
+    reader_role = models.CharField(max_length=12, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"chain #{self.chain_id} sentence {self.sentence_index + 1}: {self.role}"

@@ -23,6 +23,8 @@ class ChainSerializer(serializers.ModelSerializer):
             *COMPONENT_ORDER,
             "termination_reason",
             "warnings",
+            "claim_candidates",
+            "claim_confidence",
             "review_status",
             "review_note",
             "reviewed_at",

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from arguments.domain.aif import aif_import
 from arguments.domain.analyzer import NotInText
+from arguments.domain.confidence import CLAIM_SURE
 from arguments.domain.document import DocumentReading
 from arguments.domain.fallacies import (
     TEXT_MAX,
@@ -24,8 +25,10 @@ from arguments.domain.fallacies import (
     findings_from_model,
 )
 from arguments.domain.prompts import fallacy_messages, phase_messages
+from arguments.domain.reading import PINNABLE
 from arguments.domain.sequence import chain_state
 from arguments.domain.toulmin import (
+    COMPONENT_ORDER,
     PHASES,
     ChainState,
     ToulminError,
@@ -33,8 +36,14 @@ from arguments.domain.toulmin import (
     clean_query,
     evaluate,
 )
-from arguments.models import Chain, PhaseAttempt
-from arguments.roles import analyzer_phase, check_fallacies, document_reading
+from arguments.models import Chain, ChainCorrection, PhaseAttempt
+from arguments.roles import (
+    analyzer_phase,
+    check_fallacies,
+    claim_reading,
+    document_reading,
+    sentence_reading,
+)
 from toulmini_site.classrooms.public import budget_release, work_guard
 from toulmini_site.limits import cache as limits_cache
 from toulmini_site.limits import quota_take, run_lock_release, run_lock_take
@@ -42,6 +51,7 @@ from toulmini_site.llm import LLMClient, LLMError, OfflineClient, structured_ans
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
+from toulmini_site.text.sentences import sentences
 
 SOURCE_TEXT_MAX = 50_000
 # Longer than any run (four phases on a slow model with retries); a crashed run's lock ends.
@@ -287,12 +297,16 @@ def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain
     except LLMError as error:
         raise ModelFailed(str(error), chain=chain, code="MODEL_NOT_CONFIGURED") from error
     quota_take(user=chain.owner, work="chain_run", model=chain.engine == Chain.Engine.LLM)
+    if chain.next_phase == 1 and chain.engine == Chain.Engine.OFFLINE and _claim_unsure(chain):
+        return chain  # the owner picks the claim first (chain_correct)
     work = copy.copy(chain)  # advanced phase by phase in memory, saved once at the end
     outputs: list[tuple[int, Any]] = []
     # One reading of the source text for the run's phases (made when the offline analyzer
     # first reads it: a model-backed run never does).
     reading = functools.cache(
-        lambda: document_reading(work.source_text, query=work.query, validate=False)
+        lambda: document_reading(
+            work.source_text, query=work.query, pinned=work.pinned_roles(), validate=False
+        )
     )
     try:
         while work.status == Chain.Status.IN_PROGRESS:
@@ -314,6 +328,74 @@ def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain
         raise
     finally:
         llm_calls_save(records=client.drain_calls(), subject=chain)
+
+
+def _claim_unsure(chain: Chain) -> bool:
+    """Read how sure the offline reader is of the chain's claim and keep it on the chain; True
+    when it is below ``CLAIM_SURE`` and the owner has not picked the claim: the chain then
+    waits, showing the best candidates, instead of running to a verdict on a guess."""
+    if "claim" in chain.pinned_roles().values():
+        chain.claim_candidates, chain.claim_confidence = [], None  # the owner's word: sure
+    else:
+        found = claim_reading(chain.query, chain.source_text)
+        chain.claim_candidates = [
+            {
+                "index": c.sentence.index,
+                "sentence": c.sentence.text,
+                "confidence": c.confidence,
+                "percent": round(100 * c.confidence),
+            }
+            for c in found
+        ]
+        chain.claim_confidence = found[0].confidence if found else None
+        if found and found[0].confidence >= CLAIM_SURE:
+            chain.claim_candidates = []  # sure enough: nothing to ask
+    chain.save(update_fields=["claim_candidates", "claim_confidence", "updated_at"])
+    return bool(chain.claim_candidates)
+
+
+class CorrectionRefused(ToulminError):
+    """A correction the chain cannot take (an engine it does not re-run, a sentence it lacks)."""
+
+
+def chain_correct(*, chain: Chain, author: Any, sentence_index: int, role: str) -> Chain:
+    """Record that sentence ``sentence_index`` of the chain's source text plays ``role``
+    (claim, data, warrant or rebuttal) and run the chain again from phase 1 with it pinned,
+    to the end. Only chains the offline analyzer runs are corrected this way (a model or your
+    own AI reads the text itself); the caller checks that ``author`` owns the chain."""
+    if chain.engine != Chain.Engine.OFFLINE:
+        raise CorrectionRefused(
+            gettext(
+                "Only chains run by the offline analyzer can be corrected sentence by sentence."
+            ),
+            code="CORRECTION_NOT_OFFLINE",
+        )
+    found = sentences(chain.source_text)
+    if role not in PINNABLE or not 0 <= sentence_index < len(found):
+        raise CorrectionRefused(
+            gettext(
+                "Choose a sentence of the source text and a role: claim, data, warrant or rebuttal."
+            ),
+            code="INVALID_INPUT",
+        )
+    work_guard(work=chain, model_backed=False)
+    sentence = found[sentence_index].text
+    with transaction.atomic():
+        ChainCorrection.objects.create(
+            chain=chain,
+            sentence_index=sentence_index,
+            sentence=sentence,
+            role=role,
+            reader_role=sentence_reading(chain.source_text, chain.query).get(sentence, ""),
+            author=author,
+        )
+        for name in COMPONENT_ORDER:
+            setattr(chain, name, None)
+        chain.status, chain.next_phase = Chain.Status.IN_PROGRESS, 1
+        chain.verdict_status, chain.termination_reason, chain.warnings = "", "", []
+        chain.claim_candidates = []
+        chain.save()
+    return chain_run(chain=chain, until="end")
 
 
 def _save_run(chain: Chain, outputs: list[tuple[int, Any]]) -> Chain:
@@ -356,6 +438,8 @@ def _phase_output(
                 query=work.query,
                 source_text=work.source_text,
                 components=components,
+                pinned=reading().pins,
+                claim_confidence=work.claim_confidence,
                 reading=reading(),
             ),
             messages=lambda: phase_messages(phase, state, source_text=work.source_text),

@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from arguments import exports, selectors, services
@@ -18,13 +19,21 @@ from arguments.domain.fallacies import LIKELY_AT, TAXONOMY, FallacyFinding
 from arguments.domain.highlight import highlighted
 from arguments.domain.prompts import phase_prompt
 from arguments.domain.toulmin import PHASES, ToulminError
-from arguments.forms import AifImportForm, ChainForm, FallacyCheckForm, PhaseOutputForm
-from arguments.models import Chain
+from arguments.forms import (
+    AifImportForm,
+    ChainForm,
+    CorrectionForm,
+    FallacyCheckForm,
+    PhaseOutputForm,
+)
+from arguments.models import Chain, ChainCorrection
+from arguments.roles import chain_evidence
 from arguments.vocabulary import fallacy_explanation
 from toulmini_site.classrooms.public import submission_chain_revise, submission_of_work
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.refusals import Refusal
 from toulmini_site.text.documents import read_capped
+from toulmini_site.text.sentences import sentences
 
 PAGE_SIZE = 20
 
@@ -74,6 +83,44 @@ def chain_new(request: HttpRequest) -> HttpResponse:
     )
 
 
+PART_LABELS = {
+    "claim": _lazy("Claim"),
+    "data": _lazy("Data"),
+    "backing": _lazy("Backing"),
+    "warrant": _lazy("Warrant"),
+    "rebuttal": _lazy("Rebuttal"),
+    "restatement": _lazy("Claim, said again"),
+}
+
+
+def _evidence_context(chain: Chain) -> dict:
+    """The source text cut at the sentences the chain's parts rest on, each marked with its
+    part and the reader's confidence; and its sentences, for the correction form."""
+    if not chain.source_text or chain.engine != Chain.Engine.OFFLINE:
+        return {"evidence_pieces": [], "sentences": [], "claim_given": False}
+    pinned = chain.pinned_roles()
+    parts = chain_evidence(chain.query, chain.source_text, pinned) if chain.claim else []
+    pieces = []
+    for piece in highlighted(
+        chain.source_text, [(p.sentence.start, p.sentence.end) for p in parts]
+    ):
+        part = parts[piece.marks[0] - 1] if piece.marks else None
+        pieces.append(
+            {
+                "text": piece.text,
+                "role": part.role if part else "",
+                "label": PART_LABELS[part.role] if part else "",
+                "percent": round(100 * part.confidence) if part else 0,
+                "given": bool(part and part.given),
+            }
+        )
+    return {
+        "evidence_pieces": pieces if parts else [],
+        "sentences": [(s.index, s.text) for s in sentences(chain.source_text)],
+        "claim_given": "claim" in pinned.values(),
+    }
+
+
 def _detail_context(chain: Chain, **extra) -> dict:
     state = chain.state()
     prompt = ""
@@ -95,6 +142,8 @@ def _detail_context(chain: Chain, **extra) -> dict:
         "phase_form": extra.pop("phase_form", None)
         or PhaseOutputForm(initial={"phase": chain.next_phase}),
         "attempts": chain.attempts.filter(accepted=False).order_by("-created_at")[:3],
+        "roles": ChainCorrection.Role.choices,
+        **_evidence_context(chain),
         **extra,
     }
 
@@ -125,6 +174,34 @@ def chain_run(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except (ToulminError, services.ModelFailed) as failure:
         error = failure.message
         chain.refresh_from_db()
+    if request.htmx:
+        return _render_chain(request, chain, run_error=error)
+    if error:
+        messages.error(request, error)
+    return redirect(chain)
+
+
+@login_required
+@require_POST
+def chain_correct(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The owner says what a sentence of the source text is (the claim, a datum, the warrant,
+    a rebuttal); the chain runs again from phase 1 with it."""
+    chain = selectors.chain_for(request.user, pk)
+    form = CorrectionForm(request.POST)
+    error = ""
+    if not form.is_valid():
+        error = gettext("Choose a sentence of the source text and a role.")
+    else:
+        try:
+            chain = services.chain_correct(
+                chain=chain,
+                author=request.user,
+                sentence_index=form.cleaned_data["sentence"],
+                role=form.cleaned_data["role"],
+            )
+        except (Refusal, services.ModelFailed) as failure:
+            error = failure.message
+            chain.refresh_from_db()
     if request.htmx:
         return _render_chain(request, chain, run_error=error)
     if error:

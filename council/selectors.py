@@ -5,10 +5,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from council.models import Audit, Critique, Rubric
+from toulmini_site.classrooms.public import teaches_work
 
 CRITIQUE_LIST_FIELDS = ("id", "title", "status", "engine", "created_at")
 AUDIT_LIST_FIELDS = (
@@ -61,3 +64,23 @@ def audit_for(user: Any, pk: int) -> Audit:
 def rubrics() -> QuerySet[Rubric]:
     """Every rubric, for a choice of one."""
     return Rubric.objects.all()
+
+
+def critique_to_correct(user: Any, pk: int) -> Critique:
+    """A critique its owner or a teacher of the class it was handed in for may correct
+    (dismiss a finding), else 404: it does not exist for anyone else."""
+    critique = get_object_or_404(Critique, pk=pk)
+    if critique.owner_id != getattr(user, "pk", None) and not teaches_work(user, critique):
+        raise Http404("No such critique.")
+    return critique
+
+
+def audit_to_overrule(user: Any, pk: int) -> Audit:
+    """An audit a teacher of the class it was handed in for may overrule, else 404 (its owner
+    sees it but may not overrule their own grade's evidence; 403 is for the owner)."""
+    audit = get_object_or_404(Audit, pk=pk)
+    if teaches_work(user, audit):
+        return audit
+    if audit.owner_id == getattr(user, "pk", None):
+        raise PermissionDenied("Only a teacher of the class may overrule an audit criterion.")
+    raise Http404("No such audit.")

@@ -257,6 +257,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ChainEngineEnum": "arguments.models.Chain.Engine",
         "ChainStatusEnum": "arguments.models.Chain.Status",
+        "ChainCorrectionRoleEnum": "arguments.models.ChainCorrection.Role",
         "CritiqueEngineEnum": "council.models.critique.Critique.Engine",
         "CritiqueStatusEnum": "council.models.critique.Critique.Status",
         "CoachStepEnum": "coach.models.STEP_CHOICES",

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from arguments.domain.language import reader_language, unreadable
 from arguments.domain.markers import content_words
 from arguments.domain.reading import (
     RULES_LEAD,
@@ -54,7 +55,10 @@ def claim_candidates(
     that each is the claim: the sentence-role model's P(claim) shared out among the
     candidates (the rules' score without the model), and at least ``MARKED_CLAIM`` for the
     one the text itself marks (what ``find_claim`` chooses whatever the model says). The
-    first candidate is the claim ``read`` takes."""
+    first candidate is the claim ``read`` takes. Empty for a text not read as English (the
+    model never saw Spanish; a language the analyzer refuses is refused at phase 1)."""
+    if unreadable(text) or reader_language(f"{text}\n{query}") != "en":
+        return []  # the model and these shares are English; other texts are not weighed
     sents = sentences(text)
     found = candidates(sents)
     if not found:

@@ -53,6 +53,10 @@ _RESULT_FIELDS = (
     "reasoning",
     "evidence",
     "error",
+    "overruled_score",
+    "overrule_reason",
+    "overruled_by",
+    "overruled_at",
 )
 
 

@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from council.admin.runs import run_again_action
-from council.models import Critique
+from council.models import Critique, FindingDismissal
 from council.services.critique import critique_retry
 from toulmini_site.llm.admin import LLMCallInline
 
@@ -57,4 +57,28 @@ class CritiqueAdmin(admin.ModelAdmin):
     )
 
     def has_add_permission(self, request):  # critiques are asked for, not typed in
+        return False
+
+
+@admin.register(FindingDismissal)
+class FindingDismissalAdmin(admin.ModelAdmin):
+    """Critique points their owner or a teacher set aside, and why (``manage.py
+    corrections_export`` writes them as evaluation cases)."""
+
+    list_display = ("critique", "area", "fallacy", "author", "created_at")
+    list_filter = ("area", "fallacy")
+    search_fields = ("finding", "evidence", "reason", "author__username")
+    readonly_fields = (
+        "critique",
+        "point_key",
+        "area",
+        "finding",
+        "evidence",
+        "fallacy",
+        "reason",
+        "author",
+        "created_at",
+    )
+
+    def has_add_permission(self, request):  # dismissed on the critique's page
         return False

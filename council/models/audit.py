@@ -131,6 +131,14 @@ class AuditCriterionResult(models.Model):
     relevance_confidence = models.FloatField(null=True, blank=True)
     evidence = models.JSONField(default=list, blank=True, help_text="Validated Evidence items.")
     error = models.TextField(blank=True)
+    # A teacher's overrule: the score they give the criterion instead, and why. The grading
+    # suggestion follows it; the auditor's own score and reasoning stay as they were.
+    overruled_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    overrule_reason = models.TextField(blank=True, max_length=2000)
+    overruled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    overruled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["audit", "position", "id"]
@@ -142,6 +150,11 @@ class AuditCriterionResult(models.Model):
                 condition=Q(numeric_score__isnull=True)
                 | Q(numeric_score__gte=1, numeric_score__lte=5),
                 name="audit_result_score_1_to_5",
+            ),
+            models.CheckConstraint(
+                condition=Q(overruled_score__isnull=True)
+                | (Q(overruled_score__gte=1, overruled_score__lte=5) & ~Q(overrule_reason="")),
+                name="audit_result_overrule_1_to_5_with_reason",
             ),
             models.CheckConstraint(
                 condition=Q(relevance_confidence__isnull=True)
@@ -156,3 +169,8 @@ class AuditCriterionResult(models.Model):
     @property
     def percent(self) -> int:
         return round((self.numeric_score or 0) * 20)
+
+    @property
+    def score_shown(self) -> int | None:
+        """The score that counts: the teacher's when they overruled the auditor."""
+        return self.overruled_score if self.overruled_score is not None else self.numeric_score

@@ -10,7 +10,7 @@ from council.domain.critique.formatter import usage_line
 from council.domain.critique.synthesis import DEFAULT_THRESHOLD
 from council.models.runs import RetryableRun
 
-__all__ = ["Critique"]
+__all__ = ["Critique", "FindingDismissal"]
 
 
 class Critique(RetryableRun, models.Model):
@@ -86,3 +86,34 @@ class Critique(RetryableRun, models.Model):
             tokens_in=self.tokens_in,
             tokens_out=self.tokens_out,
         )
+
+
+class FindingDismissal(models.Model):
+    """The owner or a teacher of a critique sets one of its points aside, with a reason (the
+    point stays, shown as dismissed). Kept for staff in the admin and for evaluation
+    (``manage.py corrections_export``)."""
+
+    critique = models.ForeignKey(Critique, on_delete=models.CASCADE, related_name="dismissals")
+    # the point's first claim id (stable across page loads: the result is not re-ranked)
+    point_key = models.CharField(max_length=80)
+    area = models.CharField(max_length=120, blank=True)
+    finding = models.TextField()
+    evidence = models.TextField(blank=True)
+    fallacy = models.CharField(max_length=40, blank=True)
+    reason = models.TextField(max_length=2000)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["critique", "point_key"], name="dismissal_one_per_point"
+            ),
+            models.CheckConstraint(condition=~Q(reason=""), name="dismissal_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"critique {self.critique_id}: {self.area} dismissed"

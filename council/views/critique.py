@@ -163,8 +163,12 @@ def _with_fallacy_labels(nodes: list[dict], said: str = "claim") -> list[dict]:
 def _result_context(critique: Critique) -> dict:
     """Points grouped by area (inside each the surest first, as the council ranks them),
     trees and progress by philosopher."""
+    dismissed = {d.point_key: d for d in critique.dismissals.select_related("author")}
     points = sorted(
-        _with_fallacy_labels(critique.result.get("points", []), said="critique"),
+        [
+            {**p, "key": (k := (p.get("claim_ids") or [""])[0]), "dismissal": dismissed.get(k)}
+            for p in _with_fallacy_labels(critique.result.get("points", []), said="critique")
+        ],
         key=lambda p: (p["area"].casefold(), -p["confidence"], -SEVERITY_WEIGHT[p["severity"]]),
     )
     areas: dict[str, list] = {}

@@ -91,6 +91,8 @@ def test_create_returns_the_chain_in_its_documented_shape(owner_api):
         "verdict",
         "termination_reason",
         "warnings",
+        "claim_candidates",
+        "claim_confidence",
         "review_status",
         "review_note",
         "reviewed_at",

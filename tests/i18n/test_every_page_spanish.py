@@ -318,6 +318,9 @@ NOT_PAGES = {
     "coach:chain",
     "coach:export_aif",
     "council:critique_retry",
+    "council:critique_dismiss",  # POSTs that go back to the page they came from
+    "council:audit_overrule",
+    "arguments:chain_correct",
     "council:audit_retry",
     "classrooms:class_join",
     "classrooms:class_settings",

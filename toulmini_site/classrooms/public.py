@@ -34,6 +34,7 @@ __all__ = [
     "budget_release",
     "submission_chain_revise",
     "submission_of_work",
+    "teaches_work",
     "tutor_help_of",
     "work_guard",
 ]
@@ -61,3 +62,16 @@ def submission_chain_revise(*, old: Any, new: Any) -> Submission | None:
         submission.chain = new
         submission.save(update_fields=["chain"])
     return submission
+
+
+def teaches_work(user: Any, work: Any) -> bool:
+    """Whether ``user`` teaches (or co-teaches) the class ``work`` was handed in for: a
+    teacher may correct what the app said of a student's work (a critique's finding, an audit's
+    criterion); anyone else may not."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    submission = submission_of_work(work)
+    return (
+        submission is not None
+        and submission.assignment.classroom.teachers.filter(pk=user.pk).exists()
+    )

@@ -529,15 +529,16 @@ CRITERION_PARTS = {"grounds": "data", **{p: p for p in PARTS if p != "data"}}
 def audit_suggestions(results: list[Any], maxima: dict[str, int]) -> dict[str, dict[str, Any]]:
     """The audit's score per feedback part, on its 1-5 scale and brought to the part's own
     points (3/5 of 0-4 is about 2.4), shown beside the teacher's points as a suggestion and
-    never copied into them."""
+    never copied into them; a criterion the teacher overruled suggests the teacher's score."""
     return {
         part: {
-            "score": r.numeric_score,
-            "scaled": round(r.numeric_score / 5 * maxima[part], 1),
+            "score": r.score_shown,
+            "scaled": round(r.score_shown / 5 * maxima[part], 1),
             "max": maxima[part],
+            "overruled": r.overruled_score is not None,
         }
         for r in results
-        if (part := CRITERION_PARTS.get(r.criterion_id)) and r.numeric_score is not None
+        if (part := CRITERION_PARTS.get(r.criterion_id)) and r.score_shown is not None
     }
 
 
@@ -545,12 +546,21 @@ SEVERITY_ORDER = {"critical": 0, "high": 1, "medium": 2, "low": 3}
 
 
 def critique_points(submission: Submission) -> list[dict[str, Any]]:
-    """The essay's critique points (area, severity, critique, evidence), most severe first;
-    none until the critique has finished."""
+    """The essay's critique points (area, severity, critique, evidence, ``key`` and the
+    ``dismissal`` a teacher or the student made, if any), most severe first; none until the
+    critique has finished."""
     critique = submission.critique
     if critique is None or not critique.result:
         return []
-    points = critique.result.get("points", [])
+    dismissed = {d.point_key: d for d in critique.dismissals.select_related("author")}
+    points = [
+        {
+            **p,
+            "key": (key := (p.get("claim_ids") or [""])[0]),
+            "dismissal": dismissed.get(key),
+        }
+        for p in critique.result.get("points", [])
+    ]
     return sorted(
         points,
         key=lambda p: (
