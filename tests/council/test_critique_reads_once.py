@@ -53,3 +53,12 @@ def test_an_offline_audit_reads_its_document_once():
     # the whole document once (the reading), and each paragraph once (the audit's numbering)
     paragraphs = len([p for p in ESSAY.split("\n\n") if p.strip()])
     assert counter.calls["sentence splitting"] == 1 + paragraphs
+
+
+def test_a_critique_whose_judges_read_no_meaning_never_loads_the_encoder(monkeypatch):
+    import arguments.roles
+
+    loads = []
+    monkeypatch.setattr(arguments.roles, "default_encoder", lambda: loads.append(1))
+    run_critique_council(ESSAY, max_depth=2)
+    assert loads == []
