@@ -178,3 +178,19 @@ def test_staff_see_the_last_check_in_the_admin(server, admin_client):
 
     assert page.status_code == 200
     assert b"check-model" in page.content
+
+
+def test_a_server_that_never_answers_fails_the_check_at_the_deadline(server, settings):
+    from tests.llm.fake_openai_server import Stall
+
+    settings.LLM_DEADLINE_SECONDS = 0.5
+    server.answer_with(lambda request: Stall(3600))
+
+    with pytest.raises(CommandError) as caught:
+        run()
+
+    assert caught.value.returncode == 1
+    check = ModelCheck.objects.get()
+    assert not check.structured_ok and not check.stream_ok
+    assert check.structured_ms is not None and check.structured_ms < 1500
+    assert "MODEL_TIMEOUT" in check.report
