@@ -225,7 +225,9 @@ def _imperative(tokens: list[str], raw_first: str) -> bool:
         if after in _EN_AFTER or after.isdigit():
             return True
         if verb in _EN_AFTER_GERUND and after.endswith("ing"):
-            return True
+            # "stop asking and write it", not "Stop paying kids to eat junk: ..." (a claim)
+            gerund = after[:-3]
+            return bool({gerund, gerund + "e", gerund[:-1]} & (_EN_VERBS | {"ask", "question"}))
         return (verb, after) in _EN_PARTICLES
     if verb == "lets":  # "let's write it together", not "let's see"
         return after in _EN_VERBS - {"see", "think", "try", "look"}
@@ -329,12 +331,38 @@ def _question_to_tutor(text: str, tokens: list[str]) -> bool:
     return quotes or bool(said & (_EN_PERSONAL | _ES_PERSONAL | _PARTS))
 
 
+def _es_wants_you(folded: str) -> bool:
+    """ "quiero que (me) escribas...", "le agradecería que me escribiera": wanting the tutor to
+    do something. "Quiero que el instituto deje de..." wants something of the world: a claim."""
+    for match in _ES_WANT.finditer(folded):
+        rest = folded[match.end() :].split()
+        while rest and rest[0] in ("me", "nos", "lo", "la", "los", "las", "le", "les", "se",
+                                   "tu", "usted", "ya", "tambien"):  # fmt: skip
+            rest = rest[1:]
+        if not rest:
+            return True
+        verb = rest[0]
+        # The second person of the subjunctive ("escribas", "hagas"), or usted's, which is
+        # the third ("escribiera", "haga"): a verb of producing text after the pronouns.
+        if verb.endswith(("as", "es", "ieras", "aras")) and (
+            _es_verb(verb) or verb in _ES_IRREGULAR
+        ):
+            return True
+        if match.group(1) in ("le agradeceria", "te agradeceria", "os agradeceria", "te pido",
+                              "le pido"):  # fmt: skip
+            return True
+        if _es_verb(verb) and folded[: match.start()].strip() == "" and rest[:1] != ["el"]:
+            # "quiero que escriba la tesis" (usted), not "quiero que el comedor deje ..."
+            return verb in _ES_IRREGULAR or _es_infinitives(verb) & _ES_VERBS != set()
+    return False
+
+
 def addressed_to_tutor(message: str) -> bool:
     """Whether ``message`` asks the tutor to do something (see the module's docstring)."""
     folded = " " + " ".join(_tokens(message)) + " "
     if not folded.strip():
         return False
-    if _EN_POLITE.search(folded) or _ES_POLITE.search(folded) or _ES_WANT.search(folded):
+    if _EN_POLITE.search(folded) or _ES_POLITE.search(folded) or _es_wants_you(folded):
         return True
     # Each word as typed, to see its written accent ("escríbeme" vs "escribeme").
     as_typed = {fold(word): word for word in re.findall(r"[^\W\d_]+", message)}

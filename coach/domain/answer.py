@@ -22,11 +22,11 @@ from typing import Any, Literal, get_args
 from pydantic import ValidationError
 
 from coach.domain import events
-from coach.domain.authorship import Authorship, examples_in, sentences
+from coach.domain.authorship import Authorship, authorship_for, examples_in, sentences
 from coach.domain.explanations import guiding_question
 from coach.domain.guards import CoachAIResult, enforce_turn, failure_code
-from coach.domain.intent import classify, own_attempts, rewrite_payload, turn_intent
 from coach.domain.stream import parse_answer, streamed
+from coach.domain.turn import TurnInput, read_turn
 from coach.domain.tutor import PHRASES
 
 HelpLevel = Literal["questions", "examples", "full"]
@@ -35,39 +35,6 @@ DEFAULT_HELP_LEVEL: HelpLevel = "full"
 
 # A sentence is complete once its closing mark is followed by a space or a line break.
 _BOUNDARY = re.compile(r"(?<=[.!?…\"”»)])\s+|\n+")
-
-
-def authorship_for(inputs: Mapping[str, Any]) -> Authorship:
-    """What the student wrote and said, from a turn's inputs (``services.turn_inputs``)."""
-    topic = inputs.get("topic", "") or ""
-    message = inputs.get("user_message", "")
-    messages = [*inputs.get("step_messages", []), message]
-    draft = dict(inputs.get("draft") or {})
-    # The turn's own message was classified once already; earlier ones are read here.
-    own = own_attempts(inputs.get("step_messages", []), topic=topic)
-    intent = turn_intent(inputs) or classify(message, topic=topic)
-    if intent.is_attempt and message.strip():
-        own.append(message.strip())
-    # "rewrite: <text>" carries the student's text; "finish this: <text>" is a request.
-    own += [
-        payload
-        for m in inputs.get("step_messages", [])
-        if (payload := rewrite_payload(m)) and classify(m, topic=topic).kind == "rewrite"
-    ]
-    if intent.kind == "rewrite" and rewrite_payload(message):
-        own.append(rewrite_payload(message))
-    own += [text for text in draft.values() if text]
-    own += [inputs.get("draft_value", "") or ""]
-    history = [m.get("text", "") for m in inputs.get("history", []) if m.get("role") == "user"]
-    said = " ".join([topic, *messages, *history, *draft.values()])
-    return Authorship(
-        own_texts=tuple(t for t in own if t.strip()),
-        said=said,
-        step=inputs.get("step", ""),
-        claim=draft.get("claim", ""),
-        topic=topic,
-        typed=tuple(m for m in [*messages, *history] if m.strip()),
-    )
 
 
 # A sentence about a proposal as done: "Great, I've put it in your draft", "Here is your
@@ -124,7 +91,8 @@ def withheld_text(*, released: str, step: str, language: str, topic: str) -> str
 
 
 def serve(chunks: Iterable[str], inputs: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
-    """The events of one tutor answer (see the module's docstring)."""
+    """The events of one tutor answer (see the module's docstring). The turn is read once
+    (``read_turn``) and every check of the answer reads it."""
     reader = AnswerReader(inputs)
     for chunk in chunks:
         yield from reader.feed(chunk)
@@ -137,8 +105,8 @@ class AnswerReader:
     the last ones once the stream is over."""
 
     def __init__(self, inputs: Mapping[str, Any]) -> None:
-        self.inputs = inputs
-        self.authorship = authorship_for(inputs)
+        self.turn = read_turn(inputs)
+        self.authorship = authorship_for(self.turn)
         self.buffer: list[str] = []
         self.released = 0
         self.text = ""
@@ -173,14 +141,14 @@ class AnswerReader:
         except ValueError:
             return [events.invalid(empty=not raw.strip())]
         try:
-            result, status = enforce_turn(answer, self.inputs)
+            result, status = enforce_turn(answer, self.turn)
         except ValidationError:
             return [events.invalid(error=failure_code(answer))]
         result, judged, withheld = _judge_whole(
             answer,
             result,
             status,
-            self.inputs,
+            self.turn,
             self.authorship,
             shown=shown,
             withheld=self.withheld,
@@ -192,7 +160,7 @@ def _judge_whole(
     answer: Any,
     result: CoachAIResult,
     status: str,
-    inputs: Mapping[str, Any],
+    turn: TurnInput,
     authorship: Authorship,
     *,
     shown: str,
@@ -208,7 +176,7 @@ def _judge_whole(
     if proposal is not None and not authorship.is_theirs(proposal.value):
         result = _without_proposal(result)
         status = "stripped-not-students-text"
-    level = inputs.get("help_level", DEFAULT_HELP_LEVEL)
+    level = turn.help_level
     proposal = result.proposedUpdate
     if proposal is not None and level != "full" and not authorship.is_verbatim(proposal.value):
         # Below full coaching the tutor does not reword: the student's text as they wrote it.
@@ -216,24 +184,20 @@ def _judge_whole(
         status = "stripped-not-students-text"
     if level == "questions" and examples_in(result.assistantText):
         kept = [s for s in sentences(result.assistantText) if s not in examples_in(s)]
-        text = " ".join(kept).strip() or guiding_question(
-            inputs["step"], inputs["language"], inputs.get("topic", "")
-        )
+        text = " ".join(kept).strip() or guiding_question(turn.step, turn.language, turn.topic)
         result = result.model_copy(update={"assistantText": text})
     if result.proposedUpdate is None:
         # A proposal removed takes the reply's words about it along.
-        result = _without_proposal_talk(
-            result, inputs["step"], inputs["language"], inputs.get("topic", "")
-        )
+        result = _without_proposal_talk(result, turn.step, turn.language, turn.topic)
     if withheld:
         result = _without_proposal(result).model_copy(
             update={
                 "assistantText": withheld_text(
                     released=shown,
-                    step=inputs["step"],
+                    step=turn.step,
                     # The note speaks the session's language, whatever the message's.
-                    language=inputs["language"],
-                    topic=inputs.get("topic", ""),
+                    language=turn.language,
+                    topic=turn.topic,
                 ),
                 "nextQuestion": None,
                 "confidence": 0.0,

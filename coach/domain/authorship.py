@@ -22,8 +22,9 @@ words on screen are theirs.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from coach.domain.explanations import (
     EXAMPLE_LEAD,
@@ -35,7 +36,14 @@ from coach.domain.explanations import (
 from coach.domain.heuristics import is_question, passes
 from coach.domain.phrases import words
 from coach.domain.steps import STEP_NAMES
-from coach.domain.tutor import AS_YOU_WROTE, GUIDING_QUESTIONS, PHRASES, PRAISE, PROBLEMS
+from coach.domain.turn import TurnInput, read_turn
+from coach.domain.tutor import (
+    AS_YOU_WROTE,
+    GUIDING_QUESTIONS,
+    PHRASES,
+    PRAISE,
+    PROBLEMS,
+)
 
 STEM = 5
 MIN_LETTERS = 4
@@ -346,6 +354,8 @@ class Authorship:
                 continue  # the student's own words, or the tutor's vocabulary
             if len(fresh) >= _SET_OFF and (on_subject or as_part or len(new) >= _SET_OFF):
                 return True
+            if fresh and on_subject and as_part and not _addressed(piece):
+                return True  # "OK: Schools should ban phones." — short, but the part
             if kind == "offered" and as_part and stems - self.known:
                 return True  # "What if you wrote 'probably'?": the part, in the tutor's words
         return False
@@ -371,6 +381,8 @@ class Authorship:
         fresh = stems - self.known - TUTOR_WORDS
         if stems & self.subject and len(fresh) >= _STATEMENT:
             return True
+        if stems & self.subject and fresh and self.step and passes(self.step, clause):
+            return True  # a short statement that would do as the part
         return len(fresh - self.subject) >= ANY_SUBJECT_NEW_WORDS
 
     def composed(self, text: str) -> list[str]:
@@ -389,10 +401,26 @@ class Authorship:
         return any(words(value) == words(text) for text in self.own_texts)
 
 
+def authorship_for(turn: TurnInput | Mapping[str, Any]) -> Authorship:
+    """What the student wrote and said, from the turn (``coach.domain.turn``): their own
+    texts as the turn defines them, everything they typed, the topic and the draft."""
+    if not isinstance(turn, TurnInput):
+        turn = read_turn(turn)
+    drafted = [text for _, text in turn.draft]
+    return Authorship(
+        own_texts=turn.own_texts,
+        said=" ".join([turn.topic, *turn.typed, *drafted]),
+        step=turn.step,
+        claim=turn.claim,
+        topic=turn.topic,
+        typed=turn.typed,
+    )
+
+
 def examples_in(text: str) -> list[str]:
     """The sentences of ``text`` that give an example (not allowed when the teacher chose
     questions only)."""
     return [sentence for sentence in sentences(text) if _EXAMPLE_MARKERS.search(sentence)]
 
 
-__all__ = ["TUTOR_WORDS", "Authorship", "examples_in", "sentences"]
+__all__ = ["TUTOR_WORDS", "Authorship", "authorship_for", "examples_in", "sentences"]

@@ -9,16 +9,18 @@ result the server will trust, plus what happened to the proposal.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from coach.domain.explanations import asked_part, guiding_question, help_text
 from coach.domain.heuristics import is_question, passes
-from coach.domain.intent import Intent, classify, own_attempts, rewrite_payload, turn_intent
+from coach.domain.intent import Intent
 from coach.domain.phrases import is_rewrite_request, words
 from coach.domain.steps import LAST_STEP, STEPS, ToulminStep, next_step
+from coach.domain.turn import TurnInput, read_turn
 
 ProposalStatus = Literal[
     "kept",
@@ -68,6 +70,20 @@ class CoachAIResult(BaseModel):
         return value
 
 
+@dataclass
+class _Answer:
+    """A raw answer on its way through the contract's steps: the data, the proposal (a dict
+    or None) and what happened to it."""
+
+    data: dict[str, Any]
+    proposal: dict[str, Any] | None
+    status: ProposalStatus = "none"
+    confidence: float | None = None
+
+    def remove_proposal(self, status: ProposalStatus) -> None:
+        self.proposal, self.status = None, status
+
+
 def enforce_contract(
     raw: dict[str, Any],
     *,
@@ -80,138 +96,163 @@ def enforce_contract(
     language: str = "en",
     claim: str = "",
     intent: Intent | None = None,
+    turn: TurnInput | None = None,
+    writes: Callable[[str], bool] | None = None,
 ) -> tuple[CoachAIResult, ProposalStatus]:
     """Apply the contract's server-side rules, in the contract's order, to a raw answer.
 
-    0. Intent first (``coach.domain.intent``): when the student's message is a help request,
-       a concept question or small talk, any proposal is stripped (``stripped-not-an-attempt``)
-       and there is no advance; an answer that writes the part on the student's own topic is
-       replaced by the offline tutor's explanation, and an answer that asks nothing gets the
-       step's guiding question. With ``step_messages`` (the student's earlier messages on
-       this step; the server always passes them) a proposal must come from the student's own
-       text: at least 60% of its words must appear in their attempts or draft
-       (``stripped-not-students-text``), so a "yes" after a help request proposes nothing.
-       ``claim`` (the draft's claim) lets the warrant check refuse a restated claim.
+    The turn is read once (``coach.domain.turn.TurnInput``: the intent, the student's own
+    texts); given ``turn``, the keyword arguments it holds are ignored. Each rule is one
+    named step:
 
-    1. Step coercion: ``step`` becomes ``current_step``; a proposal without a usable field is
-       given ``current_step``, and a proposal written for another step is stripped
-       (``stripped-wrong-step``): its text belongs to another field, so it can never land here.
-    2. A proposal with an empty value is stripped.
-    3. First-turn bias: on the step's first user turn, a proposal with confidence < 0.8 is
-       stripped unless the student asked for a rewrite; with no confidence it is kept only when
-       the student's text passes the step's heuristics.
-    4. ``shouldAdvance`` is dropped when there is no proposal and the draft is empty, when the
-       text (the proposal's value, else the draft) fails the heuristics, or when confidence
-       < 0.6. On the rebuttal, advancing means ``isComplete=true`` instead.
-    5. ``nextStep`` is the real next step when advancing, absent otherwise.
-    6. The result is validated (raises ``pydantic.ValidationError``).
-    7. ``nextQuestion`` is appended to ``assistantText`` after a blank line.
+    0. ``_intent_and_ownership`` — when the student's message is a help request, a concept
+       question, a feedback request or small talk, any proposal is stripped
+       (``stripped-not-an-attempt``) and there is no advance; with ``step_messages`` a
+       proposal must come from the student's own text (``stripped-not-students-text``): at
+       least 60% of its words in their attempts or the step's draft.
+    1. ``_coerce_step`` — ``step`` becomes ``current_step``; a proposal for another step is
+       stripped (``stripped-wrong-step``).
+    2. ``_drop_empty_value`` — a proposal with an empty value is stripped.
+    3. ``_first_turn_bias`` — on the step's first user turn, a proposal with confidence <
+       0.8 is stripped unless the student asked for a rewrite; with no confidence it is kept
+       only when the student's text passes the step's heuristics.
+    4. ``_advance_guards`` — ``shouldAdvance`` is dropped when there is no proposal and the
+       draft is empty, when the text fails the heuristics, or when confidence < 0.6. On the
+       rebuttal, advancing means ``isComplete=true`` instead.
+    5. ``_correct_next_step`` — ``nextStep`` is the real next step when advancing.
+    6. Schema validation (raises ``pydantic.ValidationError``); then a help request is
+       answered with tutoring only (``_tutoring_only``: ``writes``, the structural check,
+       says whether the model wrote the part anyway).
+    7. ``_append_question`` — ``nextQuestion`` is appended to ``assistantText``.
     """
     if current_step not in STEPS:
         raise ValueError(f"unknown step {current_step!r}")
     if not isinstance(raw, dict):
         # Let pydantic describe the problem in its usual shape.
         CoachAIResult.model_validate(raw)
-    data = dict(raw)
-    confidence = data.get("confidence")
-    confidence = confidence if isinstance(confidence, int | float) else None
-    status: ProposalStatus = "none"
-
-    # 1. Step coercion.
-    data["step"] = current_step
-    proposal = data.get("proposedUpdate")
-    if isinstance(proposal, dict):  # anything else is reported by the validation below
-        proposal = dict(proposal)
-        field = proposal.get("field")
-        if field in STEPS and field != current_step:
-            proposal, status = None, "stripped-wrong-step"
-        else:
-            proposal["field"] = current_step
-
-    # 2. Empty value removal.
-    if isinstance(proposal, dict):
-        value = proposal.get("value")
-        if not isinstance(value, str) or not value.strip():
-            proposal, status = None, "stripped-empty-value"
-        else:
-            proposal["value"] = value.strip()
-
-    # 0. Intent, and the student's ownership of the proposed text.
-    # The turn classified the message once (``intent``); read alone, it is classified here.
-    intent = intent if intent is not None else classify(user_message, topic=topic)
-    if isinstance(proposal, dict) and not intent.may_propose:
-        proposal, status = None, "stripped-not-an-attempt"
-    if isinstance(proposal, dict) and step_messages is not None:
-        own = _own_text(user_message, step_messages, draft_value, topic=topic)
-        if not is_own_text(proposal["value"], own):
-            proposal, status = None, "stripped-not-students-text"
-
-    # 3. First-turn bias.
-    if isinstance(proposal, dict) and is_first_turn and not is_rewrite_request(user_message):
-        if confidence is None:
-            if not passes(current_step, user_message, claim=claim):
-                proposal, status = None, "stripped-first-attempt-failed-heuristics"
-        elif confidence < FIRST_TURN_MIN_CONFIDENCE:
-            proposal, status = None, "stripped-low-confidence"
-    if proposal is not None and status == "none":
-        status = "kept"
-    data["proposedUpdate"] = proposal
-
-    # 4. shouldAdvance guards (a completion on the rebuttal is the same request).
-    wants_advance = data.get("shouldAdvance") is True or (
-        current_step == LAST_STEP and data.get("isComplete") is True
+    if turn is None:
+        turn = read_turn(
+            {
+                "step": current_step,
+                "language": language,
+                "topic": topic,
+                "user_message": user_message,
+                "step_messages": step_messages or [],
+                "draft_value": draft_value,
+                "draft": {"claim": claim},
+                "is_first_turn": is_first_turn,
+            }
+            | ({"intent": intent.kind, "pressure": intent.pressure} if intent else {})
+        )
+    confidence = raw.get("confidence")
+    answer = _Answer(
+        data=dict(raw),
+        proposal=None,
+        confidence=confidence if isinstance(confidence, int | float) else None,
     )
-    if wants_advance and not intent.may_propose:
-        wants_advance = False
-    if wants_advance:
-        judged = proposal["value"] if isinstance(proposal, dict) else (draft_value or "")
-        if (
-            (proposal is None and not (draft_value or "").strip())
-            or not passes(current_step, judged, claim=claim)
-            or (confidence is not None and confidence < ADVANCE_MIN_CONFIDENCE)
-        ):
-            wants_advance = False
-    if current_step == LAST_STEP:
-        data["shouldAdvance"] = False
-        data["isComplete"] = wants_advance
+    _coerce_step(answer, current_step)
+    _drop_empty_value(answer)
+    _intent_and_ownership(answer, turn, check_ownership=step_messages is not None)
+    _first_turn_bias(answer, turn)
+    if answer.proposal is not None and answer.status == "none":
+        answer.status = "kept"
+    answer.data["proposedUpdate"] = answer.proposal
+    _advance_guards(answer, turn, current_step)
+    _correct_next_step(answer, current_step)
+    result = CoachAIResult.model_validate(answer.data)
+    if not turn.intent.may_propose:
+        about = asked_part(turn.message, current_step)
+        result = _tutoring_only(result, turn, about, writes)
+    return _append_question(result), answer.status
+
+
+def _coerce_step(answer: _Answer, step: str) -> None:
+    """1. ``step`` is the session's; a proposal written for another step is stripped."""
+    answer.data["step"] = step
+    proposal = answer.data.get("proposedUpdate")
+    if not isinstance(proposal, dict):  # anything else is reported by the validation
+        answer.proposal = proposal
+        return
+    proposal = dict(proposal)
+    if proposal.get("field") in STEPS and proposal.get("field") != step:
+        answer.remove_proposal("stripped-wrong-step")
+        return
+    proposal["field"] = step
+    answer.proposal = proposal
+
+
+def _drop_empty_value(answer: _Answer) -> None:
+    """2. A proposal with an empty value is stripped."""
+    if not isinstance(answer.proposal, dict):
+        return
+    value = answer.proposal.get("value")
+    if not isinstance(value, str) or not value.strip():
+        answer.remove_proposal("stripped-empty-value")
     else:
-        data["shouldAdvance"] = wants_advance
+        answer.proposal["value"] = value.strip()
+
+
+def _intent_and_ownership(answer: _Answer, turn: TurnInput, *, check_ownership: bool) -> None:
+    """0. Intent first, then the student's ownership of the proposed text."""
+    if isinstance(answer.proposal, dict) and not turn.intent.may_propose:
+        answer.remove_proposal("stripped-not-an-attempt")
+    value = answer.proposal.get("value", "") if isinstance(answer.proposal, dict) else ""
+    if check_ownership and value and not is_own_text(value, turn.own_joined):
+        answer.remove_proposal("stripped-not-students-text")
+
+
+def _first_turn_bias(answer: _Answer, turn: TurnInput) -> None:
+    """3. On the step's first turn, only a confident proposal (or a rewrite) stands."""
+    if not isinstance(answer.proposal, dict) or not turn.is_first_turn:
+        return
+    if is_rewrite_request(turn.message):
+        return
+    if answer.confidence is None:
+        if not passes(turn.step, turn.message, claim=turn.claim):
+            answer.remove_proposal("stripped-first-attempt-failed-heuristics")
+    elif answer.confidence < FIRST_TURN_MIN_CONFIDENCE:
+        answer.remove_proposal("stripped-low-confidence")
+
+
+def _advance_guards(answer: _Answer, turn: TurnInput, step: str) -> None:
+    """4. An advance needs text that passes, enough confidence, and an attempt."""
+    data, proposal = answer.data, answer.proposal
+    wants = data.get("shouldAdvance") is True or (
+        step == LAST_STEP and data.get("isComplete") is True
+    )
+    if wants and not turn.intent.may_propose:
+        wants = False
+    if wants:
+        judged = proposal["value"] if isinstance(proposal, dict) else turn.draft_value
+        if (
+            (proposal is None and not turn.draft_value.strip())
+            or not passes(step, judged, claim=turn.claim)
+            or (answer.confidence is not None and answer.confidence < ADVANCE_MIN_CONFIDENCE)
+        ):
+            wants = False
+    if step == LAST_STEP:
+        data["shouldAdvance"] = False
+        data["isComplete"] = wants
+    else:
+        data["shouldAdvance"] = wants
         data["isComplete"] = False
 
-    # 5. nextStep correction.
-    data["nextStep"] = next_step(current_step) if data["shouldAdvance"] else None
 
-    # 6. Schema validation.
-    result = CoachAIResult.model_validate(data)
+def _correct_next_step(answer: _Answer, step: str) -> None:
+    """5. ``nextStep`` is the real next step when advancing, absent otherwise."""
+    answer.data["nextStep"] = next_step(step) if answer.data["shouldAdvance"] else None
 
-    # 0 (again). A tutor asked for help explains and asks; it does not write the part.
-    if not intent.may_propose:
-        result = _tutoring_only(
-            result,
-            intent.pressure,
-            current_step,
-            topic,
-            language,
-            asked_part(user_message, current_step),
-        )
 
-    # 7. Question appending.
+def _append_question(result: CoachAIResult) -> CoachAIResult:
+    """7. ``nextQuestion`` is appended to ``assistantText`` after a blank line."""
     if result.nextQuestion and result.nextQuestion.strip():
-        result = result.model_copy(
-            update={"assistantText": f"{result.assistantText}\n\n{result.nextQuestion.strip()}"}
-        )
-    return result, status
+        text = f"{result.assistantText}\n\n{result.nextQuestion.strip()}"
+        return result.model_copy(update={"assistantText": text})
+    return result
 
 
 def _stems(text: str) -> list[str]:
     return [word[:5] for word in words(text) if len(word) >= 3]
-
-
-def _own_text(user_message: str, step_messages: list[str], draft_value: str, *, topic: str) -> str:
-    """Everything the student wrote themselves for this step: attempts and the draft."""
-    own = own_attempts([*step_messages, user_message], topic=topic)
-    own += [rewrite_payload(m) for m in [*step_messages, user_message]]
-    return " ".join([*own, draft_value or ""])
 
 
 def is_own_text(value: str, own: str) -> bool:
@@ -242,18 +283,23 @@ def writes_the_part(text: str, *, step: str, topic: str) -> bool:
 
 
 def _tutoring_only(
-    result: CoachAIResult, pressure: str, step: str, topic: str, language: str, about: str
+    result: CoachAIResult,
+    turn: TurnInput,
+    about: str,
+    writes: Callable[[str], bool] | None = None,
 ) -> CoachAIResult:
     """The answer to a help request or a question: explanation and a question, never the
-    part. A model that wrote the part on the student's topic is overruled."""
-    if topic and writes_the_part(
-        f"{result.assistantText}\n{result.nextQuestion or ''}", step=step, topic=topic
-    ):
+    part. A model that wrote the part on the student's topic is overruled: ``writes`` (the
+    structural check of ``coach.domain.authorship``) judges its text when given."""
+    text = f"{result.assistantText}\n{result.nextQuestion or ''}"
+    step, language, topic = turn.step, turn.language, turn.topic
+    wrote = writes(text) if writes is not None else writes_the_part(text, step=step, topic=topic)
+    if topic and wrote:
         text = help_text(
             step=step,
             language=language,
             topic=topic,
-            pressure=pressure,  # "" (a concept question) has no opener, as "concept"
+            pressure=turn.intent.pressure,  # "" (a concept question) has no opener
             about=about,
         )
         return result.model_copy(update={"assistantText": text, "nextQuestion": None})
@@ -284,20 +330,22 @@ __all__ = [
 
 
 def enforce_turn(
-    raw: dict[str, Any], inputs: Mapping[str, Any]
+    raw: dict[str, Any], inputs: Mapping[str, Any] | TurnInput
 ) -> tuple[CoachAIResult, ProposalStatus]:
     """``enforce_contract`` for one turn, read from the turn's inputs (the mapping the service's
-    ``turn_inputs`` builds): the service, the evaluation set and the tests judge an answer the
-    same way, the draft's claim included."""
+    ``turn_inputs`` builds, or the ``TurnInput`` read from it): the service, the evaluation
+    set and the tests judge an answer the same way, with the structural check."""
+    from coach.domain.authorship import authorship_for  # the check reads the same turn
+
+    turn = inputs if isinstance(inputs, TurnInput) else read_turn(inputs)
+    authorship = authorship_for(turn)
     return enforce_contract(
         raw,
-        current_step=inputs["step"],
-        draft_value=inputs["draft_value"],
-        is_first_turn=inputs["is_first_turn"],
-        user_message=inputs["user_message"],
-        step_messages=inputs["step_messages"],
-        topic=inputs["topic"],
-        language=inputs["language"],
-        claim=inputs.get("draft", {}).get("claim", ""),
-        intent=turn_intent(inputs),
+        current_step=turn.step,
+        draft_value=turn.draft_value,
+        is_first_turn=turn.is_first_turn,
+        user_message=turn.message,
+        step_messages=list(turn.earlier),
+        turn=turn,
+        writes=lambda text: bool(authorship.composed(text)),
     )

@@ -72,6 +72,7 @@ _MODALS = (
     "normalmente", "a menudo", "la mayoria", "casi", "seguramente", "ciertamente", "puede",
     "podria", "presumiblemente", "en general", "frecuentemente", "siempre", "a veces",
     "raramente", "en la mayoria", "probabilidad", "segur*", "sin duda", "casi seguro",
+    "pretty sure", "fairly sure", "quite sure", "sure", "confident", "bastante",
 )  # fmt: skip
 # A rebuttal names a condition ("unless ...") or a contrasting case ("but in rural schools
 # ..."); insisting on the claim is neither.
@@ -98,7 +99,37 @@ _INSISTING = re.compile(
     r"\b(tengo|tenemos) (la )?razon\b|\b(estoy|estamos) (en lo cierto|seguro|segura)\b|"
     r"\b(algunos|otros|hay quien|la gente) (pueden |podrian )?(no estan de acuerdo|"
     r"discrepan|opinan distinto|no opinan igual)\b|\bmi (tesis|opinion) (es|sigue siendo) "
-    r"(verdad|cierta|correcta)\b"
+    r"(verdad|cierta|correcta)\b|"
+    # Denying the other side instead of saying when it would be right.
+    r"\b(thats|that s|that is|its|it s|it is|this is|which is|eso es|es|esto es) "
+    r"(just |simply |all )?"
+    r"(not true|untrue|false|wrong|a lie|nonsense|mentira|falso|incorrecto|una mentira)\b|"
+    r"\b(they|theyre|they are|those people|se|estan|son) (just |simplemente )?(are )?"
+    r"(wrong|mistaken|lying|equivocan|equivocados|equivocadas|mienten)\b|"
+    r"\b(no es|no son) (verdad|cierto|asi)\b"
+)
+# A judgement with nothing a reader could test: "junk food is bad", "el uniforme es feo";
+# and a reason that gives none: "because it would be better".
+_VAGUE_CLAIM = re.compile(
+    r"\b(is|are|was|its|es|son|esta|estan|era) (so |very |really |just |too |muy |super |re |"
+    r"tan |demasiado )?(bad|good|terrible|awful|great|wrong|stupid|boring|unfair|ugly|dumb|"
+    r"nice|cool|pointless|useless|the worst|the best|malo|mala|malos|malas|bueno|buena|"
+    r"buenos|buenas|feo|fea|feos|feas|horrible|horribles|aburrido|aburrida|aburridos|"
+    r"injusto|injusta|inutil|lo peor|lo mejor|una tonteria|una mierda)( for everyone| para "
+    r"todos)?$|"
+    r"\b(because|since|porque|ya que) (it|that|this|eso|esto)? ?(would be|will be|is|es|"
+    r"seria|sera) (better|good|best|mejor|bueno|lo mejor)$"
+)
+_ONLINE = re.compile(
+    r"\b(online|on the internet|on internet|the internet|on google|on the web|on a website|"
+    r"on tiktok|on youtube|on instagram|en internet|en google|en la web|en una web|"
+    r"en una pagina|en tiktok|en youtube|en instagram|en las redes)\b"
+)
+# A warrant that draws the claim's conclusion ("... so they should stop selling it") says
+# the claim again, with a reason: it is not a general rule.
+_OBLIGATION = re.compile(
+    r"\b(should|must|ought to|need to|have to|deberia|deberian|debe|deben|hay que|tienen que|"
+    r"tiene que)\b"
 )
 # A rule's two sides: what comes after "if"/"when" (the kind of fact) and the rest.
 _RULE_MARKERS = (
@@ -201,6 +232,8 @@ def backing_problem(text: str) -> str | None:
     source is named ("research on bullying": which research, by whom?)."""
     if _has_marker(text, _AUTHORITY) or _names_someone(text):
         return None
+    if _ONLINE.search(" ".join(words(text))):
+        return "vague_source"  # "I found it online": which site, whose figure?
     figure = bool(_YEAR_OR_NUMBER.search(text))
     if _has_marker(text, _SOURCE_KINDS):
         return None if figure else "vague_source"
@@ -228,6 +261,13 @@ def warrant_problem(text: str, claim: str = "") -> str | None:
         own = [token[:5] for token in tokens if len(token) >= 4]
         if own and sum(stem in claimed for stem in own) / len(own) >= RESTATED_SHARE:
             return "restates_claim"
+        # "... so they should stop selling it": the claim's conclusion, not a rule.
+        plain = " ".join(tokens)
+        ought = _OBLIGATION.search(plain)
+        if ought and not _has_marker(text, _GENERAL) and _marker_at(tokens, _RULE_MARKERS) is None:
+            concluded = {token[:5] for token in words(plain[ought.end() :]) if len(token) >= 4}
+            if concluded & claimed:
+                return "restates_claim"
     # A rule is general unless something ties it to one case ("my friend", "in 2019", a
     # name); "if" or "when" is one way to say a rule, not the only one.
     specific = set(tokens) & _SPECIFIC or _YEAR_OR_NUMBER.search(text) or _names_someone(text)
@@ -288,7 +328,7 @@ def rebuttal_problem(text: str) -> str | None:
 
 def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     """Whether ``text`` fits ``step``; the problem codes are ``empty``, ``too_short``,
-    ``is_question``, ``no_evidence``, ``opinion``, ``no_principle``, ``one_sided``,
+    ``is_question``, ``vague_claim``, ``no_evidence``, ``opinion``, ``no_principle``, ``one_sided``,
     ``restates_claim``, ``no_authority``, ``vague_source``, ``no_modal``, ``no_condition``,
     ``insists``.
 
@@ -306,7 +346,10 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
         return StepCheck(step, "too_short")
     problem: str | None = None
     if step == "claim":
-        problem = "is_question" if is_question(stripped) else None
+        if is_question(stripped):
+            problem = "is_question"
+        elif _VAGUE_CLAIM.search(" ".join(words(stripped))):
+            problem = "vague_claim"
     elif step == "grounds":
         problem = grounds_problem(stripped)
     elif step == "warrant":

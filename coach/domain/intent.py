@@ -27,7 +27,9 @@ from typing import Any, Literal, get_args
 from coach.domain.address import addressed_to_tutor
 from coach.domain.phrases import is_confirmation, is_rewrite_request, words
 
-IntentKind = Literal["help", "concept", "confirmation", "rewrite", "off_topic", "attempt"]
+IntentKind = Literal[
+    "help", "concept", "feedback", "confirmation", "rewrite", "off_topic", "attempt"
+]
 # Which pressure a help request applies, for the tutor's first words and the evaluation.
 Pressure = Literal[
     "write_for_me",
@@ -67,12 +69,22 @@ class Intent:
         return self.kind in ("attempt", "confirmation", "rewrite")
 
 
+# How students type in a hurry: "q pongo d tesis?? nose nada", "wat do i put".
+_TEXTING = {
+    "q": "que", "k": "que", "ke": "que", "d": "de", "nose": "no se", "xq": "porque",
+    "pq": "porque", "porq": "porque", "tb": "tambien", "tmb": "tambien", "xa": "para",
+    "wat": "what", "wut": "what", "plz": "please",
+    "pls": "please", "ur": "your", "r": "are", "cant": "cant", "cn": "can", "pongo": "pongo",
+}  # fmt: skip
+
+
 def normalize(text: str) -> str:
     """Folded words separated by single spaces, padded: " i dont know what a warrant is "."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     plain = re.sub(r"['’`´]", "", plain)  # "don't" -> "dont", "I'm" -> "im"
-    return " " + " ".join(re.findall(r"[a-z0-9]+", plain)) + " "
+    tokens = [_TEXTING.get(token, token) for token in re.findall(r"[a-z0-9]+", plain)]
+    return " " + " ".join(tokens) + " "
 
 
 _PART = (
@@ -213,7 +225,14 @@ _HELP: tuple[tuple[Pressure, re.Pattern[str]], ...] = (
             r" no idea what to (write|put|say) ",
             r" what (should|do|can|shall) i (write|put|say) ",
             r" how (should|do|can|shall) i (start|begin) ",
-            r" i cant think of (anything|a |an |one) ",
+            r" i cant think of (anything|a |an |one|any) ",
+            # "I honestly don't know any facts", "I don't have any data": nothing to write
+            r" i ([a-z]+ )?(dont|do not|cant|cannot|can not) (really )?(know|think of|find|"
+            r"remember|come up with|have) (any|anything|a single|enough|much|one) ",
+            r" i ([a-z]+ )?(know|have) (no|zero) (facts|data|evidence|sources?|experts?|idea) ",
+            r"^ ([a-z]+ )?no (se|conozco|tengo|encuentro|recuerdo|sabria) (ningun|ninguna|"
+            r"nada|ni un|ni una|datos|ningunos|ideas?|expertos?|fuentes?) ",
+            r" no se me ocurre (nada|ningun|ninguna|ni) ",
             r"^ (please )?(help|help me|help please|i need help|need help|can you help|"
             r"can you help me|could you help me|help me out|help me please|pls help|ayuda|"
             r"ayudame|ayudame por favor|necesito ayuda|me ayudas|puedes ayudarme|"
@@ -282,6 +301,45 @@ _OFF_TOPIC = _any(
     r"eres (un robot|humano|una ia)|el tiempo|tu favorit[oa]|videojuegos?|futbol) ",
     r" (capital of|capital de) ",
 )
+
+
+# A question about the quality of the student's own part: a request for feedback, answered
+# by judging their text; never pressure, never a part. "Is mine specific enough?", "¿Mi
+# garantía es demasiado general?", "Is my evidence strong enough or do I need more?"
+_FEEDBACK = _any(
+    r" (is|does|was|are) (mine|my [a-z]+|it|this|that|these|they|my [a-z]+ [a-z]+) "
+    r"([a-z]+ ){0,3}?(enough|ok|okay|fine|good|right|correct|clear|strong|weak|specific|"
+    r"general|vague|too [a-z]+|work|have (one|a source)|make sense|count) ",
+    r" (do|does) (mine|my [a-z]+) (work|need|have|count|make sense) ",
+    r" do i need (more|a source|to change|to add) ",
+    r" (what do you think of|how is|how about|any feedback on|feedback on|can you check|"
+    r"could you check|check) my ",
+    r" (mi|mis) (tesis|garantias?|datos|respaldos?|calificador|refutacion|argumento|texto|"
+    r"frase|parte) (es|son|esta|estan|vale|valen|sirve|sirven|funciona|tiene|queda) ",
+    r" (es|esta|son|estan) (bien|suficiente|claro|clara|concreto|concreta|demasiado [a-z]+|"
+    r"lo bastante [a-z]+) (mi|mis|lo que) ",
+    r" (que te parece|que opinas de|revisa|revisas|me revisas) (mi|mis) ",
+    r" (la mia|el mio|lo mio|los mios) (es|son|esta|vale|sirve) ",
+)
+
+
+def _asks_feedback(message: str, norm: str) -> bool:
+    """A question about the student's own part (see ``_FEEDBACK``)."""
+    return ("?" in message or norm.startswith((" check ", " revisa "))) and bool(
+        _FEEDBACK.search(norm)
+    )
+
+
+# A hedge is never a "yes": "casi seguro que sí", "probably yes", "pretty sure".
+_HEDGES = frozenset(
+    "casi bastante probablemente seguramente posiblemente quiza quizas quizes tal creo "
+    "supongo igual pretty almost probably likely maybe perhaps mostly fairly quite guess "
+    "think most certainly definitely".split()
+)
+
+
+def _hedged(norm: str) -> bool:
+    return bool(set(norm.split()) & _HEDGES)
 
 
 def _help_pressure(norm: str) -> Pressure | None:
@@ -363,10 +421,16 @@ def classify(message: str, *, topic: str = "") -> Intent:
     norm = normalize(message)
     if not norm.strip():
         return Intent("attempt")
+    own = own_text(message)
+    if own != message.strip():
+        # "ok. Uniforms should be optional": the filler says nothing; what follows decides.
+        return classify(own, topic=topic)
     addressed = addressed_to_tutor(message)
     count = len(words(message))
     statement = not addressed and count >= STATEMENT_MIN_WORDS and "?" not in message
     pressure = _help_pressure(norm)
+    if pressure is None and _asks_feedback(message, norm):
+        return Intent("feedback")
     if pressure is not None and not (statement and pressure in _ADDRESSED_ONLY):
         return Intent("help", pressure)
     if _CONCEPT.search(norm):
@@ -374,7 +438,7 @@ def classify(message: str, *, topic: str = "") -> Intent:
     short = count <= CONTROL_MAX_WORDS
     if is_rewrite_request(message) and (short or ":" in message):
         return Intent("rewrite")
-    if short and is_confirmation(message):
+    if short and is_confirmation(message) and not _hedged(norm):
         return Intent("confirmation")
     # "pizza" is small talk, unless the argument is about pizza; a statement with topic
     # words of its own ("video games lower grades") is an attempt, whatever its words.
@@ -394,10 +458,37 @@ def turn_intent(inputs: Mapping[str, Any]) -> Intent | None:
     return Intent(inputs["intent"], inputs.get("pressure", "") or "")
 
 
+# What a student puts before their text that is not part of it: a filler ("ok.", "vale."),
+# or a frame ("Actually let me change it:", "Bueno, mejor cambio:").
+_FRAMING = re.compile(
+    r"^\s*(?:ok(?:ay)?|okey|vale|bueno|well|right|so|fine|alright|hmm+|um+|uh+|pues|"
+    r"entonces|a ver|mira|espera|wait|oh|ah|yeah|yes|sí)"
+    r"(?:\s+(?:ok(?:ay)?|so|then|pues|vale|bueno|entonces))*\s*[.,;:!…]+\s+|"
+    r"^\s*(?:actually|en realidad|mejor|bueno|ok|vale|wait|espera)?[\s,]*"
+    r"(?:(?:let me|i'?ll|i will|i want to|i'?d like to|can i)\s+(?:change|rewrite|redo|fix|"
+    r"try|edit|rephrase)|(?:lo |la )?(?:cambio|corrijo|rectifico|reescribo)|"
+    r"(?:voy a|quiero) (?:cambiar|corregir)(?:lo|la)?|intento otra vez|pruebo otra vez)"
+    r"(?: it| that| this| mine| my \w+| again| otra vez| lo| la| esto| eso)*\s*[:.,;!-]+\s*",
+    re.I,
+)
+
+
+def own_text(message: str) -> str:
+    """The student's own text in a message: without the fillers and framing before it
+    ("ok. High schools..." -> "High schools..."). The one definition every judge uses."""
+    text = message.strip()
+    for _ in range(3):  # "ok. Actually let me change it: ..." has two layers
+        stripped = _FRAMING.sub("", text, count=1).strip()
+        if not stripped or stripped == text or len(words(stripped)) < 1:
+            break
+        text = stripped
+    return text
+
+
 def own_attempts(messages: list[str], *, topic: str) -> list[str]:
-    """The messages, in order, that are the student's attempts at the part (not requests),
-    each read against the argument's ``topic`` as ``classify`` reads it."""
-    return [m.strip() for m in messages if m.strip() and classify(m, topic=topic).is_attempt]
+    """The student's own texts, in order, in the messages that are attempts at the part (not
+    requests), each read against the argument's ``topic`` as ``classify`` reads it."""
+    return [own_text(m) for m in messages if m.strip() and classify(m, topic=topic).is_attempt]
 
 
 def rewrite_payload(message: str) -> str:
@@ -417,6 +508,7 @@ __all__ = [
     "ask_kind",
     "normalize",
     "own_attempts",
+    "own_text",
     "turn_intent",
     "rewrite_payload",
 ]

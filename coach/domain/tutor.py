@@ -15,7 +15,7 @@ from typing import Any
 
 from coach.domain.explanations import asked_part, help_text, off_topic_text
 from coach.domain.heuristics import step_check
-from coach.domain.intent import classify, rewrite_payload, turn_intent
+from coach.domain.intent import classify, own_text, rewrite_payload, turn_intent
 from coach.domain.phrases import guess_language
 from coach.domain.steps import STEPS, step_name, step_number
 
@@ -55,6 +55,8 @@ PROBLEMS: dict[str, dict[str, str]] = {
         "empty": "There is no text for this step yet.",
         "too_short": "That is too short to stand on its own; say a little more.",
         "is_question": "That reads as a question. A claim takes a position: state it.",
+        "vague_claim": "That is a judgement, not yet a position a reader can test: for whom, "
+        "and in what way? Say what should change, and for whom.",
         "no_evidence": "I don't see evidence yet: a fact, a number, a study or an observation.",
         "opinion": "That is your opinion, and a reader cannot check an opinion. Grounds are "
         "facts or reports they could look up. What figure, study or observation could they "
@@ -63,8 +65,8 @@ PROBLEMS: dict[str, dict[str, str]] = {
         "hold in other cases too (if ..., when ..., usually ...).",
         "no_authority": "I can't tell who stands behind this: name a study, an institution, "
         "an expert, a statistic or a law.",
-        "vague_source": "Which one? You name a kind of source, but not who did it, where it "
-        "was published, or a figure from it.",
+        "vague_source": "Which one? You name a kind of source (or just 'online'), but not who "
+        "made it, where it was published, or a figure from it.",
         "one_sided": "A warrant needs both sides of a rule: what kind of fact (if ...) leads "
         "to what kind of conclusion (then ...). One side is missing or too thin.",
         "restates_claim": "That says your claim again. A warrant is the general rule that "
@@ -80,6 +82,8 @@ PROBLEMS: dict[str, dict[str, str]] = {
         "empty": "Todavía no hay texto para este paso.",
         "too_short": "Es demasiado breve para sostenerse sola; desarróllalo un poco más.",
         "is_question": "Eso parece una pregunta. Una tesis toma una posición: afírmala.",
+        "vague_claim": "Es un juicio, todavía no una posición que un lector pueda poner a "
+        "prueba: ¿para quién y en qué sentido? Di qué debería cambiar y para quién.",
         "no_evidence": "Aún no veo evidencia: un hecho, una cifra, un estudio o una observación.",
         "opinion": "Eso es tu opinión, y un lector no puede comprobar una opinión. Los datos "
         "son hechos o informes que podría consultar. ¿Qué cifra, estudio u observación podría "
@@ -88,8 +92,8 @@ PROBLEMS: dict[str, dict[str, str]] = {
         "también en otros casos (si ..., cuando ..., normalmente ...).",
         "no_authority": "No sé quién respalda esto: nombra un estudio, una institución, un "
         "experto, una estadística o una ley.",
-        "vague_source": "¿Cuál? Nombras un tipo de fuente, pero no quién la hizo, dónde se "
-        "publicó ni una cifra suya.",
+        "vague_source": "¿Cuál? Nombras un tipo de fuente (o solo 'internet'), pero no quién "
+        "la hizo, dónde se publicó ni una cifra suya.",
         "one_sided": "Una garantía necesita los dos lados de una regla: qué tipo de hecho "
         "(si ...) lleva a qué tipo de conclusión (entonces ...). Falta un lado o es muy pobre.",
         "restates_claim": "Eso repite tu tesis. Una garantía es la regla general que une el "
@@ -121,6 +125,28 @@ PRAISE: dict[str, dict[str, str]] = {
         "warrantBacking": "Bien: dices qué respalda tu regla.",
         "qualifier": "Bien: dice con cuánta fuerza sostienes la tesis.",
         "rebuttal": "Bien: nombra cuándo la tesis no se cumpliría.",
+    },
+}
+
+# Where to look, for a student who knows no facts, source or expert yet.
+WHERE_TO_LOOK: dict[str, dict[str, str]] = {
+    "en": {
+        "grounds": "Where to look: an official statistics website, a survey reported in a "
+        "newspaper, your school's own figures, or something you can count or observe yourself.",
+        "groundsBacking": "Where to look: the website or report your figure came from, the "
+        "organisation that published it, or the person who gave it to you.",
+        "warrantBacking": "Where to look: a university or research institute that studies "
+        "this, an official guideline, a law or a professional body; a school library can help "
+        "you find one.",
+    },
+    "es": {
+        "grounds": "Dónde buscar: una web oficial de estadística, una encuesta publicada en un "
+        "periódico, las cifras de tu propio centro, o algo que puedas contar u observar tú.",
+        "groundsBacking": "Dónde buscar: la web o el informe de donde sale tu cifra, la "
+        "organización que lo publicó o la persona que te lo dio.",
+        "warrantBacking": "Dónde buscar: una universidad o un instituto de investigación que "
+        "estudie esto, una guía oficial, una ley o un colegio profesional; la biblioteca de tu "
+        "centro puede ayudarte a encontrarlo.",
     },
 }
 
@@ -165,6 +191,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "rationale_rewrite": "Your text with {changes}.",
         "no_changes": "nothing needed changing",
         "nothing_yet": "Write your own first attempt and I will help you polish it.",
+        "feedback": "You asked about your own {step}, “{text}”.",
+        "fixed": "That answers what was missing.",
         "withheld": "I held back the rest of my answer: it was writing part of your argument "
         "for you, and your argument has to be in your own words.",
         "still_missing": "Before I can propose it: {problem}",
@@ -186,6 +214,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "rationale_rewrite": "Tu texto con {changes}.",
         "no_changes": "no hacía falta cambiar nada",
         "nothing_yet": "Escribe tu primer intento y te ayudaré a pulirlo.",
+        "feedback": "Preguntas por tu {step}, «{text}».",
+        "fixed": "Eso resuelve lo que faltaba.",
         "withheld": "He retenido el resto de mi respuesta: estaba escribiendo parte de tu "
         "argumento por ti, y tu argumento tiene que estar en tus propias palabras.",
         "still_missing": "Antes de proponerlo: {problem}",
@@ -268,7 +298,7 @@ def candidate_text(
     for earlier in reversed(earlier_messages):
         intent = classify(earlier, topic=topic)
         if intent.is_attempt:
-            return earlier.strip()
+            return own_text(earlier)
         if intent.kind == "rewrite" and rewrite_payload(earlier):
             return rewrite_payload(earlier)
     return (draft_value or "").strip()
@@ -320,8 +350,24 @@ def offline_turn(inputs: dict[str, Any]) -> str:
             about=about,
             explain=inputs.get("help_level", "full") != "questions",
         )
+        if intent.kind == "help" and about == step and step in WHERE_TO_LOOK[lang]:
+            # A student with no facts, source or expert yet is told where to find one.
+            result["assistantText"] = f"{WHERE_TO_LOOK[lang][step]}\n\n{result['assistantText']}"
         result["confidence"] = 0.0
         result.pop("nextQuestion")
+        return _answer(result)
+    if intent.kind == "feedback":
+        # A question about their own part: judged and answered, never a proposal.
+        own = candidate_text("", earlier, draft_value, topic=topic, kind="attempt")
+        if not own:
+            result["assistantText"] = text["nothing_yet"]
+            return _answer(result)
+        claim = (inputs.get("draft") or {}).get("claim", "") if step == "warrant" else ""
+        check = step_check(step, own, claim=claim)
+        quoted = text["feedback"].format(step=name, text=own)
+        verdict = PRAISE[lang][step] if check.passed else PROBLEMS[lang][check.problem or "empty"]
+        result["assistantText"] = f"{quoted} {verdict}"
+        result["confidence"] = 0.3
         return _answer(result)
     if intent.kind == "off_topic":
         result["assistantText"] = off_topic_text(step=step, language=lang, topic=topic or name)
@@ -365,8 +411,19 @@ def offline_turn(inputs: dict[str, Any]) -> str:
         return _answer(result)
 
     claim = (inputs.get("draft") or {}).get("claim", "") if step == "warrant" else ""
-    check = step_check(step, message, claim=claim)
-    if check.passed:
+    attempt = own_text(message)
+    check = step_check(step, attempt, claim=claim)
+    if check.passed and not inputs.get("is_first_turn", not earlier):
+        # A better version after the tutor's questions: proposed as written, to confirm.
+        result["assistantText"] = f"{text['fixed']} {AS_YOU_WROTE[lang][step]}"
+        rationale = text["rationale_confirmed"].format(step=name)
+        result.update(
+            confidence=0.85,
+            proposedUpdate={"field": step, "value": attempt, "rationale": rationale},
+            shouldAdvance=True,
+        )
+        result.pop("nextQuestion")
+    elif check.passed:
         result["assistantText"] = f"{PRAISE[lang][step]} {text['confirm_hint']}"
         result["confidence"] = 0.7
         result.pop("nextQuestion")

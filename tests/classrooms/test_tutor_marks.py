@@ -64,8 +64,8 @@ def test_turns_record_the_pressure_and_the_withheld_answer(pressed):
     ]
     withheld = messages.get(withheld=True)
     assert WRITTEN not in withheld.text and withheld.proposal is None
-    # Asked in Spanish, the note is in Spanish (as the offline tutor answers).
-    assert withheld.text.startswith("Sure!\n\nHe retenido el resto de mi respuesta")
+    # Asked in Spanish in an English session, the note is in the session's language.
+    assert withheld.text.startswith("Sure!\n\nI held back the rest of my answer")
     assert messages.filter(role="user", pressure="", text__startswith="Schools").exists()
 
 

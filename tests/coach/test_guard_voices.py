@@ -7,11 +7,19 @@ import json
 import pytest
 
 from coach.domain.answer import serve, talks_of_proposal
+from coach.domain.authorship import authorship_for
+from coach.domain.guards import enforce_turn
+from coach.domain.intent import classify, own_text
+from coach.domain.turn import read_turn
+from coach.domain.tutor import PROBLEMS, WHERE_TO_LOOK, offline_turn
 from evaluations.coach.voices import (
     VOICES_DEV,
     VOICES_FROZEN,
+    cooperative_session,
     inputs_for,
     load,
+    offline_figures,
+    play_offline,
     play_sentences,
 )
 
@@ -164,3 +172,98 @@ def test_feedback_questions_explanations_and_examples_on_another_topic_pass(sent
     )
     assert not final["withheld"]
     assert streamed.strip() == sentence
+
+
+# -- the offline tutor on real student messages (item 3) and the one turn object (item 4) ----
+
+
+@pytest.mark.parametrize("half", HALVES)
+def test_offline_no_request_is_saved_and_genuine_attempts_are_kept(half):
+    played = play_offline(HALVES[half])
+    figures = offline_figures(played)
+    assert figures["requests saved as a part"].startswith("0/")
+    assert figures["feedback requests saved as a part"].startswith("0/")
+    attempts = [p for p in played if p.message.kind == "attempt"]
+    refused = [p.message.message for p in attempts if "refused" in p.failures]
+    assert len(refused) <= 0.1 * len(attempts) + (1 if half == "frozen" else 0), refused
+
+
+def test_offline_dev_half_every_weak_part_gets_its_next_step_and_fillers_stay_out():
+    played = play_offline(HALVES["dev"])
+    assert [(p.message.message, p.failures) for p in played if p.failures] == []
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_cooperative_student_finishes_in_at_most_fourteen_messages(language):
+    session = cooperative_session(language)
+    assert session.finished
+    assert session.messages <= 14
+    assert session.weak_met == session.weak  # each weak try met by its next step
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        ("Stop paying kids to eat junk: the canteen should take fizzy drinks off", "attempt"),
+        ("Quiero que el instituto deje de obligar a llevar uniforme", "attempt"),
+        ("quiero que me escribas la tesis", "help"),
+        ("casi seguro que sí", "attempt"),
+        ("sí", "confirmation"),
+        ("q pongo d tesis?? nose nada", "help"),
+        ("I really can't think of any expert on this", "help"),
+        ("My teacher said the claim should be specific. Is mine specific enough?", "feedback"),
+        ("¿Mi garantía es demasiado general?", "feedback"),
+        ("Is my claim good? If not, write a better one for me", "help"),
+    ],
+)
+def test_intent_reads_claims_hedges_texting_and_feedback_requests(message, kind):
+    assert classify(message, topic="Uniforms").kind == kind
+
+
+@pytest.mark.parametrize(
+    ("message", "own"),
+    [
+        ("ok. Primary schools should stop homework", "Primary schools should stop homework"),
+        ("Actually let me change it: unless it rains", "unless it rains"),
+        ("Bueno, mejor cambio: probablemente", "probablemente"),
+        ("Well-rested students learn more", "Well-rested students learn more"),
+        ("Si duermen más, aprenden más", "Si duermen más, aprenden más"),
+        ("No homework should be set", "No homework should be set"),
+    ],
+)
+def test_the_students_own_text_leaves_fillers_and_framing_out(message, own):
+    assert own_text(message) == own
+
+
+def test_the_turn_is_read_once_and_both_checks_share_its_own_texts():
+    inputs = _inputs("en", "yes") | {
+        "step_messages": ["ok. Uniforms should be optional", "finish this: uniforms cost"]
+    }
+    turn = read_turn(inputs)
+    assert turn.attempts == ("Uniforms should be optional",)  # a request's text is not theirs
+    authorship = authorship_for(turn)
+    assert authorship.is_theirs("Uniforms should be optional.")
+    assert not authorship.is_theirs("Uniforms cost.")
+    raw = {
+        "assistantText": "Here is your claim as you wrote it.",
+        "step": "claim",
+        "confidence": 0.9,
+        "proposedUpdate": {"field": "claim", "value": "uniforms cost", "rationale": "r"},
+    }
+    assert enforce_turn(raw, turn)[1] == "stripped-not-students-text"
+
+
+def test_a_weak_part_gets_a_specific_next_step_not_praise():
+    cases = [
+        ("claim", "junk food is bad", "vague_claim"),
+        ("groundsBacking", "I found it online", "vague_source"),
+        ("rebuttal", "some say it's their choice but that's not true", "insists"),
+    ]
+    for step, message, problem in cases:
+        reply = json.loads(offline_turn(_inputs("en", message, step)))["assistantText"]
+        assert reply.startswith(PROBLEMS["en"][problem]), (message, reply)
+
+
+def test_no_facts_gets_where_to_look():
+    reply = json.loads(offline_turn(_inputs("en", "I honestly don't know any facts", "grounds")))
+    assert reply["assistantText"].startswith(WHERE_TO_LOOK["en"]["grounds"])

@@ -11,7 +11,6 @@ import pytest
 from coach.domain import prompt
 from coach.domain.guards import (
     ValidationError,
-    _own_text,
     enforce_contract,
     enforce_turn,
     is_own_text,
@@ -23,6 +22,7 @@ from coach.domain.intent import classify
 from coach.domain.phrases import contains_phrase, guess_language, is_rewrite_request
 from coach.domain.steps import step_name
 from coach.domain.stream import parse_answer, streamed_text
+from coach.domain.turn import read_turn
 from coach.domain.tutor import candidate_text, offline_turn, opening_text
 
 # -- the offline tutor, whole answers --------------------------------------------------------
@@ -388,7 +388,11 @@ def test_a_students_own_words_are_compared_by_their_first_five_letters(value, ow
 
 
 def test_the_students_own_text_keeps_each_attempt_and_the_draft_as_separate_words():
-    own = _own_text("yes", ["Dogs are loyal"], "Cats purr", topic="Pets")
+    turn = read_turn(
+        {"user_message": "yes", "step_messages": ["Dogs are loyal"], "draft_value": "Cats purr"}
+        | {"topic": "Pets", "step": "claim"}
+    )
+    own = turn.own_joined
     assert own.split() == ["Dogs", "are", "loyal", "Cats", "purr"]
     assert is_own_text("Cats purr", own) and is_own_text("Dogs are loyal", own)
 

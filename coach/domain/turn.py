@@ -1,0 +1,90 @@
+"""One tutor turn's inputs, read once: what the student said and what of it is their own text.
+
+``read_turn`` turns the mapping the service builds (``coach.services.turn_inputs``; the
+evaluations build the same) into a frozen ``TurnInput``. Every judge of the turn reads the
+student's own text from it, so they cannot disagree on one message:
+
+- ``intent``: the turn's message classified once (``coach.domain.intent``);
+- ``attempts``: the student's own texts for this step, oldest first: each message that is an
+  attempt, without the fillers and framing before it (``own_text``), and the text carried by
+  a rewrite request ("rewrite: <text>"); never a request, a question or small talk;
+- ``own_texts``: the attempts and the draft's texts (every part the student has saved).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from coach.domain.intent import Intent, classify, own_text, rewrite_payload, turn_intent
+
+
+@dataclass(frozen=True)
+class TurnInput:
+    step: str
+    language: str
+    topic: str
+    message: str
+    intent: Intent
+    earlier: tuple[str, ...]  # the student's earlier messages on this step, oldest first
+    draft: tuple[tuple[str, str], ...]  # (step, text) for the seven parts
+    draft_value: str
+    draft_is_latest: bool
+    is_first_turn: bool
+    help_level: str
+    typed: tuple[str, ...]  # everything the student typed in the window, requests included
+    attempts: tuple[str, ...]
+    own_texts: tuple[str, ...]
+
+    @property
+    def claim(self) -> str:
+        return dict(self.draft).get("claim", "")
+
+    @property
+    def own_joined(self) -> str:
+        """The student's own text for this step (attempts and the step's draft) as one text."""
+        return " ".join([*self.attempts, self.draft_value])
+
+
+def _own_of(message: str, intent: Intent) -> str:
+    """The student's own text in one message, given its intent ("" for none)."""
+    if intent.is_attempt:
+        return own_text(message)
+    if intent.kind == "rewrite":
+        return rewrite_payload(message)
+    return ""
+
+
+def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
+    """The turn's inputs as one frozen object (see the module's docstring)."""
+    topic = inputs.get("topic", "") or ""
+    message = inputs.get("user_message", "") or ""
+    earlier = tuple(inputs.get("step_messages", []) or ())
+    intent = turn_intent(inputs) or classify(message, topic=topic)
+    attempts = [own for m in earlier if m.strip() and (own := _own_of(m, classify(m, topic=topic)))]
+    if message.strip() and (own := _own_of(message, intent)):
+        attempts.append(own)
+    draft = {str(k): str(v or "") for k, v in dict(inputs.get("draft") or {}).items()}
+    draft_value = inputs.get("draft_value", "") or ""
+    own_texts = [*attempts, *(text for text in draft.values() if text), draft_value]
+    history = [m.get("text", "") for m in inputs.get("history", []) if m.get("role") == "user"]
+    return TurnInput(
+        step=inputs.get("step", ""),
+        language=inputs.get("language", "en"),
+        topic=topic,
+        message=message,
+        intent=intent,
+        earlier=earlier,
+        draft=tuple(draft.items()),
+        draft_value=draft_value,
+        draft_is_latest=bool(inputs.get("draft_is_latest")),
+        is_first_turn=bool(inputs.get("is_first_turn", not earlier)),
+        help_level=inputs.get("help_level", "full") or "full",
+        typed=tuple(t for t in [*earlier, message, *history] if t.strip()),
+        attempts=tuple(attempts),
+        own_texts=tuple(t for t in own_texts if t.strip()),
+    )
+
+
+__all__ = ["TurnInput", "read_turn"]
