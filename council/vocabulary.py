@@ -4,7 +4,75 @@ their criteria). They are stored in English; a page shows each through
 Listing them here with ``gettext_noop`` puts them in the translation catalogue.
 """
 
-from django.utils.translation import gettext_noop
+from collections.abc import Callable
+
+from django.utils.translation import gettext, gettext_noop
+
+from arguments.domain.fallacies import TAXONOMY
+from arguments.vocabulary import said_shown
+from council.domain.wording import AUDIT, SUMMARY
+
+
+def reasoning_shown(reasoning: str) -> str:
+    """An offline auditor's reasoning ("<criterion>: <what it found>") in the active language;
+    a model's, or one no template wrote, as it is. A refusal the chain's analyzer wrote (a
+    language not read) reads in the active language as well."""
+    at = reasoning.find(": ")
+    while at != -1:
+        name, rest = reasoning[:at], reasoning[at + 2 :]
+        if AUDIT.read(rest) is not None:
+            return f"{gettext(name)}: {AUDIT.shown(rest, gettext)}"
+        at = reasoning.find(": ", at + 1)
+    return said_shown(reasoning)
+
+
+def _fallacy_names(names: str) -> str:
+    """ "false cause, possibly straw man" in the active language (ids' words as stored)."""
+    shown = []
+    for name in names.split(", "):
+        possibly = name.startswith("possibly ")
+        bare = name.removeprefix("possibly ")
+        fallacy = TAXONOMY.get(bare.replace(" ", "_"))
+        label = gettext(fallacy.label).lower() if fallacy is not None else bare
+        shown.append(f"{gettext('possibly')} {label}" if possibly else label)
+    return ", ".join(shown)
+
+
+def _counts(counts: str) -> str:
+    """ "1 High, 2 Medium" with the severities in the active language."""
+    return ", ".join(
+        f"{n} {gettext(word)}"
+        for n, _, word in (item.partition(" ") for item in counts.split(", "))
+    )
+
+
+def assessment_shown(text: str, critique_shown: Callable[[str], str]) -> str:
+    """The offline council's assessment (``synthesis.default_assessment``) in the active
+    language, its primary concern through ``critique_shown``; any other text as it is."""
+    said = SUMMARY.read(text)
+    if said is None:
+        return text
+    values = dict(said.params)
+    if "ran" in values:
+        values["ran"] = SUMMARY.shown(values["ran"], gettext, parts=True)
+    if "spread" in values:
+        first = SUMMARY.read(values["spread"], parts=True)
+        if first is not None and first.key == "spread.first":
+            values["spread"] = gettext(SUMMARY.templates["spread.first"]) % {
+                "counts": _counts(first.params["counts"]),
+                "n": first.params["n"],
+            }
+        else:
+            values["spread"] = _counts(values["spread"])
+    for name in ("area", "severity"):
+        if name in values:
+            values[name] = gettext(values[name])
+    if "critique" in values:
+        values["critique"] = critique_shown(values["critique"])
+    if "names" in values:
+        values["names"] = _fallacy_names(values["names"])
+    return gettext(SUMMARY.templates[said.key]) % values
+
 
 SHOWN_VALUES = (
     # severities (council.domain.critique.schemas.Severity)

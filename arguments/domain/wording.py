@@ -19,8 +19,9 @@ are the same.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+
+from toulmini_site.text.wording import Catalogue, Said
 
 # Whole sentences (a stored field's whole text, or the reason inside a breaker's).
 SENTENCES: dict[str, str] = {
@@ -141,44 +142,41 @@ PARTS: dict[str, str] = {
     "what.named": "reads as %(language)s",
 }
 
-# Parameters that hold a part the engines wrote (shown through ``shown`` in turn) ...
-NESTED = frozenset(
-    "weighed data terms rule names own refs reason warrant_kind backing_kind what".split()
+CATALOGUE = Catalogue(
+    SENTENCES,
+    PARTS,
+    # parameters that hold a part the engines wrote (shown through ``shown`` in turn) ...
+    nested=frozenset(
+        "weighed data terms rule names own refs reason warrant_kind backing_kind what".split()
+    ),
+    # ... a Toulmin word ("strong", "probably", a language's name) ...
+    words=frozenset("strength degree language".split()),
+    # ... or a strength with its English article ("a strong"). Every other parameter is a
+    # number or words quoted from the text, shown as written.
+    articled=frozenset("warrant backing rebuttal".split()),
+    # several breaker reasons are joined by "; " before the next "... REJECTED:"
+    joined_before=re.compile(r"; (?=(?:WARRANT|BACKING) REJECTED: )"),
 )
-# ... a Toulmin word ("strong", "probably", a language's name), shown through ``translate`` ...
-WORDS = frozenset("strength degree language".split())
-# ... or a strength with its English article ("a strong"): the word alone in another language.
-ARTICLED = frozenset("warrant backing rebuttal".split())
-# Every other parameter is a number or words quoted from the text, shown as written.
-
-_PARAMETER = re.compile(r"%\((\w+)\)s")
-_ALL = {**SENTENCES, **PARTS}
 
 
 def parameters(key: str) -> set[str]:
-    return set(_PARAMETER.findall(_ALL[key]))
-
-
-@dataclass(frozen=True)
-class Said:
-    """A sentence the engines wrote: its key and the words that fill it."""
-
-    key: str
-    params: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def text(self) -> str:
-        return _ALL[self.key] % dict(self.params)
+    return CATALOGUE.parameters(key)
 
 
 def say(key: str, **params: object) -> str:
-    """The English sentence ``key`` filled with ``params``; ``ValueError`` for an unknown key or
-    parameters other than the template's (a caller's mistake, caught by the tests)."""
-    if key not in _ALL:
-        raise ValueError(f"no sentence {key!r}")
-    if set(params) != parameters(key):
-        raise ValueError(f"sentence {key!r} takes {sorted(parameters(key))}")
-    return Said(key, {name: str(value) for name, value in params.items()}).text
+    """The English sentence ``key`` filled with ``params`` (``Catalogue.say``)."""
+    return CATALOGUE.say(key, **params)
+
+
+def read_said(text: str, *, parts: bool = False) -> Said | None:
+    """The key and parameters of a sentence written by ``say``, or None."""
+    return CATALOGUE.read(text, parts=parts)
+
+
+def shown(text: str, translate: Callable[[str], str], *, parts: bool = False) -> str:
+    """``text`` in the language of ``translate`` when the engines wrote it (see the module),
+    else as it is."""
+    return CATALOGUE.shown(text, translate, parts=parts)
 
 
 def refs(numbers: list[int]) -> str:
@@ -194,65 +192,3 @@ def listing(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
     return say("names.many", names=", ".join(names[:-1]), last=names[-1])
-
-
-def _reader(template: str) -> re.Pattern[str]:
-    pattern, last = "", 0
-    for match in _PARAMETER.finditer(template):
-        pattern += re.escape(template[last : match.start()]).replace("%%", "%")
-        pattern += f"(?P<{match[1]}>.+?)"
-        last = match.end()
-    return re.compile(pattern + re.escape(template[last:]).replace("%%", "%"), re.DOTALL)
-
-
-_SENTENCE_READERS = {key: _reader(template) for key, template in SENTENCES.items()}
-_PART_READERS = {key: _reader(template) for key, template in PARTS.items()}
-# Several breaker reasons are joined by "; " before the next "... REJECTED:".
-_NEXT_REASON = re.compile(r"; (?=(?:WARRANT|BACKING) REJECTED: )")
-
-
-def read_said(text: str, *, parts: bool = False) -> Said | None:
-    """The key and parameters of a sentence written by ``say`` (with ``parts``, of a part of
-    one too), or None for any other text."""
-    readers = {**_SENTENCE_READERS, **_PART_READERS} if parts else _SENTENCE_READERS
-    for key, reader in readers.items():
-        match = reader.fullmatch(text)
-        if match is not None:
-            return Said(key, match.groupdict())
-    return None
-
-
-def _word(value: str, translate: Callable[[str], str]) -> str:
-    return translate(value)
-
-
-def _articled(value: str, translate: Callable[[str], str], english: bool) -> str:
-    article, _, word = value.partition(" ")
-    if english or article not in ("a", "an"):
-        return value
-    return translate(word)
-
-
-def shown(text: str, translate: Callable[[str], str], *, parts: bool = False) -> str:
-    """``text`` in the language of ``translate`` when the engines wrote it (see the module),
-    else as it is."""
-    if not text:
-        return text
-    said = read_said(text, parts=parts)
-    if said is None:
-        pieces = _NEXT_REASON.split(text)
-        if len(pieces) > 1:
-            return "; ".join(shown(piece, translate) for piece in pieces)
-        return text
-    english = translate(_ALL[said.key]) == _ALL[said.key]
-    values: dict[str, str] = {}
-    for name, value in said.params.items():
-        if name in NESTED:
-            values[name] = shown(value, translate, parts=True)
-        elif name in WORDS:
-            values[name] = _word(value, translate)
-        elif name in ARTICLED:
-            values[name] = _articled(value, translate, english)
-        else:
-            values[name] = value
-    return translate(_ALL[said.key]) % values

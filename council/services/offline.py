@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from arguments.domain.document import DocumentReading
-from arguments.domain.language import unreadable
+from arguments.domain.language import reader_language, unreadable
 from arguments.roles import sentence_reading
 from council.domain.audit.analyzers import READ_ROLES
 from council.domain.audit.offline import UnknownAnalyzer, offline_assessment
@@ -60,6 +60,7 @@ def tree_level(
             **target,
             "fallacies": findings if whole else [f for f in findings if f["quote"] in span],
             "roles": reading.roles_within(span),
+            "language": reader_language(span),
         }
         if whole:
             item["sentences"] = [s.text for s in reading.sentences]
@@ -93,6 +94,7 @@ def audit_assessment(
         "criterion_id": criterion.id,
         "criterion_name": criterion.name,
         "analyzer": criterion.analyzer,
+        "language": reader_language(text),
     }
     if criterion.analyzer in READ_ROLES:
         inputs["roles"] = reading.roles if reading is not None else sentence_reading(text)

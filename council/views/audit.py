@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from arguments.vocabulary import said_shown
 from council import selectors
 from council.domain.audit.document import highlight_segments, quote_found
 from council.domain.audit.report import SECURITY_CAP
@@ -23,6 +24,7 @@ from council.domain.audit.rubrics import JUDICIAL_OPINION, STUDENT_ARGUMENT
 from council.domain.runs import RunNotRetryable
 from council.models import Audit, AuditCriterionResult, Rubric
 from council.services.audit import RubricUnusable, audit_create, audit_retry
+from council.vocabulary import reasoning_shown
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.text.documents import (
@@ -165,6 +167,8 @@ def _summary(audit: Audit, results: list[AuditCriterionResult]) -> str:
 def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     audit = selectors.audit_for(request.user, pk)
     results = list(audit.results.all())
+    for result in results:  # what the offline auditor wrote, in the reader's language
+        result.reasoning_shown = reasoning_shown(result.reasoning)  # type: ignore[attr-defined]
     # The highlights' titles name the criteria in the reader's language.
     quotes = [(e["content"], _(r.name)) for r in results for e in r.evidence]
     security = {_(r.name) for r in results if r.is_security}
@@ -179,6 +183,7 @@ def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         ],
         "assessed": sum(r.status != r.Status.PENDING for r in results),
         "summary": _summary(audit, results),
+        "error_shown": said_shown(audit.error),
         "segments": [
             (segment, any(name in segment.labels for name in security))
             for segment in highlight_segments(audit.document, quotes)

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from arguments.domain.fallacies import TAXONOMY
 from arguments.domain.fallacies.explanations import read_explanation
-from arguments.vocabulary import explanation_shown
+from arguments.vocabulary import explanation_shown, said_shown
 from council import selectors
 from council.domain.critique.agents import AGENTS
 from council.domain.critique.offline import fallacy_claim, fallacy_claim_read
@@ -25,6 +25,7 @@ from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
+from council.vocabulary import assessment_shown
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.text.documents import (
@@ -160,6 +161,17 @@ def _with_fallacy_labels(nodes: list[dict], said: str = "claim") -> list[dict]:
     ]
 
 
+_COULD_NOT_RUN = "The council could not run: "
+
+
+def _error_shown(error: str) -> str:
+    """The run's error in the reader's language when the analyzer's refusal wrote it."""
+    if error.startswith(_COULD_NOT_RUN):
+        reason = said_shown(error[len(_COULD_NOT_RUN) :])
+        return gettext("The council could not run: %(reason)s") % {"reason": reason}
+    return said_shown(error)
+
+
 def _result_context(critique: Critique) -> dict:
     """Points grouped by area (inside each the surest first, as the council ranks them),
     trees and progress by philosopher."""
@@ -185,7 +197,14 @@ def _result_context(critique: Critique) -> dict:
         for finding in agents.get(a.name, {}).get("findings", [])
     ]
     early.sort(key=lambda f: (-SEVERITY_WEIGHT[f["severity"]] * f["confidence"], f["agent"]))
+    result_points = critique.result.get("points", []) if critique.result else []
+    top_fallacy = (result_points[0].get("fallacy") or "") if result_points else ""
     return {
+        "assessment": assessment_shown(
+            (critique.result or {}).get("final_assessment", ""),
+            lambda claim: _claim_shown(claim, top_fallacy),
+        ),
+        "error_shown": _error_shown(critique.error),
         "stage": _STAGES.get(critique.progress.get("stage", ""), ""),
         "seen": critique.progress.get("seq", 0),
         "early_findings": early,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+from council.domain.audit import spanish
 from council.domain.audit.document import Sentence, sentences
 from council.domain.audit.state import CriterionAssessment, Evidence
 from toulmini_site.text.keywords import keywords as _words
@@ -78,8 +79,8 @@ REASONING = {
 }  # fmt: skip
 
 
-def assess_reasoning(found: list[Sentence], name: str) -> CriterionAssessment:
-    hits = _hits(found, REASONING)
+def assess_reasoning(found: list[Sentence], name: str, language: str = "en") -> CriterionAssessment:
+    hits = _hits(found, spanish.REASONING if language == "es" else REASONING)
     ratio = len(hits) / len(found)
     score = 1 if not hits else 2 if ratio < 0.1 else 3 if ratio < 0.2 else 4 if ratio < 0.3 else 5
     reasoning = (
@@ -109,8 +110,8 @@ CITATIONS = {
 }  # fmt: skip
 
 
-def assess_citations(found: list[Sentence], name: str) -> CriterionAssessment:
-    hits = _hits(found, CITATIONS)
+def assess_citations(found: list[Sentence], name: str, language: str = "en") -> CriterionAssessment:
+    hits = _hits(found, CITATIONS | spanish.CITATIONS if language == "es" else CITATIONS)
     score = 1 if not hits else 2 if len(hits) == 1 else 3 if len(hits) == 2 else 4
     if len(hits) >= 5 and len({h.label for h in hits}) >= 2:
         score = 5
@@ -158,9 +159,13 @@ LOADED = {
 }  # fmt: skip
 
 
-def assess_balance(found: list[Sentence], name: str) -> CriterionAssessment:
-    loaded = _hits(found, LOADED)
-    counter = _hits([s for s in found if s not in {h.sentence for h in loaded}], COUNTERPOINTS)
+def assess_balance(found: list[Sentence], name: str, language: str = "en") -> CriterionAssessment:
+    spanish_ = language == "es"
+    loaded = _hits(found, spanish.LOADED if spanish_ else LOADED)
+    counter = _hits(
+        [s for s in found if s not in {h.sentence for h in loaded}],
+        spanish.COUNTERPOINTS if spanish_ else COUNTERPOINTS,
+    )
     score = max(1, min(5, 3 + min(len(counter), 2) - min(len(loaded), 2)))
     parts = [
         f"{_sentences(len(counter))} {_agree(len(counter), 'weighs', 'weigh')} the other side",
@@ -178,7 +183,7 @@ def assess_balance(found: list[Sentence], name: str) -> CriterionAssessment:
 LONG_SENTENCE_WORDS = 35
 
 
-def assess_clarity(found: list[Sentence], name: str) -> CriterionAssessment:
+def assess_clarity(found: list[Sentence], name: str, language: str = "en") -> CriterionAssessment:
     average = sum(s.words for s in found) / len(found)
     score = 5 if average <= 18 else 4 if average <= 24 else 3 if average <= 30 else 2
     if average > 40:
@@ -239,7 +244,7 @@ AI_INSTRUCTIONS = {
 }
 
 
-def assess_security(found: list[Sentence], name: str) -> CriterionAssessment:
+def assess_security(found: list[Sentence], name: str, language: str = "en") -> CriterionAssessment:
     hits = _hits(found, PERSONAL_DATA | AI_INSTRUCTIONS)
     if not hits:
         return CriterionAssessment(
@@ -342,13 +347,18 @@ def _read_part(
 
 
 def assess_toulmin_part(
-    found: list[Sentence], name: str, *, part: str, roles: dict[str, str] | None = None
+    found: list[Sentence],
+    name: str,
+    language: str = "en",
+    *,
+    part: str,
+    roles: dict[str, str] | None = None,
 ) -> CriterionAssessment:
     """Sentences playing one Toulmin ``part`` (claim, grounds, warrant ...): as the chain reads
     them when its reading is given (``roles``), else those showing the part's markers."""
     if roles is not None and part in READ_ROLES:
         return _read_part(found, name, part, roles)
-    hits = _hits(found, {part: TOULMIN[part]})
+    hits = _hits(found, {part: (spanish.TOULMIN if language == "es" else TOULMIN)[part]})
     # "backing" and "grounds" take no article; one sentence "shows", several "show".
     named = part if part in MASS_NOUNS else f"a {part}"
     verb = _agree(len(hits), "shows", "show")
@@ -367,7 +377,7 @@ def assess_toulmin_part(
 
 # The Toulmin analyzers are bound at import with ``partial``, not built by a factory, so the
 # body above runs when an assessment is made (and mutation testing can reach it).
-ANALYZERS: dict[str, Callable[[list[Sentence], str], CriterionAssessment]] = {
+ANALYZERS: dict[str, Callable[[list[Sentence], str, str], CriterionAssessment]] = {
     "reasoning": assess_reasoning,
     "citations": assess_citations,
     "balance": assess_balance,
@@ -392,7 +402,12 @@ ANALYZER_LABELS: dict[str, str] = {
 
 
 def assess(
-    *, text: str, analyzer: str, criterion_name: str, roles: dict[str, str] | None = None
+    *,
+    text: str,
+    analyzer: str,
+    criterion_name: str,
+    roles: dict[str, str] | None = None,
+    language: str = "en",
 ) -> CriterionAssessment:
     """The offline assessment of ``text`` for one criterion, by the named analyzer; the Toulmin
     parts the chain reads (claim, grounds, warrant, rebuttal) from ``roles``, the chain's
@@ -405,7 +420,7 @@ def assess(
         raise ValueError("the document has no sentences")
     if roles is not None and analyzer in READ_ROLES:
         return assess_toulmin_part(found, criterion_name, part=analyzer, roles=roles)
-    return ANALYZERS[analyzer](found, criterion_name)
+    return ANALYZERS[analyzer](found, criterion_name, language)
 
 
 def security_floor(answer: CriterionAssessment, checks: CriterionAssessment) -> CriterionAssessment:

@@ -25,4 +25,5 @@ def offline_assessment(inputs: dict[str, Any]) -> CriterionAssessment:
         analyzer=analyzer,
         criterion_name=inputs["criterion_name"],
         roles=inputs.get("roles"),
+        language=inputs.get("language", "en"),
     )

@@ -82,6 +82,11 @@ def _without_title(all: list[str]) -> list[str]:
     return all
 
 
+# The same marks of a reason in a Spanish document (accents optional).
+_REASON_ES = _rx(
+    r"porque|ya que|puesto que|dado que|debido a|pruebas?|datos|estudios?|investigaci[oó]n|"
+    r"encuestas?|medid[oa]s?|seg[uú]n|por ejemplo|informes?"
+)
 NO_GROUNDING = "No empirical grounding"
 
 _CLAUSE_BREAK = re.compile(
@@ -169,7 +174,11 @@ def _best_first(findings: list[tuple[int, dict[str, Any]]]) -> list[dict[str, An
 
 
 def _as_the_chain_reads(
-    agent: str, found: list[tuple[int, dict[str, Any]]], roles: dict[str, str], all: list[str]
+    agent: str,
+    found: list[tuple[int, dict[str, Any]]],
+    roles: dict[str, str],
+    all: list[str],
+    language: str = "en",
 ) -> list[tuple[int, dict[str, Any]]]:
     """The findings that depend on the argument's parts, made to agree with the chain's reading
     of the text (``roles``: sentence -> claim, data, warrant, rebuttal, restatement, none):
@@ -180,8 +189,9 @@ def _as_the_chain_reads(
     stated principle, so Kant's finding stands)."""
     # grounding is what the chain reads as data and carries a mark of evidence (a figure, a
     # source, a reason), not every statement the author offers in support
+    reason = _REASON_ES if language == "es" else _REASON
     has_data = any(
-        role in ("data", "backing") and (_DIGIT.search(text) or _REASON.search(text))
+        role in ("data", "backing") and (_DIGIT.search(text) or reason.search(text))
         for text, role in roles.items()
     )
     has_rule = "warrant" in roles.values()
@@ -230,26 +240,31 @@ def level_one(
     fallacies: list[dict[str, Any]] | None = None,
     roles: dict[str, str] | None = None,
     split: list[str] | None = None,
+    language: str = "en",
 ) -> list[dict[str, Any]]:
     """The agent's top findings in the document, each quoting one sentence (or, for a named
     fallacy of the agent's field, the words that commit it). With the chain's reading of the
     document (``roles``), the findings about its parts agree with it. ``split``: the
-    document's sentences when the run has split it already."""
+    document's sentences when the run has split it already. The philosophers' own rules and
+    document checks read English words: a document in another ``language`` (Spanish, which the
+    chain's reading and the fallacy checker read) gets only the named fallacies and the
+    chain's reading, not findings made of English words it cannot hold."""
     fallacies = fallacies or []
     philosopher = PHILOSOPHERS[agent]
     found: list[tuple[int, dict[str, Any]]] = []
     all_sentences = _without_title(
         split if split is not None else [s.text for s in sentences(document)]
     )
-    for position, sentence in enumerate(all_sentences):
+    english = language == "en"
+    for position, sentence in enumerate(all_sentences if english else []):
         hits = [(rule, m) for rule in philosopher.rules if (m := _match(rule, sentence))]
         if hits:
             rule, match = hits[0]
             found.append((position, _finding(rule, match, sentence, extra=len(hits) - 1)))
-    for check in philosopher.document_checks:
+    for check in philosopher.document_checks if english else ():
         found += check(document, all_sentences)
     if roles is not None:
-        found = _as_the_chain_reads(agent, found, roles, all_sentences)
+        found = _as_the_chain_reads(agent, found, roles, all_sentences, language)
     named = [f for f in fallacies if _FALLACY_OWNER.get(f["type"]) == agent]
     named_spans = [f["quote"] for f in named]
     # A rule finding on the very words a named fallacy quotes gives way to the fallacy.
@@ -266,16 +281,18 @@ def deeper(
     *,
     parent_claim: str = "",
     fallacies: list[dict[str, Any]] | None = None,
+    language: str = "en",
 ) -> list[dict[str, Any]]:
     """Findings inside a parent's quote, each quoting less than it and saying something new:
     a named fallacy within it, else the clause where the problem sits (with why it matters),
-    else the few words at fault (with the repair)."""
+    else the few words at fault (with the repair); in a document not in English, the named
+    fallacies only (as ``level_one``)."""
     fallacies = [f for f in fallacies or [] if f["quote"] and len(f["quote"]) < len(span)]
     found: list[tuple[int, dict[str, Any]]] = []
     for position, fallacy in enumerate(fallacies):
         if fallacy["quote"] in span and fallacy["label"].lower() not in parent_claim.lower():
             found.append((position, _fallacy_finding(fallacy, agent)))
-    if found:
+    if found or language != "en":
         return _best_first(found)[:MAX_CHILDREN]
     clauses = [c.strip() for c in _CLAUSE_BREAK.split(span) if words(c)]
     if len(clauses) > 1:
@@ -674,11 +691,20 @@ def offline_tree_level(inputs: dict[str, Any]) -> dict[str, Any]:
         fallacies = target.get("fallacies", [])
         if inputs["level"] == 1:
             points = level_one(
-                agent, target["span"], fallacies, target.get("roles"), target.get("sentences")
+                agent,
+                target["span"],
+                fallacies,
+                target.get("roles"),
+                target.get("sentences"),
+                target.get("language", "en"),
             )
         else:
             points = deeper(
-                agent, target["span"], parent_claim=target.get("claim", ""), fallacies=fallacies
+                agent,
+                target["span"],
+                parent_claim=target.get("claim", ""),
+                fallacies=fallacies,
+                language=target.get("language", "en"),
             )
         groups.append({"target_id": target["id"], "points": points})
     return {"groups": groups}

@@ -1,0 +1,94 @@
+"""The offline audit and the offline philosophers read a Spanish essay: nothing is refused, the
+auditors read its Spanish markers, the philosophers name its fallacies (and make no finding of
+English words it cannot hold), and the pages show what the engines wrote in Spanish on a
+Spanish request and in English on an English one."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from council.domain.critique.offline import level_one
+from council.domain.wording import AUDIT, AUDIT_WORDS, SUMMARY
+from council.models import Audit, Critique
+from council.services.critique import critique_create, critique_run
+from tests.council.audit_builders import audit_make
+from tests.i18n.untranslated import english_messages, untranslated
+
+ENSAYO = (
+    "Los institutos deberían empezar las clases a las nueve. Según un estudio de la "
+    "Universidad de Granada, los adolescentes duermen una hora menos de lo que necesitan, "
+    "porque su reloj biológico se retrasa. En general, un alumno descansado aprende más. Es "
+    "cierto que algunas familias tendrían problemas para organizarse. Sin embargo, el ministro "
+    "que se opone no ha trabajado en su vida y vive de la política, así que no le hagáis caso. "
+    "Por lo tanto, el horario debe cambiar el próximo curso."
+)
+
+
+@pytest.mark.parametrize("key", sorted({**AUDIT.templates, **SUMMARY.templates}))
+def test_every_council_template_has_its_spanish(key):
+    template = {**AUDIT.templates, **SUMMARY.templates}[key]
+    with translation.override("es"):
+        spanish = translation.gettext(template)
+    assert set(re.findall(r"%\((\w+)\)s", spanish)) == set(re.findall(r"%\((\w+)\)s", template))
+    if re.sub(r"%\(\w+\)s|[;.\s]", "", template):
+        assert spanish != template
+
+
+def test_every_label_the_auditors_list_has_its_spanish():
+    with translation.override("es"):
+        assert all(translation.gettext(word) != word for word in AUDIT_WORDS)
+
+
+def test_the_philosophers_make_no_finding_of_english_words_in_spanish():
+    english_rules = level_one("aristotle", ENSAYO, [], None, "en")
+    spanish = level_one("aristotle", ENSAYO, [], None, "es")
+    assert english_rules  # the English-word checks fire on it (no "purpose" in English) ...
+    assert spanish == []  # ... and are not run on Spanish
+
+
+@pytest.mark.django_db
+def test_an_offline_audit_of_a_spanish_essay_reads_its_markers_and_speaks_spanish(
+    owner, owner_client, django_capture_on_commit_callbacks
+):
+    audit = audit_make(
+        django_capture_on_commit_callbacks, owner=owner, text=ENSAYO, rubric_name="Student argument"
+    )
+    assert (audit.engine, audit.status) == ("offline", Audit.Status.DONE)
+    results = {r.criterion_id: r for r in audit.results.all()}
+    reasoning = [r for r in results.values() if "reason or draw" in r.reasoning]
+    assert all(r.numeric_score > 1 for r in reasoning)  # "porque", "por lo tanto" are read
+    spanish = owner_client.get(audit.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es")
+    table = spanish.content.decode()
+    table = table[table.index("<table") : table.index("</table>")]
+    assert untranslated(table, english_messages()) == []
+    assert "oraci" in table  # the auditors' reasoning, in Spanish
+    english = owner_client.get(audit.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
+    assert "1 sentence serves as a claim" in english.content.decode()
+
+
+@pytest.mark.django_db
+def test_an_offline_critique_of_a_spanish_essay_names_its_ad_hominem_in_spanish(
+    owner, owner_client
+):
+    critique = critique_create(owner=owner, title="Horario", text=ENSAYO, engine="offline",
+                               enqueue=False)  # fmt: skip
+    critique = critique_run(critique_id=critique.pk)
+    assert critique.status == Critique.Status.COMPLETE, critique.error
+    points = critique.result["points"]
+    assert [p["fallacy"] for p in points if p.get("fallacy")] == ["ad_hominem"]
+    assert {p["area"] for p in points} == {"Fallacy"}  # no finding of English words
+    page = owner_client.get(critique.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es")
+    html = page.content.decode()
+    assert untranslated(html, english_messages()) == []
+    assert "El análisis encontró 1 punto" in html
+    english = owner_client.get(critique.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Analysis identified 1 point" in english.content.decode()
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    translation.activate("en")
