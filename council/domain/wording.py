@@ -36,6 +36,8 @@ AUDIT = Catalogue(
         "markers.many": "%(n)s sentences show the markers of %(named)s.",
         "markers.none": "No sentence shows the markers of %(named)s.",
         "balance": "%(counter)s; %(loaded)s.",
+        # where a quote stands (``document.Sentence.ref``)
+        "ref": "paragraph %(paragraph)s, sentence %(number)s",
     },
     {
         "counter.one": "1 sentence weighs the other side",

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.formats import number_format
 from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -22,6 +23,7 @@ from council.domain.audit.document import highlight_segments, quote_found
 from council.domain.audit.report import SECURITY_CAP
 from council.domain.audit.rubrics import JUDICIAL_OPINION, STUDENT_ARGUMENT
 from council.domain.runs import RunNotRetryable
+from council.domain.wording import AUDIT
 from council.models import Audit, AuditCriterionResult, Rubric
 from council.services.audit import RubricUnusable, audit_create, audit_retry
 from council.vocabulary import reasoning_shown
@@ -178,7 +180,17 @@ def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         # Each result with its quotes: a model may paraphrase, so say so rather than pretend
         # to highlight.
         "rows": [
-            (r, [{**e, "found": quote_found(audit.document, e["content"])} for e in r.evidence])
+            (
+                r,
+                [
+                    {
+                        **e,
+                        "found": quote_found(audit.document, e["content"]),
+                        "source_ref": AUDIT.shown(str(e["source_ref"]), gettext),
+                    }
+                    for e in r.evidence
+                ],
+            )
             for r in results
         ],
         "assessed": sum(r.status != r.Status.PENDING for r in results),

@@ -64,7 +64,7 @@ def test_an_offline_audit_of_a_spanish_essay_reads_its_markers_and_speaks_spanis
     table = spanish.content.decode()
     table = table[table.index("<table") : table.index("</table>")]
     assert untranslated(table, english_messages()) == []
-    assert "oraci" in table  # the auditors' reasoning, in Spanish
+    assert "oraci" in table and "párrafo 1, oración" in table  # reasoning and quotes placed
     english = owner_client.get(audit.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
     assert "1 sentence serves as a claim" in english.content.decode()
 
