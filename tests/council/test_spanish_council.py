@@ -43,8 +43,8 @@ def test_every_label_the_auditors_list_has_its_spanish():
 
 
 def test_the_philosophers_make_no_finding_of_english_words_in_spanish():
-    english_rules = level_one("aristotle", ENSAYO, [], None, "en")
-    spanish = level_one("aristotle", ENSAYO, [], None, "es")
+    english_rules = level_one("aristotle", ENSAYO, [], None, language="en")
+    spanish = level_one("aristotle", ENSAYO, [], None, language="es")
     assert english_rules  # the English-word checks fire on it (no "purpose" in English) ...
     assert spanish == []  # ... and are not run on Spanish
 
