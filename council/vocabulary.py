@@ -5,12 +5,83 @@ Listing them here with ``gettext_noop`` puts them in the translation catalogue.
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
 from arguments.domain.fallacies import TAXONOMY
-from arguments.vocabulary import said_shown
+from arguments.domain.fallacies.explanations import read_explanation
+from arguments.vocabulary import explanation_shown, said_shown
+from council.domain.critique.offline import fallacy_claim, fallacy_claim_read
 from council.domain.wording import AUDIT, SUMMARY
+
+
+def claim_shown(claim: str, fallacy_id: str) -> str:
+    """A claim in the reader's language when it is an offline philosopher's naming of a
+    fallacy (its voice, the type and the checker's explanation, which the critique stores as
+    English text); any other claim as written."""
+    fallacy = TAXONOMY.get(fallacy_id)
+    parts = fallacy_claim_read(claim, fallacy.label) if fallacy is not None else None
+    said = read_explanation(parts[1]) if parts is not None else None
+    if fallacy is None or parts is None or said is None:
+        return claim
+    return fallacy_claim(gettext(parts[0]), gettext(fallacy.label), explanation_shown(said))
+
+
+def _nodes_shown(nodes: list[Any], said: str = "claim") -> list[Any]:
+    return [
+        {
+            **node,
+            said: claim_shown(str(node.get(said, "")), node.get("fallacy") or ""),
+            "sub_critiques": _nodes_shown(node.get("sub_critiques") or []),
+        }
+        if isinstance(node, dict)
+        else node
+        for node in nodes
+    ]
+
+
+def critique_json_shown(data: dict[str, Any]) -> dict[str, Any]:
+    """A critique's JSON (the API's) with what the offline council wrote in the active
+    language: the assessment, the points' and the trees' claims naming a fallacy, the error.
+    The stored critique and its plain-text report keep English; ids and values never change."""
+    data = dict(data)
+    result = data.get("result")
+    if isinstance(result, dict) and result:
+        points = result.get("points") or []
+        top = (points[0].get("fallacy") or "") if points and isinstance(points[0], dict) else ""
+        data["result"] = {
+            **result,
+            "final_assessment": assessment_shown(
+                str(result.get("final_assessment", "")), lambda c: claim_shown(c, top)
+            ),
+            "points": _nodes_shown(points, said="critique"),
+        }
+    if isinstance(data.get("trees"), dict):
+        data["trees"] = {name: _nodes_shown(tree) for name, tree in data["trees"].items()}
+    if data.get("error"):
+        data["error"] = said_shown(str(data["error"]))
+    return data
+
+
+def audit_json_shown(data: dict[str, Any]) -> dict[str, Any]:
+    """An audit's JSON (the API's) with what the offline auditors wrote in the active language:
+    each result's reasoning and its quotes' places, and the error."""
+    data = dict(data)
+    data["results"] = [
+        {
+            **r,
+            "reasoning": reasoning_shown(str(r.get("reasoning", ""))),
+            "evidence": [
+                {**e, "source_ref": AUDIT.shown(str(e.get("source_ref", "")), gettext)}
+                for e in r.get("evidence") or []
+            ],
+        }
+        for r in data.get("results") or []
+    ]
+    if data.get("error"):
+        data["error"] = said_shown(str(data["error"]))
+    return data
 
 
 def reasoning_shown(reasoning: str) -> str:

@@ -15,6 +15,7 @@ from council.api.documents import TextOrFileMixin, request_data
 from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.models import Audit
 from council.services.audit import audit_create, audit_retry
+from council.vocabulary import audit_json_shown
 from toulmini_site.api import ApiError, StrictCharField, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_BYTES,
@@ -152,7 +153,8 @@ def audits_api(request: Request) -> Response:
 @api_view(["GET"])
 def audit_detail_api(request: Request, pk: int) -> Response:
     audit = selectors.audit_for(request.user, pk)
-    return Response(AuditSerializer(audit, context={"request": request}).data)
+    body = AuditSerializer(audit, context={"request": request}).data
+    return Response(audit_json_shown(body))  # what the auditors wrote, in the request's language
 
 
 @extend_schema(

@@ -14,6 +14,7 @@ from council import selectors
 from council.api.documents import TextOrFileMixin, request_data
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
+from council.vocabulary import critique_json_shown
 from toulmini_site.api import ApiError, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_CHARS,
@@ -125,7 +126,8 @@ def critiques(request: Request) -> Response:
 @api_view(["GET"])
 def critique_detail(request: Request, pk: int) -> Response:
     critique = selectors.critique_for(request.user, pk)
-    return Response(CritiqueSerializer(critique, context={"request": request}).data)
+    body = CritiqueSerializer(critique, context={"request": request}).data
+    return Response(critique_json_shown(body))  # what the council wrote, in the request's language
 
 
 @extend_schema(

@@ -16,16 +16,14 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from arguments.domain.fallacies import TAXONOMY
-from arguments.domain.fallacies.explanations import read_explanation
-from arguments.vocabulary import explanation_shown, said_shown
+from arguments.vocabulary import said_shown
 from council import selectors
 from council.domain.critique.agents import AGENTS
-from council.domain.critique.offline import fallacy_claim, fallacy_claim_read
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
-from council.vocabulary import assessment_shown
+from council.vocabulary import assessment_shown, claim_shown
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.text.documents import (
@@ -135,25 +133,13 @@ def _fallacy_label(key: str) -> str:
     return gettext(fallacy.label) if fallacy is not None else key
 
 
-def _claim_shown(claim: str, fallacy_id: str) -> str:
-    """A claim in the reader's language when it is an offline philosopher's naming of a
-    fallacy (its voice, the type and the checker's explanation, which the critique stores as
-    English text); any other claim as written."""
-    fallacy = TAXONOMY.get(fallacy_id)
-    parts = fallacy_claim_read(claim, fallacy.label) if fallacy is not None else None
-    said = read_explanation(parts[1]) if parts is not None else None
-    if fallacy is None or parts is None or said is None:
-        return claim
-    return fallacy_claim(gettext(parts[0]), gettext(fallacy.label), explanation_shown(said))
-
-
 def _with_fallacy_labels(nodes: list[dict], said: str = "claim") -> list[dict]:
     """Tree nodes (or the synthesis' points, whose claim is under ``said="critique"``) with
     their fallacy's label and their claim in the reader's language."""
     return [
         {
             **node,
-            said: _claim_shown(node[said], node.get("fallacy") or ""),
+            said: claim_shown(node[said], node.get("fallacy") or ""),
             "fallacy_label": _fallacy_label(node["fallacy"]) if node.get("fallacy") else "",
             "sub_critiques": _with_fallacy_labels(node.get("sub_critiques") or []),
         }
@@ -190,7 +176,7 @@ def _result_context(critique: Critique) -> dict:
     early = [
         {
             **finding,
-            "claim": _claim_shown(finding["claim"], finding.get("fallacy") or ""),
+            "claim": claim_shown(finding["claim"], finding.get("fallacy") or ""),
             "agent": a.label,
         }
         for a in AGENTS
@@ -202,7 +188,7 @@ def _result_context(critique: Critique) -> dict:
     return {
         "assessment": assessment_shown(
             (critique.result or {}).get("final_assessment", ""),
-            lambda claim: _claim_shown(claim, top_fallacy),
+            lambda claim: claim_shown(claim, top_fallacy),
         ),
         "error_shown": _error_shown(critique.error),
         "stage": _STAGES.get(critique.progress.get("stage", ""), ""),

@@ -92,3 +92,31 @@ def test_an_offline_critique_of_a_spanish_essay_names_its_ad_hominem_in_spanish(
 def _english_after():
     yield
     translation.activate("en")
+
+
+@pytest.mark.django_db
+def test_the_council_apis_answer_in_the_requests_language(
+    owner, owner_api, django_capture_on_commit_callbacks
+):
+    critique = critique_create(owner=owner, title="Horario", text=ENSAYO, engine="offline",
+                               enqueue=False)  # fmt: skip
+    critique_run(critique_id=critique.pk)
+    url = f"/api/v1/critiques/{critique.pk}/"
+    spanish = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="es").json()["result"]
+    english = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["result"]
+    assert spanish["final_assessment"].startswith("El análisis encontró 1 punto")
+    assert "se burla de quien habla" in spanish["points"][0]["critique"]
+    assert english["final_assessment"].startswith("Analysis identified 1 point")
+    assert spanish["points"][0]["fallacy"] == english["points"][0]["fallacy"] == "ad_hominem"
+    audit = audit_make(
+        django_capture_on_commit_callbacks, owner=owner, text=ENSAYO, rubric_name="Student argument"
+    )
+    url = f"/api/v1/audits/{audit.pk}/"
+    results = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="es").json()["results"]
+    messages = english_messages()
+    for result in results:
+        assert untranslated(f"<p>{result['reasoning']}</p>", messages) == [], result["reasoning"]
+        for quote in result["evidence"]:
+            assert quote["source_ref"].startswith("párrafo")
+    english_results = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["results"]
+    assert any("sentence" in r["reasoning"] for r in english_results)
