@@ -46,6 +46,7 @@ from toulmini_site.llm import LLMClient, LLMError, OfflineClient
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.llm.streaming import astream
+from toulmini_site.numbers import grouped
 from toulmini_site.refusals import Refusal
 from toulmini_site.versions import merge_fields
 
@@ -200,7 +201,7 @@ def draft_update(
     if too_long:
         raise MessageTooLong(
             gettext("Each field may be at most %(limit)s characters (%(fields)s).")
-            % {"limit": f"{MESSAGE_MAX_CHARS:,}", "fields": ", ".join(too_long)}
+            % {"limit": grouped(MESSAGE_MAX_CHARS), "fields": ", ".join(too_long)}
         )
     CoachSession.objects.select_for_update().get(pk=session.pk)
     current = CoachDraft.objects.get(session=session)
@@ -380,7 +381,7 @@ def _turn_start(
                 "Your message is %(length)s characters long; the limit is %(limit)s. "
                 "Shorten it and send again."
             )
-            % {"length": f"{len(message):,}", "limit": f"{MESSAGE_MAX_CHARS:,}"}
+            % {"length": grouped(len(message)), "limit": grouped(MESSAGE_MAX_CHARS)}
         )
     with transaction.atomic():
         locked = (

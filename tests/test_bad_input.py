@@ -191,7 +191,7 @@ def test_the_refusal_page_speaks_spanish(client, settings):
         "/accounts/login/", {"pad": "x" * 2000}, headers={"accept-language": "es"}
     )
     assert response.status_code == 413
-    assert "La solicitud supera los 1,024 bytes" in response.content.decode()
+    assert "La solicitud supera los 1\u00a0024 bytes" in response.content.decode()
 
 
 def test_an_aif_import_with_a_5000_digit_integer_is_a_400_in_the_api(owner_api):

@@ -40,3 +40,21 @@ class ExpiringTokenAuthentication(TokenAuthentication):
             token.delete()
             raise TokenExpired()
         return user, token
+
+
+def token_issue(*, user: Any) -> Token:
+    """A new API token for ``user`` (from the account page), replacing any other: the key is
+    shown once there, and an app holding the old one must use the new one."""
+    Token.objects.filter(user=user).delete()
+    return Token.objects.create(user=user)
+
+
+def token_of(*, user: Any) -> Token | None:
+    """``user``'s API token, if they have one (its key is not shown again)."""
+    return Token.objects.filter(user=user).first()
+
+
+def token_revoke_all(*, user: Any) -> int:
+    """Delete ``user``'s API token: every app using it is signed out."""
+    deleted, _ = Token.objects.filter(user=user).delete()
+    return deleted

@@ -24,13 +24,15 @@ from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from toulmini_site.numbers import grouped
+
 TOO_LARGE = "REQUEST_TOO_LARGE"
 TOO_MANY_FIELDS = "TOO_MANY_FIELDS"
 
 
 def too_large_message() -> str:
     return _("The request is over %(limit)s bytes, the limit.") % {
-        "limit": f"{settings.REQUEST_MAX_BYTES:,}"
+        "limit": grouped(settings.REQUEST_MAX_BYTES)
     }
 
 

@@ -29,8 +29,9 @@ from council.services.audit import RubricUnusable, audit_create, audit_retry
 from council.vocabulary import reasoning_shown
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
+from toulmini_site.numbers import grouped_lazy
 from toulmini_site.text.documents import (
-    MAX_DOCUMENT_BYTES,
+    MAX_DOCUMENT_CHARS,
     DocumentError,
     read_document,
     require_sentence,
@@ -51,12 +52,17 @@ class AuditForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 14}),
         required=False,
         strip=False,
+        # The same limit, said the same way, as the critique's form.
+        help_text=format_lazy(
+            _lazy("Paste the document (up to {limit} characters)…"),
+            limit=grouped_lazy(MAX_DOCUMENT_CHARS),
+        ),
     )
     file = forms.FileField(
         label=_lazy("…or a plain-text file"),
         required=False,
         help_text=format_lazy(
-            _lazy("UTF-8 text, up to {limit} kB."), limit=MAX_DOCUMENT_BYTES // 1000
+            _lazy("UTF-8 text, up to {limit} characters."), limit=grouped_lazy(MAX_DOCUMENT_CHARS)
         ),
     )
     rubric = RubricChoiceField(

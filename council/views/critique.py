@@ -26,6 +26,7 @@ from council.services.critique import critique_create, critique_retry
 from council.vocabulary import assessment_shown, claim_shown
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
+from toulmini_site.numbers import grouped_lazy
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_CHARS,
     DocumentError,
@@ -44,7 +45,8 @@ class CritiqueForm(forms.Form):
         required=False,
         strip=False,
         help_text=format_lazy(
-            _("Paste the document (up to {limit} characters)…"), limit=f"{MAX_DOCUMENT_CHARS:,}"
+            _("Paste the document (up to {limit} characters)…"),
+            limit=grouped_lazy(MAX_DOCUMENT_CHARS),
         ),
     )
     file = forms.FileField(

@@ -151,3 +151,37 @@ def test_the_demo_accounts_have_addresses():
         "student@example.com",
         "teacher@example.com",
     ]
+
+
+def test_get_me_says_who_the_token_belongs_to():
+    from rest_framework.test import APIClient
+
+    user = make_user("ana")
+    user.email = "ana@example.org"
+    user.save()
+    client = APIClient()
+    assert client.get("/api/v1/me/").status_code in (401, 403)
+    client.force_authenticate(user)
+    body = client.get("/api/v1/me/").json()
+    assert body["username"] == "ana" and body["email"] == "ana@example.org"
+    assert body["classes_taught"] == 0 and body["classes_taken"] == 0
+
+
+def test_the_account_page_makes_shows_once_and_revokes_an_api_token():
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    user = make_user("ana")
+    client = Client()
+    client.force_login(user)
+    assert "You have no API token." in client.get(reverse("account")).content.decode()
+    made = client.post(reverse("account_api_token"), {"action": "create"})
+    key = Token.objects.get(user=user).key
+    assert key in made.content.decode()
+    assert key not in client.get(reverse("account")).content.decode()  # shown once
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert api.get("/api/v1/me/").json()["username"] == "ana"
+    client.post(reverse("account_api_token"), {"action": "revoke"})
+    assert not Token.objects.filter(user=user).exists()
+    assert api.get("/api/v1/me/").status_code == 401

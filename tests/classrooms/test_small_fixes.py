@@ -47,3 +47,15 @@ def test_the_login_error_shows_once(client, db):
         "/accounts/login/", {"username": "ana", "password": "wrong"}
     ).content.decode()
     assert html.count("Please enter a correct username and password") == 1
+
+
+def test_limits_are_said_alike_and_in_the_page_languages_number_format(world, spanish_catalog):
+    client = _client(world.teacher)
+    critique = client.get("/critiques/new/").content.decode()
+    audit = client.get("/audits/new/").content.decode()
+    assert "100,000 characters" in critique and "100,000 characters" in audit
+    assert "kB" not in audit
+    client.cookies["django_language"] = "es"
+    spanish = client.get("/audits/new/").content.decode()
+    # Django's Spanish format groups with a (non-breaking) space, as the RAE recommends.
+    assert "100\u00a0000 caracteres" in spanish and "100,000" not in spanish

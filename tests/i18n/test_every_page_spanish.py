@@ -310,6 +310,7 @@ NOT_PAGES = {
     "logout",
     "account_password",
     "account_email",
+    "account_api_token",
     "coach:create",
     "coach:turn",
     "coach:confirm",

@@ -51,7 +51,8 @@ def test_a_too_long_coach_message_is_refused_in_spanish_with_its_numbers(owner_a
     response = _turn(owner_api, make_session(owner), "x" * 5001, **ES)
     assert response.status_code == 400
     assert response.json() == {
-        "error": "Tu mensaje tiene 5,001 caracteres; el límite es 5,000. "
+        # In Spanish number format (Django's: grouped with a non-breaking space), not 5,001.
+        "error": "Tu mensaje tiene 5\u00a0001 caracteres; el límite es 5\u00a0000. "
         "Acórtalo y vuelve a enviarlo.",
         "code": "COACH_MESSAGE_TOO_LONG",
     }

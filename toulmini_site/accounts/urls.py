@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.account, name="account"),
     path("password/", views.password_change, name="account_password"),
     path("email/", views.email_change, name="account_email"),
+    path("api-token/", views.api_token, name="account_api_token"),
     path("email/confirm/<str:token>/", views.email_confirm_view, name="account_email_confirm"),
     path("login/", views.login_view, name="login"),
     path("logout/", views.logout_view, name="logout"),

@@ -29,6 +29,7 @@ from toulmini_site.accounts.services import (
     password_reset_request,
     user_language_set,
 )
+from toulmini_site.authentication import token_expires_at, token_issue, token_of, token_revoke_all
 from toulmini_site.limits import password_reset_take, signup_take
 from toulmini_site.privacy import public as privacy
 
@@ -97,6 +98,7 @@ def _account_page(
     *,
     password_form: PasswordChangeForm | None = None,
     email_form: EmailForm | None = None,
+    new_token: str = "",
     status: int = 200,
 ) -> HttpResponse:
     language_form = LanguageForm(initial={"language": user_language(user=request.user)})
@@ -104,7 +106,11 @@ def _account_page(
     # Django focuses the old password on its own page; here it would jump the page past the
     # sections above it (and screen readers past the heading).
     password_form.fields["old_password"].widget.attrs.pop("autofocus", None)
+    token = token_of(user=request.user)
     context = {
+        "api_token": token,
+        "api_token_expires_at": token_expires_at(token) if token else None,
+        "new_token": new_token,
         "password_form": password_form,
         "language_form": language_form,
         "email_form": email_form or EmailForm(),
@@ -178,6 +184,20 @@ def email_confirm_view(request: HttpRequest, token: str) -> HttpResponse:
             request, _("Your e-mail address is now %(address)s.") % {"address": address}
         )
     return redirect(reverse("account") + "#email")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def api_token(request: HttpRequest) -> HttpResponse:
+    """Make a new API token (shown once, on the page this answers with) or revoke it."""
+    if request.method == "GET":
+        return redirect(reverse("account") + "#api-token")
+    if request.POST.get("action") == "revoke":
+        token_revoke_all(user=request.user)
+        messages.success(request, _("Your API token was revoked: apps using it are signed out."))
+        return redirect(reverse("account") + "#api-token")
+    token = token_issue(user=request.user)
+    return _account_page(request, new_token=token.key)
 
 
 @require_POST

@@ -37,6 +37,7 @@ from toulmini_site.classrooms.models import (
 )
 from toulmini_site.limits import budgets, now_datetime
 from toulmini_site.lti import public as lti
+from toulmini_site.numbers import grouped
 from toulmini_site.refusals import Refusal
 from toulmini_site.versions import resolve
 
@@ -550,7 +551,7 @@ def submission_essay_save(
         if len(text) > ESSAY_MAX_CHARS:
             raise ClassroomError(
                 gettext("The essay may be at most %(limit)s characters.")
-                % {"limit": f"{ESSAY_MAX_CHARS:,}"},
+                % {"limit": grouped(ESSAY_MAX_CHARS)},
                 details=[{"loc": "text", "msg": f"at most {ESSAY_MAX_CHARS} characters"}],
             )
         locked.essay_text = text.strip()

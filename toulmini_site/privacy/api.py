@@ -33,12 +33,28 @@ def export(request: Request) -> Response:
     return Response(services.user_export(user=request.user))
 
 
-@extend_schema(request=DeleteMeIn, responses=DeleteMeOut, summary="Delete my account")
-@api_view(["DELETE"])
+class MeOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    email = serializers.CharField(help_text="Empty when the account has none.")
+    language = serializers.CharField(help_text="The pages' language chosen; empty: the browser's.")
+    is_staff = serializers.BooleanField()
+    classes_taught = serializers.IntegerField()
+    classes_taken = serializers.IntegerField()
+
+
+@extend_schema(methods=["GET"], responses=MeOut, summary="Who I am")
+@extend_schema(
+    methods=["DELETE"], request=DeleteMeIn, responses=DeleteMeOut, summary="Delete my account"
+)
+@api_view(["GET", "DELETE"])
 def me(request: Request) -> Response:
-    """Delete the signed-in account and its work; returned grades stay, anonymised. The body
-    confirms: ``{"password": ...}`` (or ``{"username": ...}`` for an account with no
-    password, made by a learning platform)."""
+    """GET: the signed-in account (to check a token, or show who is signed in). DELETE: delete
+    the signed-in account and its work; returned grades stay, anonymised. The body confirms:
+    ``{"password": ...}`` (or ``{"username": ...}`` for an account with no password, made by
+    a learning platform)."""
+    if request.method == "GET":
+        return Response(MeOut(services.me(user=request.user)).data)
     body = request.data if isinstance(request.data, dict) else {}
     form = DeleteAccountForm(
         {"confirmation": body.get("password") or body.get("username") or ""},

@@ -161,6 +161,20 @@ def _feedback(submission: Submission) -> dict[str, Any] | None:
     }
 
 
+def me(*, user: Any) -> dict[str, Any]:
+    """The signed-in account, as ``GET /api/v1/me/`` shows it."""
+    settings_row = getattr(user, "account_settings", None)
+    return {
+        "id": user.pk,
+        "username": user.get_username(),
+        "email": user.email,
+        "language": settings_row.language if settings_row else "",
+        "is_staff": user.is_staff,
+        "classes_taught": user.classes_taught.count(),
+        "classes_taken": Enrollment.objects.filter(student=user).count(),
+    }
+
+
 def access_log(*, user: Any) -> list[dict[str, Any]]:
     return [
         {"at": e.at, "viewer": e.viewer_name, "what": e.what, "class": e.class_name}
