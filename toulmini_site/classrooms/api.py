@@ -76,6 +76,15 @@ def _paginated(
 # -- classes -------------------------------------------------------------------------------
 
 
+def _version_in(whose: str) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text=f"The {whose} version this change is based on. When it has moved on, nothing "
+        "is written: 409 STALE_VERSION with the current ``version`` and values (``current``).",
+    )
+
+
 class ClassIn(serializers.Serializer):
     name = serializers.CharField(max_length=services.NAME_MAX)
     daily_model_calls = serializers.IntegerField(
@@ -90,12 +99,7 @@ class ClassUpdateIn(serializers.Serializer):
     daily_model_calls = serializers.IntegerField(
         min_value=0, max_value=MAX_DAILY_MODEL_CALLS, required=False
     )
-    version = serializers.IntegerField(
-        required=False,
-        min_value=0,
-        help_text="The settings' version this change is based on; a stale one gets 409 "
-        "STALE_VERSION with the current version and settings, and nothing is written.",
-    )
+    version = _version_in("settings'")
 
 
 class ClassOut(serializers.ModelSerializer):
@@ -579,12 +583,7 @@ def submission_unsubmit(request: Request, pk: int) -> Response:
 
 class EssayIn(serializers.Serializer):
     text = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=100_000)
-    version = serializers.IntegerField(
-        required=False,
-        min_value=0,
-        help_text="The essay's version this text is based on (``essay_version``); a stale one "
-        "gets 409 STALE_VERSION with the current version and text, and nothing is written.",
-    )
+    version = _version_in("essay's (``essay_version``)")
 
 
 @extend_schema(
@@ -609,13 +608,7 @@ class FeedbackIn(serializers.Serializer):
     )
     overall = serializers.CharField(allow_blank=True, required=False, trim_whitespace=False)
     points = serializers.DictField(child=serializers.IntegerField(), required=False)
-    version = serializers.IntegerField(
-        required=False,
-        min_value=0,
-        help_text="The feedback's version this edit is based on (0 before any feedback). "
-        "When the saved feedback has moved on, nothing is written: 409 STALE_VERSION with the "
-        "current ``version`` and values (``current``). Without it the save replaces the draft.",
-    )
+    version = _version_in("feedback's (0 before any feedback)")
 
 
 def _teaching(request: Request, pk: int) -> Submission:
