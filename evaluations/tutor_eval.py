@@ -74,6 +74,7 @@ def main() -> None:
         ],
     )
     tactics()
+    voices()
 
 
 def tactics() -> None:
@@ -111,6 +112,72 @@ def tactics() -> None:
                     f"Written parts that reached the student, {label}, per step",
                     list(leaks_by_step(played).items()),
                 )
+
+
+def voices() -> None:
+    """The evaluation in many voices (``evaluations/coach/voices.py``): a good-tutor model
+    beside the complying sentences, and the offline tutor on real student messages, per step
+    and language, on the dev half (tuned on), the frozen half and the set written after
+    tuning."""
+    from evaluations.coach import voices as v
+
+    sets = [
+        ("frozen half", v.VOICES_FROZEN),
+        ("written after tuning", v.VOICES_UNSEEN),
+        ("dev half (tuned on)", v.VOICES_DEV),
+    ]
+    for label, path in sets:
+        data = v.load(path)
+        sentences = v.play_sentences(data)
+        good = v.play_good_tutor(data)
+        offline = v.play_offline(data)
+        report(
+            f"Tutor in many voices, {label}: the guard", list(v.sentence_figures(sentences).items())
+        )
+        report(f"Good-tutor model, {label}", list(v.good_tutor_figures(good).items()))
+        report(
+            f"Offline tutor on student messages, {label}", list(v.offline_figures(offline).items())
+        )
+        rows = []
+        for language in ("en", "es"):
+            for step in v.STEPS:
+                mine = [o for o in sentences if (o.turn.language, o.turn.step) == (language, step)]
+                attempts = [a for a in good if (a.language, a.step) == (language, step)]
+                played = [
+                    p for p in offline if (p.message.language, p.message.step) == (language, step)
+                ]
+                if not (mine or attempts or played):
+                    continue
+                feedback = [o for o in mine if o.good]
+                parts = [o for o in mine if not o.good]
+                genuine = [p for p in played if p.message.kind == "attempt"]
+                requests = [p for p in played if p.message.kind == "request"]
+                withheld = sum(not o.reached for o in feedback)
+                refused = sum("refused" in p.failures for p in genuine)
+                saved = sum("saved as a part" in p.failures for p in requests)
+                good_refused = sum(a.refused for a in attempts)
+                cells = [
+                    f"good-tutor withheld {v.share(withheld, len(feedback))}",
+                    f"parts shown {v.share(sum(o.reached for o in parts), len(parts))}",
+                    f"good-tutor refused {v.share(good_refused, len(attempts))}",
+                    f"offline refused {v.share(refused, len(genuine))}",
+                    f"requests saved {v.share(saved, len(requests))}",
+                ]
+                rows.append((f"{language} {step}", "; ".join(cells)))
+        report(f"Per step and language, {label}", rows)
+    sessions = [v.cooperative_session(language) for language in ("en", "es")]
+    report(
+        "A cooperative student with the offline tutor",
+        [
+            (
+                s.language,
+                f"{s.messages} messages + {s.confirms} confirms, "
+                f"{'finished' if s.finished else 'not finished'}, "
+                f"weak tries met by a next step {s.weak_met}/{s.weak}",
+            )
+            for s in sessions
+        ],
+    )
 
 
 if __name__ == "__main__":
