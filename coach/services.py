@@ -505,7 +505,8 @@ async def aturn_events(*, session: CoachSession, turn: TurnStart) -> AsyncIterat
     cancelled: the model's connection is closed, the call log saved, the budget hold freed.
     """
     inputs = await sync_to_async(_inputs_then_close)(session=session, turn=turn)
-    client = client_for(engine())
+    # Made in a thread: never on the event loop every other stream shares.
+    client = await sync_to_async(client_for, thread_sensitive=False)(engine())
     reader = AnswerReader(inputs)
     outcome: dict[str, Any] = {}
     try:
