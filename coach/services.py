@@ -564,7 +564,7 @@ async def _atutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> AsyncIter
             yield chunk
         return
     async for chunk in astream(
-        client, purpose=PURPOSE, messages=turn_prompt(inputs), inputs=inputs
+        client, purpose=PURPOSE, messages=turn_prompt(inputs), inputs=inputs, schema=CoachAIResult
     ):
         yield chunk
 

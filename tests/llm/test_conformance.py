@@ -220,3 +220,35 @@ def test_the_fallacy_page_shows_the_failure(failing, owner_client):
     assert response.status_code == 400  # the form, with the reason and the text kept
     assert b"The fallacy check failed" in response.content
     assert CAUSE.encode() in response.content
+
+
+# -- the coach's stream as served under ASGI (make serve): the async client --------------------
+
+
+def test_the_coachs_async_stream(quirk, settings):
+    """``astream`` with the coach's schema, as ``coach.services.aturn_events`` asks it: the
+    tutor's JSON for an answering server (nothing of the reasoning or the prose shown), a
+    clear error within the deadline for the others."""
+    import asyncio
+
+    from coach.domain.guards import CoachAIResult
+    from toulmini_site.llm import LLMError
+    from toulmini_site.llm.providers import client_for
+    from toulmini_site.llm.streaming import astream
+
+    client = client_for("llm")
+    messages = [{"role": "system", "content": "Answer as the tutor."}]
+
+    async def collect() -> str:
+        stream = astream(client, purpose="coach.turn", messages=messages, schema=CoachAIResult)
+        return "".join([chunk async for chunk in stream])
+
+    started = time.monotonic()
+    if expect_answer(quirk):
+        text = asyncio.run(collect())
+        assert json.loads(text) == answer_for("CoachAIResult")
+    else:
+        with pytest.raises(LLMError) as caught:
+            asyncio.run(collect())
+        assert caught.value.code in {"MODEL_UNAVAILABLE", "MODEL_OUTPUT_CUT", "MODEL_TIMEOUT"}
+        assert time.monotonic() - started < DEADLINE + SLACK

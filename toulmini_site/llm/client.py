@@ -292,7 +292,7 @@ class LLMClient:
                         pending += text
                         if not pending.strip():
                             continue
-                        if not _starts_as_json(pending) and self._format_ignored():
+                        if not starts_as_json(pending) and self._format_ignored():
                             break  # prose: asked again, in words
                         # JSON, or prose that cannot be asked for differently: the caller
                         # judges it
@@ -303,7 +303,7 @@ class LLMClient:
                 else:
                     tail = pending + reasoning.finish()
                     if schema is not None and not shown:
-                        prose = bool(tail.strip()) and not _starts_as_json(tail)
+                        prose = bool(tail.strip()) and not starts_as_json(tail)
                         if (prose or not tail.strip()) and self._format_ignored():
                             continue  # empty or prose: asked again, in words
                     if tail:
@@ -363,7 +363,7 @@ def _validate[T: BaseModel](schema: type[T], raw: str | BaseModel) -> T:
     return schema.model_validate_json(answer_json(raw))
 
 
-def _starts_as_json(text: str) -> bool:
+def starts_as_json(text: str) -> bool:
     """Whether visible text begins as a JSON object would (or its Markdown fence)."""
     return text.lstrip().startswith(("{", "`"))
 

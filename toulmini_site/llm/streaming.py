@@ -33,6 +33,7 @@ from toulmini_site.llm.client import (
     Usage,
     call_outcome,
     error_text,
+    starts_as_json,
 )
 from toulmini_site.llm.deadline import Deadline
 from toulmini_site.llm.output import ReasoningFilter
@@ -76,7 +77,11 @@ async def astream(
     schema: type[BaseModel] | None = None,
 ) -> AsyncIterator[str]:
     """The answer's text as it is produced, a leading reasoning block left out; ended by
-    the call's deadline at the latest (``LLMTimeout``)."""
+    the call's deadline at the latest (``LLMTimeout``).
+
+    With ``schema``, as ``LLMClient.stream``: the answer is asked for as that schema's JSON,
+    and nothing is shown until its first visible character, so an answer that is empty or
+    starts as prose (the server ignored the format) is asked for once more in words."""
     deadline = client.limits.deadline()
     request = LLMRequest(
         purpose, list(messages), schema, dict(inputs or {}), client.limits.max_tokens
@@ -84,27 +89,49 @@ async def astream(
     started = time.perf_counter()
     usage = Usage()
     produced: list[str] = []
-    reasoning = ReasoningFilter()
     chunks = _chunks(client, request, deadline)
     try:
-        while True:
-            if deadline.expired():
-                raise _out_of_time(deadline)
-            try:
-                async with asyncio.timeout(deadline.remaining()):
-                    item = await anext(chunks)
-            except StopAsyncIteration:
-                break
-            except TimeoutError:
-                raise _out_of_time(deadline) from None
-            if isinstance(item, Usage):
-                usage = item
-                continue
-            produced.append(item)
-            if text := reasoning.feed(item):
-                yield text
-        if text := reasoning.finish():
-            yield text
+        for _ in range(2):
+            reasoning = ReasoningFilter()
+            pending = ""  # held until the first visible character says JSON or prose
+            shown = again = False
+            while True:
+                if deadline.expired():
+                    raise _out_of_time(deadline)
+                try:
+                    async with asyncio.timeout(deadline.remaining()):
+                        item = await anext(chunks)
+                except StopAsyncIteration:
+                    break
+                except TimeoutError:
+                    raise _out_of_time(deadline) from None
+                if isinstance(item, Usage):
+                    usage = item
+                    continue
+                produced.append(item)
+                text = reasoning.feed(item)
+                if not shown and schema is not None:
+                    pending += text
+                    if not pending.strip():
+                        continue
+                    if not starts_as_json(pending) and client._format_ignored():
+                        again = True  # prose: asked again, in words
+                        break
+                    text, pending = pending, ""
+                if text:
+                    shown = True
+                    yield text
+            if not again:
+                tail = pending + reasoning.finish()
+                if schema is not None and not shown:
+                    prose = bool(tail.strip()) and not starts_as_json(tail)
+                    again = (prose or not tail.strip()) and client._format_ignored()
+                if not again:
+                    if tail:
+                        yield tail
+                    break
+            await chunks.aclose()  # empty or prose: asked again, in words
+            chunks = _chunks(client, request, deadline)
     except Exception as exc:
         client._record(
             request,
