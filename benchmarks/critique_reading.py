@@ -11,7 +11,9 @@ characters, written for this benchmark). Two figures:
    (``toulmini_site.text.sentences.sentences``), the fallacy detector
    (``arguments.domain.fallacies.detector.detect_fallacies``), the sentence reading
    (``arguments.domain.reading.read``), counted by a profile hook on every thread, with the
-   number of those calls given the whole document.
+   number of those calls given the whole document;
+3. what embedding the essay's sentences costs, once per document (no judge of the offline
+   critique asks for embeddings yet, so 1 does not include it).
 
 The same file runs on an older commit (it imports only what the council had before), so the
 two are measured back to back: ``git stash; git checkout <commit>; python -m
@@ -158,7 +160,28 @@ def main() -> None:
                 f"{counter.calls[label]} ({counter.whole[label]} of the whole document)",
             )
         )
+    rows.append(("embeddings of its sentences, once", _embedding_cost()))
     report("Offline critique of a 4,000-character essay", rows)
+
+
+def _embedding_cost() -> str:
+    """What a judge reading meaning would add once per document: the sentence encoder over
+    the essay's sentences (loaded first, its cache emptied), on this process's BLAS threads."""
+    try:
+        from arguments.roles import document_reading
+        from toulmini_site.text.encoder import default_encoder
+    except ImportError:  # a commit before the encoder
+        return "no encoder"
+    encoder = default_encoder()
+    encoder.cache.clear()
+    reading = document_reading(ESSAY)
+    before = encoder.tokens_encoded
+    started = time.perf_counter()
+    vectors = reading.embeddings
+    elapsed = time.perf_counter() - started
+    assert vectors is not None
+    tokens = encoder.tokens_encoded - before
+    return f"{ms(elapsed)} ({len(vectors)} sentences, {tokens} tokens)"
 
 
 if __name__ == "__main__":

@@ -139,6 +139,13 @@ def test_the_environment_variable_and_the_setting_choose_the_directory(monkeypat
     assert encoder_module.encoder_directory() == package_directory()
 
 
+def test_the_loaded_encoder_holds_blas_to_one_thread(encoder):
+    from threadpoolctl import threadpool_info
+
+    blas = [pool for pool in threadpool_info() if pool["user_api"] == "blas"]
+    assert blas and all(pool["num_threads"] == 1 for pool in blas)
+
+
 def test_vectors_are_float32_unit_rows_in_order(encoder):
     vectors = encoder.encode(["First sentence.", "A second, longer sentence here.", "Third."])
     assert vectors.shape == (3, DIMENSION)

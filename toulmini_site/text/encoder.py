@@ -279,8 +279,13 @@ class SentenceEncoder:
     ) -> None:
         import numpy as np
         from safetensors.numpy import load_file
+        from threadpoolctl import threadpool_limits
         from tokenizers import Tokenizer
 
+        # One BLAS thread for the process: the app's concurrency is its requests and workers,
+        # and OpenBLAS's own threads spin against them on a busy machine (one essay's
+        # sentences took 57 s with numpy's two threads at load 15, 5.3 s with one).
+        threadpool_limits(limits=1, user_api="blas")
         self.directory = directory
         self.batch_size = max(1, batch_size)
         self.max_seq_length = self._max_seq_length(directory)
