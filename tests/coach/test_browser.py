@@ -224,3 +224,58 @@ def test_on_a_phone_withheld_text_never_flashes_on_screen(
     where = os.environ.get("COACH_SCREENSHOTS")
     if where:
         page.screenshot(path=f"{where}/coach-withheld-390.png")
+
+
+LEADING = "¿Y si dijeras que los móviles dañan la concentración y deben guardarse bajo llave?"
+
+
+class SlowLeadingModel(FakeClient):
+    """A model that says it saved the part, then offers it as a leading question."""
+
+    def __init__(self):
+        def lead(request):
+            step = request.inputs["step"]
+            return {
+                "assistantText": f"Claro. Lo he puesto en tu borrador. {LEADING}",
+                "step": step,
+                "proposedUpdate": {"field": step, "value": "x", "rationale": LEADING},
+                "confidence": 0.95,
+                "shouldAdvance": True,
+            }
+
+        super().__init__(lead)
+
+    def answer_stream(self, purpose, engine):
+        for chunk in super().answer_stream(purpose, engine):
+            time.sleep(0.01)
+            yield chunk
+
+
+def test_on_a_phone_a_leading_question_never_flashes_and_the_note_is_in_the_sessions_language(
+    browser_page, live_server, transactional_db
+):
+    from coach import services
+
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    user = make_user("lider", password="pw-for-tests-123")
+    session = services.session_create(owner=user, topic="Los móviles en clase", language="es")
+    log_in(page, live_server.url, "lider", "pw-for-tests-123", then=f"/coach/{session.pk}/")
+    page.evaluate(
+        "window.seenTexts = [];"
+        "new MutationObserver(() => window.seenTexts.push("
+        "document.getElementById('chat-log').innerText)).observe(document.body, "
+        "{subtree: true, childList: true, characterData: true});"
+    )
+    with override_client("offline", SlowLeadingModel):
+        send(page, "write my claim please")  # asked in English, in a Spanish session
+    seen = page.evaluate("window.seenTexts")
+    assert seen
+    assert not any("bajo llave" in text or "Lo he puesto" in text for text in seen)
+    last = page.inner_text("#chat-log li:last-child")
+    assert "He retenido el resto de mi respuesta" in last
+    assert "I held back" not in last and "bajo llave" not in last
+    assert page.locator("#proposal-card").count() == 0
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
