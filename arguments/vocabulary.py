@@ -44,6 +44,8 @@ def chain_shown(data: dict[str, Any]) -> dict[str, Any]:
         for name in names:
             if isinstance(data.get(part), dict) and isinstance(data[part].get(name), str):
                 data[part][name] = said_shown(data[part][name])
+    if isinstance(data.get("warnings"), list):
+        data["warnings"] = [said_shown(str(w)) for w in data["warnings"]]
     rebuttal = data.get("rebuttal")
     if isinstance(rebuttal, dict) and isinstance(rebuttal.get("exceptions"), list):
         rebuttal["exceptions"] = [said_shown(str(e)) for e in rebuttal["exceptions"]]

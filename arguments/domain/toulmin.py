@@ -495,10 +495,7 @@ def chain_warnings(state: ChainState) -> list[str]:
         and state.verdict.status == "sustained"
         and state.qualifier.confidence_pct < 30
     ):
-        warnings.append(
-            f"A 'sustained' verdict with only {state.qualifier.confidence_pct}% confidence: "
-            "'overruled' or 'remanded' is recommended below 30%."
-        )
+        warnings.append(say("warning.low_sustained", confidence=state.qualifier.confidence_pct))
     return warnings
 
 

@@ -115,6 +115,10 @@ SENTENCES: dict[str, str] = {
     "breaker.warrant": "WARRANT REJECTED: strength is '%(strength)s' — %(reason)s",
     "breaker.backing": "BACKING REJECTED: strength is '%(strength)s' — %(reason)s",
     "chain.terminated": "The chain was terminated: %(reason)s",
+    "warning.low_sustained": (
+        "A 'sustained' verdict with only %(confidence)s%% confidence: 'overruled' or "
+        "'remanded' is recommended below 30%%."
+    ),
     # who wrote a part (classrooms)
     "provenance.student": "typed by the student",
 }
