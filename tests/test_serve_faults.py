@@ -184,9 +184,15 @@ def test_the_site_answers_while_its_worker_and_database_connections_are_killed(
         # 2. cut every database connection (the worker's and the web's).
         name = postgres_url.rsplit("/", 1)[1]
         time.sleep(2)  # let the new worker open its connection first
+        # A request that uses the database: the web process's pool now holds a connection.
+        with urllib.request.urlopen(base + "/lti/jwks.json", timeout=10) as r:
+            assert r.status == 200
         cut_at = time.monotonic()
         cut = _terminate(postgres_url, name)
         time.sleep(3)
+        # The pool checks a connection before lending it: the cut one is replaced.
+        with urllib.request.urlopen(base + "/lti/jwks.json", timeout=10) as r:
+            assert r.status == 200
         assert _worker_pid(tmp_path) == second  # rode it out, not restarted
 
         # 3. a database outage of 8 s: no connection is allowed, then all are again.

@@ -123,7 +123,9 @@ if DATABASE_POOL_SIZE and DATABASES["default"]["ENGINE"] == "django.db.backends.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": DATABASE_POOL_SIZE,
-        "timeout": 30,
+        # How long a request waits for a connection (all lent out, or the database down)
+        # before it fails: then 503 with Retry-After (toulmini_site.outages).
+        "timeout": env_float("DATABASE_POOL_TIMEOUT", 4.0, minimum=0.5),
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The development server's threads write at once (coach turns, chain runs): write-ahead
