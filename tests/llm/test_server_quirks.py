@@ -274,9 +274,11 @@ def test_invalid_answers_are_not_asked_again_past_the_deadline(openai_server):
 def test_a_stream_that_stalls_after_its_first_words_ends_at_the_deadline(openai_server):
     # The first words come late, so a per-read timeout alone would wait past the deadline.
     openai_server.answer_with(
-        lambda request: Stall(0.5, then=Reply("First words then silence", stall_mid_stream=30))
+        lambda request: Stall(1.0, then=Reply("First words then silence", stall_mid_stream=30))
     )
-    client = make_client(openai_server, deadline_seconds=1.0, try_timeout_seconds=30)
+    # Each read may wait what was left when the request was sent (1.5 s): without the
+    # watchdog the stream would end at 1.0 + 1.5 s, with it at the deadline, 1.5 s.
+    client = make_client(openai_server, deadline_seconds=1.5, try_timeout_seconds=30)
     received: list[str] = []
 
     started = time.monotonic()
@@ -284,7 +286,7 @@ def test_a_stream_that_stalls_after_its_first_words_ends_at_the_deadline(openai_
         for chunk in client.stream(purpose="tests.talk", messages=MESSAGES):
             received.append(chunk)
 
-    assert time.monotonic() - started < 1.4
+    assert time.monotonic() - started < 2.2
     assert received == ["First "]
     [record] = client.calls
     assert (record.outcome, record.raw_output) == ("timeout", "First ")
