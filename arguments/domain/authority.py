@@ -56,7 +56,9 @@ AUTHORITY = [
     # a named institution that reports or recommends: "The Centers for Disease Control
     # recommends", "As the Royal Society of Chemistry has shown", "according to the WHO"
     re.compile(r"(?:^|\b(?:the|as the|as)\s+)" + _PROPER_NAME + r"\s+" + _REPORTING + r"\b"),
-    re.compile(r"\baccording to\s+(?:the\s+|a\s+|an\s+)?(?:" + _CAPITAL + r"|" + _EXPERT + r")"),
+    re.compile(
+        r"\b(?i:according to)\s+(?:(?i:the|a|an)\s+)?(?:" + _CAPITAL + r"|" + _EXPERT + r")"
+    ),
 ]
 _OWN = re.compile(r"^(?:my|our|his|her|their)\s+(?:\w+\s+){0,2}" + _WORK + r"\b", re.IGNORECASE)
 
