@@ -701,7 +701,7 @@ def class_returned_work(request: Request, pk: int) -> Response:
 
 
 class PartReadingOut(serializers.Serializer):
-    part = serializers.ChoiceField(choices=PARTS)
+    part = serializers.CharField(help_text="data, claim, warrant, backing, rebuttal or qualifier.")
     graded = serializers.IntegerField(help_text="Submissions whose teacher gave this part points.")
     bands = serializers.ListField(
         child=serializers.IntegerField(), help_text="Graded counts per band of `bands`."
@@ -717,7 +717,7 @@ class PartReadingOut(serializers.Serializer):
 class StudentStateOut(serializers.Serializer):
     student = serializers.CharField(allow_null=True)
     assignment = serializers.IntegerField()
-    reason = serializers.ChoiceField(choices=["not_started", "stuck_step", "stopped"])
+    reason = serializers.CharField(help_text="not_started, stuck_step or stopped.")
     step = serializers.CharField(allow_null=True)
     since = serializers.DateTimeField(allow_null=True)
 
@@ -730,7 +730,7 @@ class AnalyticsOut(serializers.Serializer):
     bands = serializers.ListField(child=serializers.CharField())
     parts = PartReadingOut(many=True)
     hardest = serializers.ListField(
-        child=serializers.ChoiceField(choices=PARTS),
+        child=serializers.CharField(),
         help_text="The parts most often missing or weak, worst first.",
     )
     not_started = StudentStateOut(many=True)
@@ -770,6 +770,8 @@ def class_analytics(request: Request, pk: int) -> Response:
 
 
 class FeedbackDraftOut(serializers.ModelSerializer):
+    part = serializers.CharField(help_text="data, claim, warrant, backing, rebuttal or qualifier.")
+    state = serializers.CharField(help_text="pending, accepted, edited or discarded.")
     machine_written = serializers.SerializerMethodField()
 
     class Meta:
@@ -808,6 +810,7 @@ class FeedbackDraftIn(serializers.Serializer):
 )
 @extend_schema(
     methods=["POST"],
+    operation_id="v1_submissions_feedback_drafts_make",
     request=None,
     responses={201: FeedbackDraftOut(many=True)},
     summary="Draft feedback on each undecided part (teachers)",
@@ -825,6 +828,7 @@ def submission_feedback_drafts(request: Request, pk: int) -> Response:
 
 
 @extend_schema(
+    operation_id="v1_submissions_feedback_draft_decide",
     request=FeedbackDraftIn,
     responses=FeedbackDraftOut,
     summary="Accept, edit or discard one drafted part (teachers)",
@@ -879,7 +883,9 @@ class EssayProcessOut(serializers.Serializer):
 
 
 class ProcessOut(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["coach", "chain", "essay"], allow_null=True)
+    kind = serializers.CharField(
+        allow_null=True, help_text="coach, chain, essay; null: no work yet."
+    )
     parts = ProcessPartOut(many=True)
     events = ProcessEventOut(many=True)
     essay = EssayProcessOut(allow_null=True)
