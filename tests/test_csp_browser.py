@@ -52,7 +52,7 @@ def test_the_api_docs_render_under_the_policy(browser_page, live_server, transac
     page = browser_page
     violations = _violations(page)
     make_user("student", password="pw-for-tests-123")
-    log_in(page, live_server.url, "student", "pw-for-tests-123", then="/api/docs/")
+    log_in(page, live_server.url, "student", "pw-for-tests-123", then="/api/docs/swagger/")
     page.wait_for_selector(".opblock")
     assert page.locator(".opblock").count() > 10
     assert violations == []

@@ -8,7 +8,7 @@ from arguments import urls as arguments_urls
 from arguments import views as arguments_views
 from coach import urls as coach_urls
 from council import urls as council_urls
-from toulmini_site import api, health
+from toulmini_site import api, api_docs, health
 from toulmini_site.accounts import urls as accounts_urls
 from toulmini_site.accounts import views as accounts_views
 from toulmini_site.classrooms import urls as classrooms_urls
@@ -37,8 +37,14 @@ urlpatterns = [
     path("accounts/", include(accounts_urls)),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    # The split view serves its start-up script as a file: no inline script under the CSP.
-    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    # The API's reference: a page of ours (accessible, in the site's frame); Swagger UI, to try
+    # calls, beside it. The split view serves its start-up script as a file (no inline script).
+    path("api/docs/", api_docs.api_reference, name="api-docs"),
+    path(
+        "api/docs/swagger/",
+        SpectacularSwaggerSplitView.as_view(url_name="api-schema"),
+        name="api-swagger",
+    ),
     # The language switch on every page: Django's, plus the choice saved on the account.
     path("i18n/setlang/", accounts_views.language_set, name="set_language"),
     path("", include(lti_urls)),

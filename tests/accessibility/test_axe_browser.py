@@ -93,6 +93,7 @@ def _world() -> dict[str, list[str]]:
         "/accounts/",
         "/accounts/password/",
         "/accounts/email/confirm/any-token/",
+        "/api/docs/",  # the API's reference, ours (Swagger UI is one link away)
         # A teacher's page: the styled 403 inside the site's frame.
         f"/classes/{classroom.pk}/assignments/new/",
         "/account/data/",

@@ -391,7 +391,7 @@ def test_staff_see_only_their_own_chains_through_the_api_too(owner):
 
 
 def test_swagger_ui_is_served_from_our_own_static_files(owner_client):
-    html = owner_client.get(reverse("api-docs")).content.decode()
+    html = owner_client.get(reverse("api-swagger")).content.decode()
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
     assert "cdn" not in html.lower()
 

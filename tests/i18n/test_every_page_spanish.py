@@ -341,8 +341,10 @@ NOT_PAGES = {
     "arguments:chain_run",
     "arguments:chain_phase",
     "arguments:chain_export",
-    # The API's documentation (Swagger UI) and schema are the API's, in English.
+    # Swagger UI and the schema are the API's, in English. The reference page is ours and
+    # its frame is Spanish, but it lists the API's own paths, names and English summaries.
     "api-docs",
+    "api-swagger",
     "api-schema",
     # Learning-platform endpoints (key set, login, launch, posts); their pages are below.
     "lti:jwks",

@@ -19,6 +19,13 @@ from toulmini_site.classrooms.services import ENGINES, NAME_MAX, feedback_fields
 PART_LABEL_MSGIDS = (gettext_noop("Data / grounds"),)
 
 
+def part_label(part: str, *, coach: bool = False) -> str:
+    """A part's name in the feedback; coach work's one Backing row covers both backings."""
+    if coach and part == "backing":
+        return str(_("Backing (both: the grounds' and the warrant's)"))
+    return str(_(PART_LABELS[part]))
+
+
 class VersionedForm(forms.Form):
     """A form that edits saved state: it carries the version it was loaded from and the values
     it showed (``base``), so a save based on an older version is merged field by field with
@@ -241,14 +248,20 @@ class FeedbackForm(VersionedForm):
         return any(key == "overall" or key.startswith(("comment_", "points_")) for key in data)
 
     def parts(
-        self, suggestions: dict[str, dict], *, saved: dict[str, Any] | None = None
+        self,
+        suggestions: dict[str, dict],
+        *,
+        saved: dict[str, Any] | None = None,
+        coach: bool = False,
     ) -> list[tuple[str, forms.BoundField, forms.BoundField, dict | None, dict[str, Any]]]:
         """Per part: its label, comment and points fields, the audit's suggestion, and what
-        is saved on the server where it clashes with what is typed (after a stale save)."""
+        is saved on the server where it clashes with what is typed (after a stale save).
+        Coach work has two backings (the grounds' and the warrant's): one row grades both,
+        and its label says so."""
         saved = saved or {}
         return [
             (
-                str(_(PART_LABELS[p])),
+                part_label(p, coach=coach),
                 self[f"comment_{p}"],
                 self[f"points_{p}"],
                 suggestions.get(p),

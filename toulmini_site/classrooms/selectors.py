@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 from arguments.domain.toulmin import COMPONENT_ORDER
 from coach.domain.steps import STEPS
 from coach.models import CoachMessage
-from toulmini_site.classrooms.domain.grading import PARTS
+from toulmini_site.classrooms.domain.grading import PARTS, total_max
 from toulmini_site.classrooms.models import (
     WORK_FIELDS,
     Assignment,
@@ -179,6 +179,7 @@ class Cell:
     url: str
     state_label: str | Promise  # the state's name, translated when shown
     points: dict[str, int] | None = None
+    points_max: int | None = None  # the assignment's total, with ``points``
     # The whole progress text when the label is shortened (shown as the cell's tooltip).
     progress_title: str = ""
 
@@ -261,6 +262,7 @@ def class_grid(classroom: Classroom, *, feedback: bool = False) -> Grid:
         .values(*columns, "essay_chars")
     )
     kinds = {a.pk: a.kind for a in assignments}
+    maxima = {a.pk: total_max(a.maxima()) for a in assignments}
     # One reverse() for thousands of cells: "/submissions/0/" -> "/submissions/".
     prefix = reverse("classrooms:submission_detail", args=[0]).removesuffix("0/")
     labels = dict(Submission.State.choices)
@@ -279,6 +281,7 @@ def class_grid(classroom: Classroom, *, feedback: bool = False) -> Grid:
             url=f"{prefix}{row['id']}/",
             state_label=labels[row["state"]],
             points=row.get("feedback__points"),
+            points_max=maxima[row["assignment_id"]] if feedback else None,
         )
         grid.cells[(cell.student_id, cell.assignment_id)] = cell
     grid.usage = budgets.usage_today(classroom=classroom, cells=grid.cells.values())

@@ -30,6 +30,7 @@ from toulmini_site.classrooms.forms import (
     StartForm,
     TeacherForm,
     engine_choices,
+    part_label,
 )
 from toulmini_site.classrooms.models import Classroom, Submission
 from toulmini_site.htmx import HtmxHttpRequest
@@ -127,7 +128,7 @@ def class_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def _teacher_context(request: HttpRequest, classroom: Classroom, **forms: Any) -> dict:
     """The teacher's class page; a refused settings or co-teacher form comes back bound."""
     state = request.GET.get("state", "")
-    grid = selectors.class_grid(classroom)
+    grid = selectors.class_grid(classroom, feedback=True)  # the cells show points
     saved = services.class_settings(classroom)
     settings_form = forms.get("settings_form") or SettingsForm(
         initial={**saved, **SettingsForm.loaded(classroom.version, saved)}
@@ -482,7 +483,12 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         "work": selectors.work_of(submission),
         "feedback": feedback,
         "feedback_parts": [
-            (_(PART_LABELS[p]), feedback.comments.get(p, ""), feedback.points.get(p), maxima[p])
+            (
+                part_label(p, coach=submission.assignment.kind == "coach"),
+                feedback.comments.get(p, ""),
+                feedback.points.get(p),
+                maxima[p],
+            )
             for p in PARTS
         ]
         if feedback
@@ -510,6 +516,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         context["feedback_rows"] = form.parts(
             selectors.audit_suggestions(context["audit_results"], maxima),
             saved=extra.get("stale") or {},
+            coach=submission.assignment.kind == "coach",
         )
         context["points_total"] = form.points_total()
         context["can_draft"] = submission.state in drafting.DRAFTABLE
@@ -639,11 +646,23 @@ def _feedback(
     form = FeedbackForm(request.POST, maxima=submission.assignment.maxima())
     saved = False
     stale: dict[str, Any] = {}
+    ungraded: list[str] = []
     if form.is_valid():
         try:
             services.feedback_save(
                 submission=submission, author=request.user, **form.service_kwargs()
             )
+            coach = submission.assignment.kind == "coach"
+            ungraded = [
+                part_label(p, coach=coach)
+                for p in PARTS
+                if then_return and form.cleaned_data[f"points_{p}"] is None
+            ]
+            if ungraded and request.POST.get("ungraded_ok") != "1":
+                # Some points empty: saved, and the teacher is asked before returning.
+                saved, then_return = True, False
+            else:
+                ungraded = []
             if then_return:
                 _return(request, submission)
         except StaleWrite as error:
@@ -657,12 +676,14 @@ def _feedback(
             saved = True
             if then_return and request.htmx:
                 return HttpResponseClientRedirect(submission.get_absolute_url())
-            if not request.htmx:
+            if not request.htmx and not ungraded:
                 if not then_return:
                     messages.success(request, _("Feedback saved as a draft."))
                 return redirect(submission)
     submission = selectors.submission_of(request.user, submission.pk)
-    context = _submission_context(request, submission, feedback_form=form, saved=saved, stale=stale)
+    context = _submission_context(
+        request, submission, feedback_form=form, saved=saved, stale=stale, ungraded=ungraded
+    )
     template = "classrooms/submission_detail.html"
     if request.htmx:
         # htmx swaps only 2xx answers (and the DEBUG error script would replace the whole
