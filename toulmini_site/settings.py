@@ -261,7 +261,6 @@ SPECTACULAR_SETTINGS = {
         "ChainStatusEnum": "arguments.models.Chain.Status",
         "ChainCorrectionRoleEnum": "arguments.models.ChainCorrection.Role",
         "CritiqueEngineEnum": "council.models.critique.Critique.Engine",
-        "CritiqueStatusEnum": "council.models.critique.Critique.Status",
         "CoachStepEnum": "coach.models.STEP_CHOICES",
         "CoachSessionStatusEnum": "coach.models.CoachSession.Status",
         "CoachLanguageEnum": "coach.models.CoachSession.Language",
