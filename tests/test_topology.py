@@ -30,7 +30,6 @@ import pytest
 
 from tests.llm.fake_openai_server import FakeOpenAIServer, Received
 from tests.llm.quirks import well_behaved
-from tests.llm.test_conformance import answer_for
 from tests.processes import STRONG_KEY, env, manage, postgres_url
 from toulmini_site.serve import serve_plan
 
@@ -63,6 +62,25 @@ def _redis_url() -> str | None:
             return "redis://127.0.0.1:6379/13"
     except OSError:
         return None
+
+
+POINT = {
+    "claim": "The productivity claim is asserted, not shown.",
+    "evidence": "Remote work obviously makes every team more productive.",
+    "confidence": 0.8,
+    "severity": "High",
+    "area": "Evidence",
+    "decompose": False,
+}
+
+
+def answer_for(title: str) -> dict:
+    """The model's right answer for each schema a critique asks for."""
+    return {
+        "LevelReply": {"groups": [{"target_id": "ROOT", "points": [POINT]}]},
+        "SelfCritiqueReply": {"adjustments": []},
+        "SummaryReply": {"final_assessment": "One unsupported claim."},
+    }[title]
 
 
 def _model():
