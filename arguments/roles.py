@@ -39,6 +39,7 @@ from arguments.domain.prompts import templates_install
 from arguments.domain.reading import read
 from arguments.domain.roles import RoleModel
 from toulmini_site.text.encoder import default_encoder
+from toulmini_site.text.sentences import Sentence
 
 WEIGHTS = "sentence_roles.json"
 
@@ -93,10 +94,13 @@ def analyzer_phase(
     return analyze_phase(inputs, roles=sentence_roles(), reading=shared)
 
 
-def claim_reading(query: str, source_text: str) -> list[ClaimCandidate]:
+def claim_reading(
+    query: str, source_text: str, sents: list[Sentence] | None = None
+) -> list[ClaimCandidate]:
     """The sentences most likely to be the claim of ``source_text``, surest first, with the
-    reader's confidence in each (``arguments.domain.reading.claim_candidates``)."""
-    return claim_candidates(query, source_text, sentence_roles())
+    reader's confidence in each (``arguments.domain.confidence.claim_candidates``); ``sents``
+    the text's sentences when a run has split it already."""
+    return claim_candidates(query, source_text, sentence_roles(), sents=sents)
 
 
 def document_reading(

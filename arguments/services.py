@@ -297,8 +297,6 @@ def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain
     except LLMError as error:
         raise ModelFailed(str(error), chain=chain, code="MODEL_NOT_CONFIGURED") from error
     quota_take(user=chain.owner, work="chain_run", model=chain.engine == Chain.Engine.LLM)
-    if chain.next_phase == 1 and chain.engine == Chain.Engine.OFFLINE and _claim_unsure(chain):
-        return chain  # the owner picks the claim first (chain_correct)
     work = copy.copy(chain)  # advanced phase by phase in memory, saved once at the end
     outputs: list[tuple[int, Any]] = []
     # One reading of the source text for the run's phases (made when the offline analyzer
@@ -308,6 +306,10 @@ def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain
             work.source_text, query=work.query, pinned=work.pinned_roles(), validate=False
         )
     )
+    if chain.next_phase == 1 and chain.engine == Chain.Engine.OFFLINE:
+        if _claim_unsure(chain, list(reading().sentences)):
+            return chain  # the owner picks the claim first (chain_correct)
+        work.claim_candidates, work.claim_confidence = [], chain.claim_confidence
     try:
         while work.status == Chain.Status.IN_PROGRESS:
             phase = work.next_phase
@@ -330,14 +332,14 @@ def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain
         llm_calls_save(records=client.drain_calls(), subject=chain)
 
 
-def _claim_unsure(chain: Chain) -> bool:
+def _claim_unsure(chain: Chain, sents: list[Any]) -> bool:
     """Read how sure the offline reader is of the chain's claim and keep it on the chain; True
     when it is below ``CLAIM_SURE`` and the owner has not picked the claim: the chain then
     waits, showing the best candidates, instead of running to a verdict on a guess."""
     if "claim" in chain.pinned_roles().values():
         chain.claim_candidates, chain.claim_confidence = [], None  # the owner's word: sure
     else:
-        found = claim_reading(chain.query, chain.source_text)
+        found = claim_reading(chain.query, chain.source_text, sents)
         chain.claim_candidates = [
             {
                 "index": c.sentence.index,

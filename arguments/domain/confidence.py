@@ -50,6 +50,7 @@ def claim_candidates(
     roles: RoleModel | None = None,
     *,
     limit: int = 3,
+    sents: list[Sentence] | None = None,
 ) -> list[ClaimCandidate]:
     """The sentences most likely to be the claim, surest first, with the reader's confidence
     that each is the claim: the sentence-role model's P(claim) shared out among the
@@ -59,7 +60,7 @@ def claim_candidates(
     model never saw Spanish; a language the analyzer refuses is refused at phase 1)."""
     if unreadable(text) or reader_language(f"{text}\n{query}") != "en":
         return []  # the model and these shares are English; other texts are not weighed
-    sents = sentences(text)
+    sents = sents if sents is not None else sentences(text)  # a run's one split, when given
     found = candidates(sents)
     if not found:
         return []
