@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -37,25 +38,75 @@ from arguments.domain.fallacies.learned import WEIGHTS as FALLACY_WEIGHTS
 from arguments.domain.fallacies.learned import FallacyModel
 from arguments.domain.prompts import templates_install
 from arguments.domain.reading import read
-from arguments.domain.roles import RoleModel
+from arguments.domain.roles import EncodedRoleModel, RoleModel
 from toulmini_site.text.encoder import default_encoder
 from toulmini_site.text.sentences import Sentence
 
 WEIGHTS = "sentence_roles.json"
+ENCODED_WEIGHTS = "sentence_roles_encoded.json"
+FALLACY_ENCODED_WEIGHTS = "fallacy_model_encoded.json"
+
+logger = logging.getLogger(__name__)
+
+
+def _read(name: str) -> dict:
+    return json.loads(resources.files("arguments").joinpath(name).read_text(encoding="utf-8"))
+
+
+def _encode(sentences: list[str]) -> Any:
+    """The sentence encoder's embeddings (loaded and verified on first use)."""
+    from toulmini_site.text.encoder import default_encoder
+
+    return default_encoder().encode(sentences)
 
 
 @functools.cache
-def sentence_roles() -> RoleModel:
-    """The shipped sentence-role model (loaded once per process)."""
-    text = resources.files("arguments").joinpath(WEIGHTS).read_text(encoding="utf-8")
-    return RoleModel.from_json(json.loads(text))
+def _encoder_ready() -> bool:
+    """Whether the sentence encoder is installed and verified; when it is not, the judges read
+    with their models on words and cues (and a warning is logged once)."""
+    from toulmini_site.text.encoder import EncoderRefused, default_encoder
+
+    try:
+        default_encoder()
+    except EncoderRefused as refused:
+        logger.warning("The judges read without the sentence encoder: %s", refused)
+        return False
+    return True
+
+
+@functools.cache
+def plain_sentence_roles() -> RoleModel:
+    """The sentence-role model on hashed words and cues (for text the encoder may not read)."""
+    return RoleModel.from_json(_read(WEIGHTS))
+
+
+@functools.cache
+def sentence_roles() -> EncodedRoleModel | RoleModel:
+    """The shipped sentence-role model (loaded once per process): the one on the sentence
+    encoder, which answers with the plain model for text that is not English; the plain model
+    alone when the encoder is not there."""
+    if not _encoder_ready():
+        return plain_sentence_roles()
+    return EncodedRoleModel.from_json(
+        _read(ENCODED_WEIGHTS), fallback=plain_sentence_roles(), embed=_encode
+    )
+
+
+@functools.cache
+def plain_fallacy_model() -> FallacyModel:
+    """The fallacy model on hashed words and cues (for text the encoder may not read)."""
+    return FallacyModel.from_json(_read(FALLACY_WEIGHTS))
 
 
 @functools.cache
 def fallacy_model() -> FallacyModel:
-    """The shipped fallacy model (loaded once per process)."""
-    text = resources.files("arguments").joinpath(FALLACY_WEIGHTS).read_text(encoding="utf-8")
-    return FallacyModel.from_json(json.loads(text))
+    """The shipped fallacy model (loaded once per process): on the sentence encoder, with the
+    plain model for text that is not English; the plain model when the encoder is not there."""
+    if not _encoder_ready():
+        return plain_fallacy_model()
+    return FallacyModel.from_json(
+        _read(FALLACY_ENCODED_WEIGHTS), embed=_encode, fallback=plain_fallacy_model()
+    )
 
 
 def check_fallacies(text: str) -> list[FallacyFinding]:
@@ -134,6 +185,33 @@ def sentence_reading(text: str, query: str = "") -> dict[str, str]:
     philosophers take their Toulmin readings from here, so the three apps agree."""
     reading = read(query, text, sentence_roles())
     return {s.text: reading.role_of(s) for s in reading.sentences}
+
+
+def calibrated_claim(text: str, query: str = "") -> dict[str, Any]:
+    """How sure the offline reading is of the claim of ``text``, for a page or API that lets
+    the user pick when it is not: ``{"level": "likely" | "possible" | "unsure" | "",
+    "confidence": 0-1 or None, "candidates": [{"index", "start", "end", "text", "confidence",
+    "level", "chosen"}, ...]}`` — the chosen sentence first, then at most two others, each with
+    the calibrated chance that it is the claim (``arguments.domain.reading.claim_candidates``;
+    character offsets into ``text``). A chain should not run to a confident verdict when the
+    level is "unsure": show the candidates and ask."""
+    reading = read(query, text, sentence_roles())
+    return {
+        "level": reading.claim_level,
+        "confidence": reading.claim_confidence,
+        "candidates": [
+            {
+                "index": c.sentence.index,
+                "start": c.sentence.start,
+                "end": c.sentence.end,
+                "text": c.sentence.text,
+                "confidence": c.confidence,
+                "level": c.level,
+                "chosen": c.sentence is reading.claim,
+            }
+            for c in reading.candidates
+        ],
+    }
 
 
 def prompts_install() -> None:

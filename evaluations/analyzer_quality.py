@@ -38,7 +38,7 @@ from benchmarks.harness import report, small
 from tools.train_roles import C_GRID, QUERIES, design, find_corpus, fit, read_corpus
 
 if TYPE_CHECKING:
-    from arguments.domain.roles import RoleModel
+    from arguments.domain.roles import RoleReader
 
 Span = tuple[int, int]
 
@@ -63,12 +63,15 @@ class Picks:
     data: list[Span]
     rebuttals: list[Span]
     ending: str = ""
+    level: str = ""  # how sure the reading is of its claim: likely, possible, unsure
 
 
 @dataclass
 class Tally:
     claim_hit: int = 0
     claim_total: int = 0
+    # per level the reading gives its claim: [right, said]
+    levels: dict[str, list[int]] = field(default_factory=dict)
     data: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     rebuttal: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
 
@@ -76,7 +79,12 @@ class Tally:
         claims = spans(doc, "claim")
         if claims:
             self.claim_total += 1
-            self.claim_hit += bool(picks.claim and any(overlaps(picks.claim, c) for c in claims))
+            hit = bool(picks.claim and any(overlaps(picks.claim, c) for c in claims))
+            self.claim_hit += hit
+            if picks.level:
+                level = self.levels.setdefault(picks.level, [0, 0])
+                level[0] += hit
+                level[1] += 1
         for i, v in enumerate(pr(picks.data, spans(doc, "premise", "backing"))):
             self.data[i] += v
         for i, v in enumerate(pr(picks.rebuttals, spans(doc, "rebuttal", "refutation"))):
@@ -85,6 +93,10 @@ class Tally:
     def __iadd__(self, other: Tally) -> Tally:
         self.claim_hit += other.claim_hit
         self.claim_total += other.claim_total
+        for name, (right, said) in other.levels.items():
+            level = self.levels.setdefault(name, [0, 0])
+            level[0] += right
+            level[1] += said
         self.data = [a + b for a, b in zip(self.data, other.data, strict=True)]
         self.rebuttal = [a + b for a, b in zip(self.rebuttal, other.rebuttal, strict=True)]
         return self
@@ -118,10 +130,11 @@ def baseline(doc: dict) -> Picks:
     )
 
 
-def analyzer_picks(doc: dict, roles: RoleModel | None) -> Picks:
+def analyzer_picks(doc: dict, roles: RoleReader | None) -> Picks:
     """The offline analyzer's picks in ``doc``: phases 1 to 3 each run on the parts before
     them (even where the app's circuit breaker would stop the chain), and the chain's ending."""
     from arguments.domain.analyzer import NotInText, analyze_phase, find_claim
+    from arguments.domain.reading import read
     from arguments.domain.toulmin import ChainState, apply_phase, evaluate
     from toulmini_site.text.sentences import sentences
 
@@ -138,6 +151,7 @@ def analyzer_picks(doc: dict, roles: RoleModel | None) -> Picks:
     except NotInText:
         chosen = None
     claim = (chosen.start, chosen.end) if chosen else None
+    level = read(query, text, roles).claim_level
     data: list[Span] = []
     rebuttals: list[Span] = []
     try:
@@ -167,7 +181,7 @@ def analyzer_picks(doc: dict, roles: RoleModel | None) -> Picks:
             )
     except NotInText as missing:
         ending = "stopped: " + str(missing).split(":")[0]
-    return Picks(claim=claim, data=data, rebuttals=rebuttals, ending=ending)
+    return Picks(claim=claim, data=data, rebuttals=rebuttals, ending=ending, level=level)
 
 
 def run_engine(
@@ -214,7 +228,49 @@ def per_topic_rows(name: str, tallies: dict[str, Tally]) -> list[tuple[str, str]
         )
     mean = statistics.mean(100 * t.claim_hit / t.claim_total for t in tallies.values())
     rows.append(("  mean of the five topics' claim hit", f"{mean:.1f}%"))
+    if overall.levels:
+        rows.append(
+            (
+                "  claim right when the reader says (precision per level)",
+                ", ".join(
+                    f"{name} {pct(*overall.levels[name])}"
+                    for name in ("likely", "possible", "unsure")
+                    if name in overall.levels
+                ),
+            )
+        )
     return rows
+
+
+def encoded_engine(
+    docs: list[dict],
+) -> tuple[dict[str, Tally], collections.Counter[str], list[float]]:
+    """Leave-one-topic-out with the sentence-role model on the encoder, retrained per fold
+    with ``tools.train_roles.fit_encoded`` (its settings fixed, see docs/analyzer.md); the claim
+    calibration is the shipped one (fitted on all five topics' out-of-fold picks: the levels'
+    precision is in-sample for it)."""
+    import dataclasses
+
+    from arguments.domain.roles import EncodedRoleModel
+    from arguments.roles import sentence_roles
+    from tools.train_roles import default_encode, encoded_rows, fit_encoded
+
+    encode = default_encode()
+    shipped = sentence_roles()
+    calibration = getattr(shipped, "claim_calibration", None)
+    threshold = getattr(shipped, "rebuttal_threshold", None)
+    rows = {id(d): encoded_rows(d, encode) for d in docs}
+
+    def model_for_fold(topic: str, train: list[dict]) -> Callable[[dict], Picks]:
+        model = EncodedRoleModel.from_json(
+            fit_encoded([r for d in train for r in rows[id(d)]]), embed=encode
+        )
+        model = dataclasses.replace(
+            model, claim_calibration=calibration, rebuttal_threshold=threshold
+        )
+        return lambda doc: analyzer_picks(doc, model)
+
+    return run_engine(docs, model_for_fold)
 
 
 def main() -> None:
@@ -232,6 +288,9 @@ def main() -> None:
         docs, lambda topic, train: lambda doc: analyzer_picks(doc, None)
     )
     model: dict[str, Tally] | None = None
+    encoded: dict[str, Tally] = {}
+    encoded_endings: collections.Counter[str] = collections.Counter()
+    encoded_times: list[float] = []
     model_endings: collections.Counter[str] = collections.Counter()
     model_times: list[float] = []
     try:
@@ -240,6 +299,9 @@ def main() -> None:
         print("Skipped the model's figures: scikit-learn (the dev extra) retrains it per fold.")
     else:
         from arguments.domain.roles import RoleModel
+        from arguments.roles import plain_sentence_roles
+
+        calibration = plain_sentence_roles().claim_calibration
 
         design_rows = {id(d): design([d]) for d in docs}
         # under BENCH_SMALL (a check that the benchmark runs, not a measure) one C, not the grid
@@ -247,10 +309,13 @@ def main() -> None:
 
         def model_for_fold(topic: str, train: list[dict]) -> Callable[[dict], Picks]:
             train_rows = [row for d in train for row in design_rows[id(d)]]
-            roles = RoleModel.from_json(fit(train, cs=grid, rows=train_rows))
+            roles = RoleModel.from_json(
+                {**fit(train, cs=grid, rows=train_rows), "claim_calibration": calibration}
+            )
             return lambda doc: analyzer_picks(doc, roles)
 
         model, model_endings, model_times = run_engine(docs, model_for_fold)
+        encoded, encoded_endings, encoded_times = encoded_engine(docs)
     rows = [
         *per_topic_rows("baseline (first sentence; all but first; But/However)", base),
         *per_topic_rows("rules only (no model; written looking at all five topics)", rules),
@@ -274,6 +339,21 @@ def main() -> None:
                 "model: time per document (all four phases)",
                 f"median {statistics.median(model_times) * 1000:.2f} ms, "
                 f"max {max(model_times) * 1000:.2f} ms",
+            ),
+            *per_topic_rows(
+                "rules + sentence-role model on the encoder (trained on the other four; shipped "
+                "calibration)",
+                encoded,
+            ),
+            *[
+                (f"encoder model: chains ending in {k}", str(v))
+                for k, v in sorted(encoded_endings.items())
+            ],
+            ("encoder model: chains reaching a verdict", verdict_share(encoded_endings)),
+            (
+                "encoder model: time per document (all four phases)",
+                f"median {statistics.median(encoded_times) * 1000:.2f} ms, "
+                f"max {max(encoded_times) * 1000:.2f} ms",
             ),
         ]
     report(

@@ -57,7 +57,7 @@ from arguments.domain.fallacies.detector import (  # noqa: E402
     WHOLE_SHIFT,
 )
 from arguments.domain.fallacies.learned import CLASSES, FallacyModel  # noqa: E402
-from arguments.roles import check_fallacies, fallacy_model  # noqa: E402
+from arguments.roles import check_fallacies, fallacy_model, plain_fallacy_model  # noqa: E402
 from evaluations.fallacies import HELD_OUT, SECOND_SET, TUNING, Example, examples  # noqa: E402
 from tools import train_fallacies as training  # noqa: E402
 from tools.train_roles import find_corpus, read_corpus  # noqa: E402
@@ -139,6 +139,30 @@ def _pr(tp: int, flagged: int, expected: int) -> str:
 # -- 1. Argotario, author-grouped cross-validation ------------------------------------------
 
 
+def _fold_models_encoded(
+    arguments: list[training.Argument],
+) -> tuple[list[FallacyModel], list[int]]:
+    """A model on the sentence encoder per fold (trained without that fold's authors, with the
+    plain fold model as its fallback), and each argument's fold."""
+    encode = training.default_encode()
+    plain, fold = _fold_models(arguments)
+    own = training.own_arguments()
+    vectors = training.vectors_of(arguments, encode)
+    own_vectors = training.vectors_of(own, encode)
+    labels = [CLASSES.index(a.label) for a in arguments]
+    scores, fitted = training.out_of_fold_encoded(arguments, vectors, own, own_vectors)
+    temperature = training.temperature_for(scores, labels)
+    models = [
+        FallacyModel.from_json(
+            training.encoded_json(model, used, temperature, training.ENCODED_SCALE, exact=True),
+            embed=encode,
+            fallback=plain[f],
+        )
+        for f, (model, used) in enumerate(fitted)
+    ]
+    return models, fold
+
+
 def _fold_models(arguments: list[training.Argument]) -> tuple[list[FallacyModel], list[int]]:
     """A model per fold, trained without that fold's authors, and each argument's fold."""
     fold = training.folds(arguments)
@@ -191,8 +215,10 @@ def _reliability(pairs: list[tuple[float, bool]], bins: int = 10) -> tuple[float
     return error, rows
 
 
-def argotario() -> None:
-    title = "Fallacies: Argotario, 5-fold cross-validation grouped by author"
+def argotario(encoded: bool = True) -> None:
+    title = "Fallacies: Argotario, 5-fold cross-validation grouped by author, " + (
+        "the model on the sentence encoder (shipped)" if encoded else "the model on words (before)"
+    )
     path = training.find_data()
     if path is None:
         print(f"\n== {title}\n  ({training.DATA} not found in ../shared/data/: skipped)")
@@ -204,7 +230,7 @@ def argotario() -> None:
     if small():
         authors = sorted({a.author for a in arguments})[::4]
         arguments = [a for a in arguments if a.author in set(authors)]
-    models, fold = _fold_models(arguments)
+    models, fold = (_fold_models_encoded if encoded else _fold_models)(arguments)
     top1_hits = fallacy_texts = 0
     model_tp: Counter[str] = Counter()
     model_flagged: Counter[str] = Counter()
@@ -241,6 +267,18 @@ def argotario() -> None:
     error, table = _reliability(top_pairs)
     likely = [r for c, r in finding_pairs if c >= LIKELY_AT]
     possible = [r for c, r in finding_pairs if c < LIKELY_AT]
+    top_likely = [
+        r
+        for f, a in zip(all_found, arguments, strict=True)
+        if f and f[0].likely
+        for r in [f[0].type == a.label]
+    ]
+    top_possible = [
+        r
+        for f, a in zip(all_found, arguments, strict=True)
+        if f and not f[0].likely
+        for r in [f[0].type == a.label]
+    ]
     rows = [
         ("texts", f"{len(arguments)} by {len(set(a.author for a in arguments))} authors"),
         (
@@ -270,6 +308,15 @@ def argotario() -> None:
             f"({sum(possible)}/{len(possible)})",
         )
     )
+    rows.append(
+        (
+            "top finding right (per text)",
+            f"likely {sum(top_likely) / max(len(top_likely), 1):6.1%} "
+            f"({sum(top_likely)}/{len(top_likely)}), possible "
+            f"{sum(top_possible) / max(len(top_possible), 1):6.1%} "
+            f"({sum(top_possible)}/{len(top_possible)})",
+        )
+    )
     hits, texts, _, _ = checker_top1(arguments, all_found)
     rows[3:3] = [
         (
@@ -286,7 +333,8 @@ def argotario() -> None:
             for kind in FIVE
         ),
     ]
-    rows += _grid(arguments, fold, models)
+    if encoded:
+        rows += _grid(arguments, fold, models)
     report(title + (" (BENCH_SMALL: a quarter of the authors)" if small() else ""), rows)
 
 
@@ -387,6 +435,11 @@ def figures(
     return rows, missed
 
 
+def _plain_check(text: str) -> list[FallacyFinding]:
+    """The checker with the model on words (the one before the encoder)."""
+    return detect_fallacies(text, model=plain_fallacy_model())
+
+
 def own_examples() -> None:
     for title, items in (
         ("own examples in many voices, dev half (tuned on: in-sample)", examples("voices_dev")),
@@ -433,6 +486,8 @@ def own_examples() -> None:
         # The same examples read by the rules alone, for comparison.
         rules = figures(items, check=detect_fallacies)[0]
         rows += [(f"rules alone: {name}", value) for name, value in rules[-3:]]
+        before = figures(items, check=_plain_check)[0]
+        rows += [(f"model on words (before): {name}", value) for name, value in before[-3:]]
         report(f"Fallacies: {title}", rows)
         if "-v" in sys.argv:
             print("\n".join(f"    - {m}" for m in missed))
@@ -451,6 +506,7 @@ def timing() -> None:
 
 
 def main() -> None:
+    argotario(encoded=False)
     argotario()
     web_discourse()
     own_examples()

@@ -316,6 +316,146 @@ def nested(arguments: list[Argument]) -> None:
     print(f"nested top-1 on the five types: {hits / total:.1%} ({hits}/{total})")
 
 
+# -- the model on the sentence encoder ----------------------------------------------------------
+# The same features with the encoder's embedding of the text (times ENCODED_SCALE); the
+# settings chosen by author-grouped cross-validation (``--search-encoded``).
+ENCODED_OUT = ROOT / "arguments" / "fallacy_model_encoded.json"
+ENCODED_C = 0.1
+ENCODED_SCALE = 2.0
+ENCODED_SEARCH = tuple(
+    (c, s) for c, s in ((0.05, 1.0), (0.05, 2.0), (0.1, 1.0), (0.1, 2.0), (0.1, 4.0), (0.25, 2.0),
+                        (0.25, 4.0), (0.5, 2.0), (0.5, 4.0))
+)  # fmt: skip
+
+
+def default_encode():  # noqa: ANN201
+    """The shipped sentence encoder's ``encode`` (verified before its first use)."""
+    from toulmini_site.text.encoder import default_encoder
+
+    return default_encoder().encode
+
+
+def vectors_of(arguments: list[Argument], encode) -> list[list[float]]:  # noqa: ANN001
+    return [list(map(float, v)) for v in encode([a.text for a in arguments])] if arguments else []
+
+
+def _encoded_matrix(rows, used, vectors, scale):  # noqa: ANN001, ANN202
+    import numpy as np
+    from scipy.sparse import csr_matrix, hstack
+
+    dense = np.array(vectors, dtype=np.float64) * scale
+    return hstack([_matrix(rows, used), csr_matrix(dense)]).tocsr()
+
+
+def fit_raw_encoded(rows, vectors, *, c: float = ENCODED_C, scale: float = ENCODED_SCALE):  # noqa: ANN001, ANN201
+    """The fitted scikit-learn model on the hashed features and the embedding."""
+    from sklearn.linear_model import LogisticRegression
+    from threadpoolctl import threadpool_limits
+
+    used = {col: k for k, col in enumerate(sorted({col for f, _ in rows for col in f}))}
+    with threadpool_limits(limits=1):
+        model = LogisticRegression(C=c, max_iter=5000, random_state=SEED)
+        model.fit(_encoded_matrix(rows, used, vectors, scale), [label for _, label in rows])
+    return model, used
+
+
+def raw_scores_encoded(model, used, rows, vectors, scale) -> list[list[float]]:  # noqa: ANN001
+    decision = model.decision_function(_encoded_matrix(rows, used, vectors, scale))
+    out = []
+    for values in decision:
+        score = [0.0] * len(CLASSES)
+        for k, label in enumerate(model.classes_):
+            score[int(label)] = float(values[k])
+        out.append(score)
+    return out
+
+
+def out_of_fold_encoded(
+    arguments: list[Argument],
+    vectors: list[list[float]],
+    own: list[Argument],
+    own_vectors: list[list[float]],
+    *,
+    c: float = ENCODED_C,
+    scale: float = ENCODED_SCALE,
+    k: int = FOLDS,
+) -> tuple[list[list[float]], list]:
+    """Each argument's class scores from an encoded model fitted without its author's texts
+    (our own examples on every training side), and the fold models."""
+    rows = design(arguments)
+    always = design(own)
+    fold = folds(arguments, k)
+    scores: list[list[float]] = [[] for _ in arguments]
+    fitted = []
+    for f in range(k):
+        train = [i for i in range(len(rows)) if fold[i] != f]
+        test = [i for i in range(len(rows)) if fold[i] == f]
+        model, used = fit_raw_encoded(
+            [rows[i] for i in train] + always,
+            [vectors[i] for i in train] + own_vectors,
+            c=c,
+            scale=scale,
+        )
+        fitted.append((model, used))
+        got = raw_scores_encoded(
+            model, used, [rows[i] for i in test], [vectors[i] for i in test], scale
+        )
+        for i, score in zip(test, got, strict=True):
+            scores[i] = score
+    return scores, fitted
+
+
+def encoded_json(model, used, temperature: float, scale: float, *, exact: bool = False) -> dict:  # noqa: ANN001
+    """The encoded model's JSON form (``FallacyModel.from_json`` with ``dense``); rounded
+    weights unless ``exact`` (the evaluation's per-fold models)."""
+    coef = model.coef_
+    order = [list(model.classes_).index(k) for k in range(len(CLASSES))]
+    r = (lambda v: float(v)) if exact else (lambda v: round(float(v), 4))
+    return {
+        "classes": list(CLASSES),
+        "cues": cue_fingerprint(),
+        "buckets": BUCKETS,
+        "families": list(FAMILIES),
+        "temperature": temperature,
+        "scale": scale,
+        "intercepts": [r(model.intercept_[k]) for k in order],
+        "weights": {
+            str(col): [r(coef[k, j]) for k in order]
+            for col, j in sorted(used.items())
+            if exact or max(abs(float(coef[k, j])) for k in order) >= 5e-4
+        },
+        "dense": [[r(coef[k, len(used) + d]) for k in order] for d in range(DIMENSION)],
+    }
+
+
+DIMENSION = 384
+
+
+def fit_encoded(arguments: list[Argument], encode) -> dict:  # noqa: ANN001
+    labels = [CLASSES.index(a.label) for a in arguments]
+    own = own_arguments()
+    vectors, own_vectors = vectors_of(arguments, encode), vectors_of(own, encode)
+    scores, _ = out_of_fold_encoded(arguments, vectors, own, own_vectors)
+    temperature = temperature_for(scores, labels)
+    model, used = fit_raw_encoded(design(arguments + own), vectors + own_vectors)
+    return encoded_json(model, used, temperature, ENCODED_SCALE)
+
+
+def search_encoded(arguments: list[Argument], encode) -> None:  # noqa: ANN001
+    """Print top-1 and log loss of each encoded setting on author-grouped cross-validation."""
+    labels = [CLASSES.index(a.label) for a in arguments]
+    own = own_arguments()
+    vectors, own_vectors = vectors_of(arguments, encode), vectors_of(own, encode)
+    for c, scale in ENCODED_SEARCH:
+        scores, _ = out_of_fold_encoded(arguments, vectors, own, own_vectors, c=c, scale=scale)
+        t = temperature_for(scores, labels)
+        print(
+            f"encoded C={c:<5} scale={scale:<4} top-1 {top1(scores, labels):6.1%}  "
+            f"log loss {log_loss(scores, labels, t):.3f} (T={t})",
+            flush=True,
+        )
+
+
 def main() -> None:
     path = find_data()
     if path is None:
@@ -327,15 +467,22 @@ def main() -> None:
     if "--search" in sys.argv:
         search(arguments)
         return
+    if "--search-encoded" in sys.argv:
+        search_encoded(arguments, default_encode())
+        return
     if "--nested" in sys.argv:
         nested(arguments)
         return
-    text = dump(fit(arguments))
-    OUT.write_text(text, encoding="utf-8")
-    print(
-        f"Wrote {OUT.relative_to(ROOT)} ({len(text) / 1024:.0f} KiB) from {len(arguments)} "
-        f"Argotario texts and {len(own_arguments())} of our examples."
-    )
+    for out, weights in (
+        (OUT, fit(arguments)),
+        (ENCODED_OUT, fit_encoded(arguments, default_encode())),
+    ):
+        text = dump(weights)
+        out.write_text(text, encoding="utf-8")
+        print(
+            f"Wrote {out.relative_to(ROOT)} ({len(text) / 1024:.0f} KiB) from {len(arguments)} "
+            f"Argotario texts and {len(own_arguments())} of our examples."
+        )
 
 
 if __name__ == "__main__":

@@ -75,7 +75,7 @@ from toulmini_site.text.keywords import keywords as _words
 from toulmini_site.text.sentences import Sentence
 
 if TYPE_CHECKING:
-    from arguments.domain.roles import RoleModel
+    from arguments.domain.roles import RoleReader
 
 __all__ = [
     "MAX_FACTS",
@@ -177,7 +177,7 @@ def _evidence_type(facts: list[Sentence]) -> str:
 def phase1(
     query: str,
     source_text: str,
-    roles: RoleModel | None = None,
+    roles: RoleReader | None = None,
     *,
     pinned: Mapping[int, str] | None = None,
     reading: Reading | None = None,
@@ -310,7 +310,7 @@ def phase2(
     query: str,
     source_text: str,
     components: dict[str, Any],
-    roles: RoleModel | None = None,
+    roles: RoleReader | None = None,
     *,
     parts_given: bool = False,
     pinned: Mapping[int, str] | None = None,
@@ -474,7 +474,7 @@ def phase3(
     query: str,
     source_text: str,
     components: dict[str, Any],
-    roles: RoleModel | None = None,
+    roles: RoleReader | None = None,
     *,
     parts_given: bool = False,
     pinned: Mapping[int, str] | None = None,
@@ -592,7 +592,7 @@ def phase4(query: str, components: dict[str, Any]) -> Phase4Output:
 
 
 def analyze_phase(
-    inputs: dict[str, Any], roles: RoleModel | None = None, *, reading: Reading | None = None
+    inputs: dict[str, Any], roles: RoleReader | None = None, *, reading: Reading | None = None
 ) -> Phase1Output | Phase2Output | Phase3Output | Phase4Output:
     """The offline provider's entry point: ``inputs`` = phase, query, source_text, components;
     ``roles`` the sentence-role model (the rules alone without it); ``reading`` the run's one

@@ -24,7 +24,7 @@ from arguments.domain.reading import (
 from toulmini_site.text.sentences import Sentence, sentences
 
 if TYPE_CHECKING:
-    from arguments.domain.roles import RoleModel
+    from arguments.domain.roles import RoleReader
 
 # -- how sure the reading is of its claim -------------------------------------------------
 
@@ -47,7 +47,7 @@ class ClaimCandidate:
 def claim_candidates(
     query: str,
     text: str,
-    roles: RoleModel | None = None,
+    roles: RoleReader | None = None,
     *,
     limit: int = 3,
     sents: list[Sentence] | None = None,
@@ -122,7 +122,7 @@ MARKED_OBJECTION = 0.8
 def sentence_parts(
     query: str,
     text: str,
-    roles: RoleModel | None = None,
+    roles: RoleReader | None = None,
     pinned: Mapping[int, str] | None = None,
 ) -> list[SentenceRole]:
     """Each sentence that plays a part in the reading of ``text``, in text order, with the

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from arguments.domain.fallacies.learned import FallacyModel
-    from arguments.domain.roles import RoleModel
+    from arguments.domain.roles import RoleReader
 
 T = TypeVar("T")
 
@@ -54,7 +54,7 @@ class Readers:
     encoder (a function loading it, called only when embeddings are asked for). Without a
     model, the rules alone; without an encoder, no embeddings."""
 
-    roles: RoleModel | None = None
+    roles: RoleReader | None = None
     fallacy_model: FallacyModel | None = None
     encoder: Callable[[], Encoder] | None = None
 

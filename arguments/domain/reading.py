@@ -22,6 +22,7 @@ rest:
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -46,7 +47,7 @@ from toulmini_site.text.keywords import keywords as _words
 from toulmini_site.text.sentences import Sentence, sentences
 
 if TYPE_CHECKING:
-    from arguments.domain.roles import RoleModel
+    from arguments.domain.roles import RoleReader
 
 RoleProbabilities = list[dict[str, float]]  # per sentence, the model's probability per role
 
@@ -354,7 +355,7 @@ def strongest_claims(query: str, found: list[Sentence]) -> list[Sentence]:
 def find_claim(
     query: str,
     sents: list[Sentence],
-    roles: RoleModel | None = None,
+    roles: RoleReader | None = None,
     probs: RoleProbabilities | None = None,
 ) -> tuple[str, Sentence | None]:
     """The claim statement and the sentence it came from (None when it is the query).
@@ -406,6 +407,84 @@ def find_claim(
     )
 
 
+# -- how sure the reading is of its claim -----------------------------------------------------
+
+# The calibrated confidence of a claim (the chance that the sentence is the text's claim) is
+# "likely" from LIKELY_CLAIM, "possible" from POSSIBLE_CLAIM, and below it the reader is not
+# sure (a chain should show its candidates and ask, not run to a verdict on a guess). Chosen so
+# that at "likely" the claim is right most of the time on the tuning data (the web texts'
+# leave-one-topic-out picks and the dev short arguments; docs/analyzer.md gives the measured
+# precision at each level, on the frozen examples too).
+LIKELY_CLAIM = 0.7
+POSSIBLE_CLAIM = 0.4
+MAX_CANDIDATES = 3
+# Without a fitted calibration (the rules alone): a conservative mapping of the same form.
+DEFAULT_CALIBRATION = {"slope": 0.5, "marked": 1.0, "intercept": -0.5}
+
+
+def claim_level(confidence: float) -> str:
+    """ "likely", "possible" or "unsure" for a calibrated claim confidence."""
+    if confidence >= LIKELY_CLAIM:
+        return "likely"
+    if confidence >= POSSIBLE_CLAIM:
+        return "possible"
+    return "unsure"
+
+
+@dataclass(frozen=True)
+class ClaimCandidate:
+    """A sentence that may be the text's claim, with the calibrated chance that it is."""
+
+    sentence: Sentence
+    confidence: float  # 0-1, calibrated (see ``claim_candidates``)
+    level: str  # "likely", "possible" or "unsure" (``claim_level``)
+    share: float  # its share of the claim probability among the candidates (uncalibrated)
+    marked: bool  # the text marks it as its claim (a conclusion, or an answer to the query)
+
+
+def claim_candidates(
+    query: str,
+    sents: list[Sentence],
+    probs: RoleProbabilities | None,
+    chosen: Sentence | None,
+    calibration: Mapping[str, float] | None = None,
+) -> list[ClaimCandidate]:
+    """The sentences that may be the claim, the chosen one first, then the likeliest, at most
+    MAX_CANDIDATES: each with a calibrated confidence, a logistic function (fitted by
+    ``tools/train_roles.py`` on out-of-fold picks, ``calibration``) of the log-odds of its
+    share of the claim probability among the candidates (the model's P(claim), or without it
+    the rules' score as a softmax) and of whether the text marks it as its claim."""
+    found = candidates(sents)
+    if not found:
+        return []
+    query_words = content_words(query)
+    if probs is not None:
+        weights = [max(probs[s.index]["claim"], 1e-9) for s in found]
+    else:
+        scores = [claim_score(s, query_words) for s in found]
+        top = max(scores)
+        weights = [math.exp(v - top) for v in scores]
+    total = sum(weights)
+    marked = {s.index for s in strongest_claims(query, found)}
+    c = calibration or DEFAULT_CALIBRATION
+    out = []
+    for s, w in zip(found, weights, strict=True):
+        share = min(max(w / total, 1e-6), 1 - 1e-6)
+        z = (
+            c["slope"] * math.log(share / (1 - share))
+            + c["marked"] * (s.index in marked)
+            + c["intercept"]
+        )
+        confidence = 1 / (1 + math.exp(-z))
+        out.append(
+            ClaimCandidate(
+                s, round(confidence, 3), claim_level(confidence), share, s.index in marked
+            )
+        )
+    out.sort(key=lambda k: (k.sentence is not chosen, -k.confidence, k.sentence.index))
+    return out[:MAX_CANDIDATES]
+
+
 # -- the whole reading ----------------------------------------------------------------------
 
 
@@ -424,6 +503,24 @@ class Reading:
     # sentences naming a study, report, expert or institution (``named_authority``); a datum
     # may be one too
     backing: list[Sentence] = field(default_factory=list)
+    # How sure the reader is of the claim: the chosen sentence first, then the other likeliest
+    # (``ClaimCandidate``: sentence, calibrated confidence 0-1, level). A chain should not run
+    # to a confident verdict when ``claim_level`` is "unsure": show the candidates and ask.
+    candidates: list[ClaimCandidate] = field(default_factory=list)
+
+    @property
+    def claim_confidence(self) -> float | None:
+        """The calibrated chance that ``claim`` is the text's claim (None: no claim sentence)."""
+        if self.claim is None or not self.candidates:
+            return None
+        first = self.candidates[0]
+        return first.confidence if first.sentence is self.claim else None
+
+    @property
+    def claim_level(self) -> str:
+        """ "likely", "possible", "unsure", or "" when the claim is not a sentence."""
+        confidence = self.claim_confidence
+        return "" if confidence is None else claim_level(confidence)
 
     def role_of(self, sentence: Sentence) -> str:
         """claim, backing (a named source, datum or not), data, warrant (a stated rule),
@@ -442,7 +539,11 @@ class Reading:
         return "none"
 
 
-def objection_flags(sents: list[Sentence], probs: RoleProbabilities | None) -> list[bool]:
+def objection_flags(
+    sents: list[Sentence],
+    probs: RoleProbabilities | None,
+    threshold: float = REBUTTAL_THRESHOLD,
+) -> list[bool]:
     """Per sentence, whether it gives the other side: a concession or reported objection, a
     contrast that does not answer one ("But…" after a concession is the author's reply), an
     exception clause (rules alone) or the model's likely rebuttal."""
@@ -454,7 +555,7 @@ def objection_flags(sents: list[Sentence], probs: RoleProbabilities | None) -> l
             continue
         objecting = concedes(s.text) or has(CONTRAST_OPENER, s.text)
         if probs is not None:
-            objecting = objecting or probs[s.index]["rebuttal"] >= REBUTTAL_THRESHOLD
+            objecting = objecting or probs[s.index]["rebuttal"] >= threshold
         else:
             objecting = objecting or has(EXCEPTION_CLAUSE, s.text)
         flags.append(objecting)
@@ -515,7 +616,7 @@ PINNABLE = ("claim", "data", "warrant", "rebuttal")
 def read(
     query: str,
     text: str,
-    roles: RoleModel | None = None,
+    roles: RoleReader | None = None,
     pinned: Mapping[int, str] | None = None,
     *,
     sents: list[Sentence] | None = None,
@@ -536,7 +637,7 @@ def read(
 def _read(
     query: str,
     text: str,
-    roles: RoleModel | None,
+    roles: RoleReader | None,
     pinned: Mapping[int, str] | None = None,
     sents: list[Sentence] | None = None,
 ) -> Reading:
@@ -557,7 +658,9 @@ def _read(
         rest = [s for s in candidates(sents) if s.index not in pins]
         if rest:
             statement, claim = find_claim(query, rest, probs=probs)
-    objecting = objection_flags(sents, probs)
+    # a model may carry its own threshold (the encoder's model: chosen by leave-one-topic-out)
+    threshold = getattr(roles, "rebuttal_threshold", None) or REBUTTAL_THRESHOLD
+    objecting = objection_flags(sents, probs, threshold)
     by_rules = objection_flags(sents, None) if probs is not None else objecting
     others: list[Sentence] = []
     for s in sents:  # a sentence plays one role: not the claim again, nor a datum twice
@@ -599,6 +702,7 @@ def _read(
     objecting = [flag or pins.get(i) == "rebuttal" for i, flag in enumerate(objecting)]
     parts = {id(s) for s in (*restatements, *rules, *objections)}
     backing = [s for s in others if id(s) not in parts and named_authority(s.text)]
+    calibration = getattr(roles, "claim_calibration", None) if probs is not None else None
     return Reading(
         sentences=sents,
         statement=statement,
@@ -609,4 +713,5 @@ def _read(
         objecting=[flag and s not in chosen for s, flag in zip(sents, objecting, strict=True)],
         restatements=restatements,
         backing=backing,
+        candidates=claim_candidates(query, sents, probs, claim, calibration),
     )

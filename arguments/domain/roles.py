@@ -15,8 +15,9 @@ import math
 import operator
 import re
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from arguments.domain.markers import (
     CONCLUSION,
@@ -107,6 +108,9 @@ _STANCE_LIKE = re.compile(
     "|".join(p.pattern for p in (STANCE, CONCLUSION, _MARKERS["deontic"])), re.IGNORECASE
 )
 _TOKEN = re.compile(r"[a-z0-9']+")
+# Letters only Spanish writes: a short Spanish text the language check cannot tell yet is never
+# given to the English-only encoder.
+_SPANISH = re.compile(r"[ñÑ¿¡]")
 
 
 def _bucket(name: str, buckets: int) -> int:
@@ -227,6 +231,12 @@ def feature_indices(
     ]
 
 
+class RoleReader(Protocol):
+    """What the reading needs of a sentence-role model (``RoleModel``, ``EncodedRoleModel``)."""
+
+    def probabilities(self, sents: Sequence[Sentence], query: str) -> list[dict[str, float]]: ...
+
+
 @dataclass(frozen=True)
 class RoleModel:
     """A fitted linear model: per class an intercept, and sparse weights per bucket."""
@@ -236,6 +246,8 @@ class RoleModel:
     families: tuple[str, ...]
     intercepts: tuple[float, ...]
     weights: Mapping[int, Sequence[float]]
+    # the claim's confidence calibration (``reading.claim_candidates``), fitted in training
+    claim_calibration: Mapping[str, float] | None = None
 
     @classmethod
     def from_json(cls, data: Mapping) -> RoleModel:
@@ -246,6 +258,7 @@ class RoleModel:
             families=tuple(data["families"]),
             intercepts=tuple(float(v) for v in data["intercepts"]),
             weights={int(k): tuple(map(float, v)) for k, v in data["weights"].items()},
+            claim_calibration=data.get("claim_calibration"),
         )
 
     def probabilities(self, sents: Sequence[Sentence], query: str) -> list[dict[str, float]]:
@@ -262,3 +275,136 @@ class RoleModel:
             total = sum(exps)
             out.append({c: exps[i] / total for i, c in enumerate(self.classes)})
         return out
+
+
+# -- the model that reads meaning (on the sentence encoder) -----------------------------------
+
+Vectors = Sequence[Sequence[float]]
+Embed = Callable[[list[str]], Vectors]
+
+
+def _dot(a: Sequence[float], b: Sequence[float]) -> float:
+    return sum(map(operator.mul, a, b))
+
+
+def dense_features(vectors: Vectors, query_vector: Sequence[float] | None) -> list[list[float]]:
+    """Per sentence, what the encoder tells about it within its text: its own embedding, its
+    cosine with the query's and with the text's mean (how central it is), and whether it is
+    the sentence closest to each. The embeddings are L2-normalised (the encoder's output)."""
+    if not vectors:
+        return []
+    n = len(vectors)
+    dim = len(vectors[0])
+    mean = [sum(v[k] for v in vectors) / n for k in range(dim)]
+    norm = math.sqrt(sum(x * x for x in mean)) or 1.0
+    mean = [x / norm for x in mean]
+    central = [_dot(v, mean) for v in vectors]
+    query = [_dot(v, query_vector) for v in vectors] if query_vector is not None else [0.0] * n
+    top_central, top_query = max(central), max(query)
+    return [
+        [
+            *map(float, v),
+            query[i],
+            central[i],
+            float(query[i] == top_query and query_vector is not None),
+            float(central[i] == top_central),
+        ]
+        for i, v in enumerate(vectors)
+    ]
+
+
+@dataclass(frozen=True)
+class EncodedRoleModel:
+    """The sentence-role model that reads meaning: a linear model over the encoder's embedding
+    of each sentence (with its closeness to the query and to the whole text, ``dense_features``)
+    and the hashed cue features of ``feature_names`` (position, length, markers, person...).
+
+    ``embed`` (the encoder's ``encode``, handed in by ``arguments/roles.py``; the domain never
+    loads a model) turns sentences into L2-normalised vectors. The encoder reads English only:
+    for a text that is not English (``language_of``), or without ``embed``, the model answers
+    with ``fallback``, the hashed-feature model. Same interface as ``RoleModel``."""
+
+    classes: tuple[str, ...]
+    buckets: int
+    families: tuple[str, ...]
+    intercepts: tuple[float, ...]
+    weights: Mapping[int, Sequence[float]]
+    dense: Sequence[Sequence[float]]  # per dense feature, a weight per class
+    scale: float  # the embedding's dimensions are multiplied by this before the weights
+    fallback: RoleModel | None = None
+    embed: Embed | None = None
+    claim_calibration: Mapping[str, float] | None = None
+    # P(rebuttal) from which a sentence is an objection (``reading.objection_flags``)
+    rebuttal_threshold: float | None = None
+
+    @classmethod
+    def from_json(
+        cls, data: Mapping, *, fallback: RoleModel | None = None, embed: Embed | None = None
+    ) -> EncodedRoleModel:
+        """The model from its JSON form (as written by the training script)."""
+        return cls(
+            classes=tuple(data["classes"]),
+            buckets=int(data["buckets"]),
+            families=tuple(data["families"]),
+            intercepts=tuple(float(v) for v in data["intercepts"]),
+            weights={int(k): tuple(map(float, v)) for k, v in data["weights"].items()},
+            dense=[tuple(map(float, row)) for row in data["dense"]],
+            scale=float(data["scale"]),
+            fallback=fallback,
+            embed=embed,
+            claim_calibration=data.get("claim_calibration"),
+            rebuttal_threshold=data.get("rebuttal_threshold"),
+        )
+
+    def reads(self, sents: Sequence[Sentence]) -> bool:
+        """Whether the encoder may read these sentences (English, and an encoder given)."""
+        from arguments.domain.language import language_of
+
+        text = " ".join(s.text for s in sents)
+        return self.embed is not None and not language_of(text) and not _SPANISH.search(text)
+
+    def probabilities_from(
+        self,
+        sents: Sequence[Sentence],
+        query: str,
+        vectors: Vectors,
+        query_vector: Sequence[float] | None,
+    ) -> list[dict[str, float]]:
+        """Per sentence, the probability of each role, given the sentences' embeddings (and
+        the query's, None for no query)."""
+        out = []
+        rows = dense_features(vectors, query_vector)
+        indices = feature_indices(sents, query, buckets=self.buckets, families=self.families)
+        dim = len(vectors[0]) if vectors else 0
+        for bucket_ids, row in zip(indices, rows, strict=True):
+            scores = list(self.intercepts)
+            for index in bucket_ids:
+                w = self.weights.get(index)
+                if w is not None:
+                    scores = list(map(operator.add, scores, w))
+            for k, value in enumerate(row):
+                if value:
+                    x = value * self.scale if k < dim else value
+                    scores = [s + x * w for s, w in zip(scores, self.dense[k], strict=True)]
+            top = max(scores)
+            exps = [math.exp(s - top) for s in scores]
+            total = sum(exps)
+            out.append({c: exps[i] / total for i, c in enumerate(self.classes)})
+        return out
+
+    def probabilities(self, sents: Sequence[Sentence], query: str) -> list[dict[str, float]]:
+        """Per sentence, the probability of each role (the fallback's for a text the encoder
+        may not read)."""
+        if not sents:
+            return []
+        if not self.reads(sents):
+            if self.fallback is None:
+                raise ValueError("no encoder for this text and no fallback model")
+            return self.fallback.probabilities(sents, query)
+        assert self.embed is not None
+        texts = [s.text for s in sents]
+        if query.strip():
+            *vectors, query_vector = self.embed([*texts, query.strip()])
+        else:
+            vectors, query_vector = list(self.embed(texts)), None
+        return self.probabilities_from(sents, query, vectors, query_vector)

@@ -69,10 +69,11 @@ def test_cue_features_read_the_rules_lexicons():
 
 
 def test_the_checker_runs_without_a_training_library():
+    # numpy runs the sentence encoder at run time (a dependency); the training libraries never do
     probe = (
         "import sys; from arguments.roles import check_fallacies; "
         "check_fallacies('Only a heartless monster would oppose the new playground.'); "
-        "print(','.join(m for m in ('sklearn', 'scipy', 'numpy') if m in sys.modules))"
+        "print(','.join(m for m in ('sklearn', 'scipy') if m in sys.modules))"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from arguments.domain.fallacies.cues import CONCLUDE, STOP, normal, stem
@@ -90,6 +90,9 @@ _CUES: dict[str, re.Pattern[str]] = {
     "exclaim": re.compile(r"!"),
 }
 _TOKEN = re.compile(r"[a-z0-9']+")
+# Letters only Spanish writes: a short Spanish text the language check cannot tell yet is never
+# given to the English-only encoder.
+_SPANISH = re.compile(r"[ñÑ¿¡]")
 
 
 def cue_fingerprint() -> str:
@@ -136,10 +139,26 @@ class FallacyModel:
     intercepts: tuple[float, ...]
     weights: Mapping[int, Sequence[float]]
     cues: str = ""  # the cue_fingerprint the model was trained with
+    # A model that reads meaning also has a weight per class for each dimension of the
+    # sentence encoder's embedding of the text (times ``scale``); ``embed`` is the encoder's
+    # ``encode``, handed in by ``arguments/roles.py`` (the domain loads no model). The encoder
+    # reads English only: for a text that is not English, or without ``embed``, such a model
+    # answers with ``fallback`` (the model on words and cues alone).
+    dense: Sequence[Sequence[float]] = ()
+    scale: float = 1.0
+    embed: Callable[[list[str]], Sequence[Sequence[float]]] | None = None
+    fallback: FallacyModel | None = None
 
     @classmethod
-    def from_json(cls, data: Mapping) -> FallacyModel:
-        """The model from its JSON form (as written by the training script)."""
+    def from_json(
+        cls,
+        data: Mapping,
+        *,
+        embed: Callable[[list[str]], Sequence[Sequence[float]]] | None = None,
+        fallback: FallacyModel | None = None,
+    ) -> FallacyModel:
+        """The model from its JSON form (as written by the training script); ``embed`` and
+        ``fallback`` for a model on the encoder (``dense`` weights)."""
         return cls(
             classes=tuple(data["classes"]),
             buckets=int(data["buckets"]),
@@ -148,11 +167,37 @@ class FallacyModel:
             intercepts=tuple(float(v) for v in data["intercepts"]),
             weights={int(k): tuple(map(float, v)) for k, v in data["weights"].items()},
             cues=str(data.get("cues", "")),
+            dense=[tuple(map(float, row)) for row in data.get("dense", ())],
+            scale=float(data.get("scale", 1.0)),
+            embed=embed,
+            fallback=fallback,
         )
+
+    def reader(self, text: str) -> FallacyModel:
+        """The model that reads ``text``: this one, or for a model on the encoder that may not
+        read it (not English, or no encoder), its fallback."""
+        if not self.dense:
+            return self
+        from arguments.domain.language import language_of
+
+        if self.embed is not None and not language_of(text) and not _SPANISH.search(text):
+            return self
+        if self.fallback is None:
+            raise ValueError("no encoder for this text and no fallback model")
+        return self.fallback
 
     def scores(self, text: str) -> list[float]:
         """The raw linear score of each class for ``text``."""
+        model = self.reader(text)
+        if model is not self:
+            return model.scores(text)
         scores = list(self.intercepts)
+        if self.dense:
+            assert self.embed is not None
+            vector = self.embed([text])[0]
+            for value, dense_row in zip(vector, self.dense, strict=True):
+                x = float(value) * self.scale
+                scores = [s + x * w for s, w in zip(scores, dense_row, strict=True)]
         for index in feature_indices(text, buckets=self.buckets, families=self.families):
             row = self.weights.get(index)
             if row is not None:
@@ -164,7 +209,8 @@ class FallacyModel:
 
         ``none_shift`` is added to the score of "none" before the softmax: a change of prior,
         for texts where a fallacy is rarer than in the game the model learned from."""
-        scores = [s / self.temperature for s in self.scores(text)]
+        temperature = self.reader(text).temperature
+        scores = [s / temperature for s in self.scores(text)]
         scores[self.classes.index("none")] += none_shift
         top = max(scores)
         exps = [math.exp(s - top) for s in scores]
@@ -174,6 +220,9 @@ class FallacyModel:
     def telling_words(self, text: str, kind: str, limit: int = 3) -> list[str]:
         """The content words of ``text`` whose features push most toward ``kind`` against
         "none" (pronouns, contractions and other function words are never named)."""
+        model = self.reader(text)
+        if model is not self:
+            return model.telling_words(text, kind, limit)
         k, none = self.classes.index(kind), self.classes.index("none")
         tokens = _TOKEN.findall(normal(text))
         pull: dict[str, float] = {}
