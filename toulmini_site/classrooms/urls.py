@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from toulmini_site.classrooms import api, views
+from toulmini_site.classrooms import api, learning_api, views
 
 app_name = "classrooms"
 
@@ -66,7 +66,7 @@ api_urlpatterns = [
     path("classes/<int:pk>/return/", api.class_return, name="class_return"),
     path("classes/<int:pk>/grades.csv", api.class_grades, name="class_grades"),
     path("classes/<int:pk>/returned-work/", api.class_returned_work, name="class_returned"),
-    path("classes/<int:pk>/analytics/", api.class_analytics, name="class_analytics"),
+    path("classes/<int:pk>/analytics/", learning_api.class_analytics, name="class_analytics"),
     path("assignments/<int:pk>/", api.assignment_detail, name="assignment_detail"),
     path("assignments/<int:pk>/publish/", api.assignment_publish, name="assignment_publish"),
     path("assignments/<int:pk>/start/", api.assignment_start, name="assignment_start"),
@@ -81,15 +81,17 @@ api_urlpatterns = [
     path("submissions/<int:pk>/essay/", api.submission_essay, name="submission_essay"),
     path("submissions/<int:pk>/feedback/", api.submission_feedback, name="submission_feedback"),
     path("submissions/<int:pk>/return/", api.submission_return, name="submission_return"),
-    path("submissions/<int:pk>/process/", api.submission_process, name="submission_process"),
+    path(
+        "submissions/<int:pk>/process/", learning_api.submission_process, name="submission_process"
+    ),
     path(
         "submissions/<int:pk>/feedback-drafts/",
-        api.submission_feedback_drafts,
+        learning_api.submission_feedback_drafts,
         name="submission_feedback_drafts",
     ),
     path(
         "submissions/<int:pk>/feedback-drafts/<str:part>/",
-        api.submission_feedback_draft,
+        learning_api.submission_feedback_draft,
         name="submission_feedback_draft",
     ),
 ]
