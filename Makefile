@@ -123,7 +123,8 @@ bench: setup
 # Rebuild the offline analyzer's sentence-role weights (arguments/sentence_roles.json) from
 # ../shared/data/webdiscourse-dev.jsonl, and the fallacy model's (arguments/fallacy_model.json)
 # from ../shared/data/argotario-en-2018-01-15.tsv, with scikit-learn (dev extra); the same
-# bytes each run.
+# bytes each run. Each also writes its model on the sentence encoder (sentence_roles_encoded.json,
+# fallacy_model_encoded.json), which needs the encoder's files (make setup).
 train: setup
 	$(PY) -m tools.train_roles
 	$(PY) -m tools.train_fallacies
