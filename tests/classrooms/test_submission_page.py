@@ -39,7 +39,13 @@ def critiqued_essay(world, django_capture_on_commit_callbacks):
 def test_return_with_the_typed_feedback_saves_it_then_returns(world, turned_in):
     response = logged_in(world.teacher).post(
         f"/submissions/{turned_in.pk}/return/",
-        {"comment_claim": "Who is affected?", "points_claim": "3", "overall": "Good."},
+        # Five parts have no points: the teacher confirmed returning anyway (ungraded_ok).
+        {
+            "comment_claim": "Who is affected?",
+            "points_claim": "3",
+            "overall": "Good.",
+            "ungraded_ok": "1",
+        },
     )
     assert response.status_code == 302
     turned_in.refresh_from_db()
@@ -53,7 +59,7 @@ def test_return_with_the_typed_feedback_saves_it_then_returns(world, turned_in):
 def test_return_from_htmx_redirects_the_whole_page_once_saved(world, turned_in):
     response = logged_in(world.teacher).post(
         f"/submissions/{turned_in.pk}/return/",
-        {"comment_claim": "Kept", "points_claim": "2"},
+        {"comment_claim": "Kept", "points_claim": "2", "ungraded_ok": "1"},
         headers={"HX-Request": "true"},
     )
     assert response.status_code == 200
