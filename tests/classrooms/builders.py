@@ -7,6 +7,7 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
+from coach.models import CoachDraft, CoachSession
 from tests.conftest import make_user
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Assignment, Classroom, Submission
@@ -79,3 +80,21 @@ ESSAY = (
     "Pediatrics, teenagers need 8 to 10 hours of sleep. In general, students who sleep "
     "enough learn better. However, later start times can disrupt bus schedules."
 )
+
+
+def turned_in_coach_work(world: World) -> Submission:
+    """The student's coach submission, turned in with a draft holding a claim and an opinion
+    given as data (the rest empty), so the judges have something to say of each part."""
+    session = CoachSession.objects.create(
+        owner=world.student, topic="Phones", current_step="rebuttal"
+    )
+    CoachDraft.objects.create(
+        session=session,
+        claim="Schools should ban phones during lessons.",
+        grounds="I think phones are really annoying.",
+    )
+    Submission.objects.filter(pk=world.submission.pk).update(
+        coach_session=session, state="turned_in"
+    )
+    world.submission.refresh_from_db()
+    return world.submission

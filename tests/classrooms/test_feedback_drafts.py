@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from coach.models import CoachDraft, CoachSession
-from tests.classrooms.builders import ROLES, api_as, build_world
+from tests.classrooms.builders import ROLES, api_as, build_world, turned_in_coach_work
 from toulmini_site.classrooms import drafting, services
 from toulmini_site.classrooms.domain.drafting import (
     PartEvidence,
@@ -76,29 +75,12 @@ def test_chain_strength_and_audit_scores_become_points():
 # -- the service, the pages and the API --------------------------------------------------------
 
 
-def _turned_in(world):
-    session = CoachSession.objects.create(
-        owner=world.student, topic="Phones", current_step="rebuttal"
-    )
-    CoachDraft.objects.create(
-        session=session,
-        claim="Schools should ban phones during lessons.",
-        grounds="I think phones are really annoying.",
-        warrant="",
-    )
-    Submission.objects.filter(pk=world.submission.pk).update(
-        coach_session=session, state="turned_in"
-    )
-    world.submission.refresh_from_db()
-    return world.submission
-
-
 @pytest.mark.django_db
 def test_drafts_are_made_for_turned_in_work_only():
     world = build_world()
     with pytest.raises(services.InvalidState):
         drafting.feedback_drafts_make(submission=world.submission)
-    drafts = drafting.feedback_drafts_make(submission=_turned_in(world))
+    drafts = drafting.feedback_drafts_make(submission=turned_in_coach_work(world))
     parts = {d.part: d for d in drafts}
     assert parts["warrant"].points == 0  # missing
     assert "opinion" in parts["data"].comment
@@ -108,7 +90,7 @@ def test_drafts_are_made_for_turned_in_work_only():
 @pytest.mark.django_db
 def test_accept_edit_discard_and_the_student_sees_only_what_was_saved():
     world = build_world()
-    submission = _turned_in(world)
+    submission = turned_in_coach_work(world)
     drafting.feedback_drafts_make(submission=submission)
     drafts = {d.part: d for d in submission.feedback_drafts.all()}
     drafting.feedback_draft_decide(draft=drafts["claim"], teacher=world.teacher, action="accept")
@@ -151,7 +133,7 @@ def test_accept_edit_discard_and_the_student_sees_only_what_was_saved():
 @pytest.mark.django_db
 def test_an_edit_without_a_comment_is_refused_and_nothing_saved():
     world = build_world()
-    submission = _turned_in(world)
+    submission = turned_in_coach_work(world)
     drafting.feedback_drafts_make(submission=submission)
     draft = submission.feedback_drafts.get(part="claim")
     with pytest.raises(services.ClassroomError):
@@ -166,7 +148,7 @@ def test_an_edit_without_a_comment_is_refused_and_nothing_saved():
 @pytest.mark.django_db
 def test_the_teacher_page_drafts_and_decides():
     world = build_world()
-    submission = _turned_in(world)
+    submission = turned_in_coach_work(world)
     teacher = Client()
     teacher.force_login(world.teacher)
     teacher.post(f"/submissions/{submission.pk}/drafts/")
@@ -185,7 +167,7 @@ def test_the_teacher_page_drafts_and_decides():
 @pytest.mark.parametrize("role", ROLES)
 def test_only_the_class_teachers_reach_the_drafts(role):
     world = build_world()
-    submission = _turned_in(world)
+    submission = turned_in_coach_work(world)
     drafting.feedback_drafts_make(submission=submission)
     user = None if role == "anonymous" else world.user(role)
     expected = {
@@ -217,7 +199,7 @@ def test_only_the_class_teachers_reach_the_drafts(role):
 @pytest.mark.django_db
 def test_the_api_drafts_and_decides_with_clear_errors():
     world = build_world()
-    submission = _turned_in(world)
+    submission = turned_in_coach_work(world)
     api = api_as(world.teacher)
     made = api.post(f"/api/v1/submissions/{submission.pk}/feedback-drafts/")
     assert made.status_code == 201

@@ -4,30 +4,13 @@ which the student sees only what the teacher saved."""
 
 import pytest
 
-from coach.models import CoachDraft, CoachSession
 from tests.browser import BROWSER, log_in
-from tests.classrooms.builders import build_world
-from toulmini_site.classrooms.models import Feedback, Submission
+from tests.classrooms.builders import build_world, turned_in_coach_work
+from toulmini_site.classrooms.models import Feedback
 
 pytestmark = BROWSER
 
 PASSWORD = "pw-for-tests-123"
-
-
-def _turned_in(world):
-    session = CoachSession.objects.create(
-        owner=world.student, topic="Phones", current_step="rebuttal"
-    )
-    CoachDraft.objects.create(
-        session=session,
-        claim="Schools should ban phones during lessons.",
-        grounds="I think phones are really annoying.",
-    )
-    Submission.objects.filter(pk=world.submission.pk).update(
-        coach_session=session, state="turned_in"
-    )
-    world.submission.refresh_from_db()
-    return world.submission
 
 
 @pytest.mark.parametrize(("width", "language"), [(1280, "en"), (390, "es")])
@@ -35,7 +18,7 @@ def test_the_class_analytics_page_shows_charts_and_tables(
     browser_page, live_server, width, language
 ):
     world = build_world()
-    submission = _turned_in(world)
+    submission = turned_in_coach_work(world)
     Feedback.objects.create(submission=submission, points={"claim": 1}, author=world.teacher)
     page = browser_page
     page.set_viewport_size({"width": width, "height": 900})
@@ -67,7 +50,7 @@ def test_a_teacher_accepts_edits_and_discards_drafts_and_the_student_sees_only_t
     browser_page, live_server
 ):
     world = build_world()
-    submission = _turned_in(world)
+    submission = turned_in_coach_work(world)
     teacher, base = browser_page, live_server.url
     url = f"/submissions/{submission.pk}/"
     log_in(teacher, base, "ms-teacher", PASSWORD, then=url)

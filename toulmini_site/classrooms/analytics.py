@@ -25,20 +25,11 @@ from toulmini_site.classrooms.domain.analytics import (
     bar_layout,
     read_class,
 )
+from toulmini_site.classrooms.domain.drafting import STEP_PARTS
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, points_max
 from toulmini_site.classrooms.models import Assignment, Classroom, Enrollment, Submission
 from toulmini_site.classrooms.selectors import CRITERION_PARTS, roster
 
-# The coach's steps -> the grading part each speaks to (its two backings are one "backing").
-STEP_PARTS = {
-    "claim": "claim",
-    "grounds": "data",
-    "warrant": "warrant",
-    "groundsBacking": "backing",
-    "warrantBacking": "backing",
-    "qualifier": "qualifier",
-    "rebuttal": "rebuttal",
-}
 # The chain's phases -> the components (grading parts) each writes.
 PHASE_PARTS = {1: ("data", "claim"), 2: ("warrant", "backing"), 3: ("rebuttal", "qualifier")}
 CHAIN_PARTS = tuple(part for parts in PHASE_PARTS.values() for part in parts)
