@@ -93,8 +93,11 @@ def _in_view(page, selector):
     return page.evaluate(
         """sel => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
         const log = document.getElementById('chat-log').getBoundingClientRect();
-        return r.bottom <= window.innerHeight + 1 && r.top >= 0
-            && r.bottom <= log.bottom + 1 && r.top >= log.top - 1; }""",
+        // Wholly in view, or (a message taller than the log on a phone) its end is, filling it.
+        const whole = r.top >= 0 && r.top >= log.top - 1;
+        const fills = r.height > log.height && r.top < log.top && r.bottom >= log.bottom - 1;
+        return r.bottom <= window.innerHeight + 1 && r.bottom <= log.bottom + 1
+            && (whole || fills); }""",
         selector,
     )
 
