@@ -185,3 +185,17 @@ def test_the_account_page_makes_shows_once_and_revokes_an_api_token():
     client.post(reverse("account_api_token"), {"action": "revoke"})
     assert not Token.objects.filter(user=user).exists()
     assert api.get("/api/v1/me/").status_code == 401
+
+
+def test_the_copy_button_says_copied_in_the_page_language(spanish_catalog):
+    user = make_user("ana")
+    client = Client()
+    client.force_login(user)
+    made = client.post(
+        reverse("account_api_token"), {"action": "create"}, headers={"accept-language": "es"}
+    ).content.decode()
+    assert 'data-copy="#new-api-token" data-copied="Copiado"' in made
+    made = client.post(
+        reverse("account_api_token"), {"action": "create"}, headers={"accept-language": "en"}
+    ).content.decode()
+    assert 'data-copy="#new-api-token" data-copied="Copied"' in made

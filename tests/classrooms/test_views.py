@@ -251,6 +251,35 @@ def test_bulk_return_does_not_warn_when_feedback_is_written(world):
     assert "Return this work?" in asked and "no-feedback-warning" not in asked
 
 
+def test_bulk_return_names_the_parts_without_points_before_returning(world):
+    sub, _ = services.submission_start(submission=world.submission)
+    services.submission_turn_in(submission=sub)
+    graded = {"data": 3, "claim": 4, "warrant": 2, "backing": 1, "rebuttal": 2}
+    services.feedback_save(
+        submission=sub, author=world.teacher, comments={"claim": "ok"}, points=graded
+    )
+    teacher = logged_in(world.teacher)
+    url = f"/classes/{world.classroom.pk}/return/"
+    asked = teacher.post(url, {"submission": [sub.pk]}).content.decode()
+    sub.refresh_from_db()
+    assert sub.state == "turned_in"
+    assert 'id="no-points-warning"' in asked and "Return anyway" in asked
+    warning = asked.split('id="no-points-warning"')[1].split("</div>")[0]
+    assert "Qualifier" in warning and "Claim" not in warning and "ana" in warning
+    services.feedback_save(
+        submission=sub,
+        author=world.teacher,
+        comments={"claim": "ok"},
+        points={**graded, "qualifier": 1},
+        version=sub.feedback.version,
+    )
+    asked = teacher.post(url, {"submission": [sub.pk]}).content.decode()
+    assert "no-points-warning" not in asked and "Return anyway" not in asked
+    teacher.post(url, {"submission": [sub.pk], "confirmed": "1"})
+    sub.refresh_from_db()
+    assert sub.state == "returned"
+
+
 def test_adding_a_co_teacher_twice_says_they_already_teach(world):
     page = (
         logged_in(world.teacher)

@@ -306,11 +306,13 @@ def class_return(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(classroom)
     if not request.POST.get("confirmed"):
         # Returning cannot be undone: a confirm step (a plain form, no JavaScript needed)
-        # that says which work has no feedback written.
+        # that says which work has no feedback written and which has parts without points,
+        # as returning one piece of work asks.
         context = {
             "classroom": classroom,
             "rows": rows,
             "without_feedback": [r for r in rows if not hasattr(r, "feedback")],
+            "without_points": [(r, _ungraded(r)) for r in rows if _ungraded(r)],
         }
         return render(request, "classrooms/return_confirm.html", context)
     try:
@@ -324,6 +326,15 @@ def class_return(request: HttpRequest, pk: int) -> HttpResponse:
             % {"n": returned},
         )
     return redirect(classroom)
+
+
+def _ungraded(submission: Submission) -> list[str]:
+    """The names of the parts its saved feedback gives no points (none without feedback)."""
+    if not hasattr(submission, "feedback"):
+        return []
+    coach = submission.assignment.kind == "coach"
+    points = submission.feedback.points
+    return [part_label(p, coach=coach) for p in PARTS if points.get(p) is None]
 
 
 @login_required
