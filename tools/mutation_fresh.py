@@ -25,7 +25,7 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from tools.mutation_score import PACKAGES
+from tools.mutation_packages import PACKAGES
 
 RESULTS = Path("mutants/fresh_results.json")
 TESTS = {

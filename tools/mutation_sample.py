@@ -23,7 +23,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from tools.mutation_score import PACKAGES, equivalent_mutants
+from tools.mutation_packages import PACKAGES
+from tools.mutation_score import equivalent_mutants
 
 PLAN = Path("mutants/sample_plan.json")
 WHOLE_BELOW = 0.3  # a module with at most this share unchecked is run whole

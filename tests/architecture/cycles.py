@@ -10,7 +10,7 @@ import sys
 
 import grimp
 
-PACKAGES = ("toulmini_site", "arguments", "coach", "council")
+PACKAGES = ("toulmini_site", "arguments", "coach", "council", "tools")
 
 
 def import_cycles(packages: tuple[str, ...] = PACKAGES) -> list[list[str]]:
