@@ -447,8 +447,10 @@ class CorrectionOutSerializer(serializers.ModelSerializer):
     responses={200: ChainSerializer},
     summary="Say what a sentence is (claim, data, warrant, rebuttal) and run the chain again",
     description=(
-        "Offline chains only (409 CORRECTION_NOT_OFFLINE otherwise). The chain runs from "
-        "phase 1 with the sentence pinned to the role, to the end."
+        "Chains the server runs: the offline analyzer, or its language model, which is told "
+        "the sentences and whose answers keep them (409 CORRECTION_NOT_SERVER_RUN for a chain "
+        "your own AI runs). The chain runs from phase 1 with the sentence pinned to the role, "
+        "to the end."
     ),
 )
 @api_view(["GET", "POST"])

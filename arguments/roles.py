@@ -26,21 +26,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from arguments.domain.analyzer import analyze_phase
-from arguments.domain.confidence import (
-    ClaimCandidate,
-    SentenceRole,
-    claim_candidates,
-    sentence_parts,
-)
+from arguments.domain.confidence import SentenceRole, picked_claim_candidates, sentence_parts
 from arguments.domain.document import DocumentReading, Readers
 from arguments.domain.fallacies import FallacyFinding, detect_fallacies
 from arguments.domain.fallacies.learned import WEIGHTS as FALLACY_WEIGHTS
 from arguments.domain.fallacies.learned import FallacyModel
 from arguments.domain.prompts import templates_install
-from arguments.domain.reading import read
+from arguments.domain.reading import ClaimCandidate, read
 from arguments.domain.roles import EncodedRoleModel, RoleModel
 from toulmini_site.text.encoder import default_encoder
-from toulmini_site.text.sentences import Sentence
 
 WEIGHTS = "sentence_roles.json"
 ENCODED_WEIGHTS = "sentence_roles_encoded.json"
@@ -145,13 +139,12 @@ def analyzer_phase(
     return analyze_phase(inputs, roles=sentence_roles(), reading=shared)
 
 
-def claim_reading(
-    query: str, source_text: str, sents: list[Sentence] | None = None
-) -> list[ClaimCandidate]:
-    """The sentences most likely to be the claim of ``source_text``, surest first, with the
-    reader's confidence in each (``arguments.domain.confidence.claim_candidates``); ``sents``
-    the text's sentences when a run has split it already."""
-    return claim_candidates(query, source_text, sentence_roles(), sents=sents)
+def model_claim_reading(query: str, source_text: str, statement: str) -> list[ClaimCandidate]:
+    """How sure the offline reader (with the shipped model) is that ``statement``, the claim a
+    language model read, is the claim of ``source_text``: the sentence it says again first,
+    with its calibrated confidence, then the two likeliest others; empty when it says again no
+    sentence (``arguments.domain.confidence.picked_claim_candidates``)."""
+    return picked_claim_candidates(query, source_text, statement, sentence_roles())
 
 
 def document_reading(

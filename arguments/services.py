@@ -16,7 +16,8 @@ from pydantic import BaseModel
 
 from arguments.domain.aif import aif_import
 from arguments.domain.analyzer import NotInText
-from arguments.domain.confidence import CLAIM_SURE
+from arguments.domain.confidence import CLAIM_SURE, claim_unsure
+from arguments.domain.corrections import owner_roles_kept, qualifier_held
 from arguments.domain.document import DocumentReading
 from arguments.domain.fallacies import (
     TEXT_MAX,
@@ -25,7 +26,7 @@ from arguments.domain.fallacies import (
     findings_from_model,
 )
 from arguments.domain.prompts import fallacy_messages, phase_messages
-from arguments.domain.reading import PINNABLE
+from arguments.domain.reading import PINNABLE, ClaimCandidate
 from arguments.domain.sequence import chain_state
 from arguments.domain.toulmin import (
     COMPONENT_ORDER,
@@ -40,8 +41,8 @@ from arguments.models import Chain, ChainCorrection, PhaseAttempt
 from arguments.roles import (
     analyzer_phase,
     check_fallacies,
-    claim_reading,
     document_reading,
+    model_claim_reading,
     sentence_reading,
 )
 from toulmini_site.classrooms.public import budget_release, work_guard
@@ -306,10 +307,13 @@ def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain
             work.source_text, query=work.query, pinned=work.pinned_roles(), validate=False
         )
     )
+    claim_given = "claim" in chain.pinned_roles().values()
     if chain.next_phase == 1 and chain.engine == Chain.Engine.OFFLINE:
-        if _claim_unsure(chain, list(reading().sentences)):
+        if _claim_unsure(chain, reading()):
             return chain  # the owner picks the claim first (chain_correct)
         work.claim_candidates, work.claim_confidence = [], chain.claim_confidence
+    elif chain.next_phase == 1 and chain.awaiting_claim and not claim_given:
+        return chain  # a model-run chain waits for the pick it asked for (no second call)
     try:
         while work.status == Chain.Status.IN_PROGRESS:
             phase = work.next_phase
@@ -317,6 +321,12 @@ def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain
             payload = _phase_output(work, phase, client, reading)
             if isinstance(payload, NotInText):  # the analyzer found a part missing
                 return chain_terminate(chain=_save_run(chain, outputs), reason=str(payload))
+            if chain.engine == Chain.Engine.LLM:
+                payload = owner_roles_kept(phase, payload, _given_sentences(work))
+                if phase == 1 and _model_claim_unsure(chain, work, payload, claim_given):
+                    return chain  # the owner picks between the model's claim and the others
+                if phase == 3:
+                    payload = qualifier_held(payload, work.claim_confidence)
             outputs.append((phase, payload))
             try:
                 _store(work, apply_phase(work.state(), phase, payload))
@@ -332,45 +342,92 @@ def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain
         llm_calls_save(records=client.drain_calls(), subject=chain)
 
 
-def _claim_unsure(chain: Chain, sents: list[Any]) -> bool:
-    """Read how sure the offline reader is of the chain's claim and keep it on the chain; True
-    when it is below ``CLAIM_SURE`` and the owner has not picked the claim: the chain then
-    waits, showing the best candidates, instead of running to a verdict on a guess."""
+def _claim_unsure(chain: Chain, reading: DocumentReading) -> bool:
+    """Read how sure the offline reader is of the chain's claim (the calibrated confidence of
+    the run's one reading) and keep it on the chain; True when it is unsure (``claim_unsure``)
+    and the owner has not picked the claim: the chain then waits, showing the best
+    candidates, instead of running to a verdict on a guess."""
     if "claim" in chain.pinned_roles().values():
         chain.claim_candidates, chain.claim_confidence = [], None  # the owner's word: sure
     else:
-        found = claim_reading(chain.query, chain.source_text, sents)
-        chain.claim_candidates = [
-            {
-                "index": c.sentence.index,
-                "sentence": c.sentence.text,
-                "confidence": c.confidence,
-                "percent": round(100 * c.confidence),
-            }
-            for c in found
-        ]
-        chain.claim_confidence = found[0].confidence if found else None
-        if found and found[0].confidence >= CLAIM_SURE:
-            chain.claim_candidates = []  # sure enough: nothing to ask
+        found = reading.reading
+        chain.claim_confidence = found.claim_confidence
+        # sure enough: nothing to ask
+        chain.claim_candidates = _candidates_json(found.candidates) if claim_unsure(found) else []
     chain.save(update_fields=["claim_candidates", "claim_confidence", "updated_at"])
     return bool(chain.claim_candidates)
+
+
+def _candidates_json(found: list[ClaimCandidate], *, model_first: bool = False) -> list[dict]:
+    return [
+        {
+            "index": c.sentence.index,
+            "sentence": c.sentence.text,
+            "confidence": c.confidence,
+            "percent": round(100 * c.confidence),
+            "level": c.level,
+            **({"model": True} if model_first and n == 0 else {}),
+        }
+        for n, c in enumerate(found)
+    ]
+
+
+def _given_sentences(chain: Chain) -> dict[str, list[str]]:
+    """The sentences the owner gave each role (a correction), by role, in text order."""
+    found = sentences(chain.source_text)
+    given: dict[str, list[str]] = {}
+    for index, role in sorted(chain.pinned_roles().items()):
+        if 0 <= index < len(found):
+            given.setdefault(role, []).append(found[index].text)
+    return given
+
+
+def _model_claim_unsure(
+    chain: Chain, work: Chain, payload: dict[str, Any], claim_given: bool
+) -> bool:
+    """How sure the offline reader is of the claim a model read (its calibrated confidence
+    that the sentence the model's claim says again is the claim, ``picked_claim_candidates``);
+    True, keeping the candidates on the chain with the model's first, when it is below
+    ``CLAIM_SURE``: the chain waits for the owner's pick as an offline chain does. A claim the
+    owner gave, or one the model words itself (no sentence of the text says it), is not
+    doubted here: the reader cannot weigh it."""
+    found: list[ClaimCandidate] = []
+    if not claim_given:
+        statement = str((payload.get("claim") or {}).get("statement", ""))
+        found = model_claim_reading(work.query, work.source_text, statement)
+    unsure = bool(found) and found[0].confidence < CLAIM_SURE
+    chain.claim_confidence = work.claim_confidence = found[0].confidence if found else None
+    chain.claim_candidates = _candidates_json(found, model_first=True) if unsure else []
+    work.claim_candidates = []
+    chain.save(update_fields=["claim_candidates", "claim_confidence", "updated_at"])
+    return unsure
 
 
 class CorrectionRefused(ToulminError):
     """A correction the chain cannot take (an engine it does not re-run, a sentence it lacks)."""
 
 
-def chain_correct(*, chain: Chain, author: Any, sentence_index: int, role: str) -> Chain:
+def chain_correct(
+    *,
+    chain: Chain,
+    author: Any,
+    sentence_index: int,
+    role: str,
+    client: LLMClient | None = None,
+) -> Chain:
     """Record that sentence ``sentence_index`` of the chain's source text plays ``role``
     (claim, data, warrant or rebuttal) and run the chain again from phase 1 with it pinned,
-    to the end. Only chains the offline analyzer runs are corrected this way (a model or your
-    own AI reads the text itself); the caller checks that ``author`` owns the chain."""
-    if chain.engine != Chain.Engine.OFFLINE:
+    to the end: the offline analyzer reads around the pinned sentences; a language model is
+    told them and its answers keep them (``corrections.owner_roles_kept``). A chain your own
+    AI runs (copied prompts, MCP) is not re-run by the server; the caller checks that
+    ``author`` owns the chain. ``client``: the model's client (tests)."""
+    if chain.engine not in (Chain.Engine.OFFLINE, Chain.Engine.LLM):
         raise CorrectionRefused(
             gettext(
-                "Only chains run by the offline analyzer can be corrected sentence by sentence."
+                "Only chains the server runs (the offline analyzer or its language model) can "
+                "be corrected sentence by sentence."
             ),
-            code="CORRECTION_NOT_OFFLINE",
+            code="CORRECTION_NOT_SERVER_RUN",
         )
     found = sentences(chain.source_text)
     if role not in PINNABLE or not 0 <= sentence_index < len(found):
@@ -397,7 +454,7 @@ def chain_correct(*, chain: Chain, author: Any, sentence_index: int, role: str) 
         chain.verdict_status, chain.termination_reason, chain.warnings = "", "", []
         chain.claim_candidates = []
         chain.save()
-    return chain_run(chain=chain, until="end")
+    return chain_run(chain=chain, until="end", client=client)
 
 
 def _save_run(chain: Chain, outputs: list[tuple[int, Any]]) -> Chain:
@@ -444,7 +501,9 @@ def _phase_output(
                 claim_confidence=work.claim_confidence,
                 reading=reading(),
             ),
-            messages=lambda: phase_messages(phase, state, source_text=work.source_text),
+            messages=lambda: phase_messages(
+                phase, state, source_text=work.source_text, given=_given_sentences(work)
+            ),
             inputs={
                 "phase": phase,
                 "query": work.query,

@@ -95,10 +95,17 @@ PART_LABELS = {
 
 def _evidence_context(chain: Chain) -> dict:
     """The source text cut at the sentences the chain's parts rest on, each marked with its
-    part and the reader's confidence; and its sentences, for the correction form."""
-    if not chain.source_text or chain.engine != Chain.Engine.OFFLINE:
+    part and the reader's confidence (the offline reader's parts: a chain it ran); and its
+    sentences, for the correction form (a chain the server runs, offline or with its model)."""
+    if not chain.source_text or chain.engine not in (Chain.Engine.OFFLINE, Chain.Engine.LLM):
         return {"evidence_pieces": [], "sentences": [], "claim_given": False}
     pinned = chain.pinned_roles()
+    if chain.engine != Chain.Engine.OFFLINE:
+        return {
+            "evidence_pieces": [],
+            "sentences": [(s.index, s.text) for s in sentences(chain.source_text)],
+            "claim_given": "claim" in pinned.values(),
+        }
     parts = chain_evidence(chain.query, chain.source_text, pinned) if chain.claim else []
     pieces = []
     for piece in highlighted(

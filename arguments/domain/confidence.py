@@ -1,6 +1,7 @@
-"""How sure the reading is: of which sentence is the claim (``claim_candidates``; below
-``CLAIM_SURE`` the chain asks instead of guessing) and of each part it gives a sentence
-(``sentence_parts``, the words a chain part rests on, shown highlighted on its page)."""
+"""How sure the reading is: whether the chain should ask which sentence is the claim
+(``claim_unsure``, on the reading's one calibrated claim confidence,
+``reading.Reading.claim_confidence``) and of each part it gives a sentence (``sentence_parts``,
+the words a chain part rests on, shown highlighted on its page)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from arguments.domain.language import reader_language, unreadable
+from arguments.domain.language import reader_language, reading_in
 from arguments.domain.markers import content_words
 from arguments.domain.reading import (
-    RULES_LEAD,
-    NotInText,
+    ClaimCandidate,
+    Reading,
     candidates,
-    claim_score,
+    claim_candidates,
     concedes,
-    find_claim,
     read,
     rule_kind,
-    strongest_claims,
 )
 from toulmini_site.text.sentences import Sentence, sentences
 
@@ -28,74 +27,60 @@ if TYPE_CHECKING:
 
 # -- how sure the reading is of its claim -------------------------------------------------
 
-# Below this confidence the chain does not run on the reader's claim: it shows the candidates
-# and asks which one the text argues for (see docs/arguments.md for how it was chosen).
+# Below this calibrated confidence the reader's claim is more likely wrong than right, so the
+# chain does not run on it: it shows the candidates and asks which one the text argues for
+# (docs/arguments.md: how often it asks, and how often the claim is right at each level).
 CLAIM_SURE = 0.5
-# A claim the text marks itself ("Therefore…", or answering the query's own question), or one
-# the rules lead by RULES_LEAD, is read with at least this confidence.
-MARKED_CLAIM = 0.8
 
 
-@dataclass(frozen=True)
-class ClaimCandidate:
-    """A sentence that may be the text's claim and how sure the reader is that it is."""
+def claim_unsure(reading: Reading) -> bool:
+    """Whether the reader took a sentence of the text for the claim without being sure of it:
+    the calibrated chance that it is the claim is below ``CLAIM_SURE``. A claim a person gave,
+    or one taken from the query, is not doubted here."""
+    confidence = reading.claim_confidence
+    return confidence is not None and confidence < CLAIM_SURE
 
-    sentence: Sentence
-    confidence: float
+
+# A model's claim is read as a sentence of the text when at least this share of the content
+# words of the shorter of the two are in both (a model quotes or lightly rewords the claim).
+SAME_SENTENCE = 0.6
 
 
-def claim_candidates(
-    query: str,
-    text: str,
-    roles: RoleReader | None = None,
-    *,
-    limit: int = 3,
-    sents: list[Sentence] | None = None,
+def _sentence_of(statement: str, sents: list[Sentence]) -> Sentence | None:
+    """The sentence of the text that ``statement`` says again, or None (the model's claim is
+    its own wording of something the text leaves implicit)."""
+    words = content_words(statement)
+    best, best_share = None, 0.0
+    for s in candidates(sents):
+        theirs = content_words(s.text)
+        if not words or not theirs:
+            continue
+        share = len(words & theirs) / min(len(words), len(theirs))
+        if share > best_share:
+            best, best_share = s, share
+    return best if best_share >= SAME_SENTENCE else None
+
+
+def picked_claim_candidates(
+    query: str, text: str, statement: str, roles: RoleReader | None = None
 ) -> list[ClaimCandidate]:
-    """The sentences most likely to be the claim, surest first, with the reader's confidence
-    that each is the claim: the sentence-role model's P(claim) shared out among the
-    candidates (the rules' score without the model), and at least ``MARKED_CLAIM`` for the
-    one the text itself marks (what ``find_claim`` chooses whatever the model says). The
-    first candidate is the claim ``read`` takes. Empty for a text not read as English (the
-    model never saw Spanish; a language the analyzer refuses is refused at phase 1)."""
-    if unreadable(text) or reader_language(f"{text}\n{query}") != "en":
-        return []  # the model and these shares are English; other texts are not weighed
-    sents = sents if sents is not None else sentences(text)  # a run's one split, when given
-    found = candidates(sents)
-    if not found:
-        return []
-    probs = roles.probabilities(sents, query) if roles is not None else None
-    try:
-        _statement, chosen = find_claim(query, sents, probs=probs)
-    except NotInText:
-        chosen = None
-    query_words = content_words(query)
-    if probs is not None:
-        weight = {s.index: probs[s.index]["claim"] for s in found}
-    else:  # the rules' scores, made positive and shared out
-        scores = {s.index: claim_score(s, query_words) for s in found}
-        low = min(scores.values())
-        weight = {i: v - low + 1.0 for i, v in scores.items()}
-    total = sum(weight.values()) or 1.0
-    share = {i: w / total for i, w in weight.items()}
-    if chosen is not None:
-        marked = bool(strongest_claims(query, found))
-        ranked = sorted(found, key=lambda s: (-claim_score(s, query_words), s.index))
-        lead = claim_score(ranked[0], query_words) - (
-            claim_score(ranked[1], query_words) if len(ranked) > 1 else 0
-        )
-        if marked or (probs is not None and ranked[0] is chosen and lead >= RULES_LEAD):
-            rest = 1.0 - MARKED_CLAIM
-            others = sum(v for i, v in share.items() if i != chosen.index) or 1.0
-            share = {
-                i: max(share[i], MARKED_CLAIM) if i == chosen.index else rest * v / others
-                for i, v in share.items()
-            }
-    order = sorted(
-        found,
-        key=lambda s: (chosen is None or s is not chosen, -share[s.index], s.index),
-    )
-    return [ClaimCandidate(s, round(share[s.index], 3)) for s in order[:limit]]
+    """How sure the offline reader is that ``statement``, another reader's claim (a language
+    model's), is the claim of ``text``: the calibrated candidates of ``reading.claim_candidates``
+    with the sentence that ``statement`` says again first and the two likeliest others after
+    it. Empty when the statement says again no sentence of the text (the offline reader cannot
+    weigh a claim the text leaves implicit). The sentence-role model reads English only, as
+    in ``reading.read``."""
+    language = reader_language(f"{text}\n{query}")
+    with reading_in(language):
+        sents = sentences(text)
+        picked = _sentence_of(statement, sents)
+        if picked is None:
+            return []
+        model = roles if language == "en" else None
+        probs = model.probabilities(sents, query) if model is not None else None
+        calibration = getattr(model, "claim_calibration", None) if probs is not None else None
+        found = claim_candidates(query, sents, probs, picked, calibration)
+    return found if found and found[0].sentence is picked else []
 
 
 # -- the words each part rests on ---------------------------------------------------------
@@ -126,17 +111,17 @@ def sentence_parts(
     pinned: Mapping[int, str] | None = None,
 ) -> list[SentenceRole]:
     """Each sentence that plays a part in the reading of ``text``, in text order, with the
-    reader's confidence: the claim's from ``claim_candidates``; a datum's the model's P(data)
-    + P(backing) (0.5 without the model); a stated rule, a named source or a marked objection
-    a fixed confidence by the kind of words found; 1.0 for a role a person gave."""
+    reader's confidence: the claim's calibrated confidence (``Reading.claim_confidence``); a
+    datum's the model's P(data) + P(backing) (0.5 without the model); a stated rule, a named
+    source or a marked objection a fixed confidence by the kind of words found; 1.0 for a role
+    a person gave."""
     reading = read(query, text, roles, pinned)
     pins = dict(pinned or {})
     probs = roles.probabilities(reading.sentences, query) if roles and reading.sentences else None
     claim_sure = 1.0
     if reading.claim is not None and reading.claim.index not in pins:
-        index = reading.claim.index
-        found = [c for c in claim_candidates(query, text, roles) if c.sentence.index == index]
-        claim_sure = found[0].confidence if found else 0.5
+        sure = reading.claim_confidence
+        claim_sure = 0.5 if sure is None else sure
     parts: list[SentenceRole] = []
     for s in reading.sentences:
         role = reading.role_of(s)

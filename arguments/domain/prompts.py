@@ -32,10 +32,17 @@ def template(name: str) -> str:
         raise LookupError(f"The prompt text {name!r} is not installed.") from None
 
 
-def _material(state: ChainState, upto_phase: int, source_text: str = "") -> dict[str, Any]:
+def _material(
+    state: ChainState,
+    upto_phase: int,
+    source_text: str = "",
+    given: Mapping[str, list[str]] | None = None,
+) -> dict[str, Any]:
     material: dict[str, Any] = {"query": state.query}
     if source_text:
         material["source_text"] = source_text
+    if given:  # sentences the text's owner says play a role (a correction)
+        material["owner_marked"] = {role: list(texts) for role, texts in given.items() if texts}
     for number in range(1, upto_phase):
         for name in PHASES[number].components:
             value = getattr(state, name)
@@ -55,13 +62,24 @@ def phase_prompt(phase: int, state: ChainState, *, source_text: str = "") -> str
     )
 
 
-def phase_messages(phase: int, state: ChainState, *, source_text: str = "") -> list[dict[str, str]]:
-    """The same prompt as chat messages for a server-side model."""
+def phase_messages(
+    phase: int,
+    state: ChainState,
+    *,
+    source_text: str = "",
+    given: Mapping[str, list[str]] | None = None,
+) -> list[dict[str, str]]:
+    """The same prompt as chat messages for a server-side model; ``given``: the sentences
+    the chain's owner gave a role (claim, data, warrant, rebuttal), which the model is told
+    to keep in that role (``corrections.owner_roles_kept`` keeps them whatever it answers)."""
+    task = phase_task(phase)
+    if given and any(given.values()):
+        task += "\n\n" + template("owner_marked")
     return [
         {"role": "system", "content": template("system")},
         {
             "role": "user",
-            "content": phase_task(phase) + "\n\n" + fence(_material(state, phase, source_text)),
+            "content": task + "\n\n" + fence(_material(state, phase, source_text, given)),
         },
     ]
 

@@ -71,6 +71,10 @@ SENTENCES: dict[str, str] = {
         "backing and %(rebuttal)s rebuttal (%(objections)s objection(s) found); read in Spanish "
         "by the rules alone, %(doubt)s points less sure."
     ),
+    "qualifier.model_capped": (
+        "The model put it at %(said)s%%; held to %(capped)s%%, how sure the reader is that "
+        "this is the claim."
+    ),
     # phase 4
     "verdict.overruled.reasoning": (
         "The source text itself contains an objection that refutes the claim outright (an "

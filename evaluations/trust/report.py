@@ -1,8 +1,9 @@
 """Precision at each confidence level the trust work shows, per judge (``make bench``).
 
-- The claim reading (``claim_candidates``): on the short arguments (tuning and frozen halves,
-  ``evaluations/analyzer``), how often the reader's claim is the annotated one at each level
-  of its confidence; below CLAIM_SURE the chain asks instead of running.
+- The claim reading (the calibrated ``Reading.claim_confidence``): on the short arguments
+  (tuning and frozen halves, ``evaluations/analyzer``), how often the reader's claim is the
+  annotated one at each level of its confidence; below ``CLAIM_SURE`` (0.5) the chain asks
+  instead of running.
 - Backing and warrant readers, the permission/prediction findings and the two fallacy
   shapes: on the trust examples (``examples.json``), dev and frozen halves apart: of the
   sentences each judge names, how many are right (precision), and how many it finds (recall).
@@ -22,9 +23,10 @@ import django
 HERE = Path(__file__).resolve().parent
 SHORT = HERE.parent / "analyzer"
 LEVELS = (
-    (0.0, 0.5, "unsure (< 0.5): the chain asks"),
-    (0.5, 0.8, "0.5 to 0.8"),
-    (0.8, 1.01, ">= 0.8"),
+    (0.0, 0.4, "unsure (< 0.4): the chain asks"),
+    (0.4, 0.5, "possible, < 0.5: the chain asks"),
+    (0.5, 0.7, "possible (0.5 to 0.7)"),
+    (0.7, 1.01, "likely (>= 0.7)"),
 )
 
 
@@ -34,19 +36,20 @@ def _same(a: str, b: str) -> bool:
 
 
 def claim_levels() -> None:
-    from arguments.roles import claim_reading
+    from arguments.domain.reading import read
+    from arguments.roles import sentence_roles
 
     for half in ("tuning", "frozen"):
         rows = [json.loads(line) for line in (SHORT / f"short_arguments_{half}.jsonl").open()]
         counts = {label: [0, 0] for _lo, _hi, label in LEVELS}
         for row in rows:
-            found = claim_reading(row["query"], row["text"])
-            if not found:
+            reading = read(row["query"], row["text"], sentence_roles())
+            sure = reading.claim_confidence
+            if reading.claim is None or sure is None:
                 continue
-            top = found[0]
             for low, high, label in LEVELS:
-                if low <= top.confidence < high:
-                    counts[label][0] += _same(top.sentence.text, row["claim"])
+                if low <= sure < high:
+                    counts[label][0] += _same(reading.claim.text, row["claim"])
                     counts[label][1] += 1
         print(f"claim reading, short arguments ({half}, {len(rows)} texts):")
         for label, (right, total) in counts.items():
