@@ -7,13 +7,16 @@ Listing them here with ``gettext_noop`` puts them in the translation catalogue.
 from collections.abc import Callable
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from arguments.domain.fallacies import TAXONOMY
 from arguments.domain.fallacies.explanations import read_explanation
 from arguments.vocabulary import explanation_shown, said_shown
+from council.domain.audit.report import SECURITY_CAP
+from council.domain.critique.formatter import OFFLINE_USAGE, format_critique_output
 from council.domain.critique.offline import fallacy_claim, fallacy_claim_read
-from council.domain.wording import AUDIT, SUMMARY
+from council.domain.wording import AUDIT, NOTES, SUMMARY
 
 
 def claim_shown(claim: str, fallacy_id: str) -> str:
@@ -59,9 +62,54 @@ def critique_json_shown(data: dict[str, Any]) -> dict[str, Any]:
         }
     if isinstance(data.get("trees"), dict):
         data["trees"] = {name: _nodes_shown(tree) for name, tree in data["trees"].items()}
+    if isinstance(data.get("adjustments"), dict):
+        data["adjustments"] = {
+            name: _notes_shown(outcome) for name, outcome in data["adjustments"].items()
+        }
     if data.get("error"):
         data["error"] = said_shown(str(data["error"]))
     return data
+
+
+def _notes_shown(outcome: Any) -> Any:
+    """An agent's self-critique (``{"accepted": [...], "rejected": [...]}``) with the notes the
+    offline philosophers wrote in the active language."""
+    if not isinstance(outcome, dict):
+        return outcome
+    return {
+        **outcome,
+        "accepted": [
+            {**a, "reasoning": NOTES.shown(str(a.get("reasoning", "")), gettext)}
+            if isinstance(a, dict)
+            else a
+            for a in outcome.get("accepted") or []
+        ],
+    }
+
+
+def critique_formatted_shown(critique: Any) -> str:
+    """A critique's plain-text report in the active language, written again from its result
+    (the report's words, the assessment, the points' claims, the areas, severities and
+    fallacies); an English reader gets the stored report as it was written."""
+    if not critique.result or (get_language() or "en").startswith("en"):
+        return str(critique.formatted)
+    result = critique_json_shown({"result": critique.result})["result"]
+    if critique.engine == "offline":
+        usage = gettext(OFFLINE_USAGE)
+    else:
+        usage = ngettext(
+            "%(calls)s model call, %(tin)s tokens in, %(tout)s out.",
+            "%(calls)s model calls, %(tin)s tokens in, %(tout)s out.",
+            critique.model_calls,
+        ) % {"calls": critique.model_calls, "tin": critique.tokens_in, "tout": critique.tokens_out}
+    return format_critique_output(
+        result, usage=usage.rstrip("."), translate=gettext, fallacy_label=_fallacy_label
+    )
+
+
+def _fallacy_label(fallacy_id: str) -> str:
+    fallacy = TAXONOMY.get(fallacy_id)
+    return gettext(fallacy.label) if fallacy is not None else fallacy_id
 
 
 def audit_json_shown(data: dict[str, Any]) -> dict[str, Any]:
@@ -82,6 +130,44 @@ def audit_json_shown(data: dict[str, Any]) -> dict[str, Any]:
     if data.get("error"):
         data["error"] = said_shown(str(data["error"]))
     return data
+
+
+def audit_summary_shown(audit: Any, results: list[Any]) -> str:
+    """An audit's summary (``council.domain.audit.report.audit_summary``) in the reader's
+    language and number format, written again from its results, as the page and the API show
+    it; "" until a criterion is scored. (The stored ``audit.summary`` keeps the English, for
+    the exports and the admin.)"""
+    done = [r for r in results if r.status == r.Status.DONE and r.numeric_score is not None]
+    if audit.global_score is None or not done:
+        return ""
+    ranked = sorted(done, key=lambda r: (-(r.numeric_score or 0), r.criterion_id))  # all scored
+    best, worst = ranked[0], ranked[-1]
+    lines = [
+        gettext("Global score %(score)s/5 over %(n)s of %(total)s criteria.")
+        % {"score": number_format(audit.global_score, 1), "n": len(done), "total": len(results)},
+        gettext("Strongest: %(best)s (%(best_score)s/5). Weakest: %(worst)s (%(worst_score)s/5).")
+        % {
+            "best": gettext(best.name),
+            "best_score": best.numeric_score,
+            "worst": gettext(worst.name),
+            "worst_score": worst.numeric_score,
+        },
+    ]
+    if audit.security_violation:
+        lines.append(
+            gettext(
+                "SECURITY VIOLATION: the document exposes personal data or addresses an AI; "
+                "the global score is capped at %(cap)s."
+            )
+            % {"cap": number_format(SECURITY_CAP, 1)}
+        )
+    failed = [gettext(r.name) for r in results if r.status == r.Status.FAILED]
+    if failed:
+        lines.append(
+            gettext("Not assessed (left out of the score): %(names)s.")
+            % {"names": ", ".join(failed)}
+        )
+    return " ".join(lines)
 
 
 def reasoning_shown(reasoning: str) -> str:

@@ -15,7 +15,7 @@ from council.api.documents import TextOrFileMixin, request_data
 from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.models import Audit
 from council.services.audit import audit_create, audit_retry
-from council.vocabulary import audit_json_shown
+from council.vocabulary import audit_json_shown, audit_summary_shown
 from toulmini_site.api import ApiError, StrictCharField, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_BYTES,
@@ -154,7 +154,10 @@ def audits_api(request: Request) -> Response:
 def audit_detail_api(request: Request, pk: int) -> Response:
     audit = selectors.audit_for(request.user, pk)
     body = AuditSerializer(audit, context={"request": request}).data
-    return Response(audit_json_shown(body))  # what the auditors wrote, in the request's language
+    # what the auditors wrote, in the request's language (the summary written again from the
+    # results, as the page writes it)
+    body["summary"] = audit_summary_shown(audit, list(audit.results.all())) or audit.summary
+    return Response(audit_json_shown(body))
 
 
 @extend_schema(

@@ -14,7 +14,7 @@ from council import selectors
 from council.api.documents import TextOrFileMixin, request_data
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
-from council.vocabulary import critique_json_shown
+from council.vocabulary import critique_formatted_shown, critique_json_shown
 from toulmini_site.api import ApiError, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_CHARS,
@@ -127,6 +127,7 @@ def critiques(request: Request) -> Response:
 def critique_detail(request: Request, pk: int) -> Response:
     critique = selectors.critique_for(request.user, pk)
     body = CritiqueSerializer(critique, context={"request": request}).data
+    body["formatted"] = critique_formatted_shown(critique)
     return Response(critique_json_shown(body))  # what the council wrote, in the request's language
 
 

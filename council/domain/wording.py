@@ -89,3 +89,13 @@ SUMMARY = Catalogue(
     nested=frozenset({"ran", "spread"}),
     words=frozenset({"area", "severity"}),
 )
+
+# What an offline philosopher notes of its own points in its self-critique (the critique's
+# ``adjustments``); the agents' names are words of the catalogue.
+NOTES = Catalogue(
+    {
+        "note.corroborated": "Corroborated by %(agents)s on the same passage.",
+        "note.alone": "No other agent found a problem in this passage.",
+    },
+    word_lists=frozenset({"agents"}),
+)

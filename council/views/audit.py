@@ -10,7 +10,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.formats import number_format
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -20,13 +19,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from arguments.vocabulary import said_shown
 from council import selectors
 from council.domain.audit.document import highlight_segments, quote_found
-from council.domain.audit.report import SECURITY_CAP
 from council.domain.audit.rubrics import JUDICIAL_OPINION, STUDENT_ARGUMENT
 from council.domain.runs import RunNotRetryable
 from council.domain.wording import AUDIT
-from council.models import Audit, AuditCriterionResult, Rubric
+from council.models import Rubric
 from council.services.audit import RubricUnusable, audit_create, audit_retry
-from council.vocabulary import reasoning_shown
+from council.vocabulary import audit_summary_shown, reasoning_shown
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.numbers import grouped_lazy
@@ -135,41 +133,6 @@ def audit_new(request: HttpRequest) -> HttpResponse:
     return render(request, "council/audit_new.html", {"form": form}, status=status)
 
 
-def _summary(audit: Audit, results: list[AuditCriterionResult]) -> str:
-    """The report's summary in the reader's language and number format, from the results.
-    (The stored ``audit.summary`` says the same in English, for the API and the exports.)"""
-    done = [r for r in results if r.status == r.Status.DONE and r.numeric_score is not None]
-    if audit.global_score is None or not done:
-        return ""
-    ranked = sorted(done, key=lambda r: (-(r.numeric_score or 0), r.criterion_id))  # all scored
-    best, worst = ranked[0], ranked[-1]
-    lines = [
-        _("Global score %(score)s/5 over %(n)s of %(total)s criteria.")
-        % {"score": number_format(audit.global_score, 1), "n": len(done), "total": len(results)},
-        _("Strongest: %(best)s (%(best_score)s/5). Weakest: %(worst)s (%(worst_score)s/5).")
-        % {
-            "best": _(best.name),
-            "best_score": best.numeric_score,
-            "worst": _(worst.name),
-            "worst_score": worst.numeric_score,
-        },
-    ]
-    if audit.security_violation:
-        lines.append(
-            _(
-                "SECURITY VIOLATION: the document exposes personal data or addresses an AI; "
-                "the global score is capped at %(cap)s."
-            )
-            % {"cap": number_format(SECURITY_CAP, 1)}
-        )
-    failed = [_(r.name) for r in results if r.status == r.Status.FAILED]
-    if failed:
-        lines.append(
-            _("Not assessed (left out of the score): %(names)s.") % {"names": ", ".join(failed)}
-        )
-    return " ".join(lines)
-
-
 @require_safe
 @login_required
 def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -200,7 +163,7 @@ def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             for r in results
         ],
         "assessed": sum(r.status != r.Status.PENDING for r in results),
-        "summary": _summary(audit, results),
+        "summary": audit_summary_shown(audit, results),
         "error_shown": said_shown(audit.error),
         "segments": [
             (segment, any(name in segment.labels for name in security))

@@ -23,7 +23,7 @@ from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
-from council.vocabulary import assessment_shown, claim_shown
+from council.vocabulary import assessment_shown, claim_shown, critique_formatted_shown
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.numbers import grouped_lazy
@@ -193,6 +193,7 @@ def _result_context(critique: Critique) -> dict:
             lambda claim: claim_shown(claim, top_fallacy),
         ),
         "error_shown": _error_shown(critique.error),
+        "formatted_shown": critique_formatted_shown(critique),
         "stage": _STAGES.get(critique.progress.get("stage", ""), ""),
         "seen": critique.progress.get("seq", 0),
         "early_findings": early,

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from coach.models import step_label
+from council.vocabulary import reasoning_shown
 from toulmini_site.classrooms import analytics, drafting, exports, process, selectors, services
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, total_max
 from toulmini_site.classrooms.forms import (
@@ -509,7 +510,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         "pressed_count": sum(1 for m in log if m.pressure),
         "withheld_count": sum(1 for m in log if m.withheld),
         "chain": submission.chain,
-        "audit_results": list(submission.audit.results.all()) if submission.audit else [],
+        "audit_results": _audit_results(submission),
         "critique_points": selectors.critique_points(submission),
     }
     if (session := submission.coach_session) is not None:
@@ -708,6 +709,15 @@ JUDGE_LABELS = {
     "chain": gettext_lazy("the chain's reading"),
     "coach": gettext_lazy("the coach's step checks"),
 }
+
+
+def _audit_results(submission: Submission) -> list[Any]:
+    """The audit's results, each with what the offline auditor wrote in the reader's language
+    (``reasoning_shown``)."""
+    results = list(submission.audit.results.all()) if submission.audit else []
+    for result in results:
+        result.reasoning_shown = reasoning_shown(result.reasoning)  # type: ignore[attr-defined]
+    return results
 
 
 def _drafts_shown(submission: Submission, maxima: dict[str, int]) -> list[dict[str, Any]]:

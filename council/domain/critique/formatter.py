@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from council.domain.critique.schemas import Failure
+
+
+def _same(text: str) -> str:
+    return text
+
 
 RULE = "=" * 60
 OFFLINE_USAGE = "offline: no model tokens"
@@ -18,48 +24,80 @@ def usage_line(*, engine: str, calls: int, tokens_in: int, tokens_out: int) -> s
     return f"{calls} model {noun}, {tokens_in} tokens in, {tokens_out} out"
 
 
-def format_critique_output(critique_data: dict[str, Any], *, usage: str = "") -> str:
+def format_critique_output(
+    critique_data: dict[str, Any],
+    *,
+    usage: str = "",
+    translate: Callable[[str], str] = _same,
+    fallacy_label: Callable[[str], str] = _same,
+) -> str:
     """Format ``{final_assessment, points, no_findings}`` (plus ``failures``) as plain text,
-    ending with ``usage`` (``usage_line``) when given.
+    ending with ``usage`` (``usage_line``) when given. The report's own words go through
+    ``translate`` (gettext, for a reader of another language; the stored report is English),
+    a fallacy's id through ``fallacy_label``; what the points say is shown as given.
 
     "NO SIGNIFICANT FINDINGS" appears only when ``no_findings`` is true and nothing failed;
     a degraded run lists what failed, whatever else it says. A point that names a fallacy
     says which.
     """
+    t = translate
     points = critique_data.get("points") or []
     failures = critique_data.get("failures") or []
-    lines = [RULE, "REASONING COUNCIL ASSESSMENT", RULE]
+    lines = [RULE, t("REASONING COUNCIL ASSESSMENT"), RULE]
     if critique_data.get("no_findings") and not failures and not points:
-        lines += ["RESULT: NO SIGNIFICANT FINDINGS.", ""]
+        lines += [t("RESULT: NO SIGNIFICANT FINDINGS."), ""]
     else:
-        status = "DEGRADED" if failures else "COMPLETE"
-        lines += [f"STATUS: {status}", f"POINTS: {len(points)}", ""]
+        status = t("DEGRADED") if failures else t("COMPLETE")
+        lines += [t("STATUS: %(status)s") % {"status": status}]
+        lines += [t("POINTS: %(n)s") % {"n": len(points)}, ""]
     assessment = (critique_data.get("final_assessment") or "").strip()
     if assessment:
-        lines += ["ASSESSMENT:", f"  {assessment}", ""]
+        lines += [t("ASSESSMENT:"), f"  {assessment}", ""]
     for number, point in enumerate(points, start=1):
-        agents = ", ".join(a.capitalize() for a in point.get("agents", []))
+        agents = ", ".join(t(a.capitalize()) for a in point.get("agents", []))
         lines.append(
-            f"[{number}] AREA: {point['area']} | SEVERITY: {point['severity']} | "
-            f"CONFIDENCE: {point['confidence']:.2f} | AGENTS: {agents}"
+            f"[{number}] "
+            + t(
+                "AREA: %(area)s | SEVERITY: %(severity)s | CONFIDENCE: %(confidence)s | "
+                "AGENTS: %(agents)s"
+            )
+            % {
+                "area": t(point["area"]),
+                "severity": t(point["severity"]),
+                "confidence": f"{point['confidence']:.2f}",
+                "agents": agents,
+            }
         )
-        lines.append(f"    CRITIQUE: {point['critique']}")
+        lines.append("    " + t("CRITIQUE: %(critique)s") % {"critique": point["critique"]})
         if point.get("fallacy"):
-            doubt = f" ({point['doubt'].upper()})" if point.get("doubt") else ""
-            lines.append(f"    FALLACY: {point['fallacy']}{doubt}")
+            doubt = f" ({t(point['doubt']).upper()})" if point.get("doubt") else ""
+            label = fallacy_label(point["fallacy"])
+            lines.append("    " + t("FALLACY: %(fallacy)s") % {"fallacy": label} + doubt)
         if point.get("evidence"):
-            marker = " (NOT FOUND IN DOCUMENT)" if point.get("unverified_quote") else ""
-            lines.append(f'    EVIDENCE: "{_shorten(point["evidence"])}"{marker}')
+            marker = " " + t("(NOT FOUND IN DOCUMENT)") if point.get("unverified_quote") else ""
+            quote = _shorten(point["evidence"])
+            lines.append("    " + t('EVIDENCE: "%(quote)s"') % {"quote": quote} + marker)
         lines.append("")
     if failures:
-        lines.append("INCOMPLETE ANALYSIS:")
+        lines.append(t("INCOMPLETE ANALYSIS:"))
         for failure in failures:
-            lines.append(f"  - {Failure.model_validate(failure).describe()}")
+            lines.append(f"  - {_failure(Failure.model_validate(failure), t)}")
         lines.append("")
     if usage:
-        lines += [f"USAGE: {usage}", ""]
+        lines += [t("USAGE: %(usage)s") % {"usage": usage}, ""]
     lines.append(RULE)
     return "\n".join(lines)
+
+
+def _failure(failure: Failure, t: Callable[[str], str]) -> str:
+    """``Failure.describe`` through ``t`` (the agent's error as it was raised)."""
+    where = f" ({', '.join(failure.nodes)})" if failure.nodes else ""
+    return t("%(agent)s failed at %(stage)s%(where)s: %(error)s") % {
+        "agent": t(failure.agent.capitalize()),
+        "stage": failure.stage,
+        "where": where,
+        "error": failure.error,
+    }
 
 
 def _shorten(text: str, limit: int = 240) -> str:

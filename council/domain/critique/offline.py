@@ -32,6 +32,7 @@ from council.domain.critique.quotes import overlaps, words
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.critique.synthesis import default_assessment
 from council.domain.critique.tree import MAX_CHILDREN, MAX_TOP_POINTS
+from council.domain.wording import NOTES
 from toulmini_site.text.keywords import keywords as _rx
 from toulmini_site.text.sentences import sentences
 
@@ -723,9 +724,9 @@ def offline_self_critique(inputs: dict[str, Any]) -> dict[str, Any]:
                 {
                     "target_claim_id": node["id"],
                     "confidence_delta": 0.1,
-                    "reasoning": "Corroborated by "
-                    + ", ".join(a.capitalize() for a in allies)
-                    + " on the same passage.",
+                    "reasoning": NOTES.say(
+                        "note.corroborated", agents=", ".join(a.capitalize() for a in allies)
+                    ),
                 }
             )
         elif node["confidence"] < 0.5:
@@ -733,7 +734,7 @@ def offline_self_critique(inputs: dict[str, Any]) -> dict[str, Any]:
                 {
                     "target_claim_id": node["id"],
                     "confidence_delta": -0.05,
-                    "reasoning": "No other agent found a problem in this passage.",
+                    "reasoning": NOTES.say("note.alone"),
                 }
             )
     return {"adjustments": adjustments}
