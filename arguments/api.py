@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from arguments import exports, selectors, services
 from arguments.domain.aif import AIF_MAX_BYTES
-from arguments.domain.fallacies import TAXONOMY, TEXT_MAX, FallacyFinding
+from arguments.domain.fallacies import TAXONOMY, TEXT_MAX
 from arguments.domain.prompts import phase_prompt
 from arguments.domain.sequence import TOOL_INPUTS, chain_state, run_tool
 from arguments.domain.toulmin import (
@@ -32,11 +32,11 @@ from arguments.domain.toulmin import (
     evaluate,
     parse_component,
 )
-from arguments.domain.wording import say
+from arguments.domain.wording import SENTENCES
 from arguments.exports import EXPORT_FORMATS
 from arguments.models import Chain, ChainCorrection
 from arguments.serializers import ChainSerializer
-from arguments.vocabulary import chain_shown, fallacy_explanation, said_shown
+from arguments.vocabulary import chain_shown, finding_shown, said_shown
 from toulmini_site.api import ApiError, StrictCharField, paginated
 from toulmini_site.text.documents import DocumentError, read_capped
 
@@ -77,7 +77,7 @@ class RunSerializer(serializers.Serializer):
 
 def _chain_response(chain: Chain, code: int = status.HTTP_200_OK) -> Response:
     """The chain, the sentences the engines wrote in the request's language."""
-    return Response(chain_shown(ChainSerializer(chain).data), status=code)
+    return Response(chain_shown(ChainSerializer(chain).data, chain.said), status=code)
 
 
 # -- chains ---------------------------------------------------------------------------------
@@ -124,16 +124,13 @@ def chain_prompt(request: Request, pk: int) -> Response:
     chain = selectors.chain_for(request.user, pk)
     if chain.next_phase is None:
         code = "TERMINATED" if chain.status == Chain.Status.TERMINATED else "CHAIN_COMPLETE"
+        reason = said_shown(chain.termination_reason, chain.said)
         message = (
-            said_shown(say("chain.terminated", reason=chain.termination_reason))
+            gettext(SENTENCES["chain.terminated"]) % {"reason": reason}
             if code == "TERMINATED"
             else "The chain is complete; no phase is left."
         )
-        extra = (
-            {"termination_reason": said_shown(chain.termination_reason)}
-            if code == "TERMINATED"
-            else {}
-        )
+        extra = {"termination_reason": reason} if code == "TERMINATED" else {}
         raise ToulminError(message, code=code, extra=extra)
     prompt = phase_prompt(chain.next_phase, chain.state(), source_text=chain.source_text)
     return Response({"phase": chain.next_phase, "prompt": prompt})
@@ -406,17 +403,7 @@ def fallacies(request: Request) -> Response:
     serializer = FallacyCheckSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     found = services.fallacies_detect(**serializer.validated_data, user=request.user)
-    return Response({"fallacies": [_finding_shown(f) for f in found]})
-
-
-def _finding_shown(finding: FallacyFinding) -> dict[str, object]:
-    """A finding in the request's language: its label and the checker's explanation (the words
-    it quotes as written); a language model's own explanation as it wrote it. ``type`` never
-    changes."""
-    return finding.model_dump() | {
-        "label": gettext(finding.label),
-        "explanation": fallacy_explanation(finding),
-    }
+    return Response({"fallacies": [finding_shown(f) for f in found]})
 
 
 # -- corrections ----------------------------------------------------------------------------

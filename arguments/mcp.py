@@ -28,6 +28,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import WithJsonSchema
 
 from arguments.domain import sequence
+from arguments.domain.language import reader_language
 from arguments.domain.toulmin import (
     COMPONENT_MODELS,
     COMPONENT_ORDER,
@@ -141,6 +142,13 @@ ExportFormat = Annotated[
     ),
 ]
 FallacyText = Annotated[Any, _string("The text to check, 1 to 5,000 characters, unchanged.")]
+FallacyLanguage = Annotated[
+    Any,
+    _string(
+        'Optional: "en" or "es", the language of the labels and explanations returned. By '
+        "default the text's own language when it is Spanish, else English."
+    ),
+]
 FallacyEngine = Annotated[
     Any,
     _string(
@@ -368,30 +376,45 @@ def _export(chain_id: Any, fmt: Any) -> str:
 
 
 def detect_fallacies(
-    text: FallacyText = None, engine: FallacyEngine = None
+    text: FallacyText = None, engine: FallacyEngine = None, language: FallacyLanguage = None
 ) -> str | CallToolResult:
-    return _answer(lambda: _fallacies(text, engine))
+    return _answer(lambda: _fallacies(text, engine, language))
 
 
-def _fallacies(text: Any, engine: Any) -> dict[str, Any]:
+FALLACY_LANGUAGES = ("en", "es")
+
+
+def _fallacies(text: Any, engine: Any, language: Any = None) -> dict[str, Any]:
+    """The findings, their labels and the checker's explanations in ``language`` (by default
+    the text's own: an MCP client sends no Accept-Language, and a Spanish text is most likely
+    read by a Spanish speaker); ``type``, ``quote`` and the offsets never change."""
     # Set up and imported here, as for _save: the server should answer its first call quickly.
     django_ready()
     from django.db import close_old_connections
+    from django.utils import translation
 
     from arguments.services import fallacies_detect
+    from arguments.vocabulary import finding_shown
 
-    if not isinstance(text, str | None) or not isinstance(engine, str | None):
+    if not all(isinstance(v, str | None) for v in (text, engine, language)):
         raise ToulminError(
-            "text and engine must be strings",
+            "text, engine and language must be strings",
             code="INVALID_INPUT",
             details=[{"loc": "text", "msg": "must be a string"}],
+        )
+    if language and language not in FALLACY_LANGUAGES:
+        raise ToulminError(
+            f"language must be one of {', '.join(FALLACY_LANGUAGES)}",
+            code="INVALID_INPUT",
+            details=[{"loc": "language", "msg": f"must be one of {', '.join(FALLACY_LANGUAGES)}"}],
         )
     close_old_connections()  # a model call records itself in the database
     try:
         found = fallacies_detect(text=text or "", engine=engine or None, user=_quota_user())
     finally:
         close_old_connections()
-    return {"fallacies": [f.model_dump() for f in found]}
+    with translation.override(language or reader_language(text or "")):
+        return {"fallacies": [finding_shown(f) for f in found]}
 
 
 _PHASE_TOOL = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
@@ -536,11 +559,14 @@ TOOL_SPECS: tuple[ToolSpec, ...] = (
             "Name the fallacies in a short text (up to 5,000 characters), from a fixed taxonomy: "
             "ad_hominem, ad_populum, appeal_to_emotion, circular_reasoning, equivocation, "
             "false_authority, straw_man, red_herring, false_cause, false_dilemma, "
-            "hasty_generalization, slippery_slope, deductive_error, intentional. Returns JSON "
+            "hasty_generalization, slippery_slope, deductive_error, intentional; English or "
+            "Spanish texts. Returns JSON "
             '{"fallacies": [{"type", "label", "quote", "start", "end", "explanation", '
             '"confidence"}]}, most confident first; "quote" is exactly text[start:end]; an empty '
-            "list when none is found. Nothing is saved. An empty or over-long text is a JSON error "
-            "(MISSING_INPUT, INVALID_INPUT), as for the other tools."
+            'list when none is found. "label" and "explanation" are in the optional '
+            '"language" ("en" or "es"; by default the text\'s own when it is Spanish, else '
+            'English); "type" is the same in both. Nothing is saved. An empty or over-long text '
+            "is a JSON error (MISSING_INPUT, INVALID_INPUT), as for the other tools."
         ),
     ),
 )

@@ -48,6 +48,11 @@ class Chain(models.Model):
 
     termination_reason = models.TextField(blank=True)
     warnings = models.JSONField(default=list, blank=True)
+    # What the offline engines wrote in the fields above, by its English text: each sentence's
+    # key and parameters (``arguments.domain.wording.written``), from which a page or the API
+    # writes it in its reader's language. A text with none (a model's, a person's) is shown as
+    # written.
+    said = models.JSONField(default=dict, blank=True)
     # How sure the reader was of the claim ([{index, sentence, confidence}], surest first): when
     # it was unsure the chain waits for the owner to pick one before it runs.
     claim_candidates = models.JSONField(default=list, blank=True)

@@ -37,6 +37,7 @@ from arguments.domain.toulmin import (
     clean_query,
     evaluate,
 )
+from arguments.domain.wording import written
 from arguments.models import Chain, ChainCorrection, PhaseAttempt
 from arguments.roles import (
     analyzer_phase,
@@ -45,6 +46,7 @@ from arguments.roles import (
     model_claim_reading,
     sentence_reading,
 )
+from arguments.vocabulary import said_shown
 from toulmini_site.classrooms.public import budget_release, work_guard
 from toulmini_site.limits import cache as limits_cache
 from toulmini_site.limits import quota_take, run_lock_release, run_lock_take
@@ -100,6 +102,14 @@ def _store(chain: Chain, state: ChainState) -> None:
     chain.termination_reason = evaluation.termination_reason
     chain.warnings = list(evaluation.warnings)
     chain.verdict_status = state.verdict.status if state.verdict else ""
+    # the key and parameters of each sentence the engines wrote, to show it in any language
+    chain.said = written(
+        {
+            **state.as_json(),
+            "termination_reason": chain.termination_reason,
+            "warnings": chain.warnings,
+        }
+    )
 
 
 def chain_llm_available() -> bool:
@@ -235,6 +245,7 @@ def chain_terminate(*, chain: Chain, reason: str) -> Chain:
         status=Chain.Status.TERMINATED,
         next_phase=None,
         termination_reason=reason,
+        said={**chain.said, **written({"termination_reason": reason})},
         updated_at=timezone.now(),
     )
     chain.refresh_from_db()
@@ -264,10 +275,11 @@ def chain_run(
             code="MANUAL_ENGINE",
         )
     if chain.status == Chain.Status.TERMINATED:
+        reason_shown = said_shown(chain.termination_reason, chain.said)
         raise ToulminError(
-            gettext("The chain was terminated: %(reason)s") % {"reason": chain.termination_reason},
+            gettext("The chain was terminated: %(reason)s") % {"reason": reason_shown},
             code="TERMINATED",
-            extra={"termination_reason": chain.termination_reason},
+            extra={"termination_reason": reason_shown},
         )
     if chain.status == Chain.Status.COMPLETE:
         raise ToulminError(
@@ -452,7 +464,7 @@ def chain_correct(
             setattr(chain, name, None)
         chain.status, chain.next_phase = Chain.Status.IN_PROGRESS, 1
         chain.verdict_status, chain.termination_reason, chain.warnings = "", "", []
-        chain.claim_candidates = []
+        chain.claim_candidates, chain.said = [], {}
         chain.save()
     return chain_run(chain=chain, until="end", client=client)
 

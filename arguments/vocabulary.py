@@ -8,47 +8,49 @@ English templates are the catalogue's msgids) in the reader's language.
 """
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
 from arguments.domain.fallacies import FallacyFinding
 from arguments.domain.fallacies.explanations import EXPLANATIONS, Explanation, wording
-from arguments.domain.wording import shown
+from arguments.domain.wording import SAID_FIELDS, render, shown
 
 
-def said_shown(text: str) -> str:
-    """A sentence the offline engines wrote (``arguments.domain.wording``) in the active
-    language, the words it quotes as written; any other text (a model's, a student's) as it
-    is."""
-    return shown(text, gettext)
+def said_shown(text: str, said: Mapping[str, Any] | None = None) -> str:
+    """A sentence the offline engines wrote in the active language, the words it quotes as
+    written. With ``said`` (a chain's stored keys and parameters, ``Chain.said``) it is written
+    from what was stored, and a text with none there (a model's, a student's) is shown as it
+    is; without (a council's error quoting the analyzer's refusal) its key is read back from
+    the English (``arguments.domain.wording.shown``)."""
+    if said is None:
+        return shown(text, gettext)
+    stored = said.get(text)
+    return render(stored, gettext) if isinstance(stored, Mapping) else text
 
 
-# The fields of a chain's JSON that may hold a sentence the engines wrote.
-_SAID_FIELDS = {
-    "warrant": ("principle",),
-    "backing": ("authority",),
-    "qualifier": ("rationale",),
-    "verdict": ("reasoning", "final_statement"),
-}
-
-
-def chain_shown(data: dict[str, Any]) -> dict[str, Any]:
+def chain_shown(data: dict[str, Any], said: Mapping[str, Any]) -> dict[str, Any]:
     """A chain's JSON (``ChainSerializer``) with the sentences the engines wrote in the active
-    language: the termination reason, the warrant, backing, rationale, verdict, the rebuttal's
-    exceptions and the citations' sources and references. The stored chain keeps English."""
+    language, written from the chain's stored keys and parameters (``said``): the termination
+    reason, the warrant, backing, rationale, verdict, the rebuttal's exceptions and the
+    citations' sources and references. The stored chain keeps its English text beside them."""
     data = copy.deepcopy(data)
+
+    def one(text: str) -> str:
+        return said_shown(text, said)
+
     if data.get("termination_reason"):
-        data["termination_reason"] = said_shown(data["termination_reason"])
-    for part, names in _SAID_FIELDS.items():
+        data["termination_reason"] = one(data["termination_reason"])
+    for part, names in SAID_FIELDS.items():
         for name in names:
             if isinstance(data.get(part), dict) and isinstance(data[part].get(name), str):
-                data[part][name] = said_shown(data[part][name])
+                data[part][name] = one(data[part][name])
     if isinstance(data.get("warnings"), list):
-        data["warnings"] = [said_shown(str(w)) for w in data["warnings"]]
+        data["warnings"] = [one(str(w)) for w in data["warnings"]]
     rebuttal = data.get("rebuttal")
     if isinstance(rebuttal, dict) and isinstance(rebuttal.get("exceptions"), list):
-        rebuttal["exceptions"] = [said_shown(str(e)) for e in rebuttal["exceptions"]]
+        rebuttal["exceptions"] = [one(str(e)) for e in rebuttal["exceptions"]]
     for part in ("data", "backing"):
         component = data.get(part)
         if isinstance(component, dict) and isinstance(component.get("citations"), list):
@@ -56,7 +58,7 @@ def chain_shown(data: dict[str, Any]) -> dict[str, Any]:
                 if isinstance(citation, dict):
                     for name in ("source", "reference"):
                         if isinstance(citation.get(name), str):
-                            citation[name] = said_shown(citation[name])
+                            citation[name] = one(citation[name])
     return data
 
 
@@ -72,6 +74,16 @@ def fallacy_explanation(finding: FallacyFinding) -> str:
     if finding.explanation_key not in EXPLANATIONS:
         return finding.explanation
     return explanation_shown(Explanation(finding.explanation_key, finding.explanation_params))
+
+
+def finding_shown(finding: FallacyFinding) -> dict[str, object]:
+    """A finding as the API and the MCP tool give it, in the active language: its label and the
+    checker's explanation (the words it quotes as written); a language model's own
+    explanation as it wrote it. ``type`` never changes."""
+    return finding.model_dump() | {
+        "label": gettext(finding.label),
+        "explanation": fallacy_explanation(finding),
+    }
 
 
 SHOWN_VALUES = (

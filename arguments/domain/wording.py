@@ -2,24 +2,28 @@
 words it quotes.
 
 The analyzer, the circuit breaker and the language check write each sentence through ``say``
-(a key and its parameters); the English text is what a chain stores and what every engine
-reads, so the verdict's checks and the chain's rules see the same words as before. A page or
-an API answer shows a stored sentence in its reader's language with ``shown``: the sentence's
-key and parameters are read back from the English (``read_said``; every template reads back
-whole, which the tests check for every key), its template goes through ``translate`` (gettext:
-the English templates are the catalogue's msgids), and so do the parameters that are parts the
-engines wrote themselves ("sentences 2 and 3", "a stated warrant") or Toulmin words ("strong",
-"probably"). Words quoted from the text (a claim, a source's name) stay as written. A sentence
-no template wrote (a language model's, a student's) is shown as it is.
+(a key and its parameters); the English text is what every engine reads, so the verdict's
+checks and the chain's rules see the same words as before. Beside it a chain stores each
+sentence's key and parameters (``written``: by its English text, ``Chain.said``), as ``say``
+was called (``Catalogue.structure``), and a page or an API answer writes the sentence from
+them in its reader's language (``render``): its template goes through ``translate``
+(gettext: the English templates are the catalogue's msgids), and so do the parameters that are
+parts the engines wrote themselves ("sentences 2 and 3", "a stated warrant") or Toulmin words
+("strong", "probably"). Words quoted from the text (a claim, a source's name) stay as
+written. A sentence no template wrote (a language model's, a student's) has no key and is
+shown as it is.
 
-So rows stored before this module read in either language as well: their English sentences
-are the same.
+Rows stored before the keys were got theirs from their English through a data migration
+(``read_said``, the reverse mapping: every template reads back whole, which the tests check
+for every key); ``shown`` still reads a key back for a text stored without one (a council's
+error quoting the analyzer's refusal).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from toulmini_site.text.wording import Catalogue, Said
 
@@ -179,6 +183,61 @@ def say(key: str, **params: object) -> str:
 def read_said(text: str, *, parts: bool = False) -> Said | None:
     """The key and parameters of a sentence written by ``say``, or None."""
     return CATALOGUE.read(text, parts=parts)
+
+
+def structure(text: str) -> dict[str, Any] | None:
+    """The key and parameters of a sentence ``say`` wrote, as stored (``Catalogue.structure``),
+    or None for any other text."""
+    return CATALOGUE.structure(text)
+
+
+def render(said: Mapping[str, Any], translate: Callable[[str], str]) -> str:
+    """A stored sentence (``structure``) in the language of ``translate``."""
+    return CATALOGUE.render(said, translate)
+
+
+# The fields of a chain's JSON that may hold a sentence the engines wrote.
+SAID_FIELDS = {
+    "warrant": ("principle",),
+    "backing": ("authority",),
+    "qualifier": ("rationale",),
+    "verdict": ("reasoning", "final_statement"),
+}
+
+
+def generated_texts(data: Mapping[str, Any]) -> list[str]:
+    """Every text of a chain's JSON (its components, ``termination_reason`` and ``warnings``)
+    where the engines may have written a sentence: the warrant's principle, the backing's
+    authority, the rationale, the verdict, the rebuttal's exceptions, the citations' sources
+    and references, the termination reason and the warnings."""
+    texts = [str(data.get("termination_reason") or "")]
+    for part, names in SAID_FIELDS.items():
+        component = data.get(part)
+        if isinstance(component, Mapping):
+            texts += [component[n] for n in names if isinstance(component.get(n), str)]
+    warnings = data.get("warnings")
+    if isinstance(warnings, list):
+        texts += [str(w) for w in warnings]
+    rebuttal = data.get("rebuttal")
+    if isinstance(rebuttal, Mapping) and isinstance(rebuttal.get("exceptions"), list):
+        texts += [str(e) for e in rebuttal["exceptions"]]
+    for part in ("data", "backing"):
+        component = data.get(part)
+        if isinstance(component, Mapping) and isinstance(component.get("citations"), list):
+            for citation in component["citations"]:
+                if isinstance(citation, Mapping):
+                    texts += [
+                        citation[n] for n in ("source", "reference")
+                        if isinstance(citation.get(n), str)
+                    ]  # fmt: skip
+    return [t for t in texts if t]
+
+
+def written(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """What a chain stores of the sentences the engines wrote in ``data`` (see
+    ``generated_texts``): each one's key and parameters (``structure``) by its English text.
+    A text no template wrote (a model's, a person's) has none: it is shown as written."""
+    return {text: said for text in generated_texts(data) if (said := structure(text))}
 
 
 def shown(text: str, translate: Callable[[str], str], *, parts: bool = False) -> str:

@@ -1,7 +1,10 @@
-"""``{{ text|said }}``: a sentence the offline engines wrote, in the reader's language
+"""``{{ text|said:chain }}``: a sentence the offline engines wrote in one of the chain's fields,
+in the reader's language, written from the key and parameters the chain stores
 (``arguments.vocabulary.said_shown``); any other text as it is."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import template
 
@@ -11,5 +14,8 @@ register = template.Library()
 
 
 @register.filter
-def said(text: object) -> str:
-    return said_shown(str(text)) if text else ""
+def said(text: object, chain: Any = None) -> str:
+    if not text:
+        return ""
+    stored = getattr(chain, "said", None)
+    return said_shown(str(text), stored if isinstance(stored, dict) else None)

@@ -17,7 +17,7 @@ def test_the_tool_is_listed_with_text_required(server):
     tools = {tool.name: tool for tool in server.portal.call(server.client.list_tools).tools}
     schema = tools["detect_fallacies"].input_schema
     assert schema["required"] == ["text"]
-    assert set(schema["properties"]) == {"text", "engine"}
+    assert set(schema["properties"]) == {"text", "engine", "language"}
     assert "hasty_generalization" in tools["detect_fallacies"].description
 
 
@@ -46,7 +46,27 @@ def test_a_text_without_a_fallacy_gets_an_empty_list(server):
         ({"text": "x" * 5001}, "INVALID_INPUT"),
         ({"text": CAUSE, "engine": "psychic"}, "INVALID_INPUT"),
         ({"text": CAUSE, "engine": "llm"}, "MODEL_NOT_CONFIGURED"),
+        ({"text": CAUSE, "language": "fr"}, "INVALID_INPUT"),
     ],
 )
 def test_bad_input_is_a_json_tool_error(server, arguments, code):
     assert server.error("detect_fallacies", **arguments)["code"] == code
+
+
+# A Spanish ad hominem: the tool answers in the text's language unless asked for another.
+ATAQUE = (
+    "El ministro que se opone a la reforma no ha trabajado en su vida y vive de la política, "
+    "así que no le hagáis caso."
+)
+
+
+def test_a_spanish_text_is_answered_in_spanish_unless_english_is_asked_for(server):
+    spanish = json.loads(server.text("detect_fallacies", text=ATAQUE))["fallacies"]
+    english = json.loads(server.text("detect_fallacies", text=ATAQUE, language="en"))["fallacies"]
+    assert [f["type"] for f in spanish] == [f["type"] for f in english] == ["ad_hominem"]
+    assert spanish[0]["quote"] == english[0]["quote"]
+    assert spanish[0]["explanation"] != english[0]["explanation"]
+    assert "the person" not in spanish[0]["explanation"].lower()
+    assert "persona" in spanish[0]["explanation"] or "quien" in spanish[0]["explanation"]
+    asked = json.loads(server.text("detect_fallacies", text=CAUSE, language="es"))["fallacies"]
+    assert asked[0]["type"] == "false_cause" and asked[0]["label"] == "Falsa causa"

@@ -9,15 +9,28 @@ msgids are the English templates): a parameter that is a part the engine wrote i
 turn, a word (a strength, a degree, a label) is translated, a comma-separated list of such
 words item by item, and every other parameter (words quoted from the text, numbers) stays as
 written. A text no template wrote is shown as it is.
+
+What is stored is the key and the parameters (``structure``: ``{"key", "params"}``, a nested
+part as a structure of its own, several sentences joined by "; " as ``{"joined": [...]}``),
+beside the English text the engines read: ``structure`` gives them as ``say`` was called when
+this process wrote the sentence (a bounded memory of what it wrote), else read back from the
+English (the rows stored before the structures were, through their data migration).
+``render`` writes a structure in a reader's language; ``english(structure)`` is the text
+``say`` wrote.
 """
 
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 _PARAMETER = re.compile(r"%\((\w+)\)s")
+# How many sentences a catalogue remembers writing (with their keys and parameters) until a
+# service stores them: far more than one run writes.
+MEMORY = 4096
 
 
 def _reader(template: str) -> re.Pattern[str]:
@@ -53,6 +66,7 @@ class Catalogue:
     articled: frozenset[str] = frozenset()
     # A text several sentences joined by this separator (before what matches ``joined_before``).
     joined_before: re.Pattern[str] | None = None
+    _written: OrderedDict[str, Said] = field(default_factory=OrderedDict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.templates = {**self.sentences, **self.parts}
@@ -69,7 +83,13 @@ class Catalogue:
             raise ValueError(f"no sentence {key!r}")
         if set(params) != self.parameters(key):
             raise ValueError(f"sentence {key!r} takes {sorted(self.parameters(key))}")
-        return self.templates[key] % {name: str(value) for name, value in params.items()}
+        values = {name: str(value) for name, value in params.items()}
+        text = self.templates[key] % values
+        self._written[text] = Said(key, values)
+        self._written.move_to_end(text)
+        while len(self._written) > MEMORY:
+            self._written.popitem(last=False)
+        return text
 
     def read(self, text: str, *, parts: bool = False) -> Said | None:
         """The key and parameters of a sentence ``say`` wrote (with ``parts``, of a part of one
@@ -81,23 +101,40 @@ class Catalogue:
                 return Said(key, match.groupdict())
         return None
 
-    def shown(self, text: str, translate: Callable[[str], str], *, parts: bool = False) -> str:
-        """``text`` in the language of ``translate`` when ``say`` wrote it, else as it is."""
+    def structure(self, text: str, *, parts: bool = False) -> dict[str, Any] | None:
+        """The key and parameters of a text ``say`` wrote, as JSON (see the module): as it was
+        called when this process wrote it, else read back; None for any other text."""
         if not text:
-            return text
-        said = self.read(text, parts=parts)
+            return None
+        said = self._written.get(text) or self.read(text, parts=parts)
         if said is None:
             if self.joined_before is not None:
                 pieces = self.joined_before.split(text)
                 if len(pieces) > 1:
-                    return "; ".join(self.shown(piece, translate) for piece in pieces)
-            return text
-        template = self.templates[said.key]
+                    return {"joined": [self.structure(p) or p for p in pieces]}
+            return None
+        params: dict[str, Any] = {}
+        for name, value in said.params.items():
+            nested = self.structure(value, parts=True) if name in self.nested else None
+            params[name] = nested or value
+        return {"key": said.key, "params": params}
+
+    def render(self, structure: Mapping[str, Any], translate: Callable[[str], str]) -> str:
+        """A ``structure`` written in the language of ``translate``: a nested part is rendered
+        in turn, a word translated, a list of words item by item, a word with its English
+        article as the word alone in another language; any other parameter (words quoted
+        from the text, numbers) as it is."""
+        if "joined" in structure:
+            return "; ".join(
+                self.render(piece, translate) if isinstance(piece, Mapping) else str(piece)
+                for piece in structure["joined"]
+            )
+        template = self.templates[structure["key"]]
         english = translate(template) == template
         values: dict[str, str] = {}
-        for name, value in said.params.items():
-            if name in self.nested:
-                values[name] = self.shown(value, translate, parts=True)
+        for name, value in structure.get("params", {}).items():
+            if isinstance(value, Mapping):
+                values[name] = self.render(value, translate)
             elif name in self.words:
                 values[name] = translate(value)
             elif name in self.word_lists:
@@ -106,5 +143,18 @@ class Catalogue:
                 article, _, word = value.partition(" ")
                 values[name] = translate(word) if article in ("a", "an") else value
             else:
-                values[name] = value
+                values[name] = str(value)
         return translate(template) % values
+
+    def english(self, structure: Mapping[str, Any]) -> str:
+        """The English text ``say`` wrote for ``structure``."""
+        return self.render(structure, _same)
+
+    def shown(self, text: str, translate: Callable[[str], str], *, parts: bool = False) -> str:
+        """``text`` in the language of ``translate`` when ``say`` wrote it, else as it is."""
+        structure = self.structure(text, parts=parts)
+        return text if structure is None else self.render(structure, translate)
+
+
+def _same(text: str) -> str:
+    return text
