@@ -21,7 +21,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import ValidationError
 
-from coach.domain import events
+from coach.domain import events, languages
 from coach.domain.authorship import Authorship, authorship_for, examples_in, sentences
 from coach.domain.explanations import guiding_question
 from coach.domain.guards import CoachAIResult, enforce_turn, failure_code
@@ -40,23 +40,7 @@ _BOUNDARY = re.compile(r"(?<=[.!?…\"”»)])\s+|\n+")
 # A sentence about a proposal as done: "Great, I've put it in your draft", "Here is your
 # claim", "Saved:", "Lo he puesto en tu borrador", "Aquí está tu tesis". It is held back
 # while the answer streams and shown only if the proposal survives the checks.
-_PROPOSAL_TALK = re.compile(
-    r"|".join(
-        (
-            r"\b(?:i'?ve|i have|i|ive)\s+(?:just\s+|now\s+|already\s+|gone ahead and\s+)?"
-            r"(?:put|added|saved|placed|updated|inserted|filled in|dropped|popped|moved|"
-            r"written|wrote|drafted)\b",
-            r"^\W*(?:saved|done|added|updated)\b",
-            r"\bhere (?:is|are|'s)\b|\bheres\b",
-            r"\b(?:he|lo he|la he|los he|las he|ya he|te he|te lo he|te la he)\s+"
-            r"(?:puesto|a[nñ]adido|guardado|metido|incluido|actualizado|dejado|escrito|"
-            r"redactado)\b",
-            r"^\W*(?:guardado|hecho|listo|a[nñ]adido|actualizado)\b",
-            r"\baqu[ií] (?:est[aá]n?|tienes)\b",
-        )
-    ),
-    re.I,
-)
+_PROPOSAL_TALK = re.compile(languages.alternatives("proposal_talk_patterns"), re.I)
 
 
 def talks_of_proposal(sentence: str) -> bool:
@@ -84,7 +68,7 @@ def _complete_upto(text: str, start: int) -> int:
 def withheld_text(*, released: str, step: str, language: str, topic: str) -> str:
     """What the student reads instead of a withheld answer: what they already saw, the note,
     and a guiding question on their own argument."""
-    lang = language if language in PHRASES else "en"
+    lang = languages.pack_for(language).code
     note = PHRASES[lang]["withheld"]
     question = guiding_question(step, lang, topic)
     return "\n\n".join(part for part in (released.strip(), note, question) if part)

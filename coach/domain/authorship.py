@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from coach.domain import languages
 from coach.domain.explanations import (
     EXAMPLE_LEAD,
     EXPLANATIONS,
@@ -50,32 +51,14 @@ MIN_LETTERS = 4
 ANY_SUBJECT_NEW_WORDS = 4  # new words no statement may carry, whatever its subject
 AS_PART_NEW_WORDS = 2  # new words a statement that would do as the step's part may not carry
 
-# Small words of grammar in both languages: they say nothing of their own.
-_GRAMMAR = frozenset(
-    "that this these those with from into have been were will would could should must their "
-    "there they them then than what when where which while your yours about also very more "
-    "most some such only just over because since does doing being other each every many much "
-    "after before during under again still even here through against among without within "
-    "around upon ever never always often comes come goes make makes made like "
-    "para pero como porque sobre este esta estos estas esto eso esos esas tiene tienen sido "
-    "ser estar muy mas menos todo todos toda todas cada otro otra otros otras cuando donde "
-    "debe deben deberia deberian puede pueden podria podrian hace hacen entre hasta desde "
-    "sino tambien tanto".split()
-)
-_EXAMPLE_MARKERS = re.compile(
-    r"\b(for example|for instance|e\.g\.|an example|in an argument about|on another topic|"
-    r"por ejemplo|como ejemplo|un ejemplo|pongamos|en un argumento sobre|sobre otro tema)\b",
-    re.I,
-)
+# Small words of grammar, every language pack's: they say nothing of their own.
+_GRAMMAR = languages.every_set("grammar_words")
+_EXAMPLE_MARKERS = re.compile(r"\b(" + languages.alternatives("example_markers") + r")\b", re.I)
 # Sentences end at . ! ? or a line break; a colon opens what follows, quotes set text off.
 _SENTENCE_END = re.compile(r"(?<=[.!?…\"”»)])\s+|\n+")
 _QUOTED = re.compile(r"“([^”]+)”|«([^»]+)»|\"([^\"]+)\"|(?<!\w)'([^']+)'(?!\w)")
 # Reported text: "you could say that ...", "podrías decir que ...".
-_REPORTED = re.compile(
-    r"\b(say|write|argue|claim|state|put|saying|writing|arguing|decir|escribir|afirmar|"
-    r"poner|argumentar|diria|escribiria|pondria)\s+(that|que)\b",
-    re.I,
-)
+_REPORTED = re.compile(r"\b(?:" + languages.alternatives("reported_speech") + r")\b", re.I)
 
 
 def _stems(text: str) -> set[str]:
@@ -126,117 +109,23 @@ def sentences(text: str) -> list[str]:
 # A suggestion: the tutor offering text for the student's argument, in any frame. What
 # follows the frame is judged as a statement even inside a question ("What if you argued
 # that ...?", "¿Y si dijeras que ...?", "Wouldn't it be stronger to say ...?").
-_SAY = (
-    r"(?:say|said|saying|write|wrote|writing|argue|argued|arguing|claim|claimed|state|stated|"
-    r"put|putting|add|added|adding|mention|mentioned|mentioning|cite|cited|citing|name|named|"
-    r"naming|point(?:ed|ing)? out|back(?:ed|ing)? (?:it|this|that|them) (?:up )?with|"
-    r"use|used|using|try|tried|go with|went with)"
-)
-_ES_SAY = (
-    r"(?:dec[ií]r|dijeras|dijeses|pon(?:er|es|gas|dr[ií]as)|pusieras|pusieses|escrib(?:ir|es|"
-    r"ieras|ieses|ir[ií]as)|a[nñ]ad(?:ir|es|ieras|ieses|ir[ií]as)|cit(?:ar|as|aras|ases|"
-    r"ar[ií]as)|argument(?:ar|aras)|afirm(?:ar|aras)|mencion(?:ar|aras)|us(?:ar|aras)|"
-    r"nombr(?:ar|aras)|sosten(?:er|ias)|defend(?:er|ieras))"
-)
-_SUGGESTION = re.compile(
-    r"|".join(
-        (
-            # "what if you argued that", "what if your claim were", "what if you wrote"
-            r"\bwhat if (?:you|your \w+(?: \w+)?) (?:\w+ )?(?:" + _SAY + r"|were|was|said|"
-            r"read|became|is)\b(?: that\b| something like\b| like\b)?:?",
-            # "wouldn't it be stronger to say (something like)", "it would be better to add"
-            r"\b(?:would|wouldnt|wouldn't|would not|could|couldnt|couldn't|might|may)n?'?t?"
-            r" it be (?:\w+ ){0,3}?to " + _SAY + r"\b(?: that\b| something like\b| like\b)?:?",
-            # "you could say (that)", "couldn't you mention", "why not add", "how about citing"
-            r"\b(?:you could|you might|you can|you may|you should|could you|couldnt you|"
-            r"couldn't you|can't you|cant you|why not|why don'?t you|how about|what about|"
-            r"have you (?:thought about|considered)|did you think of|consider|try|maybe|"
-            r"perhaps|i'?d|i would|i'?d suggest|i suggest|i recommend)"
-            r"(?: \w+){0,3}? " + _SAY + r"\b(?: that\b| something like\b| like\b| it as\b)?:?",
-            # A negative question leads: "Wouldn't the UN Convention back this up?"
-            r"^\W*(?:wouldn'?t|isn'?t|doesn'?t|don'?t|couldn'?t|shouldn'?t|aren'?t|won'?t)\b",
-            r"\b(?:along the lines of|something to the effect that|the idea that)\b:?",
-            r"\b(?:would|could|might)(?:n'?t| not)? it (?:\w+ ){0,4}?to " + _SAY + r"\b"
-            r"(?: that\b| something like\b| like\b)?:?",
-            r"\bhow about(?: something like| this)?:?",
-            r"\b(?:another|one|an|other|a good|a better) (?:option|idea|possibility|way|"
-            r"choice)(?: would be| is| could be| might be| here is)?\b:?",
-            r"\b(?:otra|una|buena) (?:opci[oó]n|idea|posibilidad|manera)(?: ser[ií]a| es| "
-            r"podr[ií]a ser)?\b:?",
-            r"\b(?:wouldnt|wouldn't|would|isnt|isn't|doesnt|doesn't|dont|don't) "
-            r"(?:a |an |the )?(?:(?:better|stronger|clearer|sharper|safer|more \w+) )"
-            r"(?:\w+ ){0,2}?(?:be|say|work)\b:?",
-            r"\b(?:something|things?|grounds|backing|a (?:\w+ )?(?:claim|warrant|rebuttal|"
-            r"qualifier|version|one)) (?:like|such as)\b:?",
-            # Spanish
-            r"(?:¿\s*)?\by si (?:tu \w+ )?(?:" + _ES_SAY + r"|fuera|fuese|dijera)\b(?: que\b| algo "
-            r"como\b)?:?",
-            r"(?:¿\s*)?\bno (?:ser[ií]a|quedar[ií]a|queda|es|te parece|suena) (?:\w+ ){0,3}?(?:"
-            + _ES_SAY
-            + r"|algo como|que)\b(?: que\b| algo como\b)?:?",
-            r"\b(?:podr[ií]as|puedes|deber[ií]as|prueba a|intenta|tambi[eé]n podr[ií]as|"
-            r"mejor) (?:tambi[eé]n )?" + _ES_SAY + r"\b(?: que\b| algo como\b| algo as[ií]\b)?:?",
-            r"\balgo (?:como|as[ií])\b:?",
-            r"\b(?:qu[eé] tal|y qu[eé] tal|qu[eé] te parece)\b:?",
-            r"(?:¿\s*)?\bpor qu[eé] no (?:\w+ ){0,2}?" + _ES_SAY + r"\b(?: que\b)?:?",
-            r"\b(?:yo )?(?:pondr[ií]a|dir[ií]a|escribir[ií]a|a[nñ]adir[ií]a|citar[ií]a|"
-            r"usar[ií]a)\b(?: que\b)?:?",
-            r"\b(?:te )?(?:sugiero|propongo|recomiendo)\b(?: que\b)?:?",
-            r"\bse (?:podr[ií]a|puede) (?:" + _ES_SAY + r")\b(?: que\b)?:?",
-            # A negative question leads: "¿No bastaría con citar ...?"
-            r"^\W*¿\s*no\b",
-        )
-    ),
-    re.I,
-)
+_SUGGESTION = re.compile(languages.alternatives("suggestion_patterns"), re.I)
 # A phrase that offers a better version: "A sharper version would be:", "Mejor aún:",
 # "Otra refutación posible:", "Try this rebuttal:". What follows is offered text.
-_OFFER = re.compile(
-    r"\b(?:better|stronger|sharper|clearer|more (?:careful|precise|convincing|specific)|"
-    r"another|alternative|try this|try|here is|here's|heres|mejor|m[aá]s (?:s[oó]lid[oa]|"
-    r"fuerte|clar[oa]|precis[oa]|prudente|ambicios[oa])|otra|otro|aqu[ií] (?:tienes|est[aá])|"
-    r"suggest(?:ion)?|options?|ideas?|consider|recommend(?:ation)?|sugerencia|sugiero|"
-    r"opci[oó]n|propuesta|propongo|recomiendo|por ejemplo podr[ií]as)\b",
-    re.I,
-)
+_OFFER = re.compile(r"\b(?:" + languages.alternatives("offer_patterns") + r")\b", re.I)
 # A statement about the student's text rather than about the topic: addressed to them, or
 # naming the argument's parts or its reader.
-_ADDRESSED = frozenset(
-    "you your yours youve youre youd yourself yourselves tu tus te ti usted contigo "
-    "tienes puedes quieres sabes haces dices escribes pones crees piensas has eres estas "
-    "necesitas nombras usas hablas cuentas anades explicas citas das vas podrias deberias "
-    "querrias tendrias fijate piensa mira hiciste escribiste pusiste dijiste preguntaste "
-    "contaste usaste citaste nombraste elegiste".split()
-)
+_ADDRESSED = languages.every_set("addressed")
 # An embedded question ("... a quién afecta el uniforme", "... what bothers you") asks; it
-# does not assert what follows it.
-# Only words that cannot start a relative or conditional clause ("students who sleep",
-# "when they rest", "si ...", "que ..."): Spanish asks with a written accent.
-_EMBEDDED = re.compile(
-    r"\b(?:what|whether|how|why)\b|(?<!\w)(?:qui[eé]n(?:es)?|qu[eé]|cu[aá]l(?:es)?|c[oó]mo|"
-    r"d[oó]nde|cu[aá]ndo)(?!\w)".replace("qu[eé]", "qué")
-    .replace("qui[eé]n", "quién")
-    .replace("cu[aá]l", "cuál")
-    .replace("c[oó]mo", "cómo")
-    .replace("d[oó]nde", "dónde")
-    .replace("cu[aá]ndo", "cuándo"),
-    re.I,
-)
-_META = frozenset(
-    "claim claims grounds warrant warrants backing qualifier rebuttal reader readers "
-    "argument sentence wording word words phrase version example opinion judgement "
-    "tesis garantia garantias respaldo calificador refutacion lector lectores argumento "
-    "frase palabra palabras opinion ejemplo regla objecion".split()
-)
+# does not assert what follows it. Only words that cannot start a relative or conditional
+# clause ("students who sleep", "when they rest", "si ...", "que ...").
+_EMBEDDED = re.compile(languages.alternatives("embedded_questions"), re.I)
+_META = languages.every_set("meta")
 _SET_OFF = 2  # a quoted, colon-set or suggested text is a part with this many new words
 _STATEMENT = 2  # a plain statement on the student's subject, likewise
 
 
-_CLAUSE = re.compile(
-    r"[,;—–]\s*|\s(?:and|but|so|because|while|although|y|pero|porque|aunque|mientras|"
-    r"as[ií] que)\s",
-    re.I,
-)
+_CLAUSE = re.compile(r"[,;—–]\s*|\s(?:" + languages.alternatives("sentence_joiners") + r")\s", re.I)
 
 
 def _clauses(text: str) -> list[str]:

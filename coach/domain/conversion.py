@@ -18,6 +18,7 @@ from typing import Any
 
 from arguments.domain import analyzer
 from arguments.domain.toulmin import QUALIFIER_BANDS, degree_for
+from coach.domain import languages
 from coach.domain.heuristics import backing_problem, warrant_problem
 from coach.domain.phrases import fold
 from toulmini_site.text.sentences import sentences
@@ -35,30 +36,10 @@ _NUMBER = re.compile(r"\d")
 WARRANT_MIN_CHARS = 20
 TEXT_MIN_CHARS = 10
 
-# The student's modal word -> the chain's qualifier degree (English and Spanish, folded).
-MODAL_DEGREES: tuple[tuple[str, str], ...] = (
-    ("certainly", "certainly"), ("definitely", "certainly"), ("undoubtedly", "certainly"),
-    ("without doubt", "certainly"), ("surely", "certainly"), ("necessarily", "certainly"),
-    ("always", "certainly"), ("ciertamente", "certainly"), ("sin duda", "certainly"),
-    ("definitivamente", "certainly"), ("necesariamente", "certainly"), ("siempre", "certainly"),
-    ("presumably", "presumably"), ("in most cases", "presumably"), ("usually", "presumably"),
-    ("generally", "presumably"), ("typically", "presumably"), ("most", "presumably"),
-    ("almost", "presumably"), ("presumiblemente", "presumably"), ("normalmente", "presumably"),
-    ("generalmente", "presumably"), ("por lo general", "presumably"),
-    ("en la mayoria", "presumably"), ("la mayoria", "presumably"), ("casi", "presumably"),
-    ("seguramente", "presumably"),
-    ("probably", "probably"), ("likely", "probably"), ("in all likelihood", "probably"),
-    ("often", "probably"), ("probablemente", "probably"), ("a menudo", "probably"),
-    ("frecuentemente", "probably"),
-    ("possibly", "possibly"), ("perhaps", "possibly"), ("maybe", "possibly"),
-    ("may", "possibly"), ("might", "possibly"), ("could", "possibly"), ("sometimes", "possibly"),
-    ("some", "possibly"), ("posiblemente", "possibly"), ("quizas", "possibly"),
-    ("quiza", "possibly"), ("tal vez", "possibly"), ("puede", "possibly"),
-    ("podria", "possibly"), ("a veces", "possibly"),
-    ("apparently", "apparently"), ("seemingly", "apparently"), ("it seems", "apparently"),
-    ("rarely", "apparently"), ("unlikely", "apparently"), ("aparentemente", "apparently"),
-    ("al parecer", "apparently"), ("parece", "apparently"), ("raramente", "apparently"),
-)  # fmt: skip
+# The student's modal word -> the chain's qualifier degree (every language pack's, folded).
+MODAL_DEGREES: tuple[tuple[str, str], ...] = tuple(
+    degree for pack in languages.packs() for degree in pack.modal_degrees
+)
 
 
 def source_text(draft: dict[str, str]) -> str:

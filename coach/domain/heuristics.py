@@ -1,4 +1,4 @@
-"""Does a text fit the Toulmin element it is meant to be? Cheap checks, English and Spanish.
+"""Does a text fit the Toulmin element it is meant to be? Cheap checks, in every language pack.
 
 Each step has one question: a claim is a statement, not a question; grounds carry evidence; a
 warrant is a general rule with both sides (a kind of fact -> a kind of conclusion), not the
@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from coach.domain import languages
 from coach.domain.phrases import contains_phrase, fold, words
 
 MIN_WORDS: dict[str, int] = {
@@ -25,155 +26,54 @@ MIN_WORDS: dict[str, int] = {
     "rebuttal": 3,
 }
 
-# Folded (lower case, no accents) words or phrases; a trailing "*" matches any ending.
-_EVIDENCE = (
-    # English
-    "data", "study", "studies", "survey*", "research*", "report*", "evidence", "found",
-    "show*", "according to", "percent", "statistic*", "measur*", "observ*", "example",
-    "for instance", "record*", "experiment*", "result*", "rate", "increase*", "decrease*",
-    # Spanish
-    "datos", "estudio*", "encuesta*", "investigacion*", "informe*", "evidencia*", "muestra*",
-    "mostro", "segun", "por ciento", "estadistica*", "medid*", "observ*", "ejemplo",
-    "registr*", "experimento*", "resultado*", "tasa", "aument*", "disminu*", "cifras",
-)  # fmt: skip
+# Folded (lower case, no accents) words or phrases, every language pack's; a trailing "*"
+# matches any ending.
+_EVIDENCE = languages.every("evidence")
 # Words that name who or what stands behind a text by themselves (an institution, an
-# expert, a law, a publication). "who" is not one: "People who agree with me" names nobody
-# (the World Health Organization is recognised by its capitals, WHO).
-_AUTHORITY = (
-    # English
-    "according to", "published", "journal", "universit*", "institut*", "census", "agency",
-    "organization*", "organisation*", "government", "expert*", "professor*", "dr", "law",
-    "laws", "act", "court", "ministry", "department", "association", "peer reviewed",
-    "scientist*", "researchers", "psychologist*", "economist*", "doctors", "physicians",
-    "guidelines", "textbook", "encyclopedia", "statistics office", "office for", "council",
-    "commission", "foundation", "bureau", "academy", "nobel",
-    # Spanish
-    "segun", "publicad*", "revista", "universidad*", "instituto*", "censo", "agencia",
-    "organizacion*", "oms", "gobierno", "experto*", "profesor*", "ley", "leyes",
-    "tribunal*", "ministerio", "departamento", "asociacion", "cientific*", "investigador*",
-    "psicolog*", "economista*", "medicos", "manual", "ayuntamiento", "consejo", "comision",
-    "fundacion", "academia", "oficina",
-)  # fmt: skip
+# expert, a law, a publication).
+_AUTHORITY = languages.every("authority")
 # Kinds of source that need saying which one ("research on bullying" does not).
-_SOURCE_KINDS = (
-    "study", "studies", "research*", "survey*", "report*", "statistic*", "data", "poll*",
-    "experiment*", "source*", "article*", "book*", "paper*", "evidence",
-    "estudio*", "investigacion*", "encuesta*", "informe*", "estadistica*", "datos",
-    "sondeo*", "experimento*", "fuente*", "articulo*", "libro*",
-)  # fmt: skip
-_MODALS = (
-    # English
-    "probably", "likely", "possibly", "perhaps", "maybe", "usually", "generally", "often",
-    "in most cases", "most", "some", "almost", "presumably", "certainly", "definitely",
-    "necessarily", "may", "might", "could", "unlikely", "typically", "plausibly", "arguably",
-    "always", "rarely", "sometimes", "in all likelihood", "probab*", "surely", "doubt*",
-    # Spanish
-    "probablemente", "posiblemente", "quizas", "quiza", "tal vez", "generalmente",
-    "normalmente", "a menudo", "la mayoria", "casi", "seguramente", "ciertamente", "puede",
-    "podria", "presumiblemente", "en general", "frecuentemente", "siempre", "a veces",
-    "raramente", "en la mayoria", "probabilidad", "segur*", "sin duda", "casi seguro",
-    "pretty sure", "fairly sure", "quite sure", "sure", "confident", "bastante",
-)  # fmt: skip
+_SOURCE_KINDS = languages.every("source_kinds")
+_MODALS = languages.every("modals")
 # A rebuttal names a condition ("unless ...") or a contrasting case ("but in rural schools
 # ..."); insisting on the claim is neither.
-_CONDITIONS = (
-    # English
-    "unless", "except", "if", "when", "whenever", "provided", "in case", "only if",
-    "exception*", "where", "as long as", "in cases", "for those",
-    # Spanish
-    "a menos que", "salvo", "excepto", "si", "cuando", "siempre que", "en caso",
-    "a no ser que", "excepcion*", "donde", "mientras", "en los casos", "para quienes",
-)  # fmt: skip
-_CONTRASTS = (
-    "but", "however", "although", "though", "whereas", "yet",
-    "pero", "sin embargo", "aunque", "no obstante",
-)  # fmt: skip
+_CONDITIONS = languages.every("conditions")
+_CONTRASTS = languages.every("contrasts")
+
+
+def _either(name: str) -> re.Pattern[str]:
+    return re.compile(languages.alternatives(name))
+
+
 # Insisting, or pointing at disagreement, instead of naming when the claim fails.
-_INSISTING = re.compile(
-    r"\b(i am|im|i m|i was|we are|i will be|i ll be) (still |really |totally |so )?"
-    r"(right|correct|sure|wrong)\b|\b(i|we) (still )?(disagree|dont care|know i)\b|"
-    r"\b(my|the) (claim|argument|opinion|point) (is|stays|remains) (still )?(true|right|"
-    r"valid|correct)\b|\b(its|it is|thats|that is) (still )?(true|right|obvious)\b|"
-    r"\b(some |many |other )?(people|others|critics|some) (might |may |could |would |will )?"
-    r"(disagree|not agree|say no|think otherwise)\b|\bnot everyone (agrees|will agree)\b|"
-    r"\b(tengo|tenemos) (la )?razon\b|\b(estoy|estamos) (en lo cierto|seguro|segura)\b|"
-    r"\b(algunos|otros|hay quien|la gente) (pueden |podrian )?(no estan de acuerdo|"
-    r"discrepan|opinan distinto|no opinan igual)\b|\bmi (tesis|opinion) (es|sigue siendo) "
-    r"(verdad|cierta|correcta)\b|"
-    # Denying the other side instead of saying when it would be right.
-    r"\b(thats|that s|that is|its|it s|it is|this is|which is|eso es|es|esto es) "
-    r"(just |simply |all )?"
-    r"(not true|untrue|false|wrong|a lie|nonsense|mentira|falso|incorrecto|una mentira)\b|"
-    r"\b(they|theyre|they are|those people|se|estan|son) (just |simplemente )?(are )?"
-    r"(wrong|mistaken|lying|equivocan|equivocados|equivocadas|mienten)\b|"
-    r"\b(no es|no son) (verdad|cierto|asi)\b"
-)
+_INSISTING = _either("insisting_patterns")
 # A judgement with nothing a reader could test: "junk food is bad", "el uniforme es feo";
 # and a reason that gives none: "because it would be better".
-_VAGUE_CLAIM = re.compile(
-    r"\b(is|are|was|its|es|son|esta|estan|era) (so |very |really |just |too |muy |super |re |"
-    r"tan |demasiado )?(bad|good|terrible|awful|great|wrong|stupid|boring|unfair|ugly|dumb|"
-    r"nice|cool|pointless|useless|the worst|the best|malo|mala|malos|malas|bueno|buena|"
-    r"buenos|buenas|feo|fea|feos|feas|horrible|horribles|aburrido|aburrida|aburridos|"
-    r"injusto|injusta|inutil|lo peor|lo mejor|una tonteria|una mierda)( for everyone| para "
-    r"todos)?$|"
-    r"\b(because|since|porque|ya que) (it|that|this|eso|esto)? ?(would be|will be|is|es|"
-    r"seria|sera) (better|good|best|mejor|bueno|lo mejor)$"
-)
-_ONLINE = re.compile(
-    r"\b(online|on the internet|on internet|the internet|on google|on the web|on a website|"
-    r"on tiktok|on youtube|on instagram|en internet|en google|en la web|en una web|"
-    r"en una pagina|en tiktok|en youtube|en instagram|en las redes)\b"
-)
+_VAGUE_CLAIM = _either("vague_claim_patterns")
+_ONLINE = _either("online_patterns")
 # A warrant that draws the claim's conclusion ("... so they should stop selling it") says
 # the claim again, with a reason: it is not a general rule.
-_OBLIGATION = re.compile(
-    r"\b(should|must|ought to|need to|have to|deberia|deberian|debe|deben|hay que|tienen que|"
-    r"tiene que)\b"
-)
+_OBLIGATION = _either("obligation_patterns")
 # A rule's two sides: what comes after "if"/"when" (the kind of fact) and the rest.
-_RULE_MARKERS = (
-    "if", "when", "whenever", "because", "since", "once", "as long as",
-    "si", "cuando", "siempre que", "porque", "ya que", "una vez que",
-)  # fmt: skip
-_GENERAL = (
-    "generally", "usually", "always", "any", "all", "every", "tend*", "typically",
-    "as a rule", "in general", "whoever", "most", "people who", "those who", "anyone",
-    "generalmente", "normalmente", "por lo general", "todo", "todos", "toda", "todas",
-    "cualquier*", "suele*", "tiende*", "en general", "quien", "quienes", "siempre", "la mayoria",
-)  # fmt: skip
+_RULE_MARKERS = languages.every("rule_markers")
+_GENERAL = languages.every("general")
 RULE_SIDE_MIN_WORDS = 2
 LIMIT_MIN_WORDS = 3  # "but not always" limits nothing in particular
 RESTATED_SHARE = 0.75
-_WH_WORDS = frozenset("what why how who whom whose when where which".split())
-_AUXILIARIES = frozenset(
-    "do does did is are was were can could should would will shall may might must has have "
-    "s isnt arent doesnt dont didnt cant couldnt shouldnt wouldnt wont".split()
-)
-_PRONOUNS = frozenset("i you we they he she it u".split())
+_WH_WORDS = languages.every_set("question_words")
+_AUXILIARIES = languages.every_set("auxiliaries")
+_PRONOUNS = languages.every_set("pronouns")
+_OPENING_MARKS = languages.every("opening_marks")
 # An opinion offered as grounds: a reader can check a fact or a report, not a conviction.
-_OPINION = re.compile(
-    r"\b(i think|i believe|i feel|i guess|in my opinion|in my view|everyone knows|everybody "
-    r"knows|it is obvious|its obvious|obviously|it is true|its true|100 true|clearly true|"
-    r"creo que|pienso que|opino que|en mi opinion|todo el mundo sabe|es obvio|es verdad|"
-    r"es cierto|esta claro|obviamente|verdad al 100)\b"
-)
+_OPINION = _either("opinion_patterns")
 # A report of something observed: a past-tense verb ("scored", "mostraron", "bajó").
-_REPORTED = re.compile(r"^[a-z]{3,}(ed|aron|ieron)$")
-_REPORTED_ES = re.compile(r"\b\w{2,}(ó|ió)\b")
+_REPORTED = re.compile("|".join(p.reported_word for p in languages.packs() if p.reported_word))
+_REPORTED_RAW = [re.compile(p.reported_raw) for p in languages.packs() if p.reported_raw]
 # Words that tie a text to one case, so it cannot be a general rule.
-_SPECIFIC = frozenset(
-    "my our i me yesterday today mi mis nuestro nuestra nuestros nuestras ayer yo "
-    "two three four five six seven eight nine ten dos tres cuatro cinco seis siete ocho nueve "
-    "diez".split()
-)
+_SPECIFIC = languages.every_set("specific")
 # A rebuttal may also limit the claim: a case it leaves out, a possibility, a "not".
-_LIMITS = (
-    "not", "no", "never", "may", "might", "could", "can", "cannot", "some", "certain",
-    "only", "few", "doesnt", "dont", "wont", "isnt", "arent",
-    "nunca", "puede", "pueden", "podria", "podrian", "algunos", "algunas", "ciertos",
-    "ciertas", "solo", "pocos", "pocas",
-)  # fmt: skip
+_LIMITS = languages.every("limits")
+_PERCENT = languages.every("percent")
 _YEAR_OR_NUMBER = re.compile(r"\d")
 
 
@@ -209,7 +109,7 @@ def is_question(text: str) -> bool:
     auxiliary or a pronoun after it ("What is...", "Why do we..."). "What teenagers need most
     is sleep" starts with "What" and is a statement."""
     stripped = text.strip()
-    if stripped.endswith("?") or stripped.startswith("¿"):
+    if stripped.endswith("?") or (_OPENING_MARKS and stripped.startswith(_OPENING_MARKS)):
         return True
     tokens = words(stripped.replace("'", "").replace("’", ""))
     if not tokens:
@@ -237,7 +137,7 @@ def backing_problem(text: str) -> str | None:
     figure = bool(_YEAR_OR_NUMBER.search(text))
     if _has_marker(text, _SOURCE_KINDS):
         return None if figure else "vague_source"
-    if figure and ("%" in text or _has_marker(text, ("percent", "por ciento"))):
+    if figure and ("%" in text or _has_marker(text, _PERCENT)):
         return None  # a statistic
     return "no_authority"
 
@@ -304,7 +204,9 @@ def grounds_problem(text: str) -> str | None:
     if _OPINION.search(plain) and not sourced:
         return "opinion"
     tokens = words(text)
-    reported = any(_REPORTED.match(t) for t in tokens) or bool(_REPORTED_ES.search(text.lower()))
+    reported = any(_REPORTED.match(t) for t in tokens) or any(
+        raw.search(text.lower()) for raw in _REPORTED_RAW
+    )
     if sourced or _YEAR_OR_NUMBER.search(text) or reported:
         return None
     return "no_evidence"

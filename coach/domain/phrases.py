@@ -1,62 +1,19 @@
 """What the student's message asks for: a confirmation, or a rewrite of their own text.
 
-Matching is by whole words, ignoring case and accents, in English and Spanish: "SI" and "sí"
-both confirm, but "yesterday" does not contain "yes" and "mejorar" is not "mejora".
+Matching is by whole words, ignoring case and accents, in every language pack's words: "SI"
+and "sí" both confirm, but "yesterday" does not contain "yes" and "mejorar" is not "mejora".
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 
-CONFIRMATIONS: tuple[str, ...] = (
-    # English
-    "yes",
-    "yeah",
-    "yep",
-    "ok",
-    "okay",
-    "sure",
-    "that works",
-    "use that",
-    "looks good",
-    "sounds good",
-    "go ahead",
-    "confirm",
-    # Spanish
-    "sí",
-    "vale",
-    "de acuerdo",
-    "me sirve",
-    "está bien",
-    "definitivamente está bien",
-    "úsalo",
-    "perfecto",
-    "adelante",
-)
+from coach.domain import languages
+from coach.domain.languages.base import fold as _fold
 
-REWRITE_REQUESTS: tuple[str, ...] = (
-    # English
-    "rewrite",
-    "improve",
-    "rephrase",
-    "fix",
-    "help me word",
-    "reword",
-    "polish",
-    # Spanish
-    "reescribe",
-    "reescribelo",
-    "reescribir",
-    "mejora",
-    "mejoralo",
-    "mejorar",
-    "arregla",
-    "arreglalo",
-    "arreglar",
-    "redacta",
-)
+CONFIRMATIONS: tuple[str, ...] = languages.every("confirmations")
+REWRITE_REQUESTS: tuple[str, ...] = languages.every("rewrite_requests")
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -66,8 +23,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 @functools.lru_cache(maxsize=8192)
 def fold(text: str) -> str:
     """Lower case without accents: "Definitivamente ESTÁ bien" -> "definitivamente esta bien"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _fold(text)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -80,7 +36,7 @@ def words(text: str) -> list[str]:
     return list(_words(text))
 
 
-_NEGATIONS = frozenset({"no", "not", "never", "nunca", "tampoco"})
+_NEGATIONS = languages.every_set("negations")
 
 
 def contains_phrase(text: str, phrase: str, *, unless_negated: bool = False) -> bool:
@@ -117,26 +73,16 @@ def is_rewrite_request(text: str) -> bool:
     return _matches(text, REWRITE_REQUESTS)
 
 
-_SPANISH_MARKERS = frozenset(
-    "el la los las un una que de del es son por para con como pero porque segun si no "
-    "mas muy esto esta este estos estas lo al se su sus tesis datos hay ser y sirve vale "
-    "acuerdo mejoralo mejora reescribe arregla arreglalo claro".split()
-)
-_ENGLISH_MARKERS = frozenset(
-    "the a an of to is are be for with as but because according if not more very this that "
-    "these those it its their and there by should will".split()
-)
-
-
 def guess_language(text: str, default: str) -> str:
-    """ "es" or "en" by counting common words; ``default`` when the text does not tell."""
-    if any(ch in text for ch in "¿¡ñÑ"):
-        return "es"
+    """The code of the language pack whose common words ``text`` uses most (or whose own
+    letters it writes, "¿ñ"); ``default`` when the text does not tell."""
+    for pack in languages.packs():
+        if pack.letters and any(ch in text for ch in pack.letters):
+            return pack.code
     tokens = words(text)
-    spanish = sum(token in _SPANISH_MARKERS for token in tokens)
-    english = sum(token in _ENGLISH_MARKERS for token in tokens)
-    if spanish > english:
-        return "es"
-    if english > spanish:
-        return "en"
-    return default
+    scores = {
+        pack.code: sum(token in pack.markers for token in tokens) for pack in languages.packs()
+    }
+    best = max(scores.values(), default=0)
+    leaders = [code for code, score in scores.items() if score == best]
+    return leaders[0] if len(leaders) == 1 else default

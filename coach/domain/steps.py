@@ -1,8 +1,12 @@
-"""The seven Toulmin steps the coach walks through, in order, with their names in EN/ES."""
+"""The seven Toulmin steps the coach walks through, in order; their names are in the language
+packs."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal, get_args
+
+from coach.domain import languages
 
 ToulminStep = Literal[
     "claim",
@@ -17,29 +21,10 @@ ToulminStep = Literal[
 STEPS: tuple[str, ...] = get_args(ToulminStep)
 LAST_STEP = STEPS[-1]
 
-Language = Literal["en", "es"]
-LANGUAGES: tuple[str, ...] = get_args(Language)
+# The languages a coach session may speak: one per registered language pack.
+LANGUAGES: tuple[str, ...] = languages.codes()
 
-STEP_NAMES: dict[str, dict[str, str]] = {
-    "en": {
-        "claim": "Claim",
-        "grounds": "Grounds",
-        "warrant": "Warrant",
-        "groundsBacking": "Backing for the grounds",
-        "warrantBacking": "Backing for the warrant",
-        "qualifier": "Qualifier",
-        "rebuttal": "Rebuttal",
-    },
-    "es": {
-        "claim": "Tesis",
-        "grounds": "Datos",
-        "warrant": "Garantía",
-        "groundsBacking": "Respaldo de los datos",
-        "warrantBacking": "Respaldo de la garantía",
-        "qualifier": "Calificador",
-        "rebuttal": "Refutación",
-    },
-}
+STEP_NAMES: dict[str, Mapping[str, str]] = {p.code: p.step_names for p in languages.packs()}
 
 
 def next_step(step: str) -> str | None:
@@ -54,4 +39,4 @@ def step_number(step: str) -> int:
 
 
 def step_name(step: str, language: str) -> str:
-    return STEP_NAMES.get(language, STEP_NAMES["en"])[step]
+    return languages.pack_for(language).step_names[step]

@@ -11,229 +11,35 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
+from coach.domain import languages
 from coach.domain.explanations import asked_part, help_text, off_topic_text
 from coach.domain.heuristics import step_check
 from coach.domain.intent import classify, own_text, rewrite_payload, turn_intent
 from coach.domain.phrases import guess_language
 from coach.domain.steps import STEPS, step_name, step_number
 
-GUIDING_QUESTIONS: dict[str, dict[str, str]] = {
-    "en": {
-        "claim": "What do you want your reader to accept? Write it as one statement, not a "
-        "question.",
-        "grounds": "What facts, figures or observations support your claim? Where do they "
-        "come from?",
-        "warrant": "What general rule connects those facts to your claim? Try 'If ..., "
-        "then usually ...'.",
-        "groundsBacking": "Who or what makes your grounds trustworthy: which study, report or "
-        "institution?",
-        "warrantBacking": "What authority or body of knowledge supports that general rule?",
-        "qualifier": "How sure are you? Would you say 'certainly', 'probably', 'in most cases'...?",
-        "rebuttal": "Under what conditions would your claim not hold? Start with 'unless' "
-        "or 'except when'.",
-    },
-    "es": {
-        "claim": "¿Qué quieres que acepte tu lector? Escríbelo como una afirmación, no como "
-        "una pregunta.",
-        "grounds": "¿Qué hechos, cifras u observaciones apoyan tu tesis? ¿De dónde salen?",
-        "warrant": "¿Qué regla general une esos hechos con tu tesis? Prueba con 'Si ..., "
-        "normalmente ...'.",
-        "groundsBacking": "¿Quién o qué hace fiables tus datos: qué estudio, informe o "
-        "institución?",
-        "warrantBacking": "¿Qué autoridad o conocimiento respalda esa regla general?",
-        "qualifier": "¿Qué tan seguro estás? ¿Dirías 'ciertamente', 'probablemente', 'en la "
-        "mayoría de los casos'...?",
-        "rebuttal": "¿En qué condiciones no se cumpliría tu tesis? Empieza con 'a menos que' "
-        "o 'salvo si'.",
-    },
+GUIDING_QUESTIONS: dict[str, Mapping[str, str]] = {
+    p.code: p.guiding_questions for p in languages.packs()
 }
 
-PROBLEMS: dict[str, dict[str, str]] = {
-    "en": {
-        "empty": "There is no text for this step yet.",
-        "too_short": "That is too short to stand on its own; say a little more.",
-        "is_question": "That reads as a question. A claim takes a position: state it.",
-        "vague_claim": "That is a judgement, not yet a position a reader can test: for whom, "
-        "and in what way? Say what should change, and for whom.",
-        "no_evidence": "I don't see evidence yet: a fact, a number, a study or an observation.",
-        "opinion": "That is your opinion, and a reader cannot check an opinion. Grounds are "
-        "facts or reports they could look up. What figure, study or observation could they "
-        "check?",
-        "no_principle": "That sounds specific. A warrant states a general rule that would "
-        "hold in other cases too (if ..., when ..., usually ...).",
-        "no_authority": "I can't tell who stands behind this: name a study, an institution, "
-        "an expert, a statistic or a law.",
-        "vague_source": "Which one? You name a kind of source (or just 'online'), but not who "
-        "made it, where it was published, or a figure from it.",
-        "one_sided": "A warrant needs both sides of a rule: what kind of fact (if ...) leads "
-        "to what kind of conclusion (then ...). One side is missing or too thin.",
-        "restates_claim": "That says your claim again. A warrant is the general rule that "
-        "links the kind of facts in your grounds to the kind of conclusion in your claim.",
-        "insists": "That insists on the claim instead of testing it. A rebuttal names a "
-        "condition or case in which the claim would not hold ('unless ...').",
-        "no_modal": "A qualifier says how strong the claim is, with a word like 'probably', "
-        "'usually' or 'certainly'.",
-        "no_condition": "A rebuttal names a condition under which the claim fails "
-        "('unless ...', 'except when ...').",
-    },
-    "es": {
-        "empty": "Todavía no hay texto para este paso.",
-        "too_short": "Es demasiado breve para sostenerse sola; desarróllalo un poco más.",
-        "is_question": "Eso parece una pregunta. Una tesis toma una posición: afírmala.",
-        "vague_claim": "Es un juicio, todavía no una posición que un lector pueda poner a "
-        "prueba: ¿para quién y en qué sentido? Di qué debería cambiar y para quién.",
-        "no_evidence": "Aún no veo evidencia: un hecho, una cifra, un estudio o una observación.",
-        "opinion": "Eso es tu opinión, y un lector no puede comprobar una opinión. Los datos "
-        "son hechos o informes que podría consultar. ¿Qué cifra, estudio u observación podría "
-        "comprobar?",
-        "no_principle": "Eso suena concreto. Una garantía enuncia una regla general que valdría "
-        "también en otros casos (si ..., cuando ..., normalmente ...).",
-        "no_authority": "No sé quién respalda esto: nombra un estudio, una institución, un "
-        "experto, una estadística o una ley.",
-        "vague_source": "¿Cuál? Nombras un tipo de fuente (o solo 'internet'), pero no quién "
-        "la hizo, dónde se publicó ni una cifra suya.",
-        "one_sided": "Una garantía necesita los dos lados de una regla: qué tipo de hecho "
-        "(si ...) lleva a qué tipo de conclusión (entonces ...). Falta un lado o es muy pobre.",
-        "restates_claim": "Eso repite tu tesis. Una garantía es la regla general que une el "
-        "tipo de hechos de tus datos con el tipo de conclusión de tu tesis.",
-        "insists": "Eso insiste en la tesis en lugar de ponerla a prueba. Una refutación nombra "
-        "una condición o un caso en que la tesis no se cumpliría ('a menos que ...').",
-        "no_modal": "Un calificador dice cuán fuerte es la tesis, con palabras como "
-        "'probablemente', 'normalmente' o 'ciertamente'.",
-        "no_condition": "Una refutación nombra una condición en la que la tesis falla "
-        "('a menos que ...', 'salvo si ...').",
-    },
-}
+PROBLEMS: dict[str, Mapping[str, str]] = {p.code: p.problems for p in languages.packs()}
 
-PRAISE: dict[str, dict[str, str]] = {
-    "en": {
-        "claim": "That is a clear position a reader can agree or disagree with.",
-        "grounds": "Good: that is evidence a reader can check.",
-        "warrant": "Good: that is a general rule, not just this case.",
-        "groundsBacking": "Good: you name where your evidence comes from.",
-        "warrantBacking": "Good: you name what stands behind your rule.",
-        "qualifier": "Good: that says how strongly you hold the claim.",
-        "rebuttal": "Good: that names when the claim would not hold.",
-    },
-    "es": {
-        "claim": "Es una posición clara con la que un lector puede estar de acuerdo o no.",
-        "grounds": "Bien: es evidencia que un lector puede comprobar.",
-        "warrant": "Bien: es una regla general, no solo este caso.",
-        "groundsBacking": "Bien: dices de dónde sale tu evidencia.",
-        "warrantBacking": "Bien: dices qué respalda tu regla.",
-        "qualifier": "Bien: dice con cuánta fuerza sostienes la tesis.",
-        "rebuttal": "Bien: nombra cuándo la tesis no se cumpliría.",
-    },
-}
+PRAISE: dict[str, Mapping[str, str]] = {p.code: p.praise for p in languages.packs()}
 
 # Where to look, for a student who knows no facts, source or expert yet.
-WHERE_TO_LOOK: dict[str, dict[str, str]] = {
-    "en": {
-        "grounds": "Where to look: an official statistics website, a survey reported in a "
-        "newspaper, your school's own figures, or something you can count or observe yourself.",
-        "groundsBacking": "Where to look: the website or report your figure came from, the "
-        "organisation that published it, or the person who gave it to you.",
-        "warrantBacking": "Where to look: a university or research institute that studies "
-        "this, an official guideline, a law or a professional body; a school library can help "
-        "you find one.",
-    },
-    "es": {
-        "grounds": "Dónde buscar: una web oficial de estadística, una encuesta publicada en un "
-        "periódico, las cifras de tu propio centro, o algo que puedas contar u observar tú.",
-        "groundsBacking": "Dónde buscar: la web o el informe de donde sale tu cifra, la "
-        "organización que lo publicó o la persona que te lo dio.",
-        "warrantBacking": "Dónde buscar: una universidad o un instituto de investigación que "
-        "estudie esto, una guía oficial, una ley o un colegio profesional; la biblioteca de tu "
-        "centro puede ayudarte a encontrarlo.",
-    },
-}
+WHERE_TO_LOOK: dict[str, Mapping[str, str]] = {p.code: p.where_to_look for p in languages.packs()}
 
 # "Here are your grounds": each part with its own grammar (number and gender).
-AS_YOU_WROTE: dict[str, dict[str, str]] = {
-    "en": {
-        "claim": "Here is your claim as you wrote it. Confirm it to save it and move on.",
-        "grounds": "Here are your grounds as you wrote them. Confirm them to save them and "
-        "move on.",
-        "warrant": "Here is your warrant as you wrote it. Confirm it to save it and move on.",
-        "groundsBacking": "Here is the backing for your grounds as you wrote it. Confirm it "
-        "to save it and move on.",
-        "warrantBacking": "Here is the backing for your warrant as you wrote it. Confirm it "
-        "to save it and move on.",
-        "qualifier": "Here is your qualifier as you wrote it. Confirm it to save it and move on.",
-        "rebuttal": "Here is your rebuttal as you wrote it. Confirm it to save it and finish.",
-    },
-    "es": {
-        "claim": "Aquí está tu tesis tal como la escribiste. Confírmala para guardarla y seguir.",
-        "grounds": "Aquí están tus datos tal como los escribiste. Confírmalos para guardarlos "
-        "y seguir.",
-        "warrant": "Aquí está tu garantía tal como la escribiste. Confírmala para guardarla y "
-        "seguir.",
-        "groundsBacking": "Aquí está el respaldo de tus datos tal como lo escribiste. "
-        "Confírmalo para guardarlo y seguir.",
-        "warrantBacking": "Aquí está el respaldo de tu garantía tal como lo escribiste. "
-        "Confírmalo para guardarlo y seguir.",
-        "qualifier": "Aquí está tu calificador tal como lo escribiste. Confírmalo para "
-        "guardarlo y seguir.",
-        "rebuttal": "Aquí está tu refutación tal como la escribiste. Confírmala para guardarla "
-        "y terminar.",
-    },
-}
+AS_YOU_WROTE: dict[str, Mapping[str, str]] = {p.code: p.as_you_wrote for p in languages.packs()}
 
-PHRASES: dict[str, dict[str, str]] = {
-    "en": {
-        "confirm_hint": "If you are happy with it, say “yes” and I will put it in your "
-        "draft, or refine it first.",
-        "proposal_rewrite": "I tidied your own words ({changes}). Confirm it if it says what "
-        "you mean.",
-        "rationale_confirmed": "Your own text; it has what this part ({step}) needs.",
-        "rationale_rewrite": "Your text with {changes}.",
-        "no_changes": "nothing needed changing",
-        "nothing_yet": "Write your own first attempt and I will help you polish it.",
-        "feedback": "You asked about your own {step}, “{text}”.",
-        "fixed": "That answers what was missing.",
-        "withheld": "I held back the rest of my answer: it was writing part of your argument "
-        "for you, and your argument has to be in your own words.",
-        "still_missing": "Before I can propose it: {problem}",
-        "opening": "Let's build your argument about “{topic}” in seven steps. Step 1 of 7: the "
-        "claim.",
-        "intro": "Saved. Step {number} of 7: {step}.",
-        "complete": "Your argument is complete: all seven parts are in your draft. You can "
-        "turn it into a Toulmin chain now.",
-        "spacing": "spacing",
-        "capital": "a capital letter",
-        "full_stop": "a final full stop",
-        "statement": "a statement instead of a question mark",
-    },
-    "es": {
-        "confirm_hint": "Si te convence, di “sí” y lo pondré en tu borrador, o mejóralo antes.",
-        "proposal_rewrite": "Ordené tus propias palabras ({changes}). Confírmalo si dice lo que "
-        "quieres decir.",
-        "rationale_confirmed": "Tu propio texto; cumple lo que necesita este paso ({step}).",
-        "rationale_rewrite": "Tu texto con {changes}.",
-        "no_changes": "no hacía falta cambiar nada",
-        "nothing_yet": "Escribe tu primer intento y te ayudaré a pulirlo.",
-        "feedback": "Preguntas por tu {step}, «{text}».",
-        "fixed": "Eso resuelve lo que faltaba.",
-        "withheld": "He retenido el resto de mi respuesta: estaba escribiendo parte de tu "
-        "argumento por ti, y tu argumento tiene que estar en tus propias palabras.",
-        "still_missing": "Antes de proponerlo: {problem}",
-        "opening": "Construyamos tu argumento sobre «{topic}» en siete pasos. Paso 1 de 7: la "
-        "tesis.",
-        "intro": "Guardado. Paso {number} de 7: {step}.",
-        "complete": "Tu argumento está completo: las siete partes están en tu borrador. Ya "
-        "puedes convertirlo en una cadena de Toulmin.",
-        "spacing": "espacios",
-        "capital": "mayúscula inicial",
-        "full_stop": "punto final",
-        "statement": "una afirmación en lugar de signos de pregunta",
-    },
-}
+PHRASES: dict[str, Mapping[str, str]] = {p.code: p.phrases for p in languages.packs()}
 
 
 def _lang(language: str) -> str:
-    return language if language in GUIDING_QUESTIONS else "en"
+    return languages.pack_for(language).code
 
 
 def opening_text(topic: str, language: str) -> str:
@@ -330,7 +136,7 @@ def offline_turn(inputs: dict[str, Any]) -> str:
     earlier = list(inputs.get("step_messages", []))
     # A message in another language gets that reply in its language; a language-neutral one
     # ("yes", "ok") is answered in the session's language, never in an earlier message's.
-    session_language = inputs.get("language", "en")
+    session_language = inputs.get("language") or languages.DEFAULT_LANGUAGE
     lang = _lang(guess_language(message, session_language))
     text = PHRASES[lang]
     question = GUIDING_QUESTIONS[lang][step]

@@ -1,0 +1,126 @@
+"""The one shape every language pack has: the coach's words and grammar for one language.
+
+A pack is data plus a few grammar functions. Word lists hold folded words (lower case, no
+accents) unless a field says otherwise; ``*_patterns`` fields hold regular-expression
+alternatives written for text as the module that uses them reads it (folded words between
+single spaces for the intent and heuristics patterns, the text as written for the tutor's
+sentences). A module never mixes two packs' words in one list: it asks the registry
+(``coach.domain.languages``) for every pack's list, or for one pack.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+
+def _no(*_: object) -> bool:
+    return False
+
+
+def _none(*_: object) -> None:
+    return None
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: "Definitivamente ESTÁ bien" -> "definitivamente esta bien"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@dataclass(frozen=True)
+class LanguagePack:
+    code: str
+    # -- recognising the language (``phrases.guess_language``)
+    markers: frozenset[str]  # common words that tell the language
+    letters: str = ""  # characters only this language writes ("¿¡ñ")
+    opening_marks: tuple[str, ...] = ()  # a question or exclamation opened ("¿")
+    # -- what a message asks for (``phrases``)
+    confirmations: tuple[str, ...] = ()
+    rewrite_requests: tuple[str, ...] = ()
+    negations: frozenset[str] = frozenset()
+    # -- the step checks (``heuristics``); markers may end in "*" (any ending)
+    evidence: tuple[str, ...] = ()
+    authority: tuple[str, ...] = ()
+    source_kinds: tuple[str, ...] = ()
+    modals: tuple[str, ...] = ()
+    conditions: tuple[str, ...] = ()
+    contrasts: tuple[str, ...] = ()
+    rule_markers: tuple[str, ...] = ()
+    general: tuple[str, ...] = ()
+    limits: tuple[str, ...] = ()
+    specific: frozenset[str] = frozenset()
+    percent: tuple[str, ...] = ()
+    question_words: frozenset[str] = frozenset()  # "what", "why": they open a question
+    auxiliaries: frozenset[str] = frozenset()  # "do", "is": a question may open with one
+    pronouns: frozenset[str] = frozenset()
+    insisting_patterns: tuple[str, ...] = ()
+    vague_claim_patterns: tuple[str, ...] = ()
+    online_patterns: tuple[str, ...] = ()
+    obligation_patterns: tuple[str, ...] = ()
+    opinion_patterns: tuple[str, ...] = ()
+    reported_word: str = ""  # a pattern for one folded word in a past tense
+    reported_raw: str = ""  # likewise on the lower-case text with its accents
+    # Degrees of a modal for the chain ("probably" -> "probably"), in order of strength.
+    modal_degrees: tuple[tuple[str, str], ...] = ()
+    # -- the intent of a message (``intent``): pattern alternatives by family
+    part_names: tuple[str, ...] = ()  # pattern alternatives naming the Toulmin parts
+    asked_parts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    texting: Mapping[str, str] = field(default_factory=dict)  # "q" -> "que"
+    help_patterns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    concept_patterns: tuple[str, ...] = ()
+    off_topic_patterns: tuple[str, ...] = ()
+    feedback_patterns: tuple[str, ...] = ()
+    feedback_openers: tuple[str, ...] = ()  # " check ": asks for feedback without "?"
+    ask_kind_patterns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    hedges: frozenset[str] = frozenset()
+    framing_fillers: tuple[str, ...] = ()  # pattern alternatives: "ok(?:ay)?", "vale"
+    framing_followers: tuple[str, ...] = ()
+    framing_leads: tuple[str, ...] = ()  # "actually", "en realidad"
+    framing_changes: tuple[str, ...] = ()  # "let me change", "lo cambio"
+    framing_objects: tuple[str, ...] = ()  # " it", " lo"
+    # -- addressed to the tutor (``address``)
+    fillers: frozenset[str] = frozenset()
+    polite: frozenset[str] = frozenset()
+    polite_phrases: tuple[str, ...] = ()  # "por favor": politeness in several words
+    polite_pattern: str = ""
+    artefacts: frozenset[str] = frozenset()
+    determiners: frozenset[str] = frozenset()
+    part_words: frozenset[str] = frozenset()
+    personal: frozenset[str] = frozenset()
+    clause_joiners: tuple[str, ...] = ()  # pattern alternatives between clauses
+    # (folded clause, its first word as typed): None when the clause does not open with one
+    # of this language's verbs of producing text, so another pack may read it.
+    imperative: Callable[[list[str], str], bool | None] = _none
+    asks_tutor: Callable[[list[str]], bool] = _no  # the tutor as the subject of a request
+    wants_from_tutor: Callable[[str], bool] = _no  # on the padded folded message
+    wanted: Callable[[list[str]], list[str] | None] = lambda _: None  # "i need" -> the rest
+    question_opening: Callable[[list[str]], bool] = _no  # "what is", without a "?"
+    # -- the tutor's sentences (``authorship``, ``answer``), on the text as written
+    grammar_words: frozenset[str] = frozenset()  # small words that say nothing of their own
+    example_markers: tuple[str, ...] = ()
+    reported_speech: tuple[str, ...] = ()  # "say that", "decir que"
+    suggestion_patterns: tuple[str, ...] = ()
+    offer_patterns: tuple[str, ...] = ()
+    addressed: frozenset[str] = frozenset()  # words of a sentence addressed to the student
+    embedded_questions: tuple[str, ...] = ()
+    meta: frozenset[str] = frozenset()  # words about the argument rather than its subject
+    sentence_joiners: tuple[str, ...] = ()
+    proposal_talk_patterns: tuple[str, ...] = ()
+    # -- what the tutor says: step -> text unless noted; "{topic}"-style fields are filled in
+    step_names: Mapping[str, str] = field(default_factory=dict)
+    guiding_questions: Mapping[str, str] = field(default_factory=dict)
+    problems: Mapping[str, str] = field(default_factory=dict)  # problem code -> next step
+    praise: Mapping[str, str] = field(default_factory=dict)
+    where_to_look: Mapping[str, str] = field(default_factory=dict)
+    as_you_wrote: Mapping[str, str] = field(default_factory=dict)
+    phrases: Mapping[str, str] = field(default_factory=dict)  # the tutor's set phrases
+    explanations: Mapping[str, str] = field(default_factory=dict)
+    examples: tuple[Mapping[str, str], ...] = ()  # whole example arguments, "topic" too
+    openers: Mapping[str, str] = field(default_factory=dict)  # pressure -> first words
+    example_lead: str = ""
+    help_questions: Mapping[str, str] = field(default_factory=dict)
+    off_topic: str = ""
+    # "your claim", "tus datos": the student's part named in this language's grammar.
+    your_part: Callable[[str, str], str] = lambda step, name: name

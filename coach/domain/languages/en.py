@@ -1,0 +1,885 @@
+"""English: the coach's words and grammar (see ``coach.domain.languages.base``)."""
+
+from __future__ import annotations
+
+from coach.domain.languages.base import LanguagePack
+
+# -- addressed to the tutor ----------------------------------------------------------------
+
+# Verbs of producing, handing over or working on text, and of taking a role.
+VERBS = frozenset(
+    "write do make give tell show send draft compose fill finish complete continue end type "
+    "produce craft create generate invent suggest propose provide list brainstorm name pick "
+    "choose decide handle put say spell answer help find look search google check fix correct "
+    "proofread translate paraphrase rephrase rewrite reword improve polish explain describe "
+    "define summarize summarise turn convert change pretend imagine act roleplay play be let "
+    "stop skip keep come think get bring fetch copy add offer recommend share try compare edit "
+    "review expand develop build formulate state word phrase sketch outline sum figure "
+    "work solve read go carry".split()
+)
+# What may follow an imperative verb: its object, a particle, a clause.
+_AFTER = frozenset(
+    "me us it this that these those them the a an my our your yours mine some any three two "
+    "four five six few couple one something anything everything out up down as like what how "
+    "whether if more another other better all sth smth you youre ur u".split()
+)
+_AFTER_GERUND = frozenset("stop keep quit".split())
+_PARTICLES = frozenset(
+    {
+        ("search", "for"),
+        ("look", "for"),
+        ("ask", "for"),
+        ("fill", "in"),
+        ("continue", "from"),
+        ("go", "on"),
+        ("carry", "on"),
+    }
+)
+_MODALS_OF_ASKING = frozenset(
+    "can could would will wont cant couldnt wouldnt shall may might".split()
+)
+# Verbs that, with the tutor as subject ("you write", "if you could fill"), make a request.
+_YOU_VERBS = VERBS - frozenset("be let stop keep come think get try work read".split())
+_WANT = frozenset("need want like love require".split())
+_WH = frozenset("what which how why who whom whose where when".split())
+_AUX = frozenset(
+    "is are was were do does did can could should would will shall may might must has have "
+    "s am isnt arent doesnt dont didnt cant couldnt shouldnt wouldnt wont".split()
+)
+
+
+def imperative(tokens: list[str], raw_first: str) -> bool | None:
+    """A verb of producing text with an object, a particle, or nothing after it; "let's"
+    with such a verb ("let's write it together", not "let's see"). None when the clause
+    does not open with an English verb of producing text (another language may read it)."""
+    if not tokens:
+        return None
+    verb, rest = tokens[0], tokens[1:]
+    after = rest[0] if rest else ""
+    if verb in VERBS:
+        if not rest:
+            return verb not in ("be", "let")
+        if after in _AFTER or after.isdigit():
+            return True
+        if verb in _AFTER_GERUND and after.endswith("ing"):
+            # "stop asking and write it", not "Stop paying kids to eat junk: ..." (a claim)
+            gerund = after[:-3]
+            return bool({gerund, gerund + "e", gerund[:-1]} & (VERBS | {"ask", "question"}))
+        return (verb, after) in _PARTICLES
+    if verb == "lets":
+        return after in VERBS - {"see", "think", "try", "look"}
+    return None
+
+
+def asks_tutor(tokens: list[str]) -> bool:
+    """The tutor as the subject of producing text: "can you", "you write it", "if you could
+    fill", "I want you to", "you are the student"."""
+    for i, token in enumerate(tokens):
+        if token not in ("you", "u", "youre"):
+            continue
+        before = tokens[i - 1] if i else ""
+        after = tokens[i + 1 : i + 4]
+        if before in _MODALS_OF_ASKING or before in ("do", "did", "are", "will"):
+            return True
+        if before in _WANT or before in ("ask", "asking", "beg", "begging"):
+            return True
+        if any(word in _YOU_VERBS for word in after[:3]):
+            return True
+        if token == "youre" or after[:1] == ["are"]:
+            role = after[1:3] if after[:1] == ["are"] else after[:2]
+            if {"the", "me", "my", "allowed"} & set(role[:1]):
+                return True
+    return False
+
+
+def wanted(tokens: list[str]) -> list[str] | None:
+    """What follows "I need", "I'd like", "I want": None when the clause wants nothing."""
+    if tokens[:1] not in (["i"], ["id"]):
+        return None
+    rest = tokens[1:]
+    if rest[:1] in (["need"], ["want"], ["require"]) or tokens[:2] == ["id", "like"]:
+        return rest[1:]
+    if rest[:2] in (["would", "like"], ["d", "like"]):
+        return rest[2:]
+    return None
+
+
+def question_opening(tokens: list[str]) -> bool:
+    """ "what would my claim be": a question word with an auxiliary or a pronoun after it."""
+    first = tokens[0] if tokens else ""
+    second = tokens[1] if len(tokens) > 1 else ""
+    return first in _WH and second in _AUX | {"i", "you", "u"}
+
+
+# -- the tutor's sentences -----------------------------------------------------------------
+
+# Verbs that report or offer text: "you could say", "what if you argued".
+_SAY = (
+    r"(?:say|said|saying|write|wrote|writing|argue|argued|arguing|claim|claimed|state|stated|"
+    r"put|putting|add|added|adding|mention|mentioned|mentioning|cite|cited|citing|name|named|"
+    r"naming|point(?:ed|ing)? out|back(?:ed|ing)? (?:it|this|that|them) (?:up )?with|"
+    r"use|used|using|try|tried|go with|went with)"
+)
+
+_PART = "<PART>"  # the parts' names in any language (``intent`` fills it in)
+
+
+def your_part(step: str, name: str) -> str:
+    """ "your claim"."""
+    return f"your {name}"
+
+
+# -- what the tutor says ------------------------------------------------------------------
+
+STEP_NAMES: dict[str, str] = {
+    "claim": "Claim",
+    "grounds": "Grounds",
+    "warrant": "Warrant",
+    "groundsBacking": "Backing for the grounds",
+    "warrantBacking": "Backing for the warrant",
+    "qualifier": "Qualifier",
+    "rebuttal": "Rebuttal",
+}
+
+GUIDING_QUESTIONS: dict[str, str] = {
+    "claim": "What do you want your reader to accept? Write it as one statement, not a question.",
+    "grounds": "What facts, figures or observations support your claim? Where do they come from?",
+    "warrant": "What general rule connects those facts to your claim? Try 'If ..., "
+    "then usually ...'.",
+    "groundsBacking": "Who or what makes your grounds trustworthy: which study, report or "
+    "institution?",
+    "warrantBacking": "What authority or body of knowledge supports that general rule?",
+    "qualifier": "How sure are you? Would you say 'certainly', 'probably', 'in most cases'...?",
+    "rebuttal": "Under what conditions would your claim not hold? Start with 'unless' "
+    "or 'except when'.",
+}
+
+PROBLEMS: dict[str, str] = {
+    "empty": "There is no text for this step yet.",
+    "too_short": "That is too short to stand on its own; say a little more.",
+    "is_question": "That reads as a question. A claim takes a position: state it.",
+    "vague_claim": "That is a judgement, not yet a position a reader can test: for whom, "
+    "and in what way? Say what should change, and for whom.",
+    "no_evidence": "I don't see evidence yet: a fact, a number, a study or an observation.",
+    "opinion": "That is your opinion, and a reader cannot check an opinion. Grounds are "
+    "facts or reports they could look up. What figure, study or observation could they "
+    "check?",
+    "no_principle": "That sounds specific. A warrant states a general rule that would "
+    "hold in other cases too (if ..., when ..., usually ...).",
+    "no_authority": "I can't tell who stands behind this: name a study, an institution, "
+    "an expert, a statistic or a law.",
+    "vague_source": "Which one? You name a kind of source (or just 'online'), but not who "
+    "made it, where it was published, or a figure from it.",
+    "one_sided": "A warrant needs both sides of a rule: what kind of fact (if ...) leads "
+    "to what kind of conclusion (then ...). One side is missing or too thin.",
+    "restates_claim": "That says your claim again. A warrant is the general rule that "
+    "links the kind of facts in your grounds to the kind of conclusion in your claim.",
+    "insists": "That insists on the claim instead of testing it. A rebuttal names a "
+    "condition or case in which the claim would not hold ('unless ...').",
+    "no_modal": "A qualifier says how strong the claim is, with a word like 'probably', "
+    "'usually' or 'certainly'.",
+    "no_condition": "A rebuttal names a condition under which the claim fails "
+    "('unless ...', 'except when ...').",
+}
+
+PRAISE: dict[str, str] = {
+    "claim": "That is a clear position a reader can agree or disagree with.",
+    "grounds": "Good: that is evidence a reader can check.",
+    "warrant": "Good: that is a general rule, not just this case.",
+    "groundsBacking": "Good: you name where your evidence comes from.",
+    "warrantBacking": "Good: you name what stands behind your rule.",
+    "qualifier": "Good: that says how strongly you hold the claim.",
+    "rebuttal": "Good: that names when the claim would not hold.",
+}
+
+WHERE_TO_LOOK: dict[str, str] = {
+    "grounds": "Where to look: an official statistics website, a survey reported in a "
+    "newspaper, your school's own figures, or something you can count or observe yourself.",
+    "groundsBacking": "Where to look: the website or report your figure came from, the "
+    "organisation that published it, or the person who gave it to you.",
+    "warrantBacking": "Where to look: a university or research institute that studies "
+    "this, an official guideline, a law or a professional body; a school library can help "
+    "you find one.",
+}
+
+AS_YOU_WROTE: dict[str, str] = {
+    "claim": "Here is your claim as you wrote it. Confirm it to save it and move on.",
+    "grounds": "Here are your grounds as you wrote them. Confirm them to save them and move on.",
+    "warrant": "Here is your warrant as you wrote it. Confirm it to save it and move on.",
+    "groundsBacking": "Here is the backing for your grounds as you wrote it. Confirm it "
+    "to save it and move on.",
+    "warrantBacking": "Here is the backing for your warrant as you wrote it. Confirm it "
+    "to save it and move on.",
+    "qualifier": "Here is your qualifier as you wrote it. Confirm it to save it and move on.",
+    "rebuttal": "Here is your rebuttal as you wrote it. Confirm it to save it and finish.",
+}
+
+PHRASES: dict[str, str] = {
+    "confirm_hint": "If you are happy with it, say “yes” and I will put it in your "
+    "draft, or refine it first.",
+    "proposal_rewrite": "I tidied your own words ({changes}). Confirm it if it says what you mean.",
+    "rationale_confirmed": "Your own text; it has what this part ({step}) needs.",
+    "rationale_rewrite": "Your text with {changes}.",
+    "no_changes": "nothing needed changing",
+    "nothing_yet": "Write your own first attempt and I will help you polish it.",
+    "feedback": "You asked about your own {step}, “{text}”.",
+    "fixed": "That answers what was missing.",
+    "withheld": "I held back the rest of my answer: it was writing part of your argument "
+    "for you, and your argument has to be in your own words.",
+    "still_missing": "Before I can propose it: {problem}",
+    "opening": "Let's build your argument about “{topic}” in seven steps. Step 1 of 7: the claim.",
+    "intro": "Saved. Step {number} of 7: {step}.",
+    "complete": "Your argument is complete: all seven parts are in your draft. You can "
+    "turn it into a Toulmin chain now.",
+    "spacing": "spacing",
+    "capital": "a capital letter",
+    "full_stop": "a final full stop",
+    "statement": "a statement instead of a question mark",
+}
+
+EXPLANATIONS: dict[str, str] = {
+    "claim": "A claim is the position you want your reader to accept, written as one "
+    "statement someone could agree or disagree with.",
+    "grounds": "Grounds are the facts behind your claim: figures, observations or results "
+    "a reader could check.",
+    "warrant": "A warrant is a general rule that links the kind of facts in your grounds "
+    "to the kind of conclusion in your claim; it would hold in other cases too, so it is "
+    "not your claim said again.",
+    "groundsBacking": "Backing for the grounds says who or what stands behind your facts: "
+    "a named study, report, institution, expert, statistic or law.",
+    "warrantBacking": "Backing for the warrant says what supports your general rule: "
+    "research, a law, an expert body or an established field of knowledge.",
+    "qualifier": "A qualifier says how strongly you hold the claim, with a word such as "
+    "'certainly', 'presumably', 'probably' or 'possibly'.",
+    "rebuttal": "A rebuttal names a condition or a case in which your claim would not "
+    "hold ('unless ...', 'except when ...'); insisting that you are right is not one.",
+}
+
+EXAMPLES: tuple[dict[str, str], ...] = (
+    {
+        "topic": "cycle lanes in cities",
+        "claim": "Cities should build protected cycle lanes.",
+        "grounds": "In Seville, cycling grew from 0.5% to 6% of trips after the city "
+        "built 80 km of protected lanes.",
+        "warrant": "If a safe option is made easy, more people usually choose it.",
+        "groundsBacking": "The figures come from Seville city council's mobility reports.",
+        "warrantBacking": "Transport research on travel behaviour supports this rule.",
+        "qualifier": "Probably, in most large flat cities.",
+        "rebuttal": "Unless the lanes do not connect to where people need to go.",
+    },
+    {
+        "topic": "tap water or bottled water",
+        "claim": "Families should drink tap water instead of bottled water.",
+        "grounds": "A 2018 test of 50 tap-water samples found them as safe as bottled "
+        "brands, at a hundredth of the price.",
+        "warrant": "When two products are equally safe, the cheaper one is usually the "
+        "better choice.",
+        "groundsBacking": "The tests were run by a national consumer association's laboratory.",
+        "warrantBacking": "Consumer economists have long recommended the cheaper of two "
+        "equivalent products.",
+        "qualifier": "Presumably, in most towns.",
+        "rebuttal": "Unless the local water supply has been contaminated.",
+    },
+    {
+        "topic": "libraries open on Sundays",
+        "claim": "Towns should open their public libraries on Sundays.",
+        "grounds": "A survey of 1,200 residents found that 40% can only visit at weekends.",
+        "warrant": "If a public service is meant for everyone, it should open when most "
+        "people can use it.",
+        "groundsBacking": "The survey was carried out by the regional statistics office.",
+        "warrantBacking": "Public-service guidelines on access for working people support "
+        "this principle.",
+        "qualifier": "Probably.",
+        "rebuttal": "Unless Sunday opening forces cuts to other library services.",
+    },
+)
+
+OPENERS: dict[str, str] = {
+    "write_for_me": "I won't write {your_part} for you: the argument has to be in your "
+    "own words. I can show you how one works.",
+    "example": "Here is an example on a different topic, so that your argument stays yours.",
+    "teacher": "Even if your teacher agrees, my job is to help you write it yourself, "
+    "not to write it for you.",
+    "emotional": "I can hear this matters a lot, and you can do it, one small step at a "
+    "time. I won't write it for you, but I will help you get there.",
+    "compare": "I won't write a version of my own to compare with yours, but I can show "
+    "you what a strong {part} contains.",
+    "stuck": "Being stuck here is normal; let's take one small step.",
+    "concept": "",
+}
+
+EXAMPLE_LEAD: str = "For example, in an argument about {topic}: “{text}”"
+
+HELP_QUESTIONS: dict[str, str] = {
+    "claim": "What do you yourself think about “{topic}”, in one sentence?",
+    "grounds": "What is one fact or figure you know that supports your claim?",
+    "warrant": "What general rule makes your grounds a reason for your claim?",
+    "groundsBacking": "Where do your facts come from: which study, report or institution?",
+    "warrantBacking": "What research, law or expert body supports your general rule?",
+    "qualifier": "How sure are you of your claim: certainly, probably or possibly?",
+    "rebuttal": "In what situation would your claim not hold?",
+}
+
+OFF_TOPIC: str = "Let's keep to your argument about “{topic}”."
+
+
+PACK = LanguagePack(
+    code="en",
+    markers=frozenset(
+        "the a an of to is are be for with as but because according if not more very this "
+        "that these those it its their and there by should will".split()
+    ),
+    confirmations=(
+        "yes",
+        "yeah",
+        "yep",
+        "ok",
+        "okay",
+        "sure",
+        "that works",
+        "use that",
+        "looks good",
+        "sounds good",
+        "go ahead",
+        "confirm",
+    ),
+    rewrite_requests=("rewrite", "improve", "rephrase", "fix", "help me word", "reword", "polish"),
+    negations=frozenset({"no", "not", "never"}),
+    evidence=(
+        "data",
+        "study",
+        "studies",
+        "survey*",
+        "research*",
+        "report*",
+        "evidence",
+        "found",
+        "show*",
+        "according to",
+        "percent",
+        "statistic*",
+        "measur*",
+        "observ*",
+        "example",
+        "for instance",
+        "record*",
+        "experiment*",
+        "result*",
+        "rate",
+        "increase*",
+        "decrease*",
+    ),
+    # Words that name who or what stands behind a text by themselves (an institution, an
+    # expert, a law, a publication). "who" is not one: "People who agree with me" names
+    # nobody (the World Health Organization is recognised by its capitals, WHO).
+    authority=(
+        "according to",
+        "published",
+        "journal",
+        "universit*",
+        "institut*",
+        "census",
+        "agency",
+        "organization*",
+        "organisation*",
+        "government",
+        "expert*",
+        "professor*",
+        "dr",
+        "law",
+        "laws",
+        "act",
+        "court",
+        "ministry",
+        "department",
+        "association",
+        "peer reviewed",
+        "scientist*",
+        "researchers",
+        "psychologist*",
+        "economist*",
+        "doctors",
+        "physicians",
+        "guidelines",
+        "textbook",
+        "encyclopedia",
+        "statistics office",
+        "office for",
+        "council",
+        "commission",
+        "foundation",
+        "bureau",
+        "academy",
+        "nobel",
+    ),
+    source_kinds=(
+        "study",
+        "studies",
+        "research*",
+        "survey*",
+        "report*",
+        "statistic*",
+        "data",
+        "poll*",
+        "experiment*",
+        "source*",
+        "article*",
+        "book*",
+        "paper*",
+        "evidence",
+    ),
+    modals=(
+        "probably",
+        "likely",
+        "possibly",
+        "perhaps",
+        "maybe",
+        "usually",
+        "generally",
+        "often",
+        "in most cases",
+        "most",
+        "some",
+        "almost",
+        "presumably",
+        "certainly",
+        "definitely",
+        "necessarily",
+        "may",
+        "might",
+        "could",
+        "unlikely",
+        "typically",
+        "plausibly",
+        "arguably",
+        "always",
+        "rarely",
+        "sometimes",
+        "in all likelihood",
+        "probab*",
+        "surely",
+        "doubt*",
+        "pretty sure",
+        "fairly sure",
+        "quite sure",
+        "sure",
+        "confident",
+    ),
+    conditions=(
+        "unless",
+        "except",
+        "if",
+        "when",
+        "whenever",
+        "provided",
+        "in case",
+        "only if",
+        "exception*",
+        "where",
+        "as long as",
+        "in cases",
+        "for those",
+    ),
+    contrasts=("but", "however", "although", "though", "whereas", "yet"),
+    rule_markers=("if", "when", "whenever", "because", "since", "once", "as long as"),
+    general=(
+        "generally",
+        "usually",
+        "always",
+        "any",
+        "all",
+        "every",
+        "tend*",
+        "typically",
+        "as a rule",
+        "in general",
+        "whoever",
+        "most",
+        "people who",
+        "those who",
+        "anyone",
+    ),
+    limits=(
+        "not",
+        "no",
+        "never",
+        "may",
+        "might",
+        "could",
+        "can",
+        "cannot",
+        "some",
+        "certain",
+        "only",
+        "few",
+        "doesnt",
+        "dont",
+        "wont",
+        "isnt",
+        "arent",
+    ),
+    specific=frozenset(
+        "my our i me yesterday today two three four five six seven eight nine ten".split()
+    ),
+    percent=("percent",),
+    question_words=frozenset("what why how who whom whose when where which".split()),
+    auxiliaries=frozenset(
+        "do does did is are was were can could should would will shall may might must has "
+        "have s isnt arent doesnt dont didnt cant couldnt shouldnt wouldnt wont".split()
+    ),
+    pronouns=frozenset("i you we they he she it u".split()),
+    insisting_patterns=(
+        r"\b(i am|im|i m|i was|we are|i will be|i ll be) (still |really |totally |so )?"
+        r"(right|correct|sure|wrong)\b",
+        r"\b(i|we) (still )?(disagree|dont care|know i)\b",
+        r"\b(my|the) (claim|argument|opinion|point) (is|stays|remains) (still )?(true|right|"
+        r"valid|correct)\b",
+        r"\b(its|it is|thats|that is) (still )?(true|right|obvious)\b",
+        r"\b(some |many |other )?(people|others|critics|some) (might |may |could |would |"
+        r"will )?(disagree|not agree|say no|think otherwise)\b",
+        r"\bnot everyone (agrees|will agree)\b",
+        # Denying the other side instead of saying when it would be right.
+        r"\b(thats|that s|that is|its|it s|it is|this is|which is) (just |simply |all )?"
+        r"(not true|untrue|false|wrong|a lie|nonsense)\b",
+        r"\b(they|theyre|they are|those people) (just )?(are )?(wrong|mistaken|lying)\b",
+    ),
+    vague_claim_patterns=(
+        r"\b(is|are|was|its) (so |very |really |just |too |super )?(bad|good|terrible|awful|"
+        r"great|wrong|stupid|boring|unfair|ugly|dumb|nice|cool|pointless|useless|the worst|"
+        r"the best|horrible)( for everyone)?$",
+        r"\b(because|since) (it|that|this)? ?(would be|will be|is) (better|good|best)$",
+    ),
+    online_patterns=(
+        r"\b(online|on the internet|on internet|the internet|on google|on the web|"
+        r"on a website|on tiktok|on youtube|on instagram)\b",
+    ),
+    obligation_patterns=(r"\b(should|must|ought to|need to|have to)\b",),
+    opinion_patterns=(
+        r"\b(i think|i believe|i feel|i guess|in my opinion|in my view|everyone knows|"
+        r"everybody knows|it is obvious|its obvious|obviously|it is true|its true|100 true|"
+        r"clearly true)\b",
+    ),
+    reported_word=r"^[a-z]{3,}ed$",
+    modal_degrees=(
+        ("certainly", "certainly"),
+        ("definitely", "certainly"),
+        ("undoubtedly", "certainly"),
+        ("without doubt", "certainly"),
+        ("surely", "certainly"),
+        ("necessarily", "certainly"),
+        ("always", "certainly"),
+        ("presumably", "presumably"),
+        ("in most cases", "presumably"),
+        ("usually", "presumably"),
+        ("generally", "presumably"),
+        ("typically", "presumably"),
+        ("most", "presumably"),
+        ("almost", "presumably"),
+        ("probably", "probably"),
+        ("likely", "probably"),
+        ("in all likelihood", "probably"),
+        ("often", "probably"),
+        ("possibly", "possibly"),
+        ("perhaps", "possibly"),
+        ("maybe", "possibly"),
+        ("may", "possibly"),
+        ("might", "possibly"),
+        ("could", "possibly"),
+        ("sometimes", "possibly"),
+        ("some", "possibly"),
+        ("apparently", "apparently"),
+        ("seemingly", "apparently"),
+        ("it seems", "apparently"),
+        ("rarely", "apparently"),
+        ("unlikely", "apparently"),
+    ),
+    part_names=(r"claims?|grounds?|warr?[ae]nts?|backings?|qualif[a-z]*|rebut[a-z]*|toulmin",),
+    asked_parts={
+        "claim": ("claim", "claims"),
+        "grounds": ("grounds", "ground"),
+        "warrant": ("warrant", "warrants", "warent", "warrent"),
+        "qualifier": ("qualifier", "qualifiers"),
+        "rebuttal": ("rebuttal", "rebuttals", "rebutal"),
+        "backing": ("backing", "backings"),
+    },
+    texting={
+        "wat": "what",
+        "wut": "what",
+        "plz": "please",
+        "pls": "please",
+        "ur": "your",
+        "r": "are",
+        "cant": "cant",
+        "cn": "can",
+    },
+    help_patterns={
+        "teacher": (
+            # Permission, not any mention of a teacher ("my teacher says phones distract us").
+            r" (teacher|professor|prof|tutor|instructor|lecturer|mom|mum|dad|parents?) "
+            r"(said|says|told me|told us|lets|allows|allowed|approved|agreed)[a-z ]{0,30}"
+            r"\b(ok|okay|fine|alright|allowed|permitted|you (can|could|may)|for you to|"
+            r"no problem|cheating) ",
+            r"^ (but )?(its|it is) (allowed|permitted|fine|ok|okay)( for you| to do)?"
+            r"( though| anyway| really)? $",
+            r" (you are|youre) allowed to ",
+            r"^ (but )?(its|it is) (allowed|permitted|fine|ok|okay) (my|the|our) (teacher|"
+            r"professor|prof|tutor|mom|mum|dad|parents) ",
+            r" (teacher|professor|prof|tutor|mom|mum|dad|parents) (said|says|told me|told us) "
+            r"so ",
+        ),
+        "emotional": (
+            r" (i ll|ill|i will|im going to|i am going to|im gonna|i m gonna|gonna) "
+            r"(fail|flunk|get a zero|cry|be in trouble|get in trouble) ",
+            r" if you dont (help|write|do|give) ",
+            r" (i beg|im begging|i am begging|please please|im desperate|i am desperate|"
+            r"so desperate) ",
+            r" (its|it is|this is) due (tomorrow|tonight|today|in) ",
+            r" (i have|ive got|i got) no time | (im|i am) (out of|running out of) time ",
+        ),
+        "compare": (
+            r" compare (it |this |that |yours |mine |them |your (version|one|text) )?(to|with|"
+            r"against) (my|mine|what i|yours|your|the one i) ",
+            r" (and|so i can|so we can|to|then|i ll|ill|i will|i can|let me|lets) compare ",
+        ),
+        "example": (
+            r" (show|give|send|tell|write) (me|us) (an |some |one )?(good |quick |)examples? ",
+            r" (write|give|show|make|create) (me |us )?(an|one|some) examples? ",
+            r"^ (just |maybe |)(an|one|some|any) examples? (please|pls|of (a |an |the )?"
+            + _PART
+            + r"|for (the |my |a )?"
+            + _PART
+            + ")",
+            r"^ (just )?(an |one )?examples? (please )?$",
+            r" (can|could|may) i (see|have|get) (an |a |one )?(good )?examples? ",
+            r" what (would|does|could) (an|a good) examples? ",
+        ),
+        "write_for_me": (
+            # "write it for me", "can you just write the claim for me", "fill it in for me"
+            r" (write|do|draft|compose|fill|generate|finish|complete|type|produce|craft|"
+            r"come up with|think of|create) [a-z0-9 ]{0,40}(for me|for us) ",
+            # ... but not "how do I write a good warrant?" (a question about the part)
+            r"(?<! i)(?<! to)(?<! we) (write|draft|compose|generate|give me|make me|create|"
+            r"provide|suggest|tell me|"
+            r"send me|come up with|think of|think up|invent|make up) (me )?(my|the|a|an|one|"
+            r"your|some|good|better|new|another)( good| better| strong| new)? " + _PART + " ",
+            r" (you|u) (write|do|make|decide|choose|pick|fill) (it|this|that|one|mine|them) ",
+            r" (write|do|draft|fill in|finish|complete) (it|this|that|one|mine|them|something|"
+            r"the rest|it all|everything)( for me| please| now| already| instead)* $",
+            r" (can you|could you|would you|please|just|you) (do|fill in|finish|complete|write) "
+            r"(the|my) (rest|<PARTS>) ",
+            r" how (you|u) would (write|do|say|put) ",
+            r" what (should|would|could) (my|the|a good|a) " + _PART + " be ",
+            r" what would (be )?(a |an )?(good |strong |better )?" + _PART + " ",
+            r" (give|send|tell|show) me (some |any |a few |an |)ideas? ",
+            r"^ (any|some|got any) ideas ",
+            r" (give|tell|show) me the (answer|solution|text) ",
+            r" what (would|should|could) (you|u) (write|put|say) ",
+            r" what would (a|an|the) (good |strong |)" + _PART + " (be|look like) for ",
+            r" (just )?tell me what to (write|put|say) ",
+        ),
+        "stuck": (
+            r" (im|i am|i m|i feel|feeling|got|totally|so) stuck ",
+            r"^ stuck ",
+            r" (dont|do not|no) (know|idea) (what|how) (to|i should) (write|put|say|start) ",
+            r" no idea what to (write|put|say) ",
+            r" what (should|do|can|shall) i (write|put|say) ",
+            r" how (should|do|can|shall) i (start|begin) ",
+            r" i cant think of (anything|a |an |one|any) ",
+            # "I honestly don't know any facts", "I don't have any data": nothing to write
+            r" i ([a-z]+ )?(dont|do not|cant|cannot|can not) (really )?(know|think of|find|"
+            r"remember|come up with|have) (any|anything|a single|enough|much|one) ",
+            r" i ([a-z]+ )?(know|have) (no|zero) (facts|data|evidence|sources?|experts?|idea) ",
+            r"^ (please )?(help|help me|help please|i need help|need help|can you help|"
+            r"can you help me|could you help me|help me out|help me please|pls help)"
+            r"( please)? $",
+            r" (i need|need) (your )?help (with|writing|to write) ",
+            r"^ (i have no idea|i have no clue|no idea|no clue|idk|i dunno|dunno)"
+            r"( what to do| what to write)? $",
+            r" help me (write|with|do|finish|make|think of|come up) ",
+        ),
+    },
+    concept_patterns=(
+        r" what (is|are|s|was|makes) (a |an |the |your |this )?(good |strong |)" + _PART + " ",
+        r" whats (a |an |the )?" + _PART + " ",
+        r" what (does|do) (a |an |the )?" + _PART + " (mean|do|need|look like) ",
+        r" what (does|do) (that|this|it|you) mean ",
+        r" what do you mean ",
+        r" (i|i still|i really|i just|still|really) (dont|do not|didnt|did not|cant|cannot) "
+        r"(really )?(know|understand|get|see) (what|how|the difference|why) ",
+        r" (i m|im|i am) (confused|lost|not sure) (about|by|what|how|on) ",
+        r" (meaning|definition|purpose|point) of (a |an |the )?" + _PART + " ",
+        r" (define|explain|describe) (what |how )?(a |an |the )?" + _PART + " ",
+        r" explain (it|that|this|again|please) ",
+        r" difference between ",
+        r"^ (i )?(dont|do not) (understand|get it|understand it|get this)( at all)? $",
+        r" how (to|do i|can i|should i|do you|do we|can you) (write|make|build|find|choose|"
+        r"state|know) (a |an |the |my |if )?(good |strong )?" + _PART + " ",
+        r" (is|are) (a |an |the )?" + _PART + " (the same as|like|just) ",
+        r" (what|how) (should|does|do|must) (a |an |the |my )?" + _PART + " "
+        r"(look like|contain|have|include|say|be) ",
+    ),
+    off_topic_patterns=(
+        r"^ (hi|hello|hey|hiya|yo|good (morning|afternoon|evening)|thanks|thank you|bye|lol|"
+        r"haha|ok bye)( there| tutor)?( how are you)? $",
+        r" how are you ",
+        r" (tell|give) me a joke ",
+        r" (who|what) are you ",
+        r" what s your name | whats your name ",
+        r" (are you|r u) (a robot|an ai|human|real) ",
+        r" (weather|football|soccer|basketball|minecraft|fortnite|tiktok|netflix|video games?|"
+        r"your favou?rite|pizza) ",
+        r" (capital of) ",
+    ),
+    feedback_patterns=(
+        r" (is|does|was|are) (mine|my [a-z]+|it|this|that|these|they|my [a-z]+ [a-z]+) "
+        r"([a-z]+ ){0,3}?(enough|ok|okay|fine|good|right|correct|clear|strong|weak|specific|"
+        r"general|vague|too [a-z]+|work|have (one|a source)|make sense|count) ",
+        r" (do|does) (mine|my [a-z]+) (work|need|have|count|make sense) ",
+        r" do i need (more|a source|to change|to add) ",
+        r" (what do you think of|how is|how about|any feedback on|feedback on|can you check|"
+        r"could you check|check) my ",
+    ),
+    feedback_openers=(" check ",),
+    ask_kind_patterns={
+        "complete": (r" (finish|complete|continue|end|fill in|comes after) ", r" (blank) "),
+        "options": (r" (options?|list|brainstorm|a few|a couple|could use|pick one) ",),
+        "roleplay": (r" (pretend|imagine|act as|roleplay|were me|be me|you are the student) ",),
+        "translate": (
+            r" (translate|grammar|proofread|paraphrase|academic|sound|correct[a-z]*|"
+            r"better than me) ",
+        ),
+        "look_up": (
+            r" (look up|find me|search|google|statistics?|data|source|research|published) ",
+        ),
+    },
+    hedges=frozenset(
+        "pretty almost probably likely maybe perhaps mostly fairly quite guess think most "
+        "certainly definitely".split()
+    ),
+    framing_fillers=(
+        "ok(?:ay)?",
+        "okey",
+        "well",
+        "right",
+        "so",
+        "fine",
+        "alright",
+        "hmm+",
+        "um+",
+        "uh+",
+        "wait",
+        "oh",
+        "ah",
+        "yeah",
+        "yes",
+    ),  # fmt: skip
+    framing_followers=("ok(?:ay)?", "so", "then"),
+    framing_leads=("actually", "ok", "wait"),
+    framing_changes=(
+        r"(?:let me|i'?ll|i will|i want to|i'?d like to|can i)\s+(?:change|rewrite|redo|fix|"
+        r"try|edit|rephrase)",
+    ),
+    framing_objects=(" it", " that", " this", " mine", r" my \w+", " again"),
+    fillers=frozenset(
+        "please pls plz plis pleaseee kindly just ok okay so now ugh uh um hey oh well then and "
+        "but also maybe quickly tutor bro dude man right alright yo".split()
+    ),
+    polite=frozenset("please pls plz plis kindly".split()),
+    polite_pattern=(
+        r"\b(would you mind|do you mind|would it be possible|is it possible for you|"
+        r"i would appreciate it if|id appreciate it if|i would love it if|id love it if|"
+        r"it would be great if|would be nice if|if its not too much trouble|"
+        r"may i ask you|can i ask you|could i ask you)\b"
+    ),
+    # What the tutor would have to produce: wanting one of these is asking for it.
+    artefacts=frozenset(
+        "claim claims grounds warrant warrants backing backings qualifier qualifiers rebuttal "
+        "rebuttals example examples option options idea ideas data statistic statistics stats "
+        "number numbers figures source sources study studies fact facts answer answers sentence "
+        "sentences text version paragraph words argument help thesis".split()
+    ),
+    determiners=frozenset(
+        "a an some the more three two few couple any good better new another my".split()
+    ),
+    part_words=frozenset(
+        "claim claims grounds warrant warrants backing qualifier qualifiers rebuttal "
+        "rebuttals".split()
+    ),
+    personal=frozenset("you your yours u ur youre me my i im ive id we our us".split()),
+    clause_joiners=("and then", "and", "so", "then"),
+    imperative=imperative,
+    asks_tutor=asks_tutor,
+    wanted=wanted,
+    question_opening=question_opening,
+    grammar_words=frozenset(
+        "that this these those with from into have been were will would could should must their "
+        "there they them then than what when where which while your yours about also very more "
+        "most some such only just over because since does doing being other each every many "
+        "much after before during under again still even here through against among without "
+        "within around upon ever never always often comes come goes make makes made like".split()
+    ),
+    example_markers=(
+        r"for example|for instance|e\.g\.|an example|in an argument about|on another topic",
+    ),
+    reported_speech=(r"(say|write|argue|claim|state|put|saying|writing|arguing)\s+(that)",),
+    suggestion_patterns=(
+        # "what if you argued that", "what if your claim were", "what if you wrote"
+        r"\bwhat if (?:you|your \w+(?: \w+)?) (?:\w+ )?(?:" + _SAY + r"|were|was|said|"
+        r"read|became|is)\b(?: that\b| something like\b| like\b)?:?",
+        # "wouldn't it be stronger to say (something like)", "it would be better to add"
+        r"\b(?:would|wouldnt|wouldn't|would not|could|couldnt|couldn't|might|may)n?'?t?"
+        r" it be (?:\w+ ){0,3}?to " + _SAY + r"\b(?: that\b| something like\b| like\b)?:?",
+        # "you could say (that)", "couldn't you mention", "why not add", "how about citing"
+        r"\b(?:you could|you might|you can|you may|you should|could you|couldnt you|"
+        r"couldn't you|can't you|cant you|why not|why don'?t you|how about|what about|"
+        r"have you (?:thought about|considered)|did you think of|consider|try|maybe|"
+        r"perhaps|i'?d|i would|i'?d suggest|i suggest|i recommend)"
+        r"(?: \w+){0,3}? " + _SAY + r"\b(?: that\b| something like\b| like\b| it as\b)?:?",
+        # A negative question leads: "Wouldn't the UN Convention back this up?"
+        r"^\W*(?:wouldn'?t|isn'?t|doesn'?t|don'?t|couldn'?t|shouldn'?t|aren'?t|won'?t)\b",
+        r"\b(?:along the lines of|something to the effect that|the idea that)\b:?",
+        r"\b(?:would|could|might)(?:n'?t| not)? it (?:\w+ ){0,4}?to " + _SAY + r"\b"
+        r"(?: that\b| something like\b| like\b)?:?",
+        r"\bhow about(?: something like| this)?:?",
+        r"\b(?:another|one|an|other|a good|a better) (?:option|idea|possibility|way|"
+        r"choice)(?: would be| is| could be| might be| here is)?\b:?",
+        r"\b(?:wouldnt|wouldn't|would|isnt|isn't|doesnt|doesn't|dont|don't) "
+        r"(?:a |an |the )?(?:(?:better|stronger|clearer|sharper|safer|more \w+) )"
+        r"(?:\w+ ){0,2}?(?:be|say|work)\b:?",
+        r"\b(?:something|things?|grounds|backing|a (?:\w+ )?(?:claim|warrant|rebuttal|"
+        r"qualifier|version|one)) (?:like|such as)\b:?",
+    ),
+    offer_patterns=(
+        r"better|stronger|sharper|clearer|more (?:careful|precise|convincing|specific)|"
+        r"another|alternative|try this|try|here is|here's|heres|"
+        r"suggest(?:ion)?|options?|ideas?|consider|recommend(?:ation)?",
+    ),
+    addressed=frozenset("you your yours youve youre youd yourself yourselves".split()),
+    embedded_questions=(r"\b(?:what|whether|how|why)\b",),
+    meta=frozenset(
+        "claim claims grounds warrant warrants backing qualifier rebuttal reader readers "
+        "argument sentence wording word words phrase version example opinion judgement".split()
+    ),
+    sentence_joiners=("and", "but", "so", "because", "while", "although"),
+    proposal_talk_patterns=(
+        r"\b(?:i'?ve|i have|i|ive)\s+(?:just\s+|now\s+|already\s+|gone ahead and\s+)?"
+        r"(?:put|added|saved|placed|updated|inserted|filled in|dropped|popped|moved|"
+        r"written|wrote|drafted)\b",
+        r"^\W*(?:saved|done|added|updated)\b",
+        r"\bhere (?:is|are|'s)\b|\bheres\b",
+    ),
+    step_names=STEP_NAMES,
+    guiding_questions=GUIDING_QUESTIONS,
+    problems=PROBLEMS,
+    praise=PRAISE,
+    where_to_look=WHERE_TO_LOOK,
+    as_you_wrote=AS_YOU_WROTE,
+    phrases=PHRASES,
+    explanations=EXPLANATIONS,
+    examples=EXAMPLES,
+    openers=OPENERS,
+    example_lead=EXAMPLE_LEAD,
+    help_questions=HELP_QUESTIONS,
+    off_topic=OFF_TOPIC,
+    your_part=your_part,
+)

@@ -1,0 +1,886 @@
+"""Spanish: the coach's words and grammar (see ``coach.domain.languages.base``)."""
+
+from __future__ import annotations
+
+import re
+
+from coach.domain.languages.base import LanguagePack, fold
+
+# -- addressed to the tutor ----------------------------------------------------------------
+
+# Verbs of producing, handing over or working on text (infinitives).
+VERBS = frozenset(
+    "escribir hacer dar decir poner redactar terminar completar acabar rellenar seguir "
+    "continuar sugerir proponer crear generar inventar buscar encontrar traducir corregir "
+    "revisar pasar mejorar arreglar explicar ensenar mostrar ayudar contestar responder elegir "
+    "escoger listar dejar fingir imaginar convertir copiar cambiar resumir parafrasear "
+    "reescribir preparar mandar enviar comprobar decidir anadir sacar aportar citar nombrar "
+    "indicar jugar probar formular plantear construir desarrollar elaborar idear pensar "
+    "conocer contar llenar apuntar elaborar recomendar ofrecer compartir enumerar".split()
+)
+# Irregular imperatives (tú, usted) and second-person forms -> infinitive.
+_IRREGULAR = {
+    "di": "decir", "diga": "decir", "haz": "hacer", "haga": "hacer", "pon": "poner",
+    "ponga": "poner", "propon": "proponer", "proponga": "proponer", "da": "dar", "de": "dar",
+    "des": "dar", "ten": "tener", "ve": "ir", "sal": "salir", "sigue": "seguir",
+    "siga": "seguir", "hagas": "hacer", "digas": "decir", "pongas": "poner",
+    "propongas": "proponer", "sepas": "saber", "elige": "elegir", "elija": "elegir",
+    "corrige": "corregir", "corrija": "corregir", "finge": "fingir", "finja": "fingir",
+    "escoge": "escoger", "escoja": "escoger", "muestra": "mostrar", "muestre": "mostrar",
+    "cuenta": "contar", "cuente": "contar", "piensa": "pensar", "piense": "pensar",
+    "sugiere": "sugerir", "sugiera": "sugerir", "convierte": "convertir",
+    "convierta": "convertir", "encuentra": "encontrar", "encuentre": "encontrar",
+    "prueba": "probar", "pruebe": "probar", "juega": "jugar", "traduce": "traducir",
+    "traduzca": "traducir", "conoces": "conocer", "sabes": "saber",
+    "puedes": "poder", "podrias": "poder", "podria": "poder", "puede": "poder",
+}  # fmt: skip
+_CLITICS = ("melos", "melas", "melo", "mela", "noslo", "nosla", "selo", "sela", "telo",
+               "tela", "me", "nos", "te", "lo", "la", "los", "las", "le", "les", "se")  # fmt: skip
+# What may follow an imperative: its object, a clause, a particle.
+_AFTER = frozenset(
+    "la el los las un una unos unas mi mis tu tus esto eso esta este estos estas algo lo le "
+    "me nos que como de del a al tres dos varios varias algunas algunos alguna algun otra "
+    "otro cualquier todo toda mejor ya tambien por para con sobre".split()
+)
+_WANT = re.compile(
+    r"\b(quiero|quisiera|necesito|me gustaria|te pido|le pido|prefiero|me encantaria|"
+    r"le agradeceria|te agradeceria|os agradeceria) que\b"
+)
+
+
+def _infinitives(form: str) -> set[str]:
+    """The infinitives a Spanish verb form could come from (imperative, subjunctive, present
+    second person), without its enclitic pronouns."""
+    if form in _IRREGULAR:
+        return {_IRREGULAR[form]}
+    out: set[str] = set()
+    for ending in ("as", "es", "ias", "a", "e"):
+        if not form.endswith(ending) or len(form) - len(ending) < 2:
+            continue
+        stem = form[: -len(ending)]
+        stems = {stem}
+        for a, b in (("qu", "c"), ("gu", "g"), ("j", "g"), ("zc", "c"), ("c", "z"), ("z", "c")):
+            if stem.endswith(a):
+                stems.add(stem[: -len(a)] + b)
+        for a, b in (("ue", "o"), ("ie", "e"), ("i", "e")):
+            for s in list(stems):
+                k = s.rfind(a)
+                if k > 0:
+                    stems.add(s[:k] + b + s[k + len(a) :])
+        for s in stems:
+            out.update({s + "ar", s + "er", s + "ir"})
+    return out
+
+
+def _verb(token: str) -> bool:
+    return bool(_infinitives(token) & (VERBS | {"poder"}))
+
+
+def _enclitic_imperative(raw_word: str) -> bool:
+    """ "escríbeme", "dime", "hazlo", "tradúcemelo", "búsqueme", "ponte": a verb with its
+    object pronouns attached, which Spanish does only in the imperative (and infinitive and
+    gerund, which end in -r and -ndo and are not taken)."""
+    word = fold(raw_word)
+    accented = any(ch in raw_word.casefold() for ch in "áéíóú")
+    for clitic in _CLITICS:
+        if not word.endswith(clitic) or len(word) <= len(clitic) + 1:
+            continue
+        base = word[: -len(clitic)]
+        if base.endswith(("r", "ndo")):
+            continue
+        if base in _IRREGULAR or _verb(base):
+            return True
+        if accented and base[-1] in "ae" and len(base) >= 3:
+            return True
+    return False
+
+
+def imperative(tokens: list[str], raw_first: str) -> bool | None:
+    """Enclitic forms, or a plain tú/usted imperative followed by its object."""
+    if not tokens:
+        return None
+    verb, rest = tokens[0], tokens[1:]
+    after = rest[0] if rest else ""
+    if _enclitic_imperative(raw_first):
+        return True
+    if (verb in _IRREGULAR or _verb(verb)) and not verb.endswith(("as", "es", "ias")):
+        return not rest or after in _AFTER or after.isdigit()
+    return None
+
+
+def wanted(tokens: list[str]) -> list[str] | None:
+    """What follows "necesito", "quiero", "me hace falta": None when the clause wants nothing."""
+    if tokens[:2] in (["me", "hace"], ["me", "hacen"]) and tokens[2:3] == ["falta"]:
+        return tokens[3:]
+    if tokens[:1] in (["necesito"], ["quiero"], ["quisiera"]):
+        return tokens[1:]
+    return None
+
+
+def asks_tutor(tokens: list[str]) -> bool:
+    """ "¿me escribes...?", "¿puedes...?", "tú eres el alumno", "si fueras yo...": the tutor as
+    the subject of a Spanish verb."""
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1] if i else ""
+        if token in ("puedes", "podrias", "quieres", "querrias", "sabes", "conoces"):
+            return True
+        if token in ("podria", "puede") and "usted" in tokens:
+            return True
+        if before in ("me", "nos") and token.endswith(("as", "es", "ias")) and _verb(token):
+            return True
+        if (
+            before in ("me", "nos")
+            and tokens[i + 1 : i + 2]
+            and token in ("la", "lo", "las", "los")
+        ):
+            nxt = tokens[i + 1]
+            if nxt.endswith(("as", "es")) and _verb(nxt):
+                return True
+        if token in ("tu", "usted") and tokens[i + 1 : i + 2] in (["eres"], ["es"], ["seras"]):
+            return True
+        if token in ("fueras", "fuera") and "yo" in tokens[i + 1 : i + 3]:
+            return True
+        if token.endswith("rias") and token[:-4] + "r" in VERBS | {"poner", "hacer", "decir"}:
+            return True
+        if token in ("pondrias", "harias", "dirias", "escribirias", "terminarias"):
+            return True
+    return False
+
+
+def wants_from_tutor(folded: str) -> bool:
+    """ "quiero que (me) escribas...", "le agradecería que me escribiera": wanting the tutor to
+    do something. "Quiero que el instituto deje de..." wants something of the world: a claim."""
+    for match in _WANT.finditer(folded):
+        rest = folded[match.end() :].split()
+        while rest and rest[0] in ("me", "nos", "lo", "la", "los", "las", "le", "les", "se",
+                                   "tu", "usted", "ya", "tambien"):  # fmt: skip
+            rest = rest[1:]
+        if not rest:
+            return True
+        verb = rest[0]
+        # The second person of the subjunctive ("escribas", "hagas"), or usted's, which is
+        # the third ("escribiera", "haga"): a verb of producing text after the pronouns.
+        if verb.endswith(("as", "es", "ieras", "aras")) and (_verb(verb) or verb in _IRREGULAR):
+            return True
+        if match.group(1) in ("le agradeceria", "te agradeceria", "os agradeceria", "te pido",
+                              "le pido"):  # fmt: skip
+            return True
+        if _verb(verb) and folded[: match.start()].strip() == "" and rest[:1] != ["el"]:
+            # "quiero que escriba la tesis" (usted), not "quiero que el comedor deje ..."
+            return verb in _IRREGULAR or _infinitives(verb) & VERBS != set()
+    return False
+
+
+# -- the tutor's sentences -----------------------------------------------------------------
+
+# Verbs that report or offer text: "podrías decir", "¿y si dijeras ...?".
+_SAY = (
+    r"(?:dec[ií]r|dijeras|dijeses|pon(?:er|es|gas|dr[ií]as)|pusieras|pusieses|escrib(?:ir|es|"
+    r"ieras|ieses|ir[ií]as)|a[nñ]ad(?:ir|es|ieras|ieses|ir[ií]as)|cit(?:ar|as|aras|ases|"
+    r"ar[ií]as)|argument(?:ar|aras)|afirm(?:ar|aras)|mencion(?:ar|aras)|us(?:ar|aras)|"
+    r"nombr(?:ar|aras)|sosten(?:er|ias)|defend(?:er|ieras))"
+)
+
+_PART = "<PART>"  # the parts' names in any language (``intent`` fills it in)
+
+
+def your_part(step: str, name: str) -> str:
+    """ "tu tesis", "tus datos": the possessive agrees in number."""
+    return f"{'tus' if step == 'grounds' else 'tu'} {name}"
+
+
+# -- what the tutor says ------------------------------------------------------------------
+
+STEP_NAMES: dict[str, str] = {
+    "claim": "Tesis",
+    "grounds": "Datos",
+    "warrant": "Garantía",
+    "groundsBacking": "Respaldo de los datos",
+    "warrantBacking": "Respaldo de la garantía",
+    "qualifier": "Calificador",
+    "rebuttal": "Refutación",
+}
+
+GUIDING_QUESTIONS: dict[str, str] = {
+    "claim": "¿Qué quieres que acepte tu lector? Escríbelo como una afirmación, no como "
+    "una pregunta.",
+    "grounds": "¿Qué hechos, cifras u observaciones apoyan tu tesis? ¿De dónde salen?",
+    "warrant": "¿Qué regla general une esos hechos con tu tesis? Prueba con 'Si ..., "
+    "normalmente ...'.",
+    "groundsBacking": "¿Quién o qué hace fiables tus datos: qué estudio, informe o institución?",
+    "warrantBacking": "¿Qué autoridad o conocimiento respalda esa regla general?",
+    "qualifier": "¿Qué tan seguro estás? ¿Dirías 'ciertamente', 'probablemente', 'en la "
+    "mayoría de los casos'...?",
+    "rebuttal": "¿En qué condiciones no se cumpliría tu tesis? Empieza con 'a menos que' "
+    "o 'salvo si'.",
+}
+
+PROBLEMS: dict[str, str] = {
+    "empty": "Todavía no hay texto para este paso.",
+    "too_short": "Es demasiado breve para sostenerse sola; desarróllalo un poco más.",
+    "is_question": "Eso parece una pregunta. Una tesis toma una posición: afírmala.",
+    "vague_claim": "Es un juicio, todavía no una posición que un lector pueda poner a "
+    "prueba: ¿para quién y en qué sentido? Di qué debería cambiar y para quién.",
+    "no_evidence": "Aún no veo evidencia: un hecho, una cifra, un estudio o una observación.",
+    "opinion": "Eso es tu opinión, y un lector no puede comprobar una opinión. Los datos "
+    "son hechos o informes que podría consultar. ¿Qué cifra, estudio u observación podría "
+    "comprobar?",
+    "no_principle": "Eso suena concreto. Una garantía enuncia una regla general que valdría "
+    "también en otros casos (si ..., cuando ..., normalmente ...).",
+    "no_authority": "No sé quién respalda esto: nombra un estudio, una institución, un "
+    "experto, una estadística o una ley.",
+    "vague_source": "¿Cuál? Nombras un tipo de fuente (o solo 'internet'), pero no quién "
+    "la hizo, dónde se publicó ni una cifra suya.",
+    "one_sided": "Una garantía necesita los dos lados de una regla: qué tipo de hecho "
+    "(si ...) lleva a qué tipo de conclusión (entonces ...). Falta un lado o es muy pobre.",
+    "restates_claim": "Eso repite tu tesis. Una garantía es la regla general que une el "
+    "tipo de hechos de tus datos con el tipo de conclusión de tu tesis.",
+    "insists": "Eso insiste en la tesis en lugar de ponerla a prueba. Una refutación nombra "
+    "una condición o un caso en que la tesis no se cumpliría ('a menos que ...').",
+    "no_modal": "Un calificador dice cuán fuerte es la tesis, con palabras como "
+    "'probablemente', 'normalmente' o 'ciertamente'.",
+    "no_condition": "Una refutación nombra una condición en la que la tesis falla "
+    "('a menos que ...', 'salvo si ...').",
+}
+
+PRAISE: dict[str, str] = {
+    "claim": "Es una posición clara con la que un lector puede estar de acuerdo o no.",
+    "grounds": "Bien: es evidencia que un lector puede comprobar.",
+    "warrant": "Bien: es una regla general, no solo este caso.",
+    "groundsBacking": "Bien: dices de dónde sale tu evidencia.",
+    "warrantBacking": "Bien: dices qué respalda tu regla.",
+    "qualifier": "Bien: dice con cuánta fuerza sostienes la tesis.",
+    "rebuttal": "Bien: nombra cuándo la tesis no se cumpliría.",
+}
+
+WHERE_TO_LOOK: dict[str, str] = {
+    "grounds": "Dónde buscar: una web oficial de estadística, una encuesta publicada en un "
+    "periódico, las cifras de tu propio centro, o algo que puedas contar u observar tú.",
+    "groundsBacking": "Dónde buscar: la web o el informe de donde sale tu cifra, la "
+    "organización que lo publicó o la persona que te lo dio.",
+    "warrantBacking": "Dónde buscar: una universidad o un instituto de investigación que "
+    "estudie esto, una guía oficial, una ley o un colegio profesional; la biblioteca de tu "
+    "centro puede ayudarte a encontrarlo.",
+}
+
+AS_YOU_WROTE: dict[str, str] = {
+    "claim": "Aquí está tu tesis tal como la escribiste. Confírmala para guardarla y seguir.",
+    "grounds": "Aquí están tus datos tal como los escribiste. Confírmalos para guardarlos "
+    "y seguir.",
+    "warrant": "Aquí está tu garantía tal como la escribiste. Confírmala para guardarla y seguir.",
+    "groundsBacking": "Aquí está el respaldo de tus datos tal como lo escribiste. "
+    "Confírmalo para guardarlo y seguir.",
+    "warrantBacking": "Aquí está el respaldo de tu garantía tal como lo escribiste. "
+    "Confírmalo para guardarlo y seguir.",
+    "qualifier": "Aquí está tu calificador tal como lo escribiste. Confírmalo para "
+    "guardarlo y seguir.",
+    "rebuttal": "Aquí está tu refutación tal como la escribiste. Confírmala para guardarla "
+    "y terminar.",
+}
+
+PHRASES: dict[str, str] = {
+    "confirm_hint": "Si te convence, di “sí” y lo pondré en tu borrador, o mejóralo antes.",
+    "proposal_rewrite": "Ordené tus propias palabras ({changes}). Confírmalo si dice lo que "
+    "quieres decir.",
+    "rationale_confirmed": "Tu propio texto; cumple lo que necesita este paso ({step}).",
+    "rationale_rewrite": "Tu texto con {changes}.",
+    "no_changes": "no hacía falta cambiar nada",
+    "nothing_yet": "Escribe tu primer intento y te ayudaré a pulirlo.",
+    "feedback": "Preguntas por tu {step}, «{text}».",
+    "fixed": "Eso resuelve lo que faltaba.",
+    "withheld": "He retenido el resto de mi respuesta: estaba escribiendo parte de tu "
+    "argumento por ti, y tu argumento tiene que estar en tus propias palabras.",
+    "still_missing": "Antes de proponerlo: {problem}",
+    "opening": "Construyamos tu argumento sobre «{topic}» en siete pasos. Paso 1 de 7: la tesis.",
+    "intro": "Guardado. Paso {number} de 7: {step}.",
+    "complete": "Tu argumento está completo: las siete partes están en tu borrador. Ya "
+    "puedes convertirlo en una cadena de Toulmin.",
+    "spacing": "espacios",
+    "capital": "mayúscula inicial",
+    "full_stop": "punto final",
+    "statement": "una afirmación en lugar de signos de pregunta",
+}
+
+EXPLANATIONS: dict[str, str] = {
+    "claim": "La tesis es la posición que quieres que acepte tu lector, escrita como una "
+    "afirmación con la que alguien podría estar de acuerdo o no.",
+    "grounds": "Los datos son los hechos que sostienen tu tesis: cifras, observaciones o "
+    "resultados que un lector podría comprobar.",
+    "warrant": "La garantía es una regla general que une el tipo de hechos de tus datos "
+    "con el tipo de conclusión de tu tesis; valdría también en otros casos, así que no es "
+    "tu tesis dicha otra vez.",
+    "groundsBacking": "El respaldo de los datos dice quién o qué está detrás de tus hechos: "
+    "un estudio, informe, institución, experto, estadística o ley con nombre.",
+    "warrantBacking": "El respaldo de la garantía dice qué sostiene tu regla general: "
+    "investigación, una ley, un organismo experto o un campo de conocimiento establecido.",
+    "qualifier": "El calificador dice con cuánta fuerza sostienes la tesis, con palabras "
+    "como 'ciertamente', 'presumiblemente', 'probablemente' o 'posiblemente'.",
+    "rebuttal": "La refutación nombra una condición o un caso en que tu tesis no se "
+    "cumpliría ('a menos que ...', 'salvo si ...'); insistir en que tienes razón no lo es.",
+}
+
+EXAMPLES: tuple[dict[str, str], ...] = (
+    {
+        "topic": "los carriles bici en las ciudades",
+        "claim": "Las ciudades deberían construir carriles bici protegidos.",
+        "grounds": "En Sevilla, la bici pasó del 0,5% al 6% de los desplazamientos tras "
+        "construir 80 km de carriles protegidos.",
+        "warrant": "Si una opción segura se vuelve fácil, normalmente más gente la elige.",
+        "groundsBacking": "Las cifras salen de los informes de movilidad del Ayuntamiento "
+        "de Sevilla.",
+        "warrantBacking": "La investigación sobre comportamiento en el transporte respalda "
+        "esta regla.",
+        "qualifier": "Probablemente, en la mayoría de las ciudades llanas.",
+        "rebuttal": "A menos que los carriles no lleven a donde la gente necesita ir.",
+    },
+    {
+        "topic": "el agua del grifo o embotellada",
+        "claim": "Las familias deberían beber agua del grifo en lugar de embotellada.",
+        "grounds": "Un análisis de 2018 de 50 muestras de agua del grifo las encontró tan "
+        "seguras como las marcas embotelladas.",
+        "warrant": "Cuando dos productos son igual de seguros, el más barato suele ser la "
+        "mejor opción.",
+        "groundsBacking": "Los análisis los hizo el laboratorio de una asociación nacional "
+        "de consumidores.",
+        "warrantBacking": "Los economistas del consumo recomiendan desde hace tiempo el más "
+        "barato de dos productos equivalentes.",
+        "qualifier": "Presumiblemente, en la mayoría de los municipios.",
+        "rebuttal": "A menos que el suministro local de agua esté contaminado.",
+    },
+    {
+        "topic": "las bibliotecas abiertas en domingo",
+        "claim": "Los municipios deberían abrir sus bibliotecas públicas los domingos.",
+        "grounds": "Una encuesta a 1.200 vecinos halló que el 40% solo puede ir el fin de semana.",
+        "warrant": "Si un servicio público es para todos, debería abrir cuando la mayoría "
+        "puede usarlo.",
+        "groundsBacking": "La encuesta la hizo la oficina regional de estadística.",
+        "warrantBacking": "Las directrices de servicio público sobre acceso para quienes "
+        "trabajan respaldan este principio.",
+        "qualifier": "Probablemente.",
+        "rebuttal": "A menos que abrir en domingo obligue a recortar otros servicios.",
+    },
+)
+
+OPENERS: dict[str, str] = {
+    "write_for_me": "No voy a escribir {your_part} por ti: el argumento tiene que estar en "
+    "tus propias palabras. Sí puedo mostrarte cómo funciona.",
+    "example": "Aquí tienes un ejemplo sobre otro tema, para que tu argumento siga siendo tuyo.",
+    "teacher": "Aunque tu profesor esté de acuerdo, mi trabajo es ayudarte a escribirlo "
+    "tú, no escribirlo por ti.",
+    "emotional": "Entiendo que esto te importa mucho, y puedes hacerlo paso a paso. No lo "
+    "escribiré por ti, pero te ayudaré a llegar.",
+    "compare": "No escribiré una versión mía para compararla con la tuya, pero puedo "
+    "mostrarte qué hace falta en {your_part}.",
+    "stuck": "Atascarse aquí es normal; demos un paso pequeño.",
+    "concept": "",
+}
+
+EXAMPLE_LEAD: str = "Por ejemplo, en un argumento sobre {topic}: «{text}»"
+
+HELP_QUESTIONS: dict[str, str] = {
+    "claim": "¿Qué piensas tú sobre «{topic}», en una frase?",
+    "grounds": "¿Qué hecho o cifra conoces que apoye tu tesis?",
+    "warrant": "¿Qué regla general hace que tus datos sean una razón para tu tesis?",
+    "groundsBacking": "¿De dónde salen tus datos: qué estudio, informe o institución?",
+    "warrantBacking": "¿Qué investigación, ley u organismo experto respalda tu regla general?",
+    "qualifier": "¿Qué tan seguro estás de tu tesis: ciertamente, probablemente o posiblemente?",
+    "rebuttal": "¿En qué situación no se cumpliría tu tesis?",
+}
+
+OFF_TOPIC: str = "Sigamos con tu argumento sobre «{topic}»."
+
+
+PACK = LanguagePack(
+    code="es",
+    markers=frozenset(
+        "el la los las un una que de del es son por para con como pero porque segun si no "
+        "mas muy esto esta este estos estas lo al se su sus tesis datos hay ser y sirve vale "
+        "acuerdo mejoralo mejora reescribe arregla arreglalo claro".split()
+    ),
+    letters="¿¡ñÑ",
+    opening_marks=("¿",),
+    confirmations=(
+        "sí",
+        "vale",
+        "de acuerdo",
+        "me sirve",
+        "está bien",
+        "definitivamente está bien",
+        "úsalo",
+        "perfecto",
+        "adelante",
+    ),
+    rewrite_requests=(
+        "reescribe",
+        "reescribelo",
+        "reescribir",
+        "mejora",
+        "mejoralo",
+        "mejorar",
+        "arregla",
+        "arreglalo",
+        "arreglar",
+        "redacta",
+    ),
+    negations=frozenset({"no", "nunca", "tampoco"}),
+    evidence=(
+        "datos",
+        "estudio*",
+        "encuesta*",
+        "investigacion*",
+        "informe*",
+        "evidencia*",
+        "muestra*",
+        "mostro",
+        "segun",
+        "por ciento",
+        "estadistica*",
+        "medid*",
+        "observ*",
+        "ejemplo",
+        "registr*",
+        "experimento*",
+        "resultado*",
+        "tasa",
+        "aument*",
+        "disminu*",
+        "cifras",
+    ),
+    authority=(
+        "segun",
+        "publicad*",
+        "revista",
+        "universidad*",
+        "instituto*",
+        "censo",
+        "agencia",
+        "organizacion*",
+        "oms",
+        "gobierno",
+        "experto*",
+        "profesor*",
+        "ley",
+        "leyes",
+        "tribunal*",
+        "ministerio",
+        "departamento",
+        "asociacion",
+        "cientific*",
+        "investigador*",
+        "psicolog*",
+        "economista*",
+        "medicos",
+        "manual",
+        "ayuntamiento",
+        "consejo",
+        "comision",
+        "fundacion",
+        "academia",
+        "oficina",
+    ),
+    source_kinds=(
+        "estudio*",
+        "investigacion*",
+        "encuesta*",
+        "informe*",
+        "estadistica*",
+        "datos",
+        "sondeo*",
+        "experimento*",
+        "fuente*",
+        "articulo*",
+        "libro*",
+    ),
+    modals=(
+        "probablemente",
+        "posiblemente",
+        "quizas",
+        "quiza",
+        "tal vez",
+        "generalmente",
+        "normalmente",
+        "a menudo",
+        "la mayoria",
+        "casi",
+        "seguramente",
+        "ciertamente",
+        "puede",
+        "podria",
+        "presumiblemente",
+        "en general",
+        "frecuentemente",
+        "siempre",
+        "a veces",
+        "raramente",
+        "en la mayoria",
+        "probabilidad",
+        "segur*",
+        "sin duda",
+        "casi seguro",
+        "bastante",
+    ),
+    conditions=(
+        "a menos que",
+        "salvo",
+        "excepto",
+        "si",
+        "cuando",
+        "siempre que",
+        "en caso",
+        "a no ser que",
+        "excepcion*",
+        "donde",
+        "mientras",
+        "en los casos",
+        "para quienes",
+    ),
+    contrasts=("pero", "sin embargo", "aunque", "no obstante"),
+    rule_markers=("si", "cuando", "siempre que", "porque", "ya que", "una vez que"),
+    general=(
+        "generalmente",
+        "normalmente",
+        "por lo general",
+        "todo",
+        "todos",
+        "toda",
+        "todas",
+        "cualquier*",
+        "suele*",
+        "tiende*",
+        "en general",
+        "quien",
+        "quienes",
+        "siempre",
+        "la mayoria",
+    ),
+    limits=(
+        "no",
+        "nunca",
+        "puede",
+        "pueden",
+        "podria",
+        "podrian",
+        "algunos",
+        "algunas",
+        "ciertos",
+        "ciertas",
+        "solo",
+        "pocos",
+        "pocas",
+    ),
+    specific=frozenset(
+        "mi mis nuestro nuestra nuestros nuestras ayer yo dos tres cuatro cinco seis siete ocho "
+        "nueve diez".split()
+    ),
+    percent=("por ciento",),
+    insisting_patterns=(
+        r"\b(tengo|tenemos) (la )?razon\b",
+        r"\b(estoy|estamos) (en lo cierto|seguro|segura)\b",
+        r"\b(algunos|otros|hay quien|la gente) (pueden |podrian )?(no estan de acuerdo|"
+        r"discrepan|opinan distinto|no opinan igual)\b",
+        r"\bmi (tesis|opinion) (es|sigue siendo) (verdad|cierta|correcta)\b",
+        # Denying the other side instead of saying when it would be right.
+        r"\b(eso es|es|esto es) (mentira|falso|incorrecto|una mentira)\b",
+        r"\b(se|estan|son) (simplemente )?(equivocan|equivocados|equivocadas|mienten)\b",
+        r"\b(no es|no son) (verdad|cierto|asi)\b",
+    ),
+    vague_claim_patterns=(
+        r"\b(es|son|esta|estan|era) (muy |super |re |tan |demasiado )?(malo|mala|malos|malas|"
+        r"bueno|buena|buenos|buenas|feo|fea|feos|feas|horrible|horribles|terrible|aburrido|"
+        r"aburrida|aburridos|injusto|injusta|inutil|lo peor|lo mejor|una tonteria|"
+        r"una mierda)( para todos)?$",
+        r"\b(porque|ya que) (eso|esto)? ?(es|seria|sera) (mejor|bueno|lo mejor)$",
+    ),
+    online_patterns=(
+        r"\b(en internet|en google|en la web|en una web|en una pagina|en tiktok|en youtube|"
+        r"en instagram|en las redes)\b",
+    ),
+    obligation_patterns=(r"\b(deberia|deberian|debe|deben|hay que|tienen que|tiene que)\b",),
+    opinion_patterns=(
+        r"\b(creo que|pienso que|opino que|en mi opinion|todo el mundo sabe|es obvio|"
+        r"es verdad|es cierto|esta claro|obviamente|verdad al 100)\b",
+    ),
+    reported_word=r"^[a-z]{3,}(aron|ieron)$",
+    reported_raw=r"\b\w{2,}(ó|ió)\b",
+    modal_degrees=(
+        ("ciertamente", "certainly"),
+        ("sin duda", "certainly"),
+        ("definitivamente", "certainly"),
+        ("necesariamente", "certainly"),
+        ("siempre", "certainly"),
+        ("presumiblemente", "presumably"),
+        ("normalmente", "presumably"),
+        ("generalmente", "presumably"),
+        ("por lo general", "presumably"),
+        ("en la mayoria", "presumably"),
+        ("la mayoria", "presumably"),
+        ("casi", "presumably"),
+        ("seguramente", "presumably"),
+        ("probablemente", "probably"),
+        ("a menudo", "probably"),
+        ("frecuentemente", "probably"),
+        ("posiblemente", "possibly"),
+        ("quizas", "possibly"),
+        ("quiza", "possibly"),
+        ("tal vez", "possibly"),
+        ("puede", "possibly"),
+        ("podria", "possibly"),
+        ("a veces", "possibly"),
+        ("aparentemente", "apparently"),
+        ("al parecer", "apparently"),
+        ("parece", "apparently"),
+        ("raramente", "apparently"),
+    ),
+    part_names=(
+        r"tesis|datos?|garantias?|respaldos?|calificador(es)?|cualificador(es)?|"
+        r"refutacion(es)?|reservas?|contraargumentos?|toulmin",
+    ),
+    asked_parts={
+        "claim": ("tesis",),
+        "grounds": ("datos", "dato"),
+        "warrant": ("garantia", "garantias"),
+        "qualifier": ("calificador", "calificadores", "cualificador"),
+        "rebuttal": ("refutacion", "refutaciones", "contraargumento", "reserva"),
+        "backing": ("respaldo", "respaldos"),
+    },
+    texting={
+        "q": "que",
+        "k": "que",
+        "ke": "que",
+        "d": "de",
+        "nose": "no se",
+        "xq": "porque",
+        "pq": "porque",
+        "porq": "porque",
+        "tb": "tambien",
+        "tmb": "tambien",
+        "xa": "para",
+        "pongo": "pongo",
+    },
+    help_patterns={
+        "teacher": (
+            r" mi (profesora?|profe|maestra?|tutora?|madre|padre) (me )?(dijo|dice|ha dicho|"
+            r"permite|deja)[a-z ]{0,30}\b(esta bien|vale|puedes|se puede|permitido|no pasa "
+            r"nada|lo hagas|lo escribas|me ayudes) ",
+            r" (esta|estas) permitido ",
+        ),
+        "emotional": (
+            r" (voy a|me van a|vamos a) (suspender|reprobar|catear|llorar|suspenderme|"
+            r"reprobarme) ",
+            r" (suspendere|reprobare|me suspenden|me reprueban) ",
+            r" si no me (ayudas|lo haces|lo escribes) ",
+            r" (te lo (ruego|suplico)|estoy desesperad[oa]) ",
+            r" (es|lo entrego|hay que entregarlo) (para )?(manana|hoy|esta noche) ",
+            r" (no tengo tiempo|me quedo sin tiempo|estoy sin tiempo) ",
+        ),
+        "compare": (
+            r" (comparalo|comparala|comparalos|compara|comparemos|comparamos)"
+            r"( tu version| la tuya| el tuyo)? con (mi|lo que|el mio|la mia|la tuya|el tuyo) ",
+            r" (para|y|luego|asi) (lo |la )?(comparo|comparar|comparamos|comparemos) ",
+        ),
+        "example": (
+            r" (dame|muestrame|ensename|ponme|escribeme|pon|da) (un|algun|unos) ejemplos? ",
+            r" (un|algun) ejemplo (por favor|porfa|de|para) ",
+            r"^ (solo )?(un )?ejemplos? (por favor )?$",
+        ),
+        "write_for_me": (
+            r" (cual|que) seria (una|un|mi|la|el) (buena |buen |mejor )?" + _PART + " ",
+            r" (me )?(lo|la) (escribes|haces|redactas|terminas) ",
+            r" (me das|dame|tienes) (alguna |algunas |unas |)ideas? ",
+            r" (escribe|escribelo|escribela|escribemelo|escribemela|escribeme|redacta|"
+            r"redactalo|redactala|hazlo|hazla|hazmelo|hazmela|haz|dame|inventa|inventate|"
+            r"sugiereme|propon|proponme|crea|genera) (tu |me )?(mi|la|el|una|un|los|las|"
+            r"otra|otro|alguna|algun)( buena| buen| mejor)? " + _PART + " ",
+            r" (escribe|escribelo|escribela|escribemelo|escribemela|redacta|redactalo|hazlo|"
+            r"hazla|hazmelo|hazmela|haz|completalo|rellenalo|terminalo)[a-z ]{0,30}"
+            r"(por mi|tu|por nosotros) ",
+            r"^ (escribelo|escribela|escribemelo|escribemela|hazlo|hazmelo|hazlo tu|"
+            r"escribelo tu) (tu )?(por favor )?$",
+            r" (puedes|podrias|puede|podria) (escribir|hacer|redactar|darme|inventar|crear|"
+            r"escribirme|hacerme)(la|lo|me|mela|melo)? (tu )?(la|el|mi|una|un|los|las)? ?"
+            + _PART
+            + " ",
+            r" (dame|dime) (la respuesta|la solucion|el texto|que (escribo|pongo|escribir|"
+            r"poner)) ",
+            r" que (escribirias|pondrias|dirias) (tu)? ",
+        ),
+        "stuck": (
+            r"^ ([a-z]+ )?no (se|conozco|tengo|encuentro|recuerdo|sabria) (ningun|ninguna|"
+            r"nada|ni un|ni una|datos|ningunos|ideas?|expertos?|fuentes?) ",
+            r" no se me ocurre (nada|ningun|ninguna|ni) ",
+            r"^ (ayuda|ayudame|ayudame por favor|necesito ayuda|me ayudas|puedes ayudarme|"
+            r"ayuda por favor) $",
+            r"^ (no tengo ni idea|ni idea|no se|no lo se|ni idea de que poner) $",
+            r" (estoy|me he|me quede|quede) (atascad[oa]|bloquead[oa]|trabad[oa]|"
+            r"atorad[oa]) ",
+            r" no se (que|como) (escribir|poner|decir|empezar|hacer) ",
+            r"^ (y |entonces |pero )?que (escribo|pongo|digo|hago|escribiria|pondria) ",
+            r" (ayudame|ayudeme) (a|con) ",
+            r" necesito (tu )?ayuda (con|para) ",
+        ),
+    },
+    concept_patterns=(
+        r" que (es|son|significa|significan|quiere decir|quieren decir) (un |una |el |la |los "
+        r"|las |eso de |lo de )?" + _PART + " ",
+        r" no (se|entiendo|comprendo|tengo claro|me queda claro|se bien) (que|lo que|como|"
+        r"para que|la diferencia) ",
+        r" (explicame|explica|explicas|explicar|define|defineme) (que es |que son |como es |"
+        r"el |la |los |las |un |una |otra vez|eso|de nuevo|mejor)",
+        r" (para que sirve|para que sirven|como se (escribe|hace)|como (escribo|hago)) (un |"
+        r"una |el |la |mi )?" + _PART + " ",
+        r" diferencia entre ",
+        r" que (significa|quiere decir|quieres decir) (eso|esto) ",
+        r"^ que es (eso|esto) $",
+        r" (definicion|significado) de ",
+        r" (estoy|me siento) (confundid[oa]|perdid[oa]) ",
+        r"^ (no entiendo|no lo entiendo|no comprendo|no lo comprendo)( nada| bien)? $",
+    ),
+    off_topic_patterns=(
+        r"^ (hola|buenas|buenos dias|buenas tardes|buenas noches|que tal|gracias|adios|jaja|"
+        r"jajaja)( tutor| profe)? $",
+        r" (como estas|cuentame un chiste|dime un chiste|quien eres|que eres|como te llamas|"
+        r"eres (un robot|humano|una ia)|el tiempo|tu favorit[oa]|videojuegos?|futbol) ",
+        r" (capital de) ",
+    ),
+    feedback_patterns=(
+        r" (mi|mis) (tesis|garantias?|datos|respaldos?|calificador|refutacion|argumento|texto|"
+        r"frase|parte) (es|son|esta|estan|vale|valen|sirve|sirven|funciona|tiene|queda) ",
+        r" (es|esta|son|estan) (bien|suficiente|claro|clara|concreto|concreta|"
+        r"demasiado [a-z]+|lo bastante [a-z]+) (mi|mis|lo que) ",
+        r" (que te parece|que opinas de|revisa|revisas|me revisas) (mi|mis) ",
+        r" (la mia|el mio|lo mio|los mios) (es|son|esta|vale|sirve) ",
+    ),
+    feedback_openers=(" revisa ",),
+    ask_kind_patterns={
+        "complete": (r" (termina|completa|acaba|sigue|rellena|terminarias) ", r" (hueco) "),
+        "options": (
+            r" (opciones|lista|varios|varias|unas cuantas|algunas|algunos|podria usar|"
+            r"me sirven|elijo) ",
+        ),
+        "roleplay": (
+            r" (finge|imagina|como si fueras|si fueras|ponte en mi lugar|juguemos|tu eres) ",
+        ),
+        "translate": (
+            r" (traduc[a-z]*|gramatica|academico|suene|sonar|redaccion|corrig[a-z]*|"
+            r"mejor que yo|pasalo) ",
+        ),
+        "look_up": (
+            r" (busca[a-z]*|encuentra[a-z]*|estadisticas?|fuente|encuesta|expertos|cifras|"
+            r"datos sobre) ",
+        ),
+    },
+    hedges=frozenset(
+        "casi bastante probablemente seguramente posiblemente quiza quizas quizes tal creo "
+        "supongo igual".split()
+    ),
+    framing_fillers=("vale", "bueno", "pues", "entonces", "a ver", "mira", "espera", "sí"),
+    framing_followers=("pues", "vale", "bueno", "entonces"),
+    framing_leads=("en realidad", "mejor", "bueno", "vale", "espera"),
+    framing_changes=(
+        r"(?:lo |la )?(?:cambio|corrijo|rectifico|reescribo)",
+        r"(?:voy a|quiero) (?:cambiar|corregir)(?:lo|la)?",
+        r"intento otra vez",
+        r"pruebo otra vez",
+    ),
+    framing_objects=(" otra vez", " lo", " la", " esto", " eso"),
+    fillers=frozenset(
+        "porfa porfavor por favor oye venga vale bueno y pero entonces profe solo ya anda "
+        "mira hombre tio tia eh ahora rapido".split()
+    ),
+    polite=frozenset("porfa porfavor".split()),
+    polite_phrases=("por favor",),
+    polite_pattern=(
+        r"\b(seria tan amable|serias tan amable|haga el favor|hazme el favor|me haces el favor|"
+        r"me hace el favor|te importaria|le importaria|tendrias la amabilidad|"
+        r"tendria la amabilidad)\b"
+    ),
+    artefacts=frozenset(
+        "tesis dato datos garantia garantias respaldo respaldos calificador calificadores "
+        "refutacion refutaciones ejemplo ejemplos opcion opciones idea ideas estadistica "
+        "estadisticas cifras cifra fuente fuentes estudio estudios respuesta respuestas frase "
+        "frases texto version parrafo argumento ayuda".split()
+    ),
+    determiners=frozenset(
+        "un una unos unas algun alguna algunos algunas mas tres dos el la los las mi otra otro "
+        "buena buen mejor".split()
+    ),
+    part_words=frozenset(
+        "tesis datos garantia garantias respaldo calificador calificadores refutacion "
+        "refutaciones".split()
+    ),
+    personal=frozenset("tu tus te ti usted me mi mis yo nos nosotros".split()),
+    clause_joiners=("y luego", "y", "luego", "asi que"),
+    imperative=imperative,
+    asks_tutor=asks_tutor,
+    wants_from_tutor=wants_from_tutor,
+    wanted=wanted,
+    grammar_words=frozenset(
+        "para pero como porque sobre este esta estos estas esto eso esos esas tiene tienen sido "
+        "ser estar muy mas menos todo todos toda todas cada otro otra otros otras cuando donde "
+        "debe deben deberia deberian puede pueden podria podrian hace hacen entre hasta desde "
+        "sino tambien tanto".split()
+    ),
+    example_markers=(
+        r"por ejemplo|como ejemplo|un ejemplo|pongamos|en un argumento sobre|sobre otro tema",
+    ),
+    reported_speech=(
+        r"(decir|escribir|afirmar|poner|argumentar|diria|escribiria|pondria)\s+(que)",
+    ),
+    suggestion_patterns=(
+        r"(?:¿\s*)?\by si (?:tu \w+ )?(?:" + _SAY + r"|fuera|fuese|dijera)\b(?: que\b| algo "
+        r"como\b)?:?",
+        r"(?:¿\s*)?\bno (?:ser[ií]a|quedar[ií]a|queda|es|te parece|suena) (?:\w+ ){0,3}?(?:"
+        + _SAY
+        + r"|algo como|que)\b(?: que\b| algo como\b)?:?",
+        r"\b(?:podr[ií]as|puedes|deber[ií]as|prueba a|intenta|tambi[eé]n podr[ií]as|"
+        r"mejor) (?:tambi[eé]n )?" + _SAY + r"\b(?: que\b| algo como\b| algo as[ií]\b)?:?",
+        r"\balgo (?:como|as[ií])\b:?",
+        r"\b(?:qu[eé] tal|y qu[eé] tal|qu[eé] te parece)\b:?",
+        r"(?:¿\s*)?\bpor qu[eé] no (?:\w+ ){0,2}?" + _SAY + r"\b(?: que\b)?:?",
+        r"\b(?:yo )?(?:pondr[ií]a|dir[ií]a|escribir[ií]a|a[nñ]adir[ií]a|citar[ií]a|"
+        r"usar[ií]a)\b(?: que\b)?:?",
+        r"\b(?:te )?(?:sugiero|propongo|recomiendo)\b(?: que\b)?:?",
+        r"\bse (?:podr[ií]a|puede) (?:" + _SAY + r")\b(?: que\b)?:?",
+        # A negative question leads: "¿No bastaría con citar ...?"
+        r"^\W*¿\s*no\b",
+    ),
+    offer_patterns=(
+        r"mejor|m[aá]s (?:s[oó]lid[oa]|fuerte|clar[oa]|precis[oa]|prudente|ambicios[oa])|otra|"
+        r"otro|aqu[ií] (?:tienes|est[aá])|sugerencia|sugiero|opci[oó]n|propuesta|propongo|"
+        r"recomiendo|por ejemplo podr[ií]as",
+    ),
+    addressed=frozenset(
+        "tu tus te ti usted contigo tienes puedes quieres sabes haces dices escribes pones crees "
+        "piensas has eres estas necesitas nombras usas hablas cuentas anades explicas citas das "
+        "vas podrias deberias querrias tendrias fijate piensa mira hiciste escribiste pusiste "
+        "dijiste preguntaste contaste usaste citaste nombraste elegiste".split()
+    ),
+    # Spanish asks with a written accent: "qué", not the "que" of a relative clause.
+    embedded_questions=(r"(?<!\w)(?:quién(?:es)?|qué|cuál(?:es)?|cómo|dónde|cuándo)(?!\w)",),
+    meta=frozenset(
+        "tesis garantia garantias respaldo calificador refutacion lector lectores argumento "
+        "frase palabra palabras opinion ejemplo regla objecion".split()
+    ),
+    sentence_joiners=("y", "pero", "porque", "aunque", "mientras", "as[ií] que"),
+    proposal_talk_patterns=(
+        r"\b(?:he|lo he|la he|los he|las he|ya he|te he|te lo he|te la he)\s+"
+        r"(?:puesto|a[nñ]adido|guardado|metido|incluido|actualizado|dejado|escrito|"
+        r"redactado)\b",
+        r"^\W*(?:guardado|hecho|listo|a[nñ]adido|actualizado)\b",
+        r"\baqu[ií] (?:est[aá]n?|tienes)\b",
+    ),
+    step_names=STEP_NAMES,
+    guiding_questions=GUIDING_QUESTIONS,
+    problems=PROBLEMS,
+    praise=PRAISE,
+    where_to_look=WHERE_TO_LOOK,
+    as_you_wrote=AS_YOU_WROTE,
+    phrases=PHRASES,
+    explanations=EXPLANATIONS,
+    examples=EXAMPLES,
+    openers=OPENERS,
+    example_lead=EXAMPLE_LEAD,
+    help_questions=HELP_QUESTIONS,
+    off_topic=OFF_TOPIC,
+    your_part=your_part,
+)
