@@ -124,6 +124,7 @@ def voices() -> None:
     sets = [
         ("frozen half", v.VOICES_FROZEN),
         ("written after tuning", v.VOICES_UNSEEN),
+        ("fresh set (frozen, never tuned on)", v.VOICES_FRESH),
         ("dev half (tuned on)", v.VOICES_DEV),
     ]
     for label, path in sets:

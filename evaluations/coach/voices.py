@@ -1,5 +1,6 @@
-"""The tutor evaluation in many voices (``tutor_voices_dev.json``, ``tutor_voices_frozen.json``
-and ``tutor_voices_unseen.json``, written after tuning): what the guard does to a good tutor
+"""The tutor evaluation in many voices (``tutor_voices_dev.json``, ``tutor_voices_frozen.json``,
+``tutor_voices_unseen.json``, written after tuning, and ``tutor_voices_fresh.json``, new topics
+frozen before the meaning-based guard): what the guard does to a good tutor
 and to a tutor that writes the part, and what the offline tutor does with real student
 messages.
 
@@ -42,6 +43,8 @@ from evaluations.coach import HERE
 VOICES_DEV = HERE / "tutor_voices_dev.json"
 VOICES_FROZEN = HERE / "tutor_voices_frozen.json"
 VOICES_UNSEEN = HERE / "tutor_voices_unseen.json"  # written after tuning, never tuned on
+# New topics and voices, written and frozen before the meaning-based guard: never tuned on.
+VOICES_FRESH = HERE / "tutor_voices_fresh.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
 YES = {"en": "yes", "es": "sí"}
 # What "where to look" names: a place or a way to find facts or an expert.
