@@ -1,5 +1,10 @@
 """Shared fixtures: users, an API client per user, and a fake language model."""
 
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
@@ -8,13 +13,39 @@ from tests.browser import chromium_page
 from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.providers import override_client
 
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+def compile_catalogues() -> None:
+    """Compile each ``.po`` whose ``.mo`` is missing or older (the ``.mo`` files are build
+    output, not committed), before any test runs: a test that spoke Spanish before a fixture
+    compiled the catalogue failed, so the suite's result hung on its order. Each file is
+    written aside and renamed into place, so a reader never sees half of one. Without GNU
+    gettext nothing is compiled and the tests that need Spanish skip or fail, saying so."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return
+    for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        partial = mo.with_name(f".{mo.name}.{os.getpid()}")
+        subprocess.run([msgfmt, "--check-format", "-o", str(partial), str(po)], check=True)
+        os.replace(partial, mo)
+
 
 def pytest_configure(config):
-    """The SQLite test database is Django's in-memory one, shared between threads through
+    """The catalogues are compiled once, by the process that starts the run (with
+    pytest-xdist, before its workers start: they only read them).
+
+    The SQLite test database is Django's in-memory one, shared between threads through
     SQLite's shared cache, whose table locks fail at once instead of waiting the busy timeout;
     with BEGIN IMMEDIATE a live-server test's page read then failed while the test wrote
     ("database table is locked"). Tests use deferred transactions there; the development
     server's file database keeps IMMEDIATE (benchmarks/sqlite_dev.py measures it)."""
+    if not hasattr(config, "workerinput"):
+        compile_catalogues()
+
     from django.conf import settings
 
     options = settings.DATABASES["default"].get("OPTIONS", {})
@@ -69,20 +100,10 @@ def django_db_setup(django_db_setup, django_db_blocker, request):
 
 @pytest.fixture(scope="session")
 def spanish_catalog():
-    """Compile the Spanish catalogue (.mo files are build output, not committed), and make
-    this process read it afresh: a language used before it existed was cached without it."""
-    import shutil
-
-    from django.core.management import call_command
-    from django.utils.translation import trans_real
-
-    if shutil.which("msgfmt") is None:
+    """The Spanish catalogue, compiled when the run started (``compile_catalogues``); skips,
+    saying why, where GNU gettext is missing."""
+    if not (LOCALE / "es" / "LC_MESSAGES" / "django.mo").exists():
         pytest.skip("GNU gettext (msgfmt) is not installed: apt-get install gettext")
-    call_command(
-        "compilemessages", locale=["es"], ignore_patterns=[".venv", "staticfiles"], verbosity=0
-    )
-    trans_real._translations = {}
-    trans_real._default = None
 
 
 def make_user(username: str, *, staff: bool = False, password: str = "pw-for-tests-123"):
