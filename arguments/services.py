@@ -47,13 +47,13 @@ from arguments.roles import (
     sentence_reading,
 )
 from arguments.vocabulary import said_shown
-from toulmini_site.classrooms.public import budget_release, work_guard
 from toulmini_site.limits import cache as limits_cache
 from toulmini_site.limits import quota_take, run_lock_release, run_lock_take
 from toulmini_site.llm import LLMClient, LLMError, OfflineClient, structured_answer
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
+from toulmini_site.school import budget_release, work_guard
 from toulmini_site.text.sentences import sentences
 
 SOURCE_TEXT_MAX = 50_000

@@ -29,9 +29,9 @@ from arguments.forms import (
 from arguments.models import Chain, ChainCorrection
 from arguments.roles import chain_evidence
 from arguments.vocabulary import fallacy_explanation
-from toulmini_site.classrooms.public import submission_chain_revise, submission_of_work
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.refusals import Refusal
+from toulmini_site.school import submission_chain_revise, submission_of_work
 from toulmini_site.text.documents import read_capped
 from toulmini_site.text.sentences import sentences
 

@@ -39,7 +39,6 @@ from coach.domain.steps import LANGUAGES, next_step
 from coach.domain.tutor import completion_text, offline_turn, opening_text, step_intro_text
 from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from coach.selectors import pending_proposal
-from toulmini_site.classrooms.public import budget_release, work_guard
 from toulmini_site.limits import now_datetime, quota_take
 from toulmini_site.limits.rates import COACH_TURNS_PER_MINUTE, attempt_take
 from toulmini_site.llm import LLMClient, LLMError, OfflineClient
@@ -48,6 +47,7 @@ from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.llm.streaming import astream
 from toulmini_site.numbers import grouped
 from toulmini_site.refusals import Refusal
+from toulmini_site.school import budget_release, work_guard
 from toulmini_site.versions import merge_fields
 
 logger = logging.getLogger(__name__)

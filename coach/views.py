@@ -24,8 +24,8 @@ from coach import selectors, services
 from coach.domain.steps import STEPS
 from coach.forms import DraftForm, SessionForm, TurnForm
 from coach.models import CoachSession, step_label
-from toulmini_site.classrooms.public import WorkReadOnly, submission_of_work
 from toulmini_site.htmx import HtmxHttpRequest
+from toulmini_site.school import WorkReadOnly, submission_of_work
 
 PAGE_SIZE = 20
 

@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from council.models import Audit, Critique, Rubric
-from toulmini_site.classrooms.public import teaches_work
+from toulmini_site.school import teaches_work
 
 CRITIQUE_LIST_FIELDS = ("id", "title", "status", "engine", "created_at")
 AUDIT_LIST_FIELDS = (

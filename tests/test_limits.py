@@ -358,7 +358,7 @@ def test_quotas_and_class_budgets_share_one_clock_and_the_sites_day(monkeypatch,
 
     from django.utils import timezone as tz
 
-    from toulmini_site.limits import budgets
+    from toulmini_site.classrooms import budgets
 
     settings.TIME_ZONE = "America/New_York"
     settings.QUOTAS_PER_DAY = {**settings.QUOTAS_PER_DAY, "llm_critique": 1}

@@ -12,10 +12,10 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.test import APIRequestFactory
 
-from toulmini_site.classrooms.guard import WorkTurnedIn
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.pages import RefusalMiddleware
 from toulmini_site.refusals import Refusal
+from toulmini_site.school import WorkTurnedIn
 
 
 class StepTaken(Refusal):

@@ -35,10 +35,10 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from toulmini_site.authentication import ExpiringTokenAuthentication, token_expires_at
 from toulmini_site.limits import RATE_LIMITED, now_datetime
-from toulmini_site.limits.throttles import AuthRateThrottle
 from toulmini_site.outages import CODE as OUTAGE_CODE
 from toulmini_site.outages import RETRY_AFTER_SECONDS, is_outage, outage_message
 from toulmini_site.refusals import Refusal
+from toulmini_site.throttles import AuthRateThrottle
 
 logger = logging.getLogger(__name__)
 

@@ -228,8 +228,8 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Throttles count in the shared cache (CACHE_URL), so they hold across web processes.
     "DEFAULT_THROTTLE_CLASSES": [
-        "toulmini_site.limits.throttles.AnonThrottle",
-        "toulmini_site.limits.throttles.UserThrottle",
+        "toulmini_site.throttles.AnonThrottle",
+        "toulmini_site.throttles.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "120/min"),

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,63 @@ def test_a_service_raising_a_drf_error_breaks_the_refusal_contract(code_copy):
         service.write_text(original)
     assert result.returncode != 0
     assert "coach.services -> rest_framework" in result.stdout
+
+
+def _contracts() -> list[dict]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "importlinter"
+    ]["contracts"]
+
+
+def test_no_contract_excuses_an_import():
+    assert [c["id"] for c in _contracts() if c.get("ignore_imports")] == []
+
+
+def test_every_module_of_the_house_has_its_floor():
+    (house,) = [c for c in _contracts() if c["id"] == "house"]
+    floors = {name.strip() for layer in house["layers"] for name in re.split(r"[:|]", layer)}
+    site = {
+        f"toulmini_site.{path.stem if path.suffix == '.py' else path.name}"
+        for path in (ROOT / "toulmini_site").iterdir()
+        if (path.suffix == ".py" and path.stem != "__init__")
+        or (path.is_dir() and (path / "__init__.py").exists())
+    }
+    assert site - floors == set()
+    assert {"arguments", "coach", "council"} <= floors
+
+
+def test_a_feature_app_importing_the_school_breaks_the_house(code_copy):
+    service = code_copy / "arguments" / "services.py"
+    original = service.read_text()
+    service.write_text(original + "\nfrom toulmini_site.classrooms import models  # noqa\n")
+    try:
+        result = lint_imports(code_copy)
+    finally:
+        service.write_text(original)
+    assert result.returncode != 0
+    assert "The whole house" in result.stdout.split("Broken contracts")[-1], result.stdout
+    assert "arguments.services -> toulmini_site.classrooms.models" in result.stdout
+
+
+def test_the_platform_importing_an_app_breaks_the_house(code_copy):
+    limits = code_copy / "toulmini_site" / "limits" / "rates.py"
+    original = limits.read_text()
+    limits.write_text(original + "\nfrom toulmini_site.classrooms import models  # noqa\n")
+    try:
+        result = lint_imports(code_copy)
+    finally:
+        limits.write_text(original)
+    assert result.returncode != 0
+    assert "toulmini_site.limits.rates -> toulmini_site.classrooms.models" in result.stdout
+
+
+def test_the_school_calling_the_learning_platform_app_breaks_a_contract(code_copy):
+    service = code_copy / "toulmini_site" / "classrooms" / "services.py"
+    original = service.read_text()
+    service.write_text(original + "\nfrom toulmini_site.lti import grades  # noqa\n")
+    try:
+        result = lint_imports(code_copy)
+    finally:
+        service.write_text(original)
+    assert result.returncode != 0
+    assert "toulmini_site.classrooms.services -> toulmini_site.lti.grades" in result.stdout

@@ -422,7 +422,7 @@ def test_an_archived_class_stops_coach_turns_and_draft_edits_on_work_under_way(w
 
 
 def test_returned_work_is_not_told_to_unsubmit(world):
-    from toulmini_site.classrooms.guard import WorkTurnedIn
+    from toulmini_site.school import WorkTurnedIn
 
     assert "Unsubmit" not in WorkTurnedIn(returned=True).payload["error"]
     assert "Unsubmit" in WorkTurnedIn().payload["error"]

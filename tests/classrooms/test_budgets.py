@@ -10,9 +10,8 @@ from django.utils import timezone
 
 from arguments.models import Chain
 from tests.classrooms.builders import ESSAY, api_as, assignment, build_world
-from toulmini_site.classrooms import services
+from toulmini_site.classrooms import budgets, services
 from toulmini_site.classrooms.models import Submission
-from toulmini_site.limits import budgets
 from toulmini_site.llm.models import LLMCall
 
 pytestmark = pytest.mark.django_db

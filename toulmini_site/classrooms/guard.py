@@ -3,8 +3,10 @@
 ``work_guard`` is what the coach and the arguments services call: work in an archived class
 (``WorkArchived``) or of a student removed from the class (``WorkNotEnrolled``) may not
 change, turned-in work is read-only (``WorkTurnedIn``), and model-backed work reserves one
-call of the student's class budget (``toulmini_site.limits.budgets``: ``QuotaExceeded``, 429,
-past it). Work that belongs to no class passes untouched. Each refusal is a ``Refusal``.
+call of the student's class budget (``toulmini_site.classrooms.budgets``: ``QuotaExceeded``,
+429, past it). Work that belongs to no class passes untouched. Each refusal is a ``Refusal``;
+the ``Work*`` refusals live in the school port (``toulmini_site.school``), which the feature
+apps catch them from.
 """
 
 from __future__ import annotations
@@ -13,58 +15,11 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Exists, OuterRef
-from django.utils.translation import gettext
 
+from toulmini_site.classrooms.budgets import budget_reserve
 from toulmini_site.classrooms.domain.submissions import RETURNED, is_editable_by_student
 from toulmini_site.classrooms.models import WORK_FIELDS, Enrollment, Submission
-from toulmini_site.limits.budgets import budget_reserve
-from toulmini_site.refusals import Refusal
-
-
-class WorkRefused(Refusal):
-    """A refused change to classroom work; pages show ``message`` where the student acts."""
-
-
-class WorkReadOnly(WorkRefused):
-    """409: the work may not change any more (turned in, returned, or its class archived)."""
-
-    status = 409
-
-
-class WorkTurnedIn(WorkReadOnly):
-    """409: the student's turned-in (or returned) classroom work is read-only."""
-
-    code = "INVALID_STATE"
-
-    def __init__(self, *, returned: bool = False) -> None:
-        # Returned work cannot be unsubmitted, so it must not be told to.
-        super().__init__(
-            gettext("This work was returned by your teacher and is read-only.")
-            if returned
-            else gettext(
-                "This work is turned in for a class and is read-only. Unsubmit it first "
-                "(possible until your teacher returns it)."
-            )
-        )
-
-
-class WorkArchived(WorkReadOnly):
-    """409: the work belongs to an archived class, which is read-only for everyone."""
-
-    code = "CLASS_ARCHIVED"
-
-    def __init__(self) -> None:
-        super().__init__(gettext("This class is archived and read-only."))
-
-
-class WorkNotEnrolled(WorkReadOnly):
-    """403: the student was removed from the class; its work there can no longer change."""
-
-    code = "NOT_ENROLLED"
-    status = 403
-
-    def __init__(self) -> None:
-        super().__init__(gettext("You are no longer in this class; its work can no longer change."))
+from toulmini_site.school import WorkArchived, WorkNotEnrolled, WorkTurnedIn
 
 
 def _still_enrolled(submission: Any) -> bool:

@@ -1,10 +1,12 @@
-"""What the other apps use of classrooms, and all they may use (an import contract holds it):
-the guard a change to a student's work passes (an archived class, turned-in work, a spent
-class budget refuse it), the submission a piece of work belongs to, how much the tutor may
-help on it, and the link that keeps a revised chain the assignment's work.
+"""The school's side of the school port (``toulmini_site.school``): the guard a change to a
+student's work passes (an archived class, turned-in work, a spent class budget refuse it),
+the submission a piece of work belongs to, how much the tutor may help on it, and the link
+that keeps a revised chain the assignment's work.
 
-Classrooms starts the work of an assignment through the other apps' services; they never
-reach into classrooms beyond this module, and this module imports none of them."""
+``ClassroomsConfig.ready`` installs this module as the port's implementation; the feature
+apps (arguments, coach, council) call the port and never import classrooms (the whole-house
+layers contract holds it). Classrooms starts the work of an assignment through the feature
+apps' services; this module imports none of them."""
 
 from __future__ import annotations
 
@@ -12,18 +14,11 @@ from typing import Any
 
 from django.db import transaction
 
+from toulmini_site.classrooms.budgets import QuotaExceeded, budget_release
 from toulmini_site.classrooms.domain import submissions as states
-from toulmini_site.classrooms.guard import (
-    WorkArchived,
-    WorkReadOnly,
-    WorkRefused,
-    WorkTurnedIn,
-    submission_of_work,
-    tutor_help_of,
-    work_guard,
-)
+from toulmini_site.classrooms.guard import submission_of_work, tutor_help_of, work_guard
 from toulmini_site.classrooms.models import Submission
-from toulmini_site.limits.budgets import QuotaExceeded, budget_release
+from toulmini_site.school import WorkArchived, WorkReadOnly, WorkRefused, WorkTurnedIn
 
 __all__ = [
     "QuotaExceeded",

@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 from arguments.domain.toulmin import COMPONENT_ORDER
 from coach.domain.steps import STEPS
 from coach.models import CoachMessage
+from toulmini_site.classrooms import budgets
 from toulmini_site.classrooms.domain.grading import PARTS, total_max
 from toulmini_site.classrooms.models import (
     WORK_FIELDS,
@@ -32,7 +33,6 @@ from toulmini_site.classrooms.models import (
     Submission,
     TeacherInvitation,
 )
-from toulmini_site.limits import budgets
 
 TEACHER = "teacher"
 STUDENT = "student"

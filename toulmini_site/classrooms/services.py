@@ -17,6 +17,7 @@ from arguments.services import chain_create
 from coach.services import CoachError, session_create
 from council.services.audit import audit_create, audit_engine
 from council.services.critique import critique_create, critique_engine
+from toulmini_site.classrooms import budgets, signals
 from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.domain.grading import (
     PARTS,
@@ -35,8 +36,7 @@ from toulmini_site.classrooms.models import (
     TeacherInvitation,
     TutorHelp,
 )
-from toulmini_site.limits import budgets, now_datetime
-from toulmini_site.lti import public as lti
+from toulmini_site.limits import now_datetime
 from toulmini_site.numbers import grouped
 from toulmini_site.refusals import Refusal
 from toulmini_site.versions import resolve
@@ -741,7 +741,7 @@ def submission_return(*, submission: Submission) -> Submission:
         locked.state = _move(locked, "return")
         locked.returned_at = now()
         locked.save(update_fields=["state", "returned_at", "updated_at"])
-        lti.submission_returned(submission_id=locked.pk)
+        signals.submission_returned.send(sender=Submission, submission_id=locked.pk)
     return locked
 
 

@@ -14,10 +14,11 @@ fixed windows: a counter per window whose key names the window, so nothing has t
 cleaned up and every web process sees the same numbers — failed logins, sign-ups, password
 resets, the daily quotas of work and the one-run-at-a-time locks. Beside it:
 
-- ``budgets``: each class's daily budget of model calls per student (database rows) and the
-  atomic reservation every model-backed piece of classroom work makes;
+- the class budgets (``toulmini_site.classrooms.budgets``, in the school app whose rows they
+  count) use this clock, day and refusal;
 - ``rates``: per-minute limits counted in database rows (the coach's turns per user);
-- ``throttles``: DRF's throttles, per ``client_address`` and fail-soft.
+- DRF's throttles (``toulmini_site.throttles``, beside the API) count per ``client_address``
+  in this module's fail-soft cache.
 
 Why the cache and not django-axes: one mechanism for logins, sign-ups, quotas and DRF's
 throttles; the error shape and status stay ours; and no table written on every attempt.

@@ -12,7 +12,7 @@ class LLMCall(models.Model):
         TIMEOUT = "timeout", "timeout"
         UNAVAILABLE = "unavailable", "unavailable"
         ERROR = "error", "error"
-        # A model call held for classroom work about to run (toulmini_site.limits.budgets):
+        # A model call held for classroom work about to run (toulmini_site.classrooms.budgets):
         # counted against the class budget like a call, dropped once the real calls are saved.
         RESERVED = "reserved", "reserved"
 

@@ -13,6 +13,9 @@ therefore see each other's holds, and a budget of 3 lets exactly 3 of 5 simultan
 through. ``budget_release`` drops the hold once the work's real calls are saved; a hold left
 behind by a crash counts as one call spent. The classrooms' work guard
 (``toulmini_site.classrooms.guard.work_guard``) makes the reservation.
+
+The budgets live in the school app because they count and lock its rows (submissions, the
+class); the clock, the day and the refusal they use are the limits' (``toulmini_site.limits``).
 """
 
 from __future__ import annotations

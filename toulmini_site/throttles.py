@@ -1,4 +1,7 @@
-"""DRF's throttles, counted per ``client_address`` in the limits' fail-soft cache."""
+"""DRF's throttles, counted per ``client_address`` in the limits' fail-soft cache.
+
+Beside the API (``toulmini_site.api``), not in ``toulmini_site.limits``: the limits raise our
+refusals and import no DRF; this is the API's adapter to them."""
 
 from __future__ import annotations
 
