@@ -337,6 +337,7 @@ NOT_PAGES = {
     "classrooms:submission_act",
     "classrooms:feedback_drafts_make",
     "classrooms:feedback_draft_decide",
+    "classrooms:submission_autosave",  # answers the page's script (JSON) or goes back to it
     "arguments:chain_import",
     "arguments:chain_run",
     "arguments:chain_phase",

@@ -211,14 +211,33 @@ class StartForm(forms.Form):
     )
 
 
-class EssayForm(VersionedForm):
+class AutosavedForm(VersionedForm):
+    """A versioned form whose text is also kept on the server as it is typed
+    (``classrooms.autosave``): ``draft_version`` is the kept draft's version the page knew."""
+
+    draft_version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+
+    def rebased(self, version: int, values: dict[str, Any], *, draft: int | None = None) -> None:
+        """As ``VersionedForm.rebased``; with ``draft``, the kept draft's version too."""
+        super().rebased(version, values)
+        if draft is not None:
+            self.redrafted(draft)
+
+    def redrafted(self, draft: int) -> None:
+        """The kept draft's version becomes ``draft`` (the rest of the form as it was)."""
+        data = self.data.copy()  # type: ignore[attr-defined]  # a QueryDict (bound form)
+        data["draft_version"] = str(draft)
+        self.data = data
+
+
+class EssayForm(AutosavedForm):
     text = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 14}), required=False, max_length=100_000
     )
     file = forms.FileField(required=False, label=_("…or upload a text file (UTF-8)"))
 
 
-class FeedbackForm(VersionedForm):
+class FeedbackForm(AutosavedForm):
     overall = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,

@@ -333,3 +333,37 @@ class EssaySave(models.Model):
 
     def __str__(self) -> str:
         return f"essay save of {self.submission_id} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class Autosave(models.Model):
+    """Text its owner typed into a form and has not saved yet, kept on the server while it is
+    typed (``toulmini_site.classrooms.autosave``), so leaving the page or the device loses
+    nothing: the page puts it back on return. One per owner, submission and form; dropped when
+    the form is saved. ``based_on`` is the version of the saved object the text was typed over
+    and ``version`` grows with every autosave, so an autosave from a stale page is refused and
+    never overwrites newer work."""
+
+    class Form(models.TextChoices):
+        ESSAY = "essay", _("the essay")
+        FEEDBACK = "feedback", _("the feedback")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    submission = models.ForeignKey(Submission, on_delete=models.CASCADE, related_name="autosaves")
+    form = models.CharField(max_length=8, choices=Form.choices)
+    values = models.JSONField(default=dict, help_text="Field name -> text typed.")
+    based_on = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=1)
+    saved_at = models.DateTimeField()
+
+    # Not a column: whether what is saved changed since (``autosave.autosave_of`` sets it).
+    stale: bool
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "submission", "form"], name="autosave_one_per_owner_and_form"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"autosave of {self.form} on {self.submission_id} by {self.owner_id}"

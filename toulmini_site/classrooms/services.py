@@ -559,6 +559,7 @@ def submission_essay_save(
         locked.save(
             update_fields=["state", "started_at", "essay_text", "essay_version", "updated_at"]
         )
+        locked.autosaves.filter(form="essay").delete()  # the draft is saved: nothing to keep
         chars = len(locked.essay_text)
         EssaySave.objects.create(
             submission=locked,
@@ -663,6 +664,9 @@ def feedback_save(
             ),
         )
         comments, points, overall = _feedback_parts(values)
+        # The author's autosaved draft is saved now; other teachers' drafts stay, and their
+        # pages show them beside the newer feedback.
+        submission.autosaves.filter(form="feedback", owner=author).delete()
         return _feedback_write(submission, author, comments, points, overall, saved)
 
 

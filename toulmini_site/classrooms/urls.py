@@ -42,6 +42,11 @@ urlpatterns = [
         views.feedback_draft_decide,
         name="feedback_draft_decide",
     ),
+    path(
+        "submissions/<int:pk>/autosave/<str:form>/",
+        views.submission_autosave,
+        name="submission_autosave",
+    ),
     path("submissions/<int:pk>/<str:action>/", views.submission_act, name="submission_act"),
 ]
 

@@ -19,7 +19,15 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from coach.models import step_label
 from council.vocabulary import reasoning_shown
-from toulmini_site.classrooms import analytics, drafting, exports, process, selectors, services
+from toulmini_site.classrooms import (
+    analytics,
+    autosave,
+    drafting,
+    exports,
+    process,
+    selectors,
+    services,
+)
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, total_max
 from toulmini_site.classrooms.forms import (
     AssignmentForm,
@@ -521,9 +529,14 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         ]
     context.update(process.page_context(process.process_report(submission)))
     if as_teacher:
-        form = extra.pop("feedback_form", None) or FeedbackForm(
-            maxima=maxima, initial=FeedbackForm.initial_from(feedback)
+        draft = context["feedback_autosave"] = autosave.autosave_of(
+            owner=request.user, submission=submission, form="feedback"
         )
+        initial = FeedbackForm.initial_from(feedback)
+        if draft is not None and not draft.stale:
+            initial.update(draft.values)  # the teacher's unsaved text, back in its boxes
+        initial["draft_version"] = draft.version if draft is not None else 0
+        form = extra.pop("feedback_form", None) or FeedbackForm(maxima=maxima, initial=initial)
         context["feedback_form"] = form
         context["feedback_rows"] = form.parts(
             selectors.audit_suggestions(context["audit_results"], maxima),
@@ -538,9 +551,16 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
             Submission.State.RETURNED,
         )
     elif context["is_mine"]:
+        draft = context["essay_autosave"] = autosave.autosave_of(
+            owner=request.user, submission=submission, form="essay"
+        )
+        kept = draft.values.get("text", "") if draft is not None and not draft.stale else None
         context["essay_form"] = extra.pop("essay_form", None) or EssayForm(
             initial={
-                "text": submission.essay_text,
+                # The draft kept on the server goes back in the box; the form's base stays
+                # the saved text, so saving it is checked against what is saved.
+                "text": submission.essay_text if kept is None else kept,
+                "draft_version": draft.version if draft is not None else 0,
                 **EssayForm.loaded(submission.essay_version, {"text": submission.essay_text}),
             }
         )
@@ -642,6 +662,66 @@ def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
     return render(request, "classrooms/submission_detail.html", context, status=status)
 
 
+@login_required
+@require_POST
+def submission_autosave(request: HttpRequest, pk: int, form: str) -> HttpResponse:
+    """Keep the text typed into the essay or feedback form on the server, unsaved: the page's
+    script sends it as it is typed (JSON back), and without JavaScript the form's "Keep as a
+    draft" button posts here (the page again, with the draft in the box)."""
+    submission = selectors.submission_of(request.user, pk)
+    if form not in autosave.FIELDS:
+        raise Http404("No such form.")
+    as_json = "application/json" in request.headers.get("Accept", "")
+    try:
+        kept = autosave.autosave_write(
+            owner=request.user,
+            submission=submission,
+            form=form,
+            values={name: request.POST.get(name) for name in autosave.FIELDS[form]},
+            based_on=_counted(request, "version"),
+            version=_counted(request, "draft_version"),
+        )
+    except (services.ClassroomError, StaleWrite) as error:
+        if as_json:
+            return JsonResponse(error.payload, status=error.status)
+        return _autosave_refused(request, submission, form, error)
+    if kept is None:
+        said = _("Nothing to keep: the text is what is saved.")
+    else:
+        said = _("Draft kept on the server at %(time)s, not saved yet.") % {
+            "time": date_format(localtime(kept.saved_at), "TIME_FORMAT")
+        }
+    if as_json:
+        return JsonResponse({"draft_version": kept.version if kept else 0, "status": said})
+    messages.success(request, said)
+    return redirect(f"{submission.get_absolute_url()}#{form}-form")
+
+
+def _autosave_refused(
+    request: HttpRequest, submission: Submission, form: str, error: Exception
+) -> HttpResponse:
+    """The page again with what was typed still in the form and why it was not kept."""
+    message = getattr(error, "message", str(error))
+    if form == "essay":
+        essay = EssayForm(request.POST)
+        essay.is_valid()
+        if isinstance(error, StaleWrite):
+            if error.code == "STALE_DRAFT":
+                essay.redrafted(error.version)
+            else:
+                essay.rebased(error.version, error.current)
+        essay.add_error(None, message)
+        extra: dict[str, Any] = {"essay_form": essay}
+    else:
+        feedback = FeedbackForm(request.POST, maxima=submission.assignment.maxima())
+        feedback.is_valid()
+        feedback.add_error(None, message)
+        extra = {"feedback_form": feedback}
+    context = _submission_context(request, submission, **extra)
+    status = getattr(error, "status", 400)
+    return render(request, "classrooms/submission_detail.html", context, status=status)
+
+
 def _return(request: HttpRequest, submission: Submission) -> None:
     returned = services.submission_return(submission=submission)
     if hasattr(returned, "feedback"):
@@ -661,7 +741,7 @@ def _feedback(
     ungraded: list[str] = []
     if form.is_valid():
         try:
-            services.feedback_save(
+            written = services.feedback_save(
                 submission=submission, author=request.user, **form.service_kwargs()
             )
             coach = submission.assignment.kind == "coach"
@@ -686,6 +766,8 @@ def _feedback(
             form.add_error(None, error.message)
         else:
             saved = True
+            # The form shown again edits what is saved now (and no draft is kept any more).
+            form.rebased(written.version, services.feedback_fields(written), draft=0)
             if then_return and request.htmx:
                 return HttpResponseClientRedirect(submission.get_absolute_url())
             if not request.htmx and not ungraded:

@@ -22,6 +22,7 @@ from arguments.models import Chain, PhaseAttempt
 from coach.models import CoachMessage, CoachSession
 from council.models import Audit, Critique
 from toulmini_site.classrooms.models import (
+    Autosave,
     Classroom,
     Enrollment,
     EssaySave,
@@ -119,6 +120,11 @@ def user_export(*, user: Any) -> dict[str, Any]:
             }
             for s in submissions
         ],
+        "drafts_kept": list(
+            Autosave.objects.filter(owner=user).values(
+                "submission_id", "form", "values", "saved_at"
+            )
+        ),
         "classes_joined": [
             {"class": e.classroom.name, "joined_at": e.joined_at}
             for e in Enrollment.objects.filter(student=user).select_related("classroom")
