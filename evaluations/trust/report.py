@@ -1,7 +1,8 @@
 """Precision at each confidence level the trust work shows, per judge (``make bench``).
 
 - The claim reading (the calibrated ``Reading.claim_confidence``): on the short arguments
-  (tuning and frozen halves, ``evaluations/analyzer``), how often the reader's claim is the
+  (tuning and frozen halves, ``evaluations/analyzer``) and the Spanish ones (dev and frozen
+  halves, ``evaluations/spanish``, read by the rules alone), how often the reader's claim is the
   annotated one at each level of its confidence; below ``CLAIM_SURE`` (0.5) the chain asks
   instead of running.
 - Backing and warrant readers, the permission/prediction findings and the two fallacy
@@ -35,12 +36,20 @@ def _same(a: str, b: str) -> bool:
     return norm(a) == norm(b) or norm(a) in norm(b) or norm(b) in norm(a)
 
 
+CLAIM_SETS = {
+    "short arguments, tuning": SHORT / "short_arguments_tuning.jsonl",
+    "short arguments, frozen": SHORT / "short_arguments_frozen.jsonl",
+    "Spanish, dev": HERE.parent / "spanish" / "spanish_dev.jsonl",
+    "Spanish, frozen": HERE.parent / "spanish" / "spanish_frozen.jsonl",
+}
+
+
 def claim_levels() -> None:
     from arguments.domain.reading import read
     from arguments.roles import sentence_roles
 
-    for half in ("tuning", "frozen"):
-        rows = [json.loads(line) for line in (SHORT / f"short_arguments_{half}.jsonl").open()]
+    for name, path in CLAIM_SETS.items():
+        rows = [json.loads(line) for line in path.open(encoding="utf-8")]
         counts = {label: [0, 0] for _lo, _hi, label in LEVELS}
         for row in rows:
             reading = read(row["query"], row["text"], sentence_roles())
@@ -51,7 +60,7 @@ def claim_levels() -> None:
                 if low <= sure < high:
                     counts[label][0] += _same(reading.claim.text, row["claim"])
                     counts[label][1] += 1
-        print(f"claim reading, short arguments ({half}, {len(rows)} texts):")
+        print(f"claim reading, {name} ({len(rows)} texts):")
         for label, (right, total) in counts.items():
             share = f"{100 * right / total:.0f}%" if total else "-"
             print(f"  {label:32} {right:2}/{total:2} right ({share})")

@@ -14,6 +14,7 @@ import pytest
 
 from arguments import services as chain_services
 from council.services.audit import rubrics_seed
+from tests.arguments import builders as b
 from tests.browser import BROWSER, log_in
 from tests.classrooms.builders import ESSAY, assignment, build_world
 from toulmini_site.classrooms import services
@@ -31,8 +32,18 @@ LETTER = (
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 AXE = Path(__file__).resolve().parent.parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 WORDS = {
-    "en": {"pick": "This is the claim", "dismissed": "Dismissed", "overruled": "Overruled"},
-    "es": {"pick": "Esta es la afirmación", "dismissed": "Descartado", "overruled": "Corregido"},
+    "en": {
+        "pick": "This is the claim",
+        "dismissed": "Dismissed",
+        "overruled": "Overruled",
+        "model": "the model's reading",
+    },
+    "es": {
+        "pick": "Esta es la afirmación",
+        "dismissed": "Descartado",
+        "overruled": "Corregido",
+        "model": "la lectura del modelo",
+    },
 }
 
 
@@ -92,6 +103,37 @@ def test_an_unsure_claim_asks_and_a_pick_runs_the_chain_with_its_words_marked(
     assert "small park" in page.locator("mark.ev-claim").inner_text()  # kept after a reload
     page.screenshot(path=f"/tmp/i34_shots/chain-{width}-{lang}.png", full_page=True)
     _no_axe_violations(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_model_chain_unsure_of_the_models_claim_asks_and_a_pick_reruns_it(
+    browser_page, live_server, fake_llm, width, lang
+):
+    world = build_world()
+    outputs = {n: b.PHASE_OUTPUTS[n]() for n in (1, 2, 3, 4)}
+    outputs[1]["claim"]["statement"] = LETTER.split(". ")[0] + "."  # the personal detail
+    fake_llm(lambda request: outputs[int(request.purpose[-1])])
+    chain = chain_services.chain_create(
+        owner=world.student, query="Letter to the editor", source_text=LETTER, engine="llm"
+    )
+    chain = chain_services.chain_run(chain=chain, until="end")
+    base = live_server.url
+    page = _new_page(browser_page, base, width, lang)
+    log_in(page, base, "ana", PASSWORD, then=f"/chains/{chain.pk}/")
+    first = page.locator(".claim-candidates li").first
+    assert "Maple Street" in first.inner_text() and WORDS[lang]["model"] in first.inner_text()
+    box = first.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= WIDTHS[width]["width"]
+    page.screenshot(path=f"/tmp/i34_shots/model-ask-{width}-{lang}.png", full_page=True)
+    _no_axe_violations(page)
+    page.locator(".claim-candidates li", has_text="small park").get_by_role(
+        "button", name=WORDS[lang]["pick"]
+    ).click()
+    page.wait_for_selector(".verdict-banner")
+    page.reload()
+    assert page.locator("#claim-doubt").count() == 0
+    assert "small park" in page.locator(".part-claim").inner_text()  # the owner's, kept
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
