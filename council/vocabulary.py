@@ -14,20 +14,22 @@ from arguments.domain.fallacies import TAXONOMY
 from arguments.domain.fallacies.explanations import read_explanation
 from arguments.vocabulary import explanation_shown, said_shown
 from council.domain.audit.report import SECURITY_CAP
+from council.domain.critique.claims import CLAIMS
 from council.domain.critique.formatter import OFFLINE_USAGE, format_critique_output
 from council.domain.critique.offline import fallacy_claim, fallacy_claim_read
 from council.domain.wording import AUDIT, NOTES, SUMMARY
 
 
 def claim_shown(claim: str, fallacy_id: str) -> str:
-    """A claim in the reader's language when it is an offline philosopher's naming of a
-    fallacy (its voice, the type and the checker's explanation, which the critique stores as
-    English text); any other claim as written."""
+    """A claim in the reader's language when an offline philosopher wrote it: its naming of a
+    fallacy (its voice, the type and the checker's explanation) or one of its rules' findings
+    (``council.domain.critique.claims``), which the critique stores as English text; any other
+    claim (a model's) as written."""
     fallacy = TAXONOMY.get(fallacy_id)
     parts = fallacy_claim_read(claim, fallacy.label) if fallacy is not None else None
     said = read_explanation(parts[1]) if parts is not None else None
     if fallacy is None or parts is None or said is None:
-        return claim
+        return CLAIMS.shown(claim, gettext)
     return fallacy_claim(gettext(parts[0]), gettext(fallacy.label), explanation_shown(said))
 
 

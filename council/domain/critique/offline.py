@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from council.domain.critique import spanish
 from council.domain.critique.polarity import contradicts
 from council.domain.critique.quotes import overlaps, words
 from council.domain.critique.schemas import SEVERITY_WEIGHT
@@ -84,10 +85,7 @@ def _without_title(all: list[str]) -> list[str]:
 
 
 # The same marks of a reason in a Spanish document (accents optional).
-_REASON_ES = _rx(
-    r"porque|ya que|puesto que|dado que|debido a|pruebas?|datos|estudios?|investigaci[oó]n|"
-    r"encuestas?|medid[oa]s?|seg[uú]n|por ejemplo|informes?"
-)
+_REASON_ES = spanish.REASON
 NO_GROUNDING = "No empirical grounding"
 
 _CLAUSE_BREAK = re.compile(
@@ -197,7 +195,8 @@ def _as_the_chain_reads(
     )
     has_rule = "warrant" in roles.values()
     # the thesis takes a position ("…should…", "I argue…"): the document's end is stated
-    has_thesis = any(role == "claim" and _POSITION.search(text) for text, role in roles.items())
+    thesis = spanish.POSITION if language == "es" else _POSITION
+    has_thesis = any(role == "claim" and thesis.search(text) for text, role in roles.items())
     objections = {text for text, role in roles.items() if role == "rebuttal"}
     kept = []
     for position, finding in found:
@@ -246,23 +245,24 @@ def level_one(
     """The agent's top findings in the document, each quoting one sentence (or, for a named
     fallacy of the agent's field, the words that commit it). With the chain's reading of the
     document (``roles``), the findings about its parts agree with it. ``split``: the
-    document's sentences when the run has split it already. The philosophers' own rules and
-    document checks read English words: a document in another ``language`` (Spanish, which the
-    chain's reading and the fallacy checker read) gets only the named fallacies and the
-    chain's reading, not findings made of English words it cannot hold."""
+    document's sentences when the run has split it already. A Spanish document (``language``
+    "es") is read by the Spanish side of each rule (``spanish.RULES``, less sure by
+    ``spanish.DOUBT``) and the philosopher's Spanish document checks; the contradiction checks
+    read English words only and are not run on it."""
     fallacies = fallacies or []
     philosopher = PHILOSOPHERS[agent]
     found: list[tuple[int, dict[str, Any]]] = []
     all_sentences = _without_title(
         split if split is not None else [s.text for s in sentences(document)]
     )
-    english = language == "en"
-    for position, sentence in enumerate(all_sentences if english else []):
-        hits = [(rule, m) for rule in philosopher.rules if (m := _match(rule, sentence))]
+    rules = _rules(agent, language)
+    for position, sentence in enumerate(all_sentences):
+        hits = [(rule, m) for rule in rules if (m := _match(rule, sentence))]
         if hits:
             rule, match = hits[0]
             found.append((position, _finding(rule, match, sentence, extra=len(hits) - 1)))
-    for check in philosopher.document_checks if english else ():
+    checks = philosopher.document_checks if language == "en" else philosopher.document_checks_es
+    for check in checks:
         found += check(document, all_sentences)
     if roles is not None:
         found = _as_the_chain_reads(agent, found, roles, all_sentences, language)
@@ -286,19 +286,21 @@ def deeper(
 ) -> list[dict[str, Any]]:
     """Findings inside a parent's quote, each quoting less than it and saying something new:
     a named fallacy within it, else the clause where the problem sits (with why it matters),
-    else the few words at fault (with the repair); in a document not in English, the named
-    fallacies only (as ``level_one``)."""
+    else the few words at fault (with the repair); a Spanish document by the Spanish rules (as
+    ``level_one``)."""
     fallacies = [f for f in fallacies or [] if f["quote"] and len(f["quote"]) < len(span)]
     found: list[tuple[int, dict[str, Any]]] = []
     for position, fallacy in enumerate(fallacies):
         if fallacy["quote"] in span and fallacy["label"].lower() not in parent_claim.lower():
             found.append((position, _fallacy_finding(fallacy, agent)))
-    if found or language != "en":
+    if found or language not in ("en", "es"):
         return _best_first(found)[:MAX_CHILDREN]
-    clauses = [c.strip() for c in _CLAUSE_BREAK.split(span) if words(c)]
+    rules = _rules(agent, language)
+    breaks = spanish.CLAUSE_BREAK if language == "es" else _CLAUSE_BREAK
+    clauses = [c.strip() for c in breaks.split(span) if words(c)]
     if len(clauses) > 1:
         for position, clause in enumerate(clauses):
-            for rule in PHILOSOPHERS[agent].rules:
+            for rule in rules:
                 if match := _match(rule, clause):
                     finding = _finding(rule, match, clause)
                     finding["claim"] = _narrowed(rule, match, clause)
@@ -306,7 +308,7 @@ def deeper(
                     break
         if found:
             return _best_first(found)[:MAX_CHILDREN]
-    for position, rule in enumerate(PHILOSOPHERS[agent].rules):
+    for position, rule in enumerate(rules):
         match = _match(rule, span)
         if match is None:
             continue
@@ -334,13 +336,14 @@ def _repair(rule: Rule, match: re.Match[str]) -> str:
     )
 
 
-def _aristotle_document(document: str, all: list[str]) -> list[tuple[int, dict[str, Any]]]:
+def _aristotle_document(
+    document: str, all: list[str], language: str = "en"
+) -> list[tuple[int, dict[str, Any]]]:
     if not all:
         return []
     out: list[tuple[int, dict[str, Any]]] = []
-    purpose = _rx(
-        r"goal|aim|purpose|objective|in order to|so that|intend\w*|mission|seeks? to|we will"
-    )
+    purpose = spanish.PURPOSE if language == "es" else _PURPOSE
+    reason = _REASON_ES if language == "es" else _REASON
     if not purpose.search(document):
         out.append(
             (
@@ -356,7 +359,7 @@ def _aristotle_document(document: str, all: list[str]) -> list[tuple[int, dict[s
                 },
             )
         )
-    if not _DIGIT.search(document) and not _REASON.search(document):
+    if not _DIGIT.search(document) and not reason.search(document):
         out.append(_no_grounding(all))
     structured = re.search(r"\n\s*\n|^\s*(?:#|\d+[.)]|[-*] )", document, re.MULTILINE)
     if len(all) >= 6 and not structured:
@@ -377,6 +380,19 @@ def _aristotle_document(document: str, all: list[str]) -> list[tuple[int, dict[s
     return out
 
 
+def _aristotle_document_es(document: str, all: list[str]) -> list[tuple[int, dict[str, Any]]]:
+    """The checks of a Spanish document: its purpose and its grounding are read by Spanish
+    words, as the rules are, and are as much less sure (the structure is no word's)."""
+    found = _aristotle_document(document, all, "es")
+    for _position, finding in found:
+        if finding["area"] != "Structure":
+            finding["confidence"] = round(finding["confidence"] - spanish.DOUBT, 3)
+    return found
+
+
+_PURPOSE = _rx(
+    r"goal|aim|purpose|objective|in order to|so that|intend\w*|mission|seeks? to|we will"
+)
 _POSITIVE = _rx(r"always|all|every|everyone|must")
 _NEGATIVE = _rx(r"never|no|none|nobody|must not|cannot|not|\w+n't")
 
@@ -465,6 +481,8 @@ class Philosopher:
     fallacies: tuple[str, ...]
     voice: str
     document_checks: tuple[DocumentCheck, ...] = ()
+    # the checks of a Spanish document (the contradiction checks read English words only)
+    document_checks_es: tuple[DocumentCheck, ...] = ()
 
 
 ARISTOTLE = Philosopher(
@@ -472,6 +490,7 @@ ARISTOTLE = Philosopher(
     fallacies=("hasty_generalization", "deductive_error", "false_dilemma"),
     voice="The inference does not follow from its particulars",
     document_checks=(_aristotle_document,),
+    document_checks_es=(_aristotle_document_es,),
     rules=(
         Rule(
             _rx(
@@ -678,6 +697,24 @@ RUSSELL = Philosopher(
 PHILOSOPHERS: dict[str, Philosopher] = {
     p.name: p for p in (ARISTOTLE, DESCARTES, KANT, LEIBNIZ, POPPER, RUSSELL)
 }
+# Each philosopher's rules for a Spanish sentence: the English rule's finding, area and
+# severity, the Spanish words (``spanish.RULES``), less sure by ``spanish.DOUBT``.
+_RULES_ES: dict[str, tuple[Rule, ...]] = {
+    p.name: tuple(
+        Rule(pattern, r.area, r.claim, r.severity, round(r.confidence - spanish.DOUBT, 3), unless)
+        for r, (pattern, unless) in zip(p.rules, spanish.RULES[p.name], strict=True)
+    )
+    for p in PHILOSOPHERS.values()
+}
+
+
+def _rules(agent: str, language: str) -> tuple[Rule, ...]:
+    """The agent's sentence rules for a document in ``language`` (none for another)."""
+    if language == "es":
+        return _RULES_ES[agent]
+    return PHILOSOPHERS[agent].rules if language == "en" else ()
+
+
 # Which philosopher names which fallacy: each taxonomy id belongs to one field.
 _FALLACY_OWNER = {fallacy: p.name for p in PHILOSOPHERS.values() for fallacy in p.fallacies}
 
