@@ -71,6 +71,18 @@ class ChainCreateSerializer(serializers.Serializer):
     )
 
 
+class ChainReviseSerializer(serializers.Serializer):
+    """A revision's query, text and engine; each left out is the revised chain's own."""
+
+    query = serializers.CharField(
+        min_length=QUERY_MIN, max_length=QUERY_MAX, trim_whitespace=True, required=False
+    )
+    source_text = serializers.CharField(
+        required=False, allow_blank=True, max_length=services.SOURCE_TEXT_MAX
+    )
+    engine = serializers.ChoiceField(choices=Chain.Engine.choices, required=False)
+
+
 class RunSerializer(serializers.Serializer):
     until = serializers.ChoiceField(choices=["next", "end"], default="next")
 
@@ -111,6 +123,26 @@ def chain_list(request: Request) -> Response:
 @api_view(["GET"])
 def chain_detail(request: Request, pk: int) -> Response:
     return _chain_response(selectors.chain_for(request.user, pk))
+
+
+@extend_schema(
+    request=ChainReviseSerializer,
+    responses={201: ChainSerializer},
+    summary="Revise one of your chains and try again",
+    description=(
+        "A new chain started from this one (its query, text and engine unless given). When "
+        "this chain is classroom work still in progress, the new chain becomes the "
+        "assignment's work, if the assignment allows its engine."
+    ),
+)
+@api_view(["POST"])
+def chain_revise(request: Request, pk: int) -> Response:
+    source = selectors.chain_for(request.user, pk)
+    serializer = ChainReviseSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    fields = {**services.chain_revision_start(source), **serializer.validated_data}
+    chain = services.chain_revise(owner=request.user, source=source, **fields)
+    return _chain_response(chain, status.HTTP_201_CREATED)
 
 
 @extend_schema(

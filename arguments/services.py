@@ -53,7 +53,7 @@ from toulmini_site.llm import LLMClient, LLMError, OfflineClient, structured_ans
 from toulmini_site.llm.providers import client_for, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
-from toulmini_site.school import budget_release, work_guard
+from toulmini_site.school import budget_release, submission_chain_revise, work_guard
 from toulmini_site.text.sentences import sentences
 
 SOURCE_TEXT_MAX = 50_000
@@ -145,6 +145,39 @@ def chain_create(
             details=[{"loc": "engine", "msg": "no language model configured"}],
         )
     return Chain.objects.create(owner=owner, query=query, source_text=source_text, engine=engine)
+
+
+def chain_revision_start(source: Chain) -> dict[str, str]:
+    """What a revision of ``source`` starts from: its query and text, and its engine when
+    the server runs it (a chain built by hand, or over MCP, is revised by hand)."""
+    return {
+        "query": source.query,
+        "source_text": source.source_text,
+        "engine": source.engine if source.is_running_engine else Chain.Engine.MANUAL,
+    }
+
+
+def chain_revise(
+    *,
+    owner: Any,
+    source: Chain,
+    query: str,
+    source_text: str = "",
+    engine: str = Chain.Engine.OFFLINE,
+) -> Chain:
+    """ "Revise and try again": a new chain for ``owner`` started from ``source`` (one of
+    their own chains). When ``source`` is classroom work the school allows to change, the new
+    chain becomes the submission's work (the school port decides: same student, work in
+    progress, class not archived, an engine the assignment allows). One transaction: the new
+    chain and the submission's link are saved together or not at all. ``ToulminError`` for a
+    bad query, text or engine; a 404 refusal for a ``source`` that is not ``owner``'s (another
+    user's chain does not exist for them)."""
+    if source.owner_id != getattr(owner, "pk", None):
+        raise Refusal(gettext("Not found."), code="NOT_FOUND", status=404)
+    with transaction.atomic():
+        chain = chain_create(owner=owner, query=query, source_text=source_text, engine=engine)
+        submission_chain_revise(old=source, new=chain)
+    return chain
 
 
 def chain_import(

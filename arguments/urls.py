@@ -26,6 +26,7 @@ api_urlpatterns = [
     path("chains/<int:pk>/prompt/", api.chain_prompt, name="chain_prompt"),
     path("chains/<int:pk>/phases/<int:phase>/", api.chain_phase, name="chain_phase"),
     path("chains/<int:pk>/run/", api.chain_run, name="chain_run"),
+    path("chains/<int:pk>/revisions/", api.chain_revise, name="chain_revise"),
     path("chains/<int:pk>/corrections/", api.chain_corrections, name="chain_corrections"),
     path("chains/<int:pk>/export/", api.chain_export, name="chain_export"),
     path("toulmin/validate/", api.validate, name="toulmin_validate"),

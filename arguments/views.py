@@ -31,7 +31,7 @@ from arguments.roles import chain_evidence
 from arguments.vocabulary import fallacy_explanation
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.refusals import Refusal
-from toulmini_site.school import submission_chain_revise, submission_of_work
+from toulmini_site.school import submission_of_work
 from toulmini_site.text.documents import read_capped
 from toulmini_site.text.sentences import sentences
 
@@ -62,21 +62,19 @@ def chain_new(request: HttpRequest) -> HttpResponse:
         # "Revise and try again": start from one of the user's own chains.
         source = selectors.chain_for(request.user, int(request.GET["from"]))
     if request.method == "GET" and source is not None:
-        initial = {
-            "query": source.query,
-            "source_text": source.source_text,
-            "engine": source.engine if source.is_running_engine else "manual",
-        }
+        initial = services.chain_revision_start(source)
     form = ChainForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            chain = services.chain_create(owner=request.user, **form.cleaned_data)
+            if source is None:
+                chain = services.chain_create(owner=request.user, **form.cleaned_data)
+            else:  # a revised classroom chain replaces the old one on its submission
+                chain = services.chain_revise(
+                    owner=request.user, source=source, **form.cleaned_data
+                )
         except ToulminError as error:
             form.add_error(None, error.message)
         else:
-            if source is not None:
-                # A revised classroom chain replaces the old one on its submission.
-                submission_chain_revise(old=source, new=chain)
             return redirect(chain)
     return render(
         request, "arguments/chain_new.html", {"form": form, "import_form": AifImportForm()}
