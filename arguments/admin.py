@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.html import format_html, format_html_join
 
@@ -30,7 +34,7 @@ class PhaseAttemptInline(admin.TabularInline):
     fields = ("created_at", "phase", "source", "accepted", "error_code", "errors", "raw_output")
     readonly_fields = fields
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -63,8 +67,8 @@ class ChainReviewForm(forms.ModelForm):
         model = Chain
         fields = ("review_status", "review_note")  # the admin adds its fieldsets' others
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
         # The student reads the note to learn why: an overturned verdict needs one.
         if (
             cleaned.get("review_status") == Chain.Review.OVERTURNED
@@ -136,10 +140,12 @@ class ChainAdmin(admin.ModelAdmin):
     def query_short(self, obj: Chain) -> str:
         return obj.query[:80]
 
-    def has_add_permission(self, request):  # chains are made through the app
+    def has_add_permission(self, request: HttpRequest) -> bool:  # chains are made through the app
         return False
 
-    def save_model(self, request, obj, form, change):
+    def save_model(
+        self, request: HttpRequest, obj: Chain, form: forms.ModelForm, change: bool
+    ) -> None:
         if "review_status" in form.changed_data or "review_note" in form.changed_data:
             chain_review(
                 chain=obj, reviewer=request.user, status=obj.review_status, note=obj.review_note
@@ -148,12 +154,14 @@ class ChainAdmin(admin.ModelAdmin):
             super().save_model(request, obj, form, change)
 
     @admin.action(description="Confirm the selected verdicts")
-    def confirm_verdicts(self, request, queryset):
+    def confirm_verdicts(self, request: HttpRequest, queryset: QuerySet[Chain]) -> None:
         count = chains_review(chains=queryset, reviewer=request.user, status=Chain.Review.CONFIRMED)
         self.message_user(request, f"Confirmed {count} chain(s).", messages.SUCCESS)
 
     @admin.action(description="Overturn the selected verdicts (asks why)")
-    def overturn_verdicts(self, request, queryset):
+    def overturn_verdicts(
+        self, request: HttpRequest, queryset: QuerySet[Chain]
+    ) -> TemplateResponse | None:
         # An intermediate page asks for the reason every student will read; nothing changes
         # until it is given.
         form = OverturnForm(request.POST if "apply" in request.POST else None)
@@ -177,8 +185,8 @@ class ChainAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/arguments/chain/overturn_confirm.html", context)
 
 
-def _component_display(name: str):
-    def display(self, obj: Chain) -> str:
+def _component_display(name: str) -> Callable[[Any, Chain], str]:
+    def display(self: Any, obj: Chain) -> str:
         return _readable(getattr(obj, name))
 
     display.short_description = name  # type: ignore[attr-defined]
@@ -210,7 +218,7 @@ class PhaseAttemptAdmin(admin.ModelAdmin):
     def errors_pretty(self, obj: PhaseAttempt) -> str:
         return format_html("<pre>{}</pre>", json.dumps(obj.errors, indent=2))
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
 
@@ -232,5 +240,7 @@ class ChainCorrectionAdmin(admin.ModelAdmin):
         "created_at",
     )
 
-    def has_add_permission(self, request):  # corrections are made on the chain's page
+    def has_add_permission(
+        self, request: HttpRequest
+    ) -> bool:  # corrections are made on the chain's page
         return False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from django.utils.translation import gettext
@@ -322,7 +324,7 @@ def chain_import(request: Request) -> Response:
 # -- stateless tools ------------------------------------------------------------------------
 
 
-def _tool_view(tool: str):
+def _tool_view(tool: str) -> Callable[..., Response]:
     names = TOOL_INPUTS[tool]
 
     @extend_schema(

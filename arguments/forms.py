@@ -80,7 +80,7 @@ class ChainForm(forms.Form):
             )
         return data
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # No maxlength on the box: a browser would cut a longer paste without a word, and the
         # cut text would be analysed as if whole. The form refuses it, keeping the text.
@@ -116,7 +116,7 @@ class AifImportForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 
-    def clean_file(self):
+    def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > AIF_MAX_BYTES:
             raise forms.ValidationError(
@@ -153,7 +153,7 @@ class FallacyCheckForm(forms.Form):
     )
     engine = forms.ChoiceField(label=_("Checked by"), choices=(), widget=forms.RadioSelect)
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # No maxlength on the box: a browser would cut a longer paste without a word.
         self.fields["text"].widget.attrs.pop("maxlength", None)

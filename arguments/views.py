@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -126,7 +126,7 @@ def _evidence_context(chain: Chain) -> dict:
     }
 
 
-def _detail_context(chain: Chain, **extra) -> dict:
+def _detail_context(chain: Chain, **extra: Any) -> dict:
     state = chain.state()
     prompt = ""
     if chain.engine in (Chain.Engine.MANUAL, Chain.Engine.MCP) and chain.next_phase:
@@ -154,7 +154,7 @@ def _detail_context(chain: Chain, **extra) -> dict:
 
 
 def _render_chain(
-    request: HtmxHttpRequest, chain: Chain, status: int = 200, **extra
+    request: HtmxHttpRequest, chain: Chain, status: int = 200, **extra: Any
 ) -> HttpResponse:
     template = "arguments/chain_detail.html"
     if request.htmx:
