@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
 
 from coach.models import CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
 from toulmini_site.llm.admin import LLMCallInline
@@ -22,7 +24,7 @@ class CoachDraftInline(admin.StackedInline):
     # Read-only: a write here would bypass the version check the coach relies on.
     readonly_fields = fields
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -44,7 +46,9 @@ class CoachMessageInline(admin.TabularInline):
     readonly_fields = fields
     show_change_link = True
 
-    def has_add_permission(self, request, obj=None):  # messages come from conversations
+    def has_add_permission(
+        self, request: HttpRequest, obj: Model | None = None
+    ) -> bool:  # messages come from conversations
         return False
 
 

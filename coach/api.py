@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import Any
 
 from django.core.handlers.asgi import ASGIRequest
@@ -44,7 +44,12 @@ class NDJSONRenderer(JSONRenderer):
     media_type = NDJSON
     format = "ndjson"
 
-    def render(self, data, accepted_media_type=None, renderer_context=None) -> bytes:
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
+    ) -> bytes:
         return super().render(data, accepted_media_type, renderer_context) + b"\n"
 
 

@@ -1,6 +1,7 @@
 """The HTML pages' input: each form validates what its page posts."""
 
 import json
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -43,7 +44,7 @@ class DraftForm(forms.Form):
     # The texts the page was loaded with (JSON): a save from an older version is merged on them.
     base = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for step in STEPS:
             self.fields[step] = forms.CharField(

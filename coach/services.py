@@ -155,7 +155,7 @@ def _bump_draft(
     expected_version: int | None,
     values: dict[str, str],
     provenance: dict[str, str] | None = None,
-):
+) -> None:
     """Write ``values`` (step -> text), and ``provenance`` when given, on the draft if it is
     still at ``expected_version``."""
     rows = CoachDraft.objects.filter(session=session)

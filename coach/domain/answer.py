@@ -48,7 +48,9 @@ def talks_of_proposal(sentence: str) -> bool:
     return bool(_PROPOSAL_TALK.search(sentence))
 
 
-def _without_proposal_talk(result: CoachAIResult, step: str, language: str, topic: str):
+def _without_proposal_talk(
+    result: CoachAIResult, step: str, language: str, topic: str
+) -> CoachAIResult:
     """``result`` without its sentences about a proposal that is no longer there."""
     kept = [s for s in sentences(result.assistantText) if not talks_of_proposal(s)]
     if len(kept) == len(sentences(result.assistantText)):
