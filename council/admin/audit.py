@@ -2,7 +2,9 @@
 
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.db.models import Model
 from django.forms.models import BaseInlineFormSet
+from django.http import HttpRequest
 
 from council.admin.runs import run_again_action
 from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
@@ -67,7 +69,9 @@ class AuditCriterionResultInline(admin.TabularInline):
     fields = _RESULT_FIELDS
     readonly_fields = _RESULT_FIELDS
 
-    def has_add_permission(self, request, obj=None):  # results come from a run
+    def has_add_permission(
+        self, request: HttpRequest, obj: Model | None = None
+    ) -> bool:  # results come from a run
         return False
 
 
@@ -108,5 +112,7 @@ class AuditAdmin(admin.ModelAdmin):
     inlines = [AuditCriterionResultInline, LLMCallInline]
     actions = [run_again_action(audit_retry, argument="audit")]
 
-    def has_add_permission(self, request):  # audits are started from the site or the API
+    def has_add_permission(
+        self, request: HttpRequest
+    ) -> bool:  # audits are started from the site or the API
         return False

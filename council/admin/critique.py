@@ -1,6 +1,7 @@
 """Critique admin: review a council run, its trees, result and model calls (read-only)."""
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from council.admin.runs import run_again_action
 from council.models import Critique, FindingDismissal
@@ -56,7 +57,9 @@ class CritiqueAdmin(admin.ModelAdmin):
         "finished_at",
     )
 
-    def has_add_permission(self, request):  # critiques are asked for, not typed in
+    def has_add_permission(
+        self, request: HttpRequest
+    ) -> bool:  # critiques are asked for, not typed in
         return False
 
 
@@ -80,5 +83,5 @@ class FindingDismissalAdmin(admin.ModelAdmin):
         "created_at",
     )
 
-    def has_add_permission(self, request):  # dismissed on the critique's page
+    def has_add_permission(self, request: HttpRequest) -> bool:  # dismissed on the critique's page
         return False

@@ -23,7 +23,7 @@ not: where in the quote the problem sits, then what would repair it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -404,7 +404,9 @@ def _cut(sentence: str, limit: int = 80) -> str:
     return sentence[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
-def _contrary_pairs(all: list[str], positive: re.Pattern[str], negative: re.Pattern[str]):
+def _contrary_pairs(
+    all: list[str], positive: re.Pattern[str], negative: re.Pattern[str]
+) -> Iterator[tuple[int, int, tuple[Any, Any]]]:
     """(later, earlier, (first match, second match)) for sentences whose words look opposite
     (``positive`` in one, ``negative`` in the other) and which do contradict each other
     (``polarity.contradicts``: two sentences that agree in other words are left alone)."""

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -21,7 +23,7 @@ class Command(BaseCommand):
         parser.add_argument("--court", default="", help='Defaults to "Unknown".')
         parser.add_argument("--rubric", default=DEFAULT_RUBRIC, help="A rubric's name.")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             text = _read(options["file"])
             state, criteria = audit_document_run(
@@ -47,7 +49,7 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(f"Global score: {report.global_score:.1f} / 5"))
         self.stdout.write(report.summary)
 
-    def _criterion(self, criterion, state) -> None:
+    def _criterion(self, criterion: Any, state: Mapping[str, Any]) -> None:
         result = state["criterion_results"].get(criterion.id)
         if result is None:
             failure = state.get("failures", {}).get(criterion.id, "not assessed")
