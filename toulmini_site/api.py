@@ -46,7 +46,7 @@ logger = logging.getLogger(__name__)
 class StrictCharField(serializers.CharField):
     """A string, never a number or a boolean turned into one."""
 
-    def to_internal_value(self, data):
+    def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
@@ -171,7 +171,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
-def json_404(request, exception=None) -> JsonResponse:  # noqa: ARG001
+def json_404(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:  # noqa: ARG001
     return JsonResponse(error_body(gettext("Not found."), code="NOT_FOUND"), status=404)
 
 

@@ -6,6 +6,9 @@ parser cannot live in ``toulmini_site.api``, which imports the views.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import IO, Any
+
 from rest_framework import exceptions, parsers
 
 from toulmini_site.text.storable import UNSTORABLE_MESSAGE, unstorable_paths
@@ -25,7 +28,12 @@ class JSONParser(parsers.JSONParser):
       whatever field it is in (phase payloads and AIF nodes are free-form JSON).
     """
 
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -12,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from arguments.services import chain_llm_available
 from council import selectors as council_selectors
 from toulmini_site.classrooms.domain.grading import COMMENT_MAX_CHARS, PART_LABELS, PARTS
-from toulmini_site.classrooms.models import MAX_DAILY_MODEL_CALLS, Assignment, TutorHelp
+from toulmini_site.classrooms.models import MAX_DAILY_MODEL_CALLS, Assignment, Feedback, TutorHelp
 from toulmini_site.classrooms.services import ENGINES, NAME_MAX, feedback_fields
 
 # The domain's part labels, shown through gettext (the rest are the Toulmin parts' names).
@@ -168,7 +169,7 @@ class AssignmentForm(forms.Form):
         required=False, label=_("Also have the philosophers' council critique the essay")
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for part in PARTS:
             self.fields[f"max_{part}"] = forms.IntegerField(
@@ -245,7 +246,7 @@ class FeedbackForm(AutosavedForm):
         label=_("Overall comment"),
     )
 
-    def __init__(self, *args, maxima: dict[str, int], **kwargs) -> None:
+    def __init__(self, *args: Any, maxima: dict[str, int], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for part in PARTS:
             self.fields[f"comment_{part}"] = forms.CharField(
@@ -262,7 +263,7 @@ class FeedbackForm(AutosavedForm):
             )
 
     @staticmethod
-    def is_in(data) -> bool:
+    def is_in(data: Iterable[str]) -> bool:
         """Whether ``data`` carries the feedback form's fields (not a bare Return)."""
         return any(key == "overall" or key.startswith(("comment_", "points_")) for key in data)
 
@@ -311,7 +312,7 @@ class FeedbackForm(AutosavedForm):
         }
 
     @staticmethod
-    def initial_from(feedback) -> dict:
+    def initial_from(feedback: Feedback | None) -> dict:
         initial = VersionedForm.loaded(
             feedback.version if feedback else 0, feedback_fields(feedback)
         )

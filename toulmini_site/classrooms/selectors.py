@@ -30,6 +30,7 @@ from toulmini_site.classrooms.models import (
     Assignment,
     Classroom,
     Enrollment,
+    Feedback,
     Submission,
     TeacherInvitation,
 )
@@ -573,7 +574,7 @@ def critique_points(submission: Submission) -> list[dict[str, Any]]:
     )
 
 
-def visible_feedback(submission: Submission, *, as_teacher: bool):
+def visible_feedback(submission: Submission, *, as_teacher: bool) -> Feedback | None:
     """The feedback the viewer may see: the draft for teachers, nothing for the student
     until the work is returned."""
     feedback = getattr(submission, "feedback", None)

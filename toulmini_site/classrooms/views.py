@@ -79,7 +79,7 @@ def _class_list_page(
     if form.is_bound and form.errors:
         status = 400
     classes = list(selectors.classes_of(request.user))
-    context = {
+    context: dict[str, Any] = {
         "teaching": [c for c in classes if c.is_teacher],
         "learning": [c for c in classes if not c.is_teacher],
         "invitations": selectors.invitations_for(request.user),
@@ -317,7 +317,7 @@ def class_return(request: HttpRequest, pk: int) -> HttpResponse:
         # Returning cannot be undone: a confirm step (a plain form, no JavaScript needed)
         # that says which work has no feedback written and which has parts without points,
         # as returning one piece of work asks.
-        context = {
+        context: dict[str, Any] = {
             "classroom": classroom,
             "rows": rows,
             "without_feedback": [r for r in rows if not hasattr(r, "feedback")],
@@ -464,7 +464,7 @@ def assignment_start(request: HttpRequest, pk: int) -> HttpResponse:
         # The form again with its message and the student's input kept.
         form.add_error("source_text", error.message)
         mine.assignment = assignment
-        context = {
+        context: dict[str, Any] = {
             "assignment": assignment,
             "classroom": assignment.classroom,
             "mine": mine,
@@ -493,7 +493,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
     as_teacher = submission.assignment.classroom.is_teacher
     feedback = selectors.visible_feedback(submission, as_teacher=as_teacher)
     maxima = submission.assignment.maxima()
-    context = {
+    context: dict[str, Any] = {
         "submission": submission,
         "assignment": submission.assignment,
         "classroom": submission.assignment.classroom,

@@ -1,5 +1,7 @@
 from django.contrib import admin
 from django.contrib.contenttypes.admin import GenericTabularInline
+from django.db.models import Model
+from django.http import HttpRequest
 
 from toulmini_site.llm.models import LLMCall, ModelCheck
 
@@ -34,7 +36,9 @@ class LLMCallAdmin(admin.ModelAdmin):
     search_fields = ("purpose", "model", "error")
     readonly_fields = (*_FIELDS, "content_type", "object_id")
 
-    def has_add_permission(self, request):  # calls are recorded, never typed in
+    def has_add_permission(
+        self, request: HttpRequest
+    ) -> bool:  # calls are recorded, never typed in
         return False
 
 
@@ -48,7 +52,7 @@ class LLMCallInline(GenericTabularInline):
     readonly_fields = _FIELDS
     show_change_link = True
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -93,5 +97,5 @@ class ModelCheckAdmin(admin.ModelAdmin):
             for row in obj.quality
         )
 
-    def has_add_permission(self, request):  # checks are run, never typed in
+    def has_add_permission(self, request: HttpRequest) -> bool:  # checks are run, never typed in
         return False

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Sequence
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 LENGTH = 8
 
 
-def join_code_new(choice=secrets.choice) -> str:
+def join_code_new(choice: Callable[[Sequence[str]], str] = secrets.choice) -> str:
     """A fresh random code (``choice`` picks one character; tests may replace it)."""
     return "".join(choice(ALPHABET) for _ in range(LENGTH))
 

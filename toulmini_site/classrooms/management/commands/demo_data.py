@@ -3,6 +3,8 @@ audit, and the demo class with its students. Safe to run again: nothing is made 
 
 It lives in classrooms, the one app that uses all the others."""
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -27,7 +29,7 @@ class Command(BaseCommand):
         "session, critique and audit; idempotent."
     )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         User = get_user_model()
         with transaction.atomic():
             for username, password, staff in DEMO_USERS:
