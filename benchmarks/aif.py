@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections.abc import Callable
 from datetime import datetime
 
 from arguments.domain.aif import AIF_MAX_BYTES, aif_import, chain_aif
@@ -67,7 +68,7 @@ def big_graph() -> str:
     return text
 
 
-def timed(run, repeat: int) -> float:
+def timed(run: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()

@@ -9,6 +9,7 @@ the same number). Run: .venv/bin/python -m benchmarks.arguments
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from benchmarks.harness import report, small, summary_ms, test_database
 
@@ -40,7 +41,7 @@ def main() -> None:
             outputs[phase] = analyze_phase(inputs).model_dump(mode="json")
             components = {**components, **outputs[phase]}
 
-        def answer(request):
+        def answer(request: Any) -> dict[str, Any]:
             return outputs[int(request.purpose[-1])]
 
         user = get_user_model().objects.create_user("bench", password="bench-pass-123")

@@ -11,6 +11,7 @@ generated 50,000-character opinion.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from benchmarks.harness import django_setup, ms, report, small, summary_ms, test_database
 
@@ -27,7 +28,7 @@ OPINION = (
 )
 
 
-def answer(request) -> dict:
+def answer(request: Any) -> dict:
     return {
         "numeric_score": 4,
         "reasoning": f"{request.inputs['criterion_name']} is well served.",
@@ -44,7 +45,7 @@ def answer(request) -> dict:
     }
 
 
-def eight_criteria():
+def eight_criteria() -> list[Any]:
     from council.domain.audit import Criterion
 
     analyzers = ["reasoning", "citations", "balance", "clarity", "claim", "warrant", "rebuttal"]

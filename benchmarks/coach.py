@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 from benchmarks.harness import report, small, summary_ms, test_database
 
@@ -23,7 +24,7 @@ TURNS_PER_SESSION = 10  # a fresh session now and then, so the history stays rea
 CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
 
 
-def statements(captured) -> list[str]:
+def statements(captured: Any) -> list[str]:
     """The turn's reads and writes, without transaction control (BEGIN, COMMIT, savepoints:
     SQLite logs them, PostgreSQL's driver does not)."""
     return [q["sql"] for q in captured.captured_queries if not q["sql"].startswith(CONTROL)]

@@ -19,6 +19,7 @@ import re
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 from benchmarks.harness import django_setup, ms, report, small, summary_ms, test_database
 
@@ -53,7 +54,7 @@ def generated_document(chars: int = 20_000, seed: int = 5) -> str:
     return "\n\n".join(paragraphs)[:chars].rsplit(" ", 1)[0] + "."
 
 
-def scripted_model(request):
+def scripted_model(request: Any) -> dict[str, Any]:
     """Two points per target, each quoting half of the target's quote (so trees go deep)."""
     inputs = request.inputs
     if request.purpose == "council.critique.tree":
@@ -197,7 +198,7 @@ def main() -> None:
     )
 
 
-def on_screen(owner) -> tuple[list[float], list[float]]:
+def on_screen(owner: Any) -> tuple[list[float], list[float]]:
     """When a finding, then the whole critique, is on the critique page: the run goes on in a
     worker thread while this thread asks for the page as the browser does (the page, then the
     htmx fragment with ``seen``, answered when the run has news). Seconds from the run's start."""

@@ -24,7 +24,7 @@ import tempfile
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -107,8 +107,14 @@ def _server_env(database_url: str) -> dict[str, str]:
     }
 
 
-async def _timed(samples, errors, action: str, call) -> None:
+async def _timed(
+    samples: dict[str, list[float]],
+    errors: dict[str, list[Any]],
+    action: str,
+    call: Callable[[], Awaitable[httpx.Response]],
+) -> None:
     started = time.perf_counter()
+    response: httpx.Response | httpx.HTTPError
     try:
         response = await call()
         ok = response.status_code < 400
@@ -119,7 +125,14 @@ async def _timed(samples, errors, action: str, call) -> None:
         errors[action].append(getattr(response, "status_code", repr(response)))
 
 
-async def _student(client, me, deadline, samples, errors, rng) -> None:
+async def _student(
+    client: httpx.AsyncClient,
+    me: dict[str, Any],
+    deadline: float,
+    samples: dict[str, list[float]],
+    errors: dict[str, list[Any]],
+    rng: random.Random,
+) -> None:
     auth = {"Authorization": f"Token {me['token']}"}
     names, weights = list(ACTIONS), list(ACTIONS.values())
     while time.monotonic() < deadline:
@@ -131,7 +144,7 @@ async def _student(client, me, deadline, samples, errors, rng) -> None:
             call = lambda: client.get(f"/api/v1/chains/{me['chain']}/", headers=auth)  # noqa: E731
         elif action == "create + run offline chain":
 
-            async def call():
+            async def call() -> httpx.Response:
                 body = {"query": QUERY, "source_text": SOURCE, "engine": "offline"}
                 made = await client.post("/api/v1/chains/", json=body, headers=auth)
                 if made.status_code != 201:
@@ -141,7 +154,7 @@ async def _student(client, me, deadline, samples, errors, rng) -> None:
 
         elif action == "coach turn":
 
-            async def call():
+            async def call() -> httpx.Response:
                 url = f"/api/v1/coach/sessions/{me['session']}/turn/"
                 body = {"message": "I think phones distract students during lessons."}
                 async with client.stream("POST", url, json=body, headers=auth) as response:
@@ -163,7 +176,7 @@ async def _closed_loop(url: str, headers: dict, clients: int, seconds: float) ->
     deadline = time.monotonic() + seconds
     async with httpx.AsyncClient(base_url=BASE, timeout=30) as client:
 
-        async def caller():
+        async def caller() -> None:
             nonlocal done
             while time.monotonic() < deadline:
                 response = await client.get(url, headers=headers)

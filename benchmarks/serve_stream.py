@@ -23,6 +23,7 @@ import os
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 import httpx
 
@@ -61,7 +62,7 @@ class SlowModel(BaseHTTPRequestHandler):
 
     protocol_version = "HTTP/1.1"
 
-    def log_message(self, *args) -> None:
+    def log_message(self, *args: Any) -> None:
         pass
 
     def do_POST(self) -> None:
@@ -110,7 +111,9 @@ async def _turn(
     return last, first, time.perf_counter() - started
 
 
-async def _probe(client: httpx.AsyncClient, url: str, stop: asyncio.Event, out: list, **kw):
+async def _probe(
+    client: httpx.AsyncClient, url: str, stop: asyncio.Event, out: list, **kw: Any
+) -> None:
     while not stop.is_set():
         asked = time.perf_counter()
         try:

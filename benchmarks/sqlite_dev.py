@@ -21,7 +21,9 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -75,7 +77,7 @@ async def _chain_run(client: httpx.AsyncClient, me: dict) -> str | None:
     return None if run.status_code == 200 else f"chain run {run.status_code}"
 
 
-async def _timed(coroutine, samples: list[float], kind: str) -> str | None:
+async def _timed(coroutine: Awaitable[Any], samples: list[float], kind: str) -> str | None:
     started = time.perf_counter()
     try:
         outcome = await coroutine

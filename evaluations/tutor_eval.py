@@ -12,6 +12,7 @@ Run: .venv/bin/python -m evaluations.tutor_eval
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from benchmarks.harness import django_setup, report, small
 
@@ -47,7 +48,7 @@ def main() -> None:
         client.drain_calls()
     elapsed = time.perf_counter() - started
 
-    def row(outcomes):
+    def row(outcomes: list[Any]) -> list[tuple[str, str]]:
         rates = pass_rates(outcomes)
         rows = [(p, f"{ok}/{n} ({100 * ok / n:.0f}%)") for p, (ok, n) in rates.items()]
         ok = sum(o.passed for o in outcomes)

@@ -17,8 +17,10 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -30,6 +32,9 @@ from arguments.domain.fallacies.learned import (  # noqa: E402
     feature_indices,
 )
 from tools.shared_data import shared_data_file  # noqa: E402
+
+# The sentence encoder's ``encode``: texts in, one vector per text out.
+Encode = Callable[[Sequence[str]], Any]
 
 DATA = "argotario-en-2018-01-15.tsv"
 # The hand-written example sets (evaluations/fallacies) the model learns from besides the game's
@@ -127,7 +132,7 @@ def design(
     ]
 
 
-def _matrix(rows: list[tuple[list[int], int]], used: dict[int, int]):  # noqa: ANN202
+def _matrix(rows: list[tuple[list[int], int]], used: dict[int, int]) -> Any:
     from scipy.sparse import csr_matrix
 
     data, row_ids, cols = [], [], []
@@ -140,7 +145,9 @@ def _matrix(rows: list[tuple[list[int], int]], used: dict[int, int]):  # noqa: A
     return csr_matrix((data, (row_ids, cols)), shape=(len(rows), len(used)))
 
 
-def fit_raw(rows: list[tuple[list[int], int]], *, c: float = C, balanced: bool = BALANCED):  # noqa: ANN201
+def fit_raw(
+    rows: list[tuple[list[int], int]], *, c: float = C, balanced: bool = BALANCED
+) -> tuple[Any, dict[int, int]]:
     """The fitted scikit-learn model and its column of each bucket in use."""
     from sklearn.linear_model import LogisticRegression
 
@@ -155,7 +162,9 @@ def fit_raw(rows: list[tuple[list[int], int]], *, c: float = C, balanced: bool =
     return model, used
 
 
-def raw_scores(model, used: dict[int, int], rows: list[tuple[list[int], int]]) -> list[list[float]]:  # noqa: ANN001
+def raw_scores(
+    model: Any, used: dict[int, int], rows: list[tuple[list[int], int]]
+) -> list[list[float]]:
     """Per row, the linear score of each of CLASSES (as the shipped inference computes it)."""
     matrix = _matrix(rows, used)
     decision = model.decision_function(matrix)
@@ -328,18 +337,23 @@ ENCODED_SEARCH = tuple(
 )  # fmt: skip
 
 
-def default_encode():  # noqa: ANN201
+def default_encode() -> Encode:
     """The shipped sentence encoder's ``encode`` (verified before its first use)."""
     from toulmini_site.text.encoder import default_encoder
 
     return default_encoder().encode
 
 
-def vectors_of(arguments: list[Argument], encode) -> list[list[float]]:  # noqa: ANN001
+def vectors_of(arguments: list[Argument], encode: Encode) -> list[list[float]]:
     return [list(map(float, v)) for v in encode([a.text for a in arguments])] if arguments else []
 
 
-def _encoded_matrix(rows, used, vectors, scale):  # noqa: ANN001, ANN202
+def _encoded_matrix(
+    rows: list[tuple[list[int], int]],
+    used: dict[int, int],
+    vectors: list[list[float]],
+    scale: float,
+) -> Any:
     import numpy as np
     from scipy.sparse import csr_matrix, hstack
 
@@ -347,7 +361,13 @@ def _encoded_matrix(rows, used, vectors, scale):  # noqa: ANN001, ANN202
     return hstack([_matrix(rows, used), csr_matrix(dense)]).tocsr()
 
 
-def fit_raw_encoded(rows, vectors, *, c: float = ENCODED_C, scale: float = ENCODED_SCALE):  # noqa: ANN001, ANN201
+def fit_raw_encoded(
+    rows: list[tuple[list[int], int]],
+    vectors: list[list[float]],
+    *,
+    c: float = ENCODED_C,
+    scale: float = ENCODED_SCALE,
+) -> tuple[Any, dict[int, int]]:
     """The fitted scikit-learn model on the hashed features and the embedding."""
     from sklearn.linear_model import LogisticRegression
     from threadpoolctl import threadpool_limits
@@ -359,7 +379,13 @@ def fit_raw_encoded(rows, vectors, *, c: float = ENCODED_C, scale: float = ENCOD
     return model, used
 
 
-def raw_scores_encoded(model, used, rows, vectors, scale) -> list[list[float]]:  # noqa: ANN001
+def raw_scores_encoded(
+    model: Any,
+    used: dict[int, int],
+    rows: list[tuple[list[int], int]],
+    vectors: list[list[float]],
+    scale: float,
+) -> list[list[float]]:
     decision = model.decision_function(_encoded_matrix(rows, used, vectors, scale))
     out = []
     for values in decision:
@@ -405,7 +431,9 @@ def out_of_fold_encoded(
     return scores, fitted
 
 
-def encoded_json(model, used, temperature: float, scale: float, *, exact: bool = False) -> dict:  # noqa: ANN001
+def encoded_json(
+    model: Any, used: dict[int, int], temperature: float, scale: float, *, exact: bool = False
+) -> dict:
     """The encoded model's JSON form (``FallacyModel.from_json`` with ``dense``); rounded
     weights unless ``exact`` (the evaluation's per-fold models)."""
     coef = model.coef_
@@ -431,7 +459,7 @@ def encoded_json(model, used, temperature: float, scale: float, *, exact: bool =
 DIMENSION = 384
 
 
-def fit_encoded(arguments: list[Argument], encode) -> dict:  # noqa: ANN001
+def fit_encoded(arguments: list[Argument], encode: Encode) -> dict:
     labels = [CLASSES.index(a.label) for a in arguments]
     own = own_arguments()
     vectors, own_vectors = vectors_of(arguments, encode), vectors_of(own, encode)
@@ -441,7 +469,7 @@ def fit_encoded(arguments: list[Argument], encode) -> dict:  # noqa: ANN001
     return encoded_json(model, used, temperature, ENCODED_SCALE)
 
 
-def search_encoded(arguments: list[Argument], encode) -> None:  # noqa: ANN001
+def search_encoded(arguments: list[Argument], encode: Encode) -> None:
     """Print top-1 and log loss of each encoded setting on author-grouped cross-validation."""
     labels = [CLASSES.index(a.label) for a in arguments]
     own = own_arguments()

@@ -282,7 +282,7 @@ def fit_encoded(
 SHORT_SETS = ("short_arguments_tuning", "short_arguments_voices_dev")  # never the frozen ones
 
 
-def _gold_hit(sentence, doc: dict) -> bool:  # noqa: ANN001
+def _gold_hit(sentence: Any, doc: dict) -> bool:
     """Whether ``sentence`` is a gold claim: an annotated claim span of a web text overlaps
     it, or (a short argument) it is the gold claim sentence."""
     if "components" in doc:

@@ -238,7 +238,9 @@ def _grams(text: str, size: int = 4) -> set[tuple[str, ...]]:
     return {tuple(tokens[i : i + size]) for i in range(len(tokens) - size + 1)}
 
 
-def play(cases: CaseSet, case: TurnCase, index: int, tutor: Tutor, help_level: str = "full"):
+def play(
+    cases: CaseSet, case: TurnCase, index: int, tutor: Tutor, help_level: str = "full"
+) -> Played:
     first_inputs = turn_inputs(cases, case, case.message, [], help_level)
     first = served(tutor(case, index, first_inputs), first_inputs)
     yes = YES[case.language]

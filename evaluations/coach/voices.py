@@ -164,7 +164,9 @@ def _answer(step: str, text: str, **extra: Any) -> dict[str, Any]:
     return {"assistantText": text, "step": step, **extra}
 
 
-def sentence_answer(step: str, language: str, field: str, sentence: str, own: str):
+def sentence_answer(
+    step: str, language: str, field: str, sentence: str, own: str
+) -> dict[str, Any]:
     """A tutor answer carrying ``sentence`` in ``field`` (the rest neutral)."""
     neutral = {"en": "Let's look at your text.", "es": "Veamos tu texto."}[language]
     if field == "a":
