@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -341,6 +341,8 @@ class TurnStart:
     intent: Intent
     draft: CoachDraft
     help_level: str
+    # A model-backed classroom turn holds one call of the class budget until it ends.
+    holds_budget: bool = False
 
 
 def turn_start(
@@ -361,9 +363,10 @@ def turn_start(
     model_backed = engine() == "llm"
     submission = work_guard(work=session, model_backed=model_backed)
     try:
-        return _turn_start(
+        turn = _turn_start(
             session=session, user=user, message=message, retry=retry, submission=submission
         )
+        return replace(turn, holds_budget=submission is not None and model_backed)
     except BaseException:
         if submission is not None and model_backed:  # the call work_guard held
             budget_release(work=session)
@@ -493,7 +496,7 @@ def turn_events(*, session: CoachSession, turn: TurnStart) -> Iterator[dict[str,
         records = client.drain_calls()
         if records:
             llm_calls_save(records=records, subject=session)
-        if engine() == "llm":  # the hold a model-backed classroom turn took, if any
+        if turn.holds_budget:
             budget_release(work=session)
 
 
@@ -509,6 +512,7 @@ async def aturn_events(*, session: CoachSession, turn: TurnStart) -> AsyncIterat
     client = await sync_to_async(client_for, thread_sensitive=False)(engine())
     reader = AnswerReader(inputs)
     outcome: dict[str, Any] = {}
+    closed = False
     try:
         try:
             async for chunk in _atutor_chunks(client, inputs):
@@ -518,13 +522,17 @@ async def aturn_events(*, session: CoachSession, turn: TurnStart) -> AsyncIterat
         except LLMError as exc:
             yield _error("coach_stream_failed", str(exc))
             return
+        # One trip to a thread and one connection for the answer, the call log and the hold:
+        # 120 turns ending together each waited for two before.
+        closed = True  # by the trip below, whatever happens in it
         yield await sync_to_async(_finish_then_close)(
-            session=session, inputs=inputs, outcome=outcome
+            session=session, inputs=inputs, outcome=outcome, turn=turn, client=client
         )
     finally:
-        records = client.drain_calls()
-        # Shielded: a stream cancelled because the student left still saves its call log.
-        await asyncio.shield(sync_to_async(_turn_close)(session=session, records=records))
+        if not closed:
+            # Shielded: a stream cancelled because the student left still saves its call log.
+            closing = sync_to_async(_turn_close)(session=session, turn=turn, client=client)
+            await asyncio.shield(closing)
 
 
 def _inputs_then_close(*, session: CoachSession, turn: TurnStart) -> dict[str, Any]:
@@ -534,18 +542,27 @@ def _inputs_then_close(*, session: CoachSession, turn: TurnStart) -> dict[str, A
         connection.close()  # not held (nor a pool's slot) while the model answers
 
 
-def _finish_then_close(**kwargs: Any) -> dict[str, Any]:
+def _finish_then_close(
+    *,
+    session: CoachSession,
+    inputs: dict[str, Any],
+    outcome: dict[str, Any],
+    turn: TurnStart,
+    client: LLMClient,
+) -> dict[str, Any]:
     try:
-        return _finish(**kwargs)
+        return _finish(session=session, inputs=inputs, outcome=outcome)
     finally:
-        connection.close()
+        _turn_close(session=session, turn=turn, client=client)
 
 
-def _turn_close(*, session: CoachSession, records: list[Any]) -> None:
+def _turn_close(*, session: CoachSession, turn: TurnStart, client: LLMClient) -> None:
+    """Save the turn's call log and free the budget hold it took, if any."""
     try:
+        records = client.drain_calls()
         if records:
             llm_calls_save(records=records, subject=session)
-        if engine() == "llm":  # the hold a model-backed classroom turn took, if any
+        if turn.holds_budget:
             budget_release(work=session)
     finally:
         connection.close()

@@ -20,16 +20,16 @@ try:  # the HTTP library the openai SDK is built on here (a fork of httpx, else 
 except ImportError:  # pragma: no cover
     import httpx as sdk_http  # type: ignore[no-redef,unused-ignore]
 
-from toulmini_site.llm.client import LLMOutputCut, LLMRequest, LLMTimeout, LLMUnavailable, Usage
+from toulmini_site.llm.client import LLMRequest, LLMTimeout, LLMUnavailable, Usage
 from toulmini_site.llm.deadline import Deadline
 from toulmini_site.llm.openai_provider import (
+    ChunkReader,
     OpenAICompatibleClient,
     _adaptation,
     _Refused,
     _retry_wait,
     _timeout,
     _translated_errors,
-    _usage,
 )
 
 # Streams one worker may hold open to the model at once (the rest wait for a connection).
@@ -57,6 +57,12 @@ def _sdk(client: OpenAICompatibleClient) -> openai.AsyncOpenAI:
             ),
         )
     return per_loop[key]
+
+
+def warm_up(client: OpenAICompatibleClient) -> None:
+    """Import what the first stream would: this module, the SDK, and the SDK's chat
+    resources (loaded on their first use)."""
+    client._sdk.chat.completions  # noqa: B018 (the attribute's first read imports them)
 
 
 async def _adapting(
@@ -103,20 +109,15 @@ async def openai_astream_chunks(
     """Text chunks, then the usage if the server gives it (``astream`` bounds each wait)."""
     extra = {"stream": True, "stream_options": {"include_usage": True}}
     stream = await _adapting(client, deadline, request, extra)
-    finish: str | None = None
+    reader = ChunkReader(stream.response)
     try:
         with _translated_errors(deadline):
-            async for chunk in stream:
-                if chunk.choices:
-                    choice = chunk.choices[0]
-                    if choice.delta is not None and choice.delta.content:
-                        yield choice.delta.content
-                    finish = choice.finish_reason or finish
-                if chunk.usage is not None:
-                    yield _usage(chunk.usage)
+            async for event in stream._iter_events():  # noqa: SLF001 (ChunkReader says why)
+                parts = reader.read(event)
+                if parts is None:
+                    break
+                for part in parts:
+                    yield part
     finally:
         await stream.close()  # the connection to the model goes, whatever ended the stream
-    if finish == "length":
-        raise LLMOutputCut(
-            f"The model's answer was cut off at {request.max_tokens} tokens (LLM_MAX_TOKENS)."
-        )
+    reader.check_cut(request)

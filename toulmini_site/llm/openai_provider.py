@@ -166,24 +166,18 @@ class OpenAICompatibleClient(LLMClient):
         # A read waits at most what was left when the request was sent: the watchdog ends a
         # stream that trickles on past the deadline.
         watchdog = _Watchdog(deadline.remaining(), stream.response)
-        finish: str | None = None
+        reader = ChunkReader(stream.response)
         try:
             with _translated_errors(deadline):
-                for chunk in stream:
-                    if chunk.choices:
-                        choice = chunk.choices[0]
-                        if choice.delta is not None and choice.delta.content:
-                            yield choice.delta.content
-                        finish = choice.finish_reason or finish
-                    if chunk.usage is not None:
-                        yield _usage(chunk.usage)
+                for event in stream._iter_events():  # noqa: SLF001 (ChunkReader says why)
+                    parts = reader.read(event)
+                    if parts is None:
+                        break
+                    yield from parts
         finally:
             watchdog.stop()  # before the connection can go back to the pool
             stream.close()
-        if finish == "length":
-            raise LLMOutputCut(
-                f"The model's answer was cut off at {request.max_tokens} tokens (LLM_MAX_TOKENS)."
-            )
+        reader.check_cut(request)
 
     # -- HTTP, inside the deadline -----------------------------------------------------
     def _adapting(self, deadline: Deadline, request: LLMRequest, extra: dict[str, Any]) -> Any:
@@ -265,6 +259,65 @@ class _Watchdog:
         with self._lock:
             self._stopped = True
             self._timer.cancel()
+
+
+class ChunkReader:
+    """A chat stream's server-sent events read as the SDK reads them, without the typed
+    chunk object it builds for each (``construct_type``: about 0.7 ms of CPU a chunk, the
+    largest part of a streaming web process's work when 120 students wait on answers at
+    once). The SDK still sends the request, decodes the events and raises its transport
+    errors; only the chunk's few fields we read are taken from its JSON here. Shared by the
+    sync client and the async one (``openai_async``), one reader per stream."""
+
+    def __init__(self, response: Any) -> None:
+        self._response = response
+        self.finish: str | None = None
+
+    def read(self, event: Any) -> list[str | Usage] | None:
+        """The text and usage one event carries, or None for the stream's ``[DONE]``. An
+        event that is not JSON raises ``ValueError``; one that carries an ``error``,
+        ``openai.APIError`` (both translated by ``_translated_errors``)."""
+        if event.data.startswith("[DONE]"):
+            return None
+        data = event.json()
+        if not isinstance(data, dict):
+            return []
+        if data.get("error"):
+            error = data["error"]
+            message = error.get("message") if isinstance(error, dict) else None
+            raise openai.APIError(
+                message=message
+                if isinstance(message, str) and message
+                else "An error occurred during streaming",
+                request=self._response.request,
+                body=error,
+            )
+        parts: list[str | Usage] = []
+        choices = data.get("choices")
+        if event.event is None or not event.event.startswith("thread."):
+            if isinstance(choices, list) and choices and isinstance(choices[0], dict):
+                choice = choices[0]
+                delta = choice.get("delta")
+                content = delta.get("content") if isinstance(delta, dict) else None
+                if isinstance(content, str) and content:
+                    parts.append(content)
+                self.finish = choice.get("finish_reason") or self.finish
+            usage = data.get("usage")
+            if isinstance(usage, dict):
+                parts.append(
+                    Usage(
+                        tokens_in=usage.get("prompt_tokens") or 0,
+                        tokens_out=usage.get("completion_tokens") or 0,
+                    )
+                )
+        return parts
+
+    def check_cut(self, request: LLMRequest) -> None:
+        """``LLMOutputCut`` when the server stopped the answer at the token budget."""
+        if self.finish == "length":
+            raise LLMOutputCut(
+                f"The model's answer was cut off at {request.max_tokens} tokens (LLM_MAX_TOKENS)."
+            )
 
 
 def _retry_wait(cause: BaseException | None, attempt: int) -> float | None:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 
 from toulmini_site.llm.client import LLMClient, LLMNotConfigured
 from toulmini_site.llm.deadline import CallLimits
 from toulmini_site.llm.offline import OfflineClient
+
+if TYPE_CHECKING:
+    from toulmini_site.llm.openai_provider import OpenAICompatibleClient
 
 _overrides: dict[str, Callable[[], LLMClient]] = {}
 
@@ -34,19 +38,35 @@ def client_for(engine: str) -> LLMClient:
                 "No language model is configured on this server (set LLM_MODEL); "
                 "use the offline analyzer or your own AI."
             )
-        # Imported here: the openai SDK takes ~0.5 s to import, which every process that
-        # never calls a model (the MCP server, management commands) should not pay.
-        from toulmini_site.llm.openai_provider import OpenAICompatibleClient
-
-        return OpenAICompatibleClient(
-            model=settings.LLM_MODEL,
-            base_url=settings.LLM_BASE_URL or None,
-            api_key=settings.LLM_API_KEY or None,
-            validation_retries=settings.LLM_VALIDATION_RETRIES,
-            temperature=settings.LLM_TEMPERATURE,
-            limits=CallLimits.from_settings(),
-        )
+        return _model_client()
     raise ValueError(f"unknown engine {engine!r}")
+
+
+def _model_client() -> OpenAICompatibleClient:
+    # Imported here: the openai SDK takes ~0.5 s to import, which every process that
+    # never calls a model (the MCP server, management commands) should not pay.
+    from toulmini_site.llm.openai_provider import OpenAICompatibleClient
+
+    return OpenAICompatibleClient(
+        model=settings.LLM_MODEL,
+        base_url=settings.LLM_BASE_URL or None,
+        api_key=settings.LLM_API_KEY or None,
+        validation_retries=settings.LLM_VALIDATION_RETRIES,
+        temperature=settings.LLM_TEMPERATURE,
+        limits=CallLimits.from_settings(),
+    )
+
+
+def prepare_model_client() -> None:
+    """Load the model client's code now, when a model is configured (a web process, as it
+    starts): otherwise the process's first model call imports the SDK and its resources
+    (about half a second of CPU on a quiet machine), and after a restart under load every
+    student whose turn arrives meanwhile waits behind that import."""
+    if not settings.LLM_MODEL:
+        return
+    from toulmini_site.llm.openai_async import warm_up
+
+    warm_up(_model_client())
 
 
 @contextmanager
