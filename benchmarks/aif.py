@@ -9,7 +9,7 @@ import json
 import statistics
 import time
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 
 from arguments.domain.aif import AIF_MAX_BYTES, aif_import, chain_aif
 from arguments.domain.argdown import chain_argdown
@@ -80,7 +80,7 @@ def timed(run: Callable[[], object], repeat: int) -> float:
 def main() -> None:
     state = state_from_json("Should schools start later?", CHAIN)
     evaluation = evaluate(state)
-    at = datetime(2026, 1, 1)
+    at = datetime(2026, 1, 1, tzinfo=UTC)
     document = json.dumps(chain_aif(state, evaluation, created_at=at))
     figures = {
         "AIF export of a complete chain": lambda: chain_aif(state, evaluation, created_at=at),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 
 import arguebuf
 import pytest
@@ -13,7 +13,7 @@ from arguments.domain.toulmin import ToulminError, evaluate, state_from_json
 from tests.arguments import builders as b
 from tests.arguments.aif_cases import CLAIM, DATUM, MALFORMED, RA, SUPPORT, graph
 
-AT = datetime(2026, 3, 4, 5, 6, 7)
+AT = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
 QUERY = "Should schools start later?"
 
 
@@ -375,7 +375,9 @@ def test_line_breaks_inside_a_text_survive_the_round_trip():
     chain = b.full_chain(data=b.data(facts=[datum]))
     state = state_from_json("Should schools start later?", chain)
 
-    imported = aif_import(chain_aif(state, evaluate(state), created_at=datetime(2026, 1, 1)))
+    imported = aif_import(
+        chain_aif(state, evaluate(state), created_at=datetime(2026, 1, 1, tzinfo=UTC))
+    )
 
     assert imported.components["data"]["facts"] == [datum]
 

@@ -3,14 +3,14 @@ fields, and every edge, in order, for a full chain, a terminated one and a coach
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from arguments.domain.aif import chain_aif, texts_aif
 from arguments.domain.toulmin import evaluate, state_from_json
 from tests.arguments import builders as b
 from tests.arguments.builders import WEAK_WARRANT_REASON
 
-AT = datetime(2026, 3, 4, 5, 6, 7)
+AT = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
 STAMP = "2026-03-04 05:06:07"
 
 
