@@ -84,3 +84,12 @@ def test_the_plain_text_report_speaks_the_readers_language(owner, owner_api, own
     assert spanish.count("\n[") == english.count("\n[")  # the same points, in order
     page = owner_client.get(critique.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es")
     assert "EVALUACIÓN DEL CONSEJO DE RAZONAMIENTO" in page.content.decode()
+
+
+def test_the_critique_page_names_the_philosophers_in_spanish(owner, owner_client):
+    critique = _critique(owner, OPINION)
+    agents = {a for p in critique.result["points"] for a in p["agents"]}
+    assert "aristotle" in agents  # a point of Aristotle's, whose name Spanish changes
+    page = owner_client.get(critique.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es")
+    html = page.content.decode()
+    assert "Aristóteles" in html and "— Aristotle" not in html
