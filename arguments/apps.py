@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.conf import settings
 
-from arguments.roles import prompts_install
+from arguments.offline import prompts_install
 from toulmini_site.text.encoder import configure as encoder_configure
 
 

@@ -715,7 +715,7 @@ def serve() -> None:
     from django.conf import settings
 
     if not apps.ready:
-        from arguments.roles import prompts_install
+        from arguments.offline import prompts_install
 
         logging.config.dictConfig(settings.LOGGING)
         prompts_install()

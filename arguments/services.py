@@ -39,7 +39,7 @@ from arguments.domain.toulmin import (
 )
 from arguments.domain.wording import written
 from arguments.models import Chain, ChainCorrection, PhaseAttempt
-from arguments.roles import (
+from arguments.offline import (
     analyzer_phase,
     check_fallacies,
     document_reading,

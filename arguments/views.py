@@ -27,7 +27,7 @@ from arguments.forms import (
     PhaseOutputForm,
 )
 from arguments.models import Chain, ChainCorrection
-from arguments.roles import chain_evidence
+from arguments.offline import chain_evidence
 from arguments.vocabulary import fallacy_explanation
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.refusals import Refusal

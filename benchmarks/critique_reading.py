@@ -168,7 +168,7 @@ def _embedding_cost() -> str:
     """What a judge reading meaning would add once per document: the sentence encoder over
     the essay's sentences (loaded first, its cache emptied), on this process's BLAS threads."""
     try:
-        from arguments.roles import document_reading
+        from arguments.offline import document_reading
         from toulmini_site.text.encoder import default_encoder
     except ImportError:  # a commit before the encoder
         return "no encoder"

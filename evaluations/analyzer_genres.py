@@ -188,7 +188,7 @@ NAMES = (
 
 
 def main() -> None:
-    from arguments.roles import plain_sentence_roles, sentence_roles
+    from arguments.offline import plain_sentence_roles, sentence_roles
 
     rows: list[tuple[str, str]] = []
     for set_name, path in SETS.items():

@@ -252,7 +252,7 @@ def encoded_engine(
     import dataclasses
 
     from arguments.domain.roles import EncodedRoleModel
-    from arguments.roles import sentence_roles
+    from arguments.offline import sentence_roles
     from tools.train_roles import default_encode, encoded_rows, fit_encoded
 
     encode = default_encode()
@@ -299,7 +299,7 @@ def main() -> None:
         print("Skipped the model's figures: scikit-learn (the dev extra) retrains it per fold.")
     else:
         from arguments.domain.roles import RoleModel
-        from arguments.roles import plain_sentence_roles
+        from arguments.offline import plain_sentence_roles
 
         calibration = plain_sentence_roles().claim_calibration
 

@@ -57,7 +57,7 @@ from arguments.domain.fallacies.detector import (  # noqa: E402
     WHOLE_SHIFT,
 )
 from arguments.domain.fallacies.learned import CLASSES, FallacyModel  # noqa: E402
-from arguments.roles import check_fallacies, fallacy_model, plain_fallacy_model  # noqa: E402
+from arguments.offline import check_fallacies, fallacy_model, plain_fallacy_model  # noqa: E402
 from evaluations.fallacies import HELD_OUT, SECOND_SET, TUNING, Example, examples  # noqa: E402
 from tools import train_fallacies as training  # noqa: E402
 from tools.train_roles import find_corpus, read_corpus  # noqa: E402

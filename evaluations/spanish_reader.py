@@ -49,7 +49,7 @@ def run_chain(case: dict[str, Any]) -> tuple[bool, str | None, bool]:
     chain run as the app runs it offline."""
     from arguments.domain.analyzer import NotInText
     from arguments.domain.toulmin import ChainState, apply_phase, evaluate
-    from arguments.roles import analyzer_phase
+    from arguments.offline import analyzer_phase
 
     def phase(number: int, components: dict) -> dict:
         return analyzer_phase(
@@ -74,7 +74,7 @@ def run_chain(case: dict[str, Any]) -> tuple[bool, str | None, bool]:
 
 def score(cases: list[dict[str, Any]]) -> Score:
     from arguments.domain.fallacies import LIKELY_AT
-    from arguments.roles import check_fallacies
+    from arguments.offline import check_fallacies
     from toulmini_site.text.sentences import sentences
 
     s = Score()

@@ -1,7 +1,7 @@
 """One reading of a document per run, passed to every judge as data.
 
 A chain run, an audit, a critique and a fallacy check each make one ``DocumentReading`` of
-their text at the boundary (``arguments.roles.document_reading``) and hand it on: the
+their text at the boundary (``arguments.offline.document_reading``) and hand it on: the
 document is validated once and split into sentences once, and each thing read from it is
 computed at most once, on first use, whichever judge asks first:
 

@@ -2,7 +2,7 @@
 which state a general rule (a warrant) and which give the other side (objections).
 
 The chain's phases, the audit's Toulmin criteria and the offline philosophers all take their
-sentence roles from ``read`` (the council through ``arguments.roles.sentence_reading``), so a
+sentence roles from ``read`` (the council through ``arguments.offline.sentence_reading``), so a
 teacher never sees three readings of one essay.
 
 Rules decide where the text is explicit, and the sentence-role model (``roles``) decides the

@@ -6,7 +6,7 @@ length, discourse and stance markers, modality, grammatical person, punctuation 
 attributions, plus hashed word and character n-grams. Each feature is a name hashed (CRC-32)
 into a fixed number of buckets, so the fitted weights are a sparse table of a few thousand
 rows. Inference is pure Python; the weights are fitted by ``tools/train_roles.py``
-(scikit-learn, a development tool) and loaded outside the domain (``arguments/roles.py``).
+(scikit-learn, a development tool) and loaded outside the domain (``arguments/offline.py``).
 """
 
 from __future__ import annotations
@@ -319,7 +319,7 @@ class EncodedRoleModel:
     of each sentence (with its closeness to the query and to the whole text, ``dense_features``)
     and the hashed cue features of ``feature_names`` (position, length, markers, person...).
 
-    ``embed`` (the encoder's ``encode``, handed in by ``arguments/roles.py``; the domain never
+    ``embed`` (the encoder's ``encode``, handed in by ``arguments/offline.py``; the domain never
     loads a model) turns sentences into L2-normalised vectors. The encoder reads English only:
     for a text that is not English (``language_of``), or without ``embed``, the model answers
     with ``fallback``, the hashed-feature model. Same interface as ``RoleModel``."""

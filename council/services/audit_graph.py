@@ -18,7 +18,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from arguments.domain.document import DocumentReading
-from arguments.roles import document_reading
+from arguments.offline import document_reading
 from council.domain.audit.analyzers import assess, security_floor
 from council.domain.audit.offline import AUDIT_PURPOSE
 from council.domain.audit.prompts import criterion_messages

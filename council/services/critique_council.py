@@ -23,7 +23,7 @@ from typing import Any
 
 from arguments.domain.document import DocumentReading
 from arguments.domain.fallacies import LIKELY_AT, TAXONOMY
-from arguments.roles import document_reading
+from arguments.offline import document_reading
 from council.domain.critique.adjustments import apply_adjustments
 from council.domain.critique.agents import (
     AGENTS,
@@ -99,7 +99,7 @@ def execute_reasoning_tree(
     Never raises for a model failure: a failed level is recorded in ``failures`` (naming the
     nodes it was decomposing) and the tree built so far is returned.
 
-    ``reading`` is the run's one reading of ``content`` (``arguments.roles.document_reading``),
+    ``reading`` is the run's one reading of ``content`` (``arguments.offline.document_reading``),
     shared by the council's agents; without it the agent makes its own.
     """
     if reading is None:

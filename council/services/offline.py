@@ -15,7 +15,7 @@ from typing import Any
 
 from arguments.domain.document import DocumentReading
 from arguments.domain.language import reader_language, unreadable
-from arguments.roles import sentence_reading
+from arguments.offline import sentence_reading
 from council.domain.audit.analyzers import READ_ROLES
 from council.domain.audit.offline import UnknownAnalyzer, offline_assessment
 from council.domain.audit.state import Criterion, CriterionAssessment

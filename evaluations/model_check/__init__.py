@@ -22,7 +22,7 @@ from arguments.domain.fallacies.findings import ModelFallacies, findings_from_mo
 from arguments.domain.prompts import fallacy_messages, phase_messages
 from arguments.domain.reading import NotInText
 from arguments.domain.toulmin import PHASES, ChainState
-from arguments.roles import analyzer_phase, check_fallacies
+from arguments.offline import analyzer_phase, check_fallacies
 from coach.domain.stream import parse_answer
 from coach.domain.tutor import offline_turn
 from coach.services import tutor_chunks

@@ -56,7 +56,7 @@ def _own(half: str) -> Iterator[tuple[str, dict[int, str]]]:
 def own_counts(half: str) -> tuple[Count, dict[str, list[int]], dict[str, int]]:
     """Per kind [right, named]; per confidence band [right, named]; gold found per role."""
     from arguments.domain.confidence import sentence_parts
-    from arguments.roles import sentence_roles
+    from arguments.offline import sentence_roles
 
     counts: Count = {}
     bands: dict[str, list[int]] = {label: [0, 0] for _lo, _hi, label in BANDS}
@@ -88,7 +88,7 @@ def _web_parts() -> tuple[tuple[str, str, bool, bool], ...] | None:
     """Each stated rule and named source the reader finds in the web texts: (topic, kind,
     overlaps an annotated backing, overlaps an annotated backing or premise)."""
     from arguments.domain.confidence import sentence_parts
-    from arguments.roles import sentence_roles
+    from arguments.offline import sentence_roles
 
     path = shared_data_file("webdiscourse-dev.jsonl", "WEBDISCOURSE_DATA")
     if path is None:

@@ -46,7 +46,7 @@ CLAIM_SETS = {
 
 def claim_levels() -> None:
     from arguments.domain.reading import read
-    from arguments.roles import sentence_roles
+    from arguments.offline import sentence_roles
 
     for name, path in CLAIM_SETS.items():
         rows = [json.loads(line) for line in path.open(encoding="utf-8")]
@@ -80,7 +80,7 @@ def _judge(name: str, says: Callable[[str], bool], yes: list[str], no: list[str]
 def examples() -> None:
     from arguments.domain.authority import named_authority
     from arguments.domain.reading import rule_kind
-    from arguments.roles import check_fallacies
+    from arguments.offline import check_fallacies
     from council.domain.critique.offline import level_one
     from evaluations.trust import EXAMPLES
 

@@ -204,7 +204,7 @@ def roles_of_sentences(text: str, parts: dict) -> dict[int, list[str]]:
 def roles(request):
     if request.param == "rules":
         return None
-    from arguments.roles import sentence_roles
+    from arguments.offline import sentence_roles
 
     return sentence_roles()
 

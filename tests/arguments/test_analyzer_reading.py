@@ -10,7 +10,7 @@ import pytest
 from arguments.domain.analyzer import NotInText, analyze_phase, phase1, unreadable
 from arguments.domain.reading import concedes, read, rule_kind
 from arguments.domain.toulmin import ChainState, apply_phase, evaluate
-from arguments.roles import sentence_roles
+from arguments.offline import sentence_roles
 from tests.arguments.texts import ARABIC
 
 

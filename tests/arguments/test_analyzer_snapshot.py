@@ -20,7 +20,7 @@ from typing import Any
 
 from arguments.demo import DEMO_CHAINS
 from arguments.domain.analyzer import NotInText, analyze_phase
-from arguments.roles import sentence_roles
+from arguments.offline import sentence_roles
 from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET
 from tests.arguments.texts import CYCLING, EQUALITY, HOMEWORK, OP_EDS
 

@@ -11,7 +11,7 @@ from arguments.domain import document as document_module
 from arguments.domain.document import DocumentReading, Readers
 from arguments.domain.fallacies import detect_fallacies
 from arguments.domain.reading import read
-from arguments.roles import document_reading, fallacy_model, sentence_reading, sentence_roles
+from arguments.offline import document_reading, fallacy_model, sentence_reading, sentence_roles
 from toulmini_site.text.documents import DocumentError
 
 ESSAY = (

@@ -9,7 +9,7 @@ import pytest
 from arguments.domain.fallacies.learned import FallacyModel
 from arguments.domain.reading import LIKELY_CLAIM, POSSIBLE_CLAIM, claim_level, read
 from arguments.domain.roles import ROLES, EncodedRoleModel
-from arguments.roles import (
+from arguments.offline import (
     fallacy_model,
     plain_fallacy_model,
     plain_sentence_roles,
@@ -127,7 +127,7 @@ def test_the_encoded_weights_are_small_and_carry_their_calibration():
 
 
 def test_calibrated_claim_for_a_page_or_the_api():
-    from arguments.roles import calibrated_claim
+    from arguments.offline import calibrated_claim
 
     got = calibrated_claim(LETTER, "Should the council build a cycle path?")
     assert got["level"] in {"likely", "possible", "unsure"}

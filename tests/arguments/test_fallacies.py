@@ -17,7 +17,7 @@ from arguments.domain.fallacies import (
 from arguments.domain.fallacies.cues import spans
 from arguments.domain.fallacies.detector import WHOLE_AT, WHOLE_UP_TO
 from arguments.domain.fallacies.learned import CLASSES, FallacyModel, bucket
-from arguments.roles import check_fallacies
+from arguments.offline import check_fallacies
 from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING, examples
 
 IDS = [

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from arguments.roles import check_fallacies
+from arguments.offline import check_fallacies
 from council.demo import DEMO_CRITIQUE_TEXT
 from evaluations.fallacies import examples
 from tests.arguments.texts import PHONES

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from arguments.domain.fallacies import LIKELY_AT
-from arguments.roles import check_fallacies
+from arguments.offline import check_fallacies
 from evaluations.fallacies import examples
 
 DEV = examples("voices_cause_dev")

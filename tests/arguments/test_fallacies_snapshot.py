@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arguments.roles import check_fallacies
+from arguments.offline import check_fallacies
 from evaluations.fallacies import HELD_OUT, PHONE_BAN_OP_ED, SECOND_SET, TUNING
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "fallacies.json"

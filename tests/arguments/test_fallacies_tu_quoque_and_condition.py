@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from arguments.domain.fallacies import detect_fallacies
-from arguments.roles import check_fallacies
+from arguments.offline import check_fallacies
 from evaluations.fallacies import examples
 
 DEV = examples("voices_person_dev")

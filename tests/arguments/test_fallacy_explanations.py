@@ -21,7 +21,7 @@ from arguments.domain.fallacies.explanations import (
     explain,
     read_explanation,
 )
-from arguments.roles import check_fallacies
+from arguments.offline import check_fallacies
 from arguments.vocabulary import explanation_shown, fallacy_explanation
 from evaluations.fallacies import HERE, PHONE_BAN_OP_ED
 

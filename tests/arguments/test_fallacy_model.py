@@ -15,7 +15,7 @@ from arguments.domain.fallacies.learned import (
     cue_fingerprint,
     feature_names,
 )
-from arguments.roles import fallacy_model
+from arguments.offline import fallacy_model
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -71,7 +71,7 @@ def test_cue_features_read_the_rules_lexicons():
 def test_the_checker_runs_without_a_training_library():
     # numpy runs the sentence encoder at run time (a dependency); the training libraries never do
     probe = (
-        "import sys; from arguments.roles import check_fallacies; "
+        "import sys; from arguments.offline import check_fallacies; "
         "check_fallacies('Only a heartless monster would oppose the new playground.'); "
         "print(','.join(m for m in ('sklearn', 'scipy') if m in sys.modules))"
     )

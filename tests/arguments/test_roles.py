@@ -10,7 +10,7 @@ import pytest
 
 from arguments.domain.analyzer import phase1
 from arguments.domain.roles import ROLES, RoleModel, feature_names
-from arguments.roles import sentence_roles
+from arguments.offline import sentence_roles
 from tests.arguments.texts import CYCLING, HOMEWORK
 from toulmini_site.text.sentences import sentences
 
@@ -83,7 +83,7 @@ def test_a_model_reads_from_its_json_form():
 def test_the_app_analyzes_without_a_training_library():
     # numpy runs the sentence encoder at run time (a dependency); the training libraries never do
     probe = (
-        "import sys; from arguments.roles import analyzer_phase; "
+        "import sys; from arguments.offline import analyzer_phase; "
         "analyzer_phase(1, query='Should cities build bike lanes?', "
         f"source_text={CYCLING!r}, components={{}}); "
         "print(','.join(m for m in ('sklearn', 'scipy') if m in sys.modules))"

@@ -12,7 +12,7 @@ from arguments.domain.fallacies import detect_fallacies
 from arguments.domain.fallacies.detector import SPANISH_DOUBT
 from arguments.domain.language import reader_language, reading, reading_in
 from arguments.domain.reading import read
-from arguments.roles import check_fallacies, sentence_roles
+from arguments.offline import check_fallacies, sentence_roles
 from toulmini_site.text.sentences import sentences
 
 QUERY = "¿Deberían los institutos empezar más tarde?"

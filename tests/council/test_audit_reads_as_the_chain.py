@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from arguments.roles import analyzer_phase, sentence_reading
+from arguments.offline import analyzer_phase, sentence_reading
 from council.domain.audit.state import Criterion
 from council.domain.critique.offline import level_one
 from council.services.offline import audit_assessment

@@ -56,9 +56,9 @@ def test_an_offline_audit_reads_its_document_once():
 
 
 def test_a_critique_whose_judges_read_no_meaning_never_loads_the_encoder(monkeypatch):
-    import arguments.roles
+    import arguments.offline
 
     loads = []
-    monkeypatch.setattr(arguments.roles, "default_encoder", lambda: loads.append(1))
+    monkeypatch.setattr(arguments.offline, "default_encoder", lambda: loads.append(1))
     run_critique_council(ESSAY, max_depth=2)
     assert loads == []

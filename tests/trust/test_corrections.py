@@ -94,7 +94,7 @@ def test_sentences_marked_as_data_and_rebuttal_play_those_parts_after_the_rerun(
 
 
 def test_a_verdict_is_never_surer_than_the_claim_reading(world):
-    from arguments.roles import analyzer_phase
+    from arguments.offline import analyzer_phase
 
     components: dict = {}
     for phase in (1, 2, 3):

@@ -15,7 +15,7 @@ from arguments.domain.confidence import CLAIM_SURE, claim_unsure
 from arguments.domain.corrections import owner_roles_kept, qualifier_held
 from arguments.domain.reading import read
 from arguments.models import Chain, ChainCorrection
-from arguments.roles import sentence_roles
+from arguments.offline import sentence_roles
 from tests.arguments import builders as b
 from tests.classrooms.builders import api_as, build_world
 

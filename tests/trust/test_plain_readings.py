@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from arguments.roles import check_fallacies, sentence_reading
+from arguments.offline import check_fallacies, sentence_reading
 from council.domain.audit.analyzers import assess
 from council.domain.critique.offline import PHILOSOPHERS, level_one
 from council.services.critique_council import run_critique_council

@@ -227,7 +227,7 @@ def detect_fallacies(
     Each finding quotes the narrowest run of whole sentences (one to three) in which a rule's
     cues meet, or the one or two sentences the learned model reads as a fallacy; a sentence
     already covered for a type is not reported again for it. ``model`` is the learned model
-    (``arguments.roles.check_fallacies`` passes the shipped one); without it, the rules alone.
+    (``arguments.offline.check_fallacies`` passes the shipped one); without it, the rules alone.
     ``none_shift``, ``possible_at`` and ``whole`` default to the shipped settings (the
     evaluation varies ``whole`` to choose it). ``sentences``: the text's sentences when the
     caller has split it already (a ``document.DocumentReading``).

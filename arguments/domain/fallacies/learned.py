@@ -6,7 +6,7 @@ model: word unigrams and bigrams, and cue families read with the rules' own lexi
 an emotive word, an attribution to a non-expert, a universal word...), which carry to texts
 the model has never seen. Inference is pure Python; the weights are fitted by
 ``tools/train_fallacies.py`` (scikit-learn, a development tool) and shipped as
-``arguments/fallacy_model.json``, which ``arguments/roles.py`` reads once and hands to the
+``arguments/fallacy_model.json``, which ``arguments/offline.py`` reads once and hands to the
 detector (the domain never touches the disk; no training library at run time).
 Probabilities are a softmax divided by a temperature chosen on author-grouped
 cross-validation, so that a probability is about the chance of being right.
@@ -141,7 +141,7 @@ class FallacyModel:
     cues: str = ""  # the cue_fingerprint the model was trained with
     # A model that reads meaning also has a weight per class for each dimension of the
     # sentence encoder's embedding of the text (times ``scale``); ``embed`` is the encoder's
-    # ``encode``, handed in by ``arguments/roles.py`` (the domain loads no model). The encoder
+    # ``encode``, handed in by ``arguments/offline.py`` (the domain loads no model). The encoder
     # reads English only: for a text that is not English, or without ``embed``, such a model
     # answers with ``fallback`` (the model on words and cues alone).
     dense: Sequence[Sequence[float]] = ()

@@ -1,4 +1,7 @@
-"""The offline analyzer with its sentence-role model: the fitted weights are read once, on the
+"""The offline engines' adapter (the app's engines that ask no model, with their fitted
+weights; not to be confused with ``arguments.domain.roles``, the sentence-role model itself).
+
+The offline analyzer with its sentence-role model: the fitted weights are read once, on the
 first offline analysis, from ``arguments/sentence_roles.json`` (written by ``make train``);
 and the same reading of a text's sentences for the other apps (``sentence_reading``). The
 one reading of a document per run (``document_reading``), shared by every judge of the run. The
