@@ -6,10 +6,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from tests.browser import chromium_page
+from tests.builders import make_user
 from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.providers import override_client
 
@@ -104,12 +104,6 @@ def spanish_catalog():
     saying why, where GNU gettext is missing."""
     if not (LOCALE / "es" / "LC_MESSAGES" / "django.mo").exists():
         pytest.skip("GNU gettext (msgfmt) is not installed: apt-get install gettext")
-
-
-def make_user(username: str, *, staff: bool = False, password: str = "pw-for-tests-123"):
-    return get_user_model().objects.create_user(
-        username=username, password=password, is_staff=staff, is_superuser=staff
-    )
 
 
 @pytest.fixture

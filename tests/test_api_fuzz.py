@@ -28,7 +28,7 @@ from schemathesis.checks import (
 )
 
 from tests.arguments.factories import make_chain
-from tests.coach.conftest import make_session
+from tests.coach.builders import make_session
 from toulmini_site.wsgi import application
 
 EXAMPLES_PER_OPERATION = int(os.environ.get("FUZZ_EXAMPLES", "10"))  # 10: about 300 calls

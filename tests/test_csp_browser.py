@@ -2,7 +2,7 @@
 
 from tests.arguments.factories import make_chain
 from tests.browser import BROWSER, log_in
-from tests.conftest import make_user
+from tests.builders import make_user
 
 pytestmark = BROWSER
 

@@ -181,7 +181,7 @@ def test_a_database_error_inside_a_coach_stream_ends_it_with_an_error_event(
     from django.db import OperationalError
 
     from coach.models import CoachMessage
-    from tests.coach.conftest import make_session, ndjson
+    from tests.coach.builders import make_session, ndjson
 
     session = make_session(owner)
     real_create = CoachMessage.objects.create

@@ -20,8 +20,8 @@ from coach.models import CoachMessage
 from council.models import Audit, Critique
 from tests.arguments import builders as b
 from tests.arguments.factories import make_chain
-from tests.coach.conftest import make_session
-from tests.conftest import make_user
+from tests.builders import make_user
+from tests.coach.builders import make_session
 from toulmini_site import limits
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ import re
 
 from coach import services as coach_services
 from tests.browser import BROWSER, log_in, send
+from tests.builders import make_user
 from tests.classrooms.builders import assignment, build_world
-from tests.conftest import make_user
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Feedback, Submission
 

@@ -7,7 +7,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import make_user
+from tests.builders import make_user
 from toulmini_site.accounts.models import UserSettings
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.tasks import default_task_backend
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import make_user
+from tests.builders import make_user
 from toulmini_site.accounts import tasks
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 follows the user to a browser that never chose (Debian's chromium via Playwright)."""
 
 from tests.browser import BROWSER, log_in
-from tests.conftest import make_user
+from tests.builders import make_user
 
 pytestmark = BROWSER
 

@@ -1,6 +1,8 @@
 """Test modules share data and helpers through plain modules (``builders.py``, ``texts.py``,
-``tests/browser.py``...), never by importing another test module: importing one runs its
-module-level code and can collect its tests twice."""
+``tests/browser.py``...), never by importing another test module (importing one runs its
+module-level code and can collect its tests twice) nor a ``conftest`` (pytest loads each
+conftest as a plugin of its own directory: a helper kept there is reached round about, and a
+fixture imported from another directory's conftest registers twice)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,10 @@ def _imports_of_test_modules(path: Path) -> list[str]:
         else:
             continue
         found += [
-            n for n in names if n.startswith("tests.") and n.split(".")[-1].startswith("test_")
+            n
+            for n in names
+            if n.startswith("tests.")
+            and (n.split(".")[-1].startswith("test_") or n.split(".")[-1] == "conftest")
         ]
     return found
 
@@ -37,6 +42,13 @@ def test_no_test_module_imports_another_test_module():
 
 def test_the_check_sees_an_import_of_a_test_module(tmp_path):
     module = tmp_path / "test_example.py"
-    module.write_text("from tests.arguments.test_aif import MALFORMED\nimport tests.x.test_y\n")
+    module.write_text(
+        "from tests.arguments.test_aif import MALFORMED\nimport tests.x.test_y\n"
+        "from tests.coach.conftest import make_session\nfrom tests.coach.builders import answer\n"
+    )
 
-    assert _imports_of_test_modules(module) == ["tests.arguments.test_aif", "tests.x.test_y"]
+    assert _imports_of_test_modules(module) == [
+        "tests.arguments.test_aif",
+        "tests.x.test_y",
+        "tests.coach.conftest",
+    ]

@@ -10,7 +10,7 @@ from arguments.models import Chain
 from tests.arguments import builders as b
 from tests.arguments.builders import WEAK_WARRANT_REASON
 from tests.arguments.factories import make_chain
-from tests.conftest import make_user
+from tests.builders import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ user checking a text on a phone (390 px) and a desktop (1280 px), in English and
 import os
 
 from tests.browser import BROWSER, log_in
-from tests.conftest import make_user
+from tests.builders import make_user
 
 pytestmark = BROWSER
 PASSWORD = "pw-for-tests-123"

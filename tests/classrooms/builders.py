@@ -8,7 +8,7 @@ from typing import Any
 from rest_framework.test import APIClient
 
 from coach.models import CoachDraft, CoachSession
-from tests.conftest import make_user
+from tests.builders import make_user
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Assignment, Classroom, Submission
 

@@ -9,8 +9,8 @@ from django.test import Client
 from django.utils import timezone
 
 from coach.models import CoachSession
+from tests.builders import make_user
 from tests.classrooms.builders import ESSAY, api_as, assignment
-from tests.conftest import make_user
 from tests.council.languages import FRENCH
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Classroom, Submission

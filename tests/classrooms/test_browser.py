@@ -6,8 +6,8 @@ the student sees it, and a classmate sees none of it."""
 import re
 
 from tests.browser import BROWSER, log_in, send
-from tests.coach.conftest import GOOD_TEXT
-from tests.conftest import make_user
+from tests.builders import make_user
+from tests.coach.builders import GOOD_TEXT
 
 pytestmark = BROWSER
 

@@ -163,7 +163,7 @@ def test_the_teacher_sees_each_students_use_today(started):
 
 def test_new_classes_take_the_default_from_the_environment_setting(settings, db):
     settings.CLASS_DAILY_MODEL_CALLS = 7
-    from tests.conftest import make_user
+    from tests.builders import make_user
 
     made = services.class_create(teacher=make_user("t7"), name="Seven")
     assert made.daily_model_calls == 7

@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 import pytest
 from django.test import Client
 
+from tests.builders import make_user
 from tests.classrooms.builders import assignment
-from tests.conftest import make_user
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.exports import neutralised
 from toulmini_site.classrooms.models import Submission

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from tests.builders import make_user
 from tests.classrooms.builders import api_as
-from tests.conftest import make_user
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import TeacherInvitation
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.test import Client
 
-from tests.conftest import make_user
+from tests.builders import make_user
 from toulmini_site.classrooms import services
 
 pytestmark = pytest.mark.django_db

@@ -5,9 +5,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from coach import services as coach_services
+from tests.builders import make_user
 from tests.classrooms.builders import ESSAY, assignment
-from tests.coach.conftest import GOOD_TEXT
-from tests.conftest import make_user
+from tests.coach.builders import GOOD_TEXT
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Classroom, Submission
 

@@ -1,53 +1,10 @@
-"""Coach fixtures and builders: sessions, tutor answers, NDJSON reading."""
-
-from __future__ import annotations
-
-import json
-from typing import Any
+"""Coach fixtures (the builders are in ``tests/coach/builders.py``)."""
 
 import pytest
 
-from coach import services
-from coach.models import CoachDraft, CoachMessage, CoachSession
-from evaluations.coach.pressure import ATTEMPTS
-
-
-def answer(**fields: Any) -> dict[str, Any]:
-    """A raw tutor answer (what a model returns), with a default assistantText."""
-    return {"assistantText": "Let's look at that.", "step": "claim", **fields}
-
-
-def ndjson(response) -> list[dict[str, Any]]:
-    """The lines of a streamed NDJSON response, parsed."""
-    body = b"".join(response.streaming_content).decode()
-    return [json.loads(line) for line in body.splitlines() if line.strip()]
-
-
-def make_session(owner, topic: str = "Phones in classrooms", language: str = "en"):
-    return services.session_create(owner=owner, topic=topic, language=language)
-
-
-def give_proposal(session: CoachSession, value: str, step: str | None = None) -> CoachMessage:
-    """Store a pending proposal as if the tutor had just made it."""
-    step = step or session.current_step
-    return CoachMessage.objects.create(
-        session=session,
-        role="assistant",
-        text="Here it is.",
-        step=step,
-        proposal={"field": step, "value": value, "rationale": "yours"},
-        proposal_status="kept",
-        proposal_decision="pending",
-        confidence=0.9,
-        draft_version=CoachDraft.objects.get(session=session).version,
-    )
+from tests.coach.builders import make_session
 
 
 @pytest.fixture
 def session(owner):
     return make_session(owner)
-
-
-# One passing text per step, in each language, for walking a whole session: the evaluation
-# set's own attempts, so the two cannot drift apart.
-GOOD_TEXT = ATTEMPTS

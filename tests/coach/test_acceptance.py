@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from evaluations.coach.pressure import ATTEMPTS
-from tests.coach.conftest import make_session, ndjson
+from tests.coach.builders import make_session, ndjson
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.coach.conftest import make_session
+from tests.coach.builders import make_session
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from coach import services
 from coach.models import CoachMessage, CoachSession
-from tests.coach.conftest import GOOD_TEXT, answer, give_proposal, make_session, ndjson
+from tests.coach.builders import GOOD_TEXT, answer, give_proposal, make_session, ndjson
 from toulmini_site.llm import LLMTimeout
 
 pytestmark = pytest.mark.django_db

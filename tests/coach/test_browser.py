@@ -4,8 +4,8 @@ import re
 import time
 
 from tests.browser import BROWSER, log_in, send
-from tests.coach.conftest import GOOD_TEXT
-from tests.conftest import make_user
+from tests.builders import make_user
+from tests.coach.builders import GOOD_TEXT
 from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.offline import OfflineClient
 from toulmini_site.llm.providers import override_client
@@ -149,7 +149,7 @@ def test_saving_the_draft_marks_a_pending_proposal_as_outdated(
     browser_page, live_server, transactional_db
 ):
     from coach import services
-    from tests.coach.conftest import give_proposal
+    from tests.coach.builders import give_proposal
 
     page = browser_page
     user = make_user("editor", password="pw-for-tests-123")

@@ -10,7 +10,7 @@ from coach.domain.conversion import (
     phase_two_payload,
     source_text,
 )
-from tests.coach.conftest import GOOD_TEXT
+from tests.coach.builders import GOOD_TEXT
 
 
 def test_the_source_text_is_the_argument_in_plain_paragraphs_without_labels():

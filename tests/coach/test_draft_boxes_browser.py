@@ -3,7 +3,7 @@ lines, and the scrolling conversation takes keyboard focus."""
 
 from coach import services
 from tests.browser import BROWSER, log_in
-from tests.conftest import make_user
+from tests.builders import make_user
 
 pytestmark = BROWSER
 

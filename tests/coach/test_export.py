@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from coach import services
 from coach.models import CoachSession
-from tests.coach.conftest import GOOD_TEXT
+from tests.coach.builders import GOOD_TEXT
 
 pytestmark = pytest.mark.django_db
 

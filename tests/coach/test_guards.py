@@ -5,7 +5,7 @@ from pydantic import ValidationError
 
 from coach.domain import CoachAIResult, enforce_contract
 from coach.domain.guards import failure_code
-from tests.coach.conftest import answer
+from tests.coach.builders import answer
 
 GOOD_CLAIM = "Schools should ban phones during lessons"
 

@@ -5,7 +5,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from tests.coach.conftest import answer, ndjson
+from tests.coach.builders import answer, ndjson
 from tests.llm.fake_openai_server import FakeOpenAIServer
 from toulmini_site.llm.openai_provider import OpenAICompatibleClient
 from toulmini_site.llm.providers import override_client

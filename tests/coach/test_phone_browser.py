@@ -3,8 +3,8 @@ focus is in the message box, not back at the top of the page (issue 36)."""
 
 from coach import services
 from tests.browser import BROWSER, log_in
-from tests.coach.conftest import GOOD_TEXT, give_proposal
-from tests.conftest import make_user
+from tests.builders import make_user
+from tests.coach.builders import GOOD_TEXT, give_proposal
 
 pytestmark = BROWSER
 

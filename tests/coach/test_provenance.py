@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from coach import services
 from coach.domain.provenance import after_confirm, after_hand_edit
-from tests.coach.conftest import GOOD_TEXT, give_proposal
+from tests.coach.builders import GOOD_TEXT, give_proposal
 
 EMPTY = {step: "" for step in GOOD_TEXT["en"]}
 

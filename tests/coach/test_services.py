@@ -7,7 +7,7 @@ import pytest
 
 from coach import services
 from coach.models import CoachMessage, CoachSession, CoachTurnAttempt
-from tests.coach.conftest import GOOD_TEXT, answer, give_proposal, make_session
+from tests.coach.builders import GOOD_TEXT, answer, give_proposal, make_session
 from toulmini_site.llm import LLMUnavailable
 from toulmini_site.llm.models import LLMCall
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from benchmarks.coach import statements as turn_statements
 from tests.classrooms.builders import build_world
-from tests.coach.conftest import ndjson
+from tests.coach.builders import ndjson
 from toulmini_site.classrooms import services as classrooms
 
 MAX_STATEMENTS = 12

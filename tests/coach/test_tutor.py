@@ -8,7 +8,7 @@ from coach.domain import enforce_contract
 from coach.domain.phrases import words
 from coach.domain.steps import STEPS
 from coach.domain.tutor import offline_turn, opening_text, step_intro_text, tidy
-from tests.coach.conftest import GOOD_TEXT
+from tests.coach.builders import GOOD_TEXT
 
 
 def turn(message, *, step="claim", language="en", earlier=(), draft=""):

@@ -11,7 +11,7 @@ from coach.domain.explanations import example_for
 from coach.domain.guards import enforce_turn, writes_the_part
 from coach.domain.phrases import words
 from coach.domain.tutor import offline_turn
-from tests.coach.conftest import GOOD_TEXT, answer
+from tests.coach.builders import GOOD_TEXT, answer
 
 TOPIC = "Phones in classrooms"
 

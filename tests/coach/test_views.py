@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from coach import services
 from coach.models import CoachSession
-from tests.coach.conftest import GOOD_TEXT, give_proposal, make_session
+from tests.coach.builders import GOOD_TEXT, give_proposal, make_session
 
 pytestmark = pytest.mark.django_db
 

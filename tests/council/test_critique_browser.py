@@ -1,7 +1,7 @@
 """A critique page updates itself in a real browser when the run finishes (Debian's chromium)."""
 
 from tests.browser import BROWSER, log_in
-from tests.conftest import make_user
+from tests.builders import make_user
 
 pytestmark = BROWSER
 

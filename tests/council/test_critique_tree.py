@@ -8,7 +8,7 @@ import re
 from council.domain.critique import KantAgent
 from council.domain.critique.quotes import normalize, quote_in
 from council.services.critique_council import execute_reasoning_tree
-from tests.council.conftest import critique_halves
+from tests.council.critique_builders import critique_halves
 from toulmini_site.llm.client import LLMUnavailable
 from toulmini_site.llm.fake import FakeClient
 
@@ -154,7 +154,7 @@ def test_a_child_quoting_outside_its_parent_is_not_decomposed(critique_model, cr
 
 
 def critique_halves_of(text):
-    from tests.council.conftest import critique_halves
+    from tests.council.critique_builders import critique_halves
 
     return critique_halves(text)
 

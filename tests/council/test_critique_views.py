@@ -253,7 +253,7 @@ def test_the_document_and_findings_are_escaped(owner, owner_client):
 
 def test_a_degraded_critique_says_which_agent_failed(owner, owner_client, critique_document):
     from council.services.critique import critique_run
-    from tests.council.conftest import CritiqueModel
+    from tests.council.critique_builders import CritiqueModel
     from toulmini_site.llm.client import LLMUnavailable
     from toulmini_site.llm.fake import FakeClient
 

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.browser import BROWSER, log_in
-from tests.conftest import make_user
+from tests.builders import make_user
 
 pytestmark = BROWSER
 

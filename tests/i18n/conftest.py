@@ -1,3 +1,3 @@
 """The learning platform on loopback, for its pages' test."""
 
-from tests.lti.conftest import platform  # noqa: F401 (a fixture)
+from tests.lti.builders import platform  # noqa: F401 (a fixture)

@@ -20,9 +20,9 @@ from arguments.services import chain_create, chain_submit_phase
 from council.models import Audit, Critique
 from council.services.audit import audit_create
 from council.services.critique import critique_create
-from tests.conftest import make_user
+from tests.builders import make_user
 from tests.i18n.untranslated import english_messages, untranslated
-from tests.lti.conftest import launch
+from tests.lti.builders import launch
 from tests.lti.platform import INSTRUCTOR
 from toulmini_site.classrooms import services as classes
 from toulmini_site.classrooms.models import Submission

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from coach.models import CoachSession
 from tests.classrooms.builders import api_as, build_world
-from tests.coach.conftest import make_session, ndjson
+from tests.coach.builders import make_session, ndjson
 from toulmini_site import limits
 from toulmini_site.classrooms.domain import submissions as states
 

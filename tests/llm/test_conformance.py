@@ -24,7 +24,7 @@ from council.services.critique import critique_create
 from tests.arguments import builders as b
 from tests.arguments.factories import make_chain
 from tests.council.audit_builders import AUDIT_OPINION, audit_answer, audit_make
-from tests.council.conftest import CRITIQUE_DOCUMENT
+from tests.council.critique_builders import CRITIQUE_DOCUMENT
 from tests.llm.fake_openai_server import FakeOpenAIServer
 from tests.llm.quirks import ANSWERING, FAILING, QUIRKS
 from toulmini_site.llm.models import LLMCall

@@ -12,7 +12,7 @@ import pytest
 from django.db import connection as db_connection
 
 from council.services.audit import rubrics_seed
-from tests.lti.conftest import returned_work
+from tests.lti.builders import returned_work
 from toulmini_site.classrooms import services as classrooms
 from toulmini_site.lti import grades
 from toulmini_site.lti.models import GradeSync

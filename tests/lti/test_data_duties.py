@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from lti_tool.models import LtiUser
 
-from tests.lti.conftest import launch, returned_work
+from tests.lti.builders import launch, returned_work
 from tests.lti.platform import LEARNER
 from toulmini_site.classrooms import services as classrooms
 from toulmini_site.classrooms.models import Submission

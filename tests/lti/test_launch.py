@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from lti_tool.models import LtiDeployment, LtiUser
 
-from tests.lti.conftest import launch, login_redirect
+from tests.lti.builders import launch, login_redirect
 from tests.lti.platform import INSTRUCTOR, LEARNER, MENTOR, TEACHING_ASSISTANT, rsa_pem_pair
 from toulmini_site.classrooms.models import Enrollment
 from toulmini_site.lti.models import ClassLink

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from lti1p3platform.registration import Registration
 
-from tests.lti.conftest import essay, launch, login_redirect, returned_work, teacher_launch
+from tests.lti.builders import essay, launch, login_redirect, returned_work, teacher_launch
 from tests.lti.platform import INSTRUCTOR, LEARNER
 from toulmini_site.classrooms import services as classrooms
 from toulmini_site.lti.models import ClassLink, GradeSync

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from tests.lti.conftest import essay, launch, returned_work, teacher_launch
+from tests.lti.builders import essay, launch, returned_work, teacher_launch
 from tests.lti.platform import INSTRUCTOR, LEARNER
 from toulmini_site.classrooms import services as classrooms
 from toulmini_site.classrooms.models import Enrollment, Submission

@@ -17,8 +17,8 @@ from coach.services import session_create
 from council.models import Audit, Critique
 from council.services.audit import audit_create
 from council.services.critique import critique_create
+from tests.builders import make_user
 from tests.classrooms.builders import api_as, build_world
-from tests.conftest import make_user
 from toulmini_site.classrooms import services as classrooms
 from toulmini_site.classrooms.models import Submission
 from toulmini_site.privacy.models import AccessLogEntry
