@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from arguments.domain.wording import say
 from toulmini_site.refusals import Refusal
 from toulmini_site.text.storable import UNSTORABLE_MESSAGE, unstorable_paths
+from toulmini_site.toulmin import PHASE_COMPONENTS
 
 StrengthLevel = Literal["absolute", "strong", "weak", "irrelevant"]
 VerdictStatus = Literal["sustained", "overruled", "remanded"]
@@ -230,13 +231,14 @@ class Phase:
     output: type[Component]
 
 
+# Each phase writes the components the one vocabulary gives it (toulmini_site.toulmin).
 PHASES: dict[int, Phase] = {
-    1: Phase(1, "Data and claim", "initiate_toulmin_sequence", ("data", "claim"), Phase1Output),
-    2: Phase(2, "Warrant and backing", "inject_logic_bridge", ("warrant", "backing"), Phase2Output),
+    1: Phase(1, "Data and claim", "initiate_toulmin_sequence", PHASE_COMPONENTS[1], Phase1Output),
+    2: Phase(2, "Warrant and backing", "inject_logic_bridge", PHASE_COMPONENTS[2], Phase2Output),
     3: Phase(
-        3, "Rebuttal and qualifier", "stress_test_argument", ("rebuttal", "qualifier"), Phase3Output
+        3, "Rebuttal and qualifier", "stress_test_argument", PHASE_COMPONENTS[3], Phase3Output
     ),
-    4: Phase(4, "Verdict", "render_verdict", ("verdict",), Phase4Output),
+    4: Phase(4, "Verdict", "render_verdict", PHASE_COMPONENTS[4], Phase4Output),
 }
 
 

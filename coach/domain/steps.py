@@ -4,9 +4,10 @@ packs."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, get_args
+from typing import Literal
 
 from coach.domain import languages
+from toulmini_site.toulmin import COACH_STEPS
 
 ToulminStep = Literal[
     "claim",
@@ -18,7 +19,7 @@ ToulminStep = Literal[
     "rebuttal",
 ]
 
-STEPS: tuple[str, ...] = get_args(ToulminStep)
+STEPS: tuple[str, ...] = COACH_STEPS  # the one vocabulary's (toulmini_site.toulmin)
 LAST_STEP = STEPS[-1]
 
 # The languages a coach session may speak: one per registered language pack.

@@ -25,13 +25,13 @@ from toulmini_site.classrooms.domain.analytics import (
     bar_layout,
     read_class,
 )
-from toulmini_site.classrooms.domain.drafting import STEP_PARTS
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, points_max
 from toulmini_site.classrooms.models import Assignment, Classroom, Enrollment, Submission
-from toulmini_site.classrooms.selectors import CRITERION_PARTS, roster
+from toulmini_site.classrooms.selectors import roster
+from toulmini_site.toulmin import CRITERION_PART, PHASE_COMPONENTS, STEP_PART
 
-# The chain's phases -> the components (grading parts) each writes.
-PHASE_PARTS = {1: ("data", "claim"), 2: ("warrant", "backing"), 3: ("rebuttal", "qualifier")}
+# The chain's phases -> the components (grading parts) each writes; the verdict is no part.
+PHASE_PARTS = {n: parts for n, parts in PHASE_COMPONENTS.items() if n < 4}
 CHAIN_PARTS = tuple(part for parts in PHASE_PARTS.values() for part in parts)
 DONE = ("turned_in", "returned")
 
@@ -59,14 +59,14 @@ def _columns() -> dict[str, Any]:
 
 
 def _coach_parts(row: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
-    present = frozenset(STEP_PARTS[s] for s in STEPS if row.get(f"draft_{s}"))
+    present = frozenset(STEP_PART[s] for s in STEPS if row.get(f"draft_{s}"))
     if row["state"] in DONE or row["coach_session__status"] == "completed":
         passed = STEPS
     elif row["coach_session__current_step"] in STEPS:
         passed = STEPS[: STEPS.index(row["coach_session__current_step"])]
     else:
         passed = ()
-    return present, frozenset(STEP_PARTS[s] for s in passed)
+    return present, frozenset(STEP_PART[s] for s in passed)
 
 
 def _chain_parts(row: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
@@ -113,7 +113,7 @@ def class_analytics(classroom: Classroom, *, assignment: Assignment | None = Non
         for result in AuditCriterionResult.objects.filter(audit_id__in=audits).values(
             "audit_id", "criterion_id", "numeric_score"
         ):
-            part = CRITERION_PARTS.get(result["criterion_id"])
+            part = CRITERION_PART.get(result["criterion_id"])
             if part and result["numeric_score"] is not None:
                 scores.setdefault(result["audit_id"], {})[part] = result["numeric_score"]
     work = []

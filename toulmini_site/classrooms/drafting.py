@@ -20,7 +20,7 @@ from toulmini_site.classrooms import services
 from toulmini_site.classrooms.domain import drafting
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS
 from toulmini_site.classrooms.models import FeedbackDraft, Submission
-from toulmini_site.classrooms.selectors import CRITERION_PARTS
+from toulmini_site.toulmin import CRITERION_PART
 
 DRAFTABLE = (Submission.State.TURNED_IN, Submission.State.RETURNED)
 ACTIONS = ("accept", "edit", "discard")
@@ -47,7 +47,7 @@ def _evidence(submission: Submission) -> dict[str, drafting.PartEvidence]:
     if (audit := submission.audit) is not None:
         rows = []
         for result in audit.results.all():
-            part = CRITERION_PARTS.get(result.criterion_id)
+            part = CRITERION_PART.get(result.criterion_id)
             if part is None:
                 continue
             evidence = result.evidence or []

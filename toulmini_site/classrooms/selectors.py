@@ -24,7 +24,7 @@ from arguments.domain.toulmin import COMPONENT_ORDER
 from coach.domain.steps import STEPS
 from coach.models import CoachMessage
 from toulmini_site.classrooms import budgets
-from toulmini_site.classrooms.domain.grading import PARTS, total_max
+from toulmini_site.classrooms.domain.grading import total_max
 from toulmini_site.classrooms.models import (
     WORK_FIELDS,
     Assignment,
@@ -34,6 +34,7 @@ from toulmini_site.classrooms.models import (
     Submission,
     TeacherInvitation,
 )
+from toulmini_site.toulmin import CRITERION_PART
 
 TEACHER = "teacher"
 STUDENT = "student"
@@ -526,10 +527,6 @@ def work_detail(submission: Submission) -> dict[str, Any] | None:
     return None
 
 
-# Audit criterion (rubric "Student argument") -> the feedback part it speaks to.
-CRITERION_PARTS = {"grounds": "data", **{p: p for p in PARTS if p != "data"}}
-
-
 def audit_suggestions(results: list[Any], maxima: dict[str, int]) -> dict[str, dict[str, Any]]:
     """The audit's score per feedback part, on its 1-5 scale and brought to the part's own
     points (3/5 of 0-4 is about 2.4), shown beside the teacher's points as a suggestion and
@@ -542,7 +539,7 @@ def audit_suggestions(results: list[Any], maxima: dict[str, int]) -> dict[str, d
             "overruled": r.overruled_score is not None,
         }
         for r in results
-        if (part := CRITERION_PARTS.get(r.criterion_id)) and r.score_shown is not None
+        if (part := CRITERION_PART.get(r.criterion_id)) and r.score_shown is not None
     }
 
 

@@ -16,6 +16,7 @@ from council.domain.audit import spanish
 from council.domain.audit.document import Sentence, sentences
 from council.domain.audit.state import CriterionAssessment, Evidence
 from toulmini_site.text.keywords import keywords as _words
+from toulmini_site.toulmin import CRITERION_ROLES
 
 MAX_QUOTES = 6
 
@@ -302,16 +303,10 @@ TOULMIN = {
 MASS_NOUNS = frozenset({"backing", "grounds", "data"})
 
 
-# The parts the chain's sentence reading names, and its role for each (the audit says
-# "grounds" where the chain says "data"; a thesis said again is the claim's too; a named
-# study, report, expert or institution is backing, and grounds when it reports a finding).
-READ_ROLES: dict[str, tuple[str, ...]] = {
-    "claim": ("claim", "restatement"),
-    "grounds": ("data", "backing"),
-    "warrant": ("warrant",),
-    "backing": ("backing",),
-    "rebuttal": ("rebuttal",),
-}
+# The criteria the chain's sentence reading names, and the roles each is read from: the one
+# vocabulary's map (toulmini_site.toulmin.CRITERION_ROLES; "grounds" where the chain says
+# "data", a thesis said again is the claim's too, a named source is backing and grounds).
+READ_ROLES = CRITERION_ROLES
 
 
 def _read_part(

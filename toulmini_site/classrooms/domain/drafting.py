@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from toulmini_site.toulmin import STEP_PART
+
 # How sure a judge must be for its suggested points to be offered at all; below, the draft
 # carries a comment to check and no points.
 POINTS_AT = 0.5
@@ -102,16 +104,6 @@ def draft_part(evidence: PartEvidence, *, maximum: int, label: str) -> DraftPart
 
 # -- readings per kind of work (pure: the caller passes the work's values) ------------------
 
-# Coach steps -> grading part (its two backings are the one graded "backing").
-STEP_PARTS = {
-    "claim": "claim",
-    "grounds": "data",
-    "warrant": "warrant",
-    "groundsBacking": "backing",
-    "warrantBacking": "backing",
-    "qualifier": "qualifier",
-    "rebuttal": "rebuttal",
-}
 # A step check's problem -> how much of the part's points it leaves (the check passed: 0.75,
 # the teacher decides on the rest).
 PROBLEM_QUALITY = {
@@ -138,7 +130,7 @@ def coach_evidence(steps: dict[str, str], problems: dict[str, str]) -> dict[str,
     ("" when it passed). Of the two backings, the one with the better check speaks."""
     out: dict[str, PartEvidence] = {}
     for step, text in steps.items():
-        part = STEP_PARTS[step]
+        part = STEP_PART[step]  # its two backings are the one graded "backing"
         problem = problems.get(step, "")
         quality = PROBLEM_QUALITY.get(problem, 0.5)
         reading = PartEvidence(

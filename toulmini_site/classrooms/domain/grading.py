@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-# The parts a teacher comments on and grades (Toulmin's data/grounds and the others).
-PARTS = ("data", "claim", "warrant", "backing", "rebuttal", "qualifier")
+# The parts a teacher comments on and grades: the one vocabulary's (toulmini_site.toulmin).
+from toulmini_site.toulmin import PARTS
+
 PART_LABELS = {
     "data": "Data / grounds",
     "claim": "Claim",
