@@ -129,26 +129,22 @@ def web_counts(half: str) -> dict[str, list[int]] | None:
 
 
 def fit() -> dict[str, float]:
-    """The confidence of each kind: its smoothed right-rate on the tuning data (the own
-    tuning half, and the web tuning topics, where a sentence is right when it is annotated
-    support: the web texts have no warrant annotation, so for a stated rule this is the most
-    it can be). Both kinds of rule are fitted together (the marked ones are too few apart)."""
+    """The confidence of each kind: its right-rate on the tuning data (the own tuning half and
+    the web tuning topics, where a sentence is right when it is annotated support: the web
+    texts have no warrant annotation, so for a stated rule this is the most it can be),
+    smoothed by one right and one wrong."""
     counts, _bands, _found = own_counts("tuning")
     web = web_counts("tuning") or {}
-    rules = ("rule, marked", "rule, other words")
-    pooled: dict[str, list[int]] = {"rule": [0, 0], "named source": [0, 0]}
-    for kind, (right, named) in counts.items():
-        key = "rule" if kind in rules else kind
-        pooled[key][0] += right
-        pooled[key][1] += named
-    for kind, (_strict, support, named) in web.items():
-        key = "rule" if kind in rules else kind
-        pooled[key][0] += support
-        pooled[key][1] += named
-    rate = {k: round((r + 1) / (n + 2), 2) for k, (r, n) in pooled.items()}
-    return {"rule, marked": rate["rule"], "rule, other words": rate["rule"]} | {
-        "named source": rate["named source"]
-    }
+    out = {}
+    for kind in ("rule, marked", "rule, other words", "named source"):
+        right, named = counts.get(kind, [0, 0])
+        _strict, support, web_named = web.get(kind, [0, 0, 0])
+        out[kind] = round((right + support + 1) / (named + web_named + 2), 2)
+    return out
+
+
+def _band(confidence: float) -> str:
+    return next(label for low, high, label in BANDS if low <= confidence < high)
 
 
 def _share(right: int, total: int) -> str:
@@ -180,11 +176,17 @@ def report() -> None:
             break
         topics = "the " + ("first three" if half == "tuning" else "last two")
         print(f"web texts ({half}: {topics} topics), right = annotated support:")
+        web_bands: dict[str, list[int]] = {}
         for kind, (strict, support, named) in sorted(web.items()):
             print(
                 f"  {kind:20} shown at {shown[kind]:.2f}: backing or premise "
                 f"{_share(support, named)}, an annotated backing {_share(strict, named)}"
             )
+            tally = web_bands.setdefault(_band(shown[kind]), [0, 0])
+            tally[0] += support
+            tally[1] += named
+        for label, (right, named) in web_bands.items():
+            print(f"  band {label:22} right {_share(right, named)}")
     print("fit on the tuning data (smoothed right-rate):", fit())
 
 
