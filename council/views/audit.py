@@ -16,8 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from arguments.domain.language import reader_language
 from arguments.vocabulary import said_shown
 from council import selectors
+from council.domain.audit.calibration import criterion_level
 from council.domain.audit.document import highlight_segments, quote_found
 from council.domain.audit.rubrics import JUDICIAL_OPINION, STUDENT_ARGUMENT
 from council.domain.runs import RunNotRetryable
@@ -133,13 +135,26 @@ def audit_new(request: HttpRequest) -> HttpResponse:
     return render(request, "council/audit_new.html", {"form": form}, status=status)
 
 
+# How sure a criterion's answer is, as the chain says it of its claim.
+CONFIDENCE_LEVELS = {
+    "likely": _lazy("likely right"),
+    "possible": _lazy("possibly right"),
+    "unsure": _lazy("not sure"),
+}
+
+
 @require_safe
 @login_required
 def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     audit = selectors.audit_for(request.user, pk)
     results = list(audit.results.all())
+    # The offline auditor's confidences in the parts it reads from an English text are measured
+    # for calibration: those show their level, as the chain's claim does.
+    measured = audit.engine == "offline" and reader_language(audit.document) == "en"
     for result in results:  # what the offline auditor wrote, in the reader's language
         result.reasoning_shown = reasoning_shown(result.reasoning)  # type: ignore[attr-defined]
+        level = criterion_level(result.analyzer, result.relevance_confidence) if measured else ""
+        result.confidence_level = CONFIDENCE_LEVELS.get(level, "")  # type: ignore[attr-defined]
     # The highlights' titles name the criteria in the reader's language.
     quotes = [(e["content"], _(r.name)) for r in results for e in r.evidence]
     security = {_(r.name) for r in results if r.is_security}

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from council.domain.audit import spanish
+from council.domain.audit.calibration import CALIBRATED, part_confidence
 from council.domain.audit.document import Sentence, sentences
 from council.domain.audit.state import CriterionAssessment, Evidence
 from toulmini_site.text.keywords import keywords as _words
@@ -310,10 +311,12 @@ READ_ROLES = CRITERION_ROLES
 
 
 def _read_part(
-    found: list[Sentence], name: str, part: str, roles: dict[str, str]
+    found: list[Sentence], name: str, part: str, roles: dict[str, str], language: str = "en"
 ) -> CriterionAssessment:
     """The assessment of ``part`` from the chain's reading of the text (``roles``: sentence
-    text -> role), so an audit and a chain of the same text name the same sentences."""
+    text -> role), so an audit and a chain of the same text name the same sentences. In
+    English its confidence is the one measured for calibration (``calibration``); a Spanish
+    reading (the rules alone, not measured) keeps the count-based guess."""
     hits = [Hit(s, part) for s in found if roles.get(s.text.strip()) in READ_ROLES[part]]
     named = part if part in MASS_NOUNS else f"a {part}"
     score = _by_count(len(hits))
@@ -336,7 +339,11 @@ def _read_part(
     return CriterionAssessment(
         numeric_score=score,
         reasoning=f"{name}: {reasoning}",
-        relevance_confidence=_confidence(len(hits)),
+        relevance_confidence=(
+            part_confidence(part, bool(hits))
+            if language == "en" and part in CALIBRATED
+            else _confidence(len(hits))
+        ),
         evidence=_evidence(hits, 0.75),
     )
 
@@ -352,7 +359,7 @@ def assess_toulmin_part(
     """Sentences playing one Toulmin ``part`` (claim, grounds, warrant ...): as the chain reads
     them when its reading is given (``roles``), else those showing the part's markers."""
     if roles is not None and part in READ_ROLES:
-        return _read_part(found, name, part, roles)
+        return _read_part(found, name, part, roles, language)
     hits = _hits(found, {part: (spanish.TOULMIN if language == "es" else TOULMIN)[part]})
     # "backing" and "grounds" take no article; one sentence "shows", several "show".
     named = part if part in MASS_NOUNS else f"a {part}"
@@ -414,7 +421,7 @@ def assess(
     if not found:
         raise ValueError("the document has no sentences")
     if roles is not None and analyzer in READ_ROLES:
-        return assess_toulmin_part(found, criterion_name, part=analyzer, roles=roles)
+        return assess_toulmin_part(found, criterion_name, language, part=analyzer, roles=roles)
     return ANALYZERS[analyzer](found, criterion_name, language)
 
 
