@@ -5,8 +5,11 @@ measure against show no level."""
 
 import pytest
 
+from arguments.domain.reading import LIKELY_CLAIM, POSSIBLE_CLAIM
 from council.domain.audit.calibration import (
+    LIKELY,
     PART_CONFIDENCE,
+    POSSIBLE,
     criterion_level,
     part_confidence,
 )
@@ -54,6 +57,7 @@ def test_the_table_holds_shares_and_every_read_part():
 
 
 def test_levels_follow_the_chains_thresholds_and_only_for_measured_criteria():
+    assert (LIKELY, POSSIBLE) == (LIKELY_CLAIM, POSSIBLE_CLAIM)
     assert criterion_level("grounds", 0.94) == "likely"
     assert criterion_level("warrant", 0.6) == "possible"
     assert criterion_level("grounds", 0.25) == "unsure"

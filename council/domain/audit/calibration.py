@@ -6,15 +6,17 @@ share of such judgements that were right on texts with a gold reading, per part 
 (right + 1) / (said + 2), measured by ``evaluations.audit_confidence`` on the tuning short
 arguments (never on the frozen ones, which give the honest precision per level; the figures
 are in docs/analyzer.md). The levels are the chain's claim levels: "likely" from 0.7,
-"possible" from 0.4, else "unsure" (``reading.claim_level``). Criteria with no gold to measure
+"possible" from 0.4, else "unsure". Criteria with no gold to measure
 against (backing, qualifier, the markers of reasoning, citations, balance, clarity, security)
 have no level: their confidence is the analyzer's own count-based guess.
 """
 
 from __future__ import annotations
 
-from arguments.domain.reading import claim_level
-
+# The chain's claim levels (``arguments.domain.reading.LIKELY_CLAIM`` and ``POSSIBLE_CLAIM``;
+# the council's domain imports no other app, a test keeps the two the same).
+LIKELY = 0.7
+POSSIBLE = 0.4
 # part -> answer ("there" / "absent") -> the measured confidence that the answer is right.
 PART_CONFIDENCE: dict[str, dict[str, float]] = {
     "claim": {"there": 0.75, "absent": 0.5},
@@ -33,7 +35,9 @@ def part_confidence(part: str, there: bool) -> float:
 
 def part_level(confidence: float) -> str:
     """ "likely", "possible" or "unsure", as the chain's claim."""
-    return claim_level(confidence)
+    if confidence >= LIKELY:
+        return "likely"
+    return "possible" if confidence >= POSSIBLE else "unsure"
 
 
 def criterion_level(analyzer: str, confidence: float | None) -> str:
