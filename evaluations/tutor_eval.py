@@ -127,6 +127,7 @@ def voices() -> None:
         ("written after tuning", v.VOICES_UNSEEN),
         ("fresh set (frozen, never tuned on)", v.VOICES_FRESH),
         ("dev half (tuned on)", v.VOICES_DEV),
+        ("meaning-check tuning set (tuned on)", v.VOICES_TUNE),
     ]
     for label, path in sets:
         data = v.load(path)

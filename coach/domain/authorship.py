@@ -35,7 +35,8 @@ from coach.domain.explanations import (
     OPENERS,
 )
 from coach.domain.heuristics import is_question, passes
-from coach.domain.phrases import words
+from coach.domain.meaning import judge_for
+from coach.domain.phrases import guess_language, words
 from coach.domain.steps import STEP_NAMES
 from coach.domain.turn import TurnInput, read_turn
 from coach.domain.tutor import (
@@ -119,7 +120,17 @@ _ADDRESSED = languages.every_set("addressed")
 # An embedded question ("... a quién afecta el uniforme", "... what bothers you") asks; it
 # does not assert what follows it. Only words that cannot start a relative or conditional
 # clause ("students who sleep", "when they rest", "si ...", "que ...").
-_EMBEDDED = re.compile(languages.alternatives("embedded_questions"), re.I)
+_EMBEDDED = re.compile(
+    "|".join(
+        filter(
+            None,
+            (languages.alternatives(name) for name in ("embedded_questions", "asked_after_verb")),
+        )
+    ),
+    re.I,
+)
+# An offered text that opens with a question word asks the student; it offers nothing.
+_ASKING = re.compile(r"^[\s,]*(?:" + languages.alternatives("asking_words") + r")(?!\w)", re.I)
 _META = languages.every_set("meta")
 _SET_OFF = 2  # a quoted, colon-set or suggested text is a part with this many new words
 _STATEMENT = 2  # a plain statement on the student's subject, likewise
@@ -164,8 +175,9 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
     offered = False
     for match in _SUGGESTION.finditer(sentence):
         tail = _QUOTED.sub(" ", sentence[match.end() :])
-        pieces.append((tail, "offered"))
         offered = True
+        if not _ASKING.match(tail):  # "you might say who it is unfair to" asks
+            pieces.append((tail, "offered"))
     for match in _REPORTED.finditer(frame):
         pieces.append((frame[match.end() :], "offered"))
         offered = True
@@ -188,6 +200,7 @@ class Authorship:
     claim: str = ""
     topic: str = ""  # the argument's topic, given to the student: its words are not new
     typed: tuple[str, ...] = ()  # the student's messages as typed, requests included
+    language: str = ""  # the session's: the meaning check reads only its language
     own: frozenset[str] = field(init=False)
     known: frozenset[str] = field(init=False)
     typed_words: tuple[list[str], ...] = field(init=False)
@@ -207,7 +220,22 @@ class Authorship:
         candidate part of this student's argument that they have not written: a claim, a
         reason, a rule, a source, a limit, in any frame (a statement, a leading question,
         a suggestion, quoted or after a colon). Feedback on their own words, questions that
-        hold no part, explanations in the tutor's words and examples on another topic pass."""
+        hold no part, explanations in the tutor's words and examples on another topic pass.
+
+        The rules decide; a plain statement they would withhold is released when, in a
+        language the sentence encoder reads, it reads as a good tutor's feedback
+        (``coach.domain.meaning``)."""
+        found = self._composed_as(sentence)
+        if found != "frame" or not self.language:
+            return found is not None
+        if guess_language(sentence, self.language) != self.language:
+            return True
+        judge = judge_for(self.language)
+        return judge is None or not judge.reads_as_feedback(sentence)
+
+    def _composed_as(self, sentence: str) -> str | None:
+        """How the rules find that ``sentence`` composes a part: "frame" for a plain
+        statement, else the kind of the piece that offers it; None when it does not."""
         framed_example = bool(_EXAMPLE_MARKERS.search(sentence))
         for piece, kind in _pieces(sentence):
             stems = _stems(piece)
@@ -231,23 +259,23 @@ class Authorship:
                     and len(added_new) >= AS_PART_NEW_WORDS
                     and passes(self.step, added, claim=self.claim)
                 ):
-                    return True  # it would do as the step's part
+                    return "frame"  # it would do as the step's part
                 if not _addressed(added) and len(added_new) >= ANY_SUBJECT_NEW_WORDS:
-                    return True  # many words of its own, whatever the subject
+                    return "frame"  # many words of its own, whatever the subject
                 if any(self._states(clause) for clause in _clauses(piece)):
-                    return True
+                    return "frame"
                 continue
             if kind == "colon" and (_addressed(piece) or is_question(piece)):
                 continue  # "Good: you name a source", "One question: who ran it?"
             if kind == "quoted" and not fresh:
                 continue  # the student's own words, or the tutor's vocabulary
             if len(fresh) >= _SET_OFF and (on_subject or as_part or len(new) >= _SET_OFF):
-                return True
+                return kind
             if fresh and on_subject and as_part and not _addressed(piece):
-                return True  # "OK: Schools should ban phones." — short, but the part
+                return kind  # "OK: Schools should ban phones." — short, but the part
             if kind == "offered" and as_part and stems - self.known:
-                return True  # "What if you wrote 'probably'?": the part, in the tutor's words
-        return False
+                return kind  # "What if you wrote 'probably'?": the part, in the tutor's words
+        return None
 
     def _without_typed(self, text: str) -> str:
         """``text`` without the runs of three or more words copied from what the student
@@ -303,6 +331,7 @@ def authorship_for(turn: TurnInput | Mapping[str, Any]) -> Authorship:
         claim=turn.claim,
         topic=turn.topic,
         typed=turn.typed,
+        language=turn.language,
     )
 
 

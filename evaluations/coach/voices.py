@@ -45,6 +45,8 @@ VOICES_FROZEN = HERE / "tutor_voices_frozen.json"
 VOICES_UNSEEN = HERE / "tutor_voices_unseen.json"  # written after tuning, never tuned on
 # New topics and voices, written and frozen before the meaning-based guard: never tuned on.
 VOICES_FRESH = HERE / "tutor_voices_fresh.json"
+# English turns on two more topics, written to tune the meaning check: tuned on.
+VOICES_TUNE = HERE / "tutor_voices_tune.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
 YES = {"en": "yes", "es": "sí"}
 # What "where to look" names: a place or a way to find facts or an expert.

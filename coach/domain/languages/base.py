@@ -105,6 +105,11 @@ class LanguagePack:
     offer_patterns: tuple[str, ...] = ()
     addressed: frozenset[str] = frozenset()  # words of a sentence addressed to the student
     embedded_questions: tuple[str, ...] = ()
+    # What an offered text may open with that makes it a question for the student ("you
+    # might say *who* it is unfair to"), and a question word right after a verb of saying
+    # ("it would help to say *which* year").
+    asking_words: tuple[str, ...] = ()
+    asked_after_verb: tuple[str, ...] = ()
     meta: frozenset[str] = frozenset()  # words about the argument rather than its subject
     sentence_joiners: tuple[str, ...] = ()
     proposal_talk_patterns: tuple[str, ...] = ()
@@ -122,5 +127,9 @@ class LanguagePack:
     example_lead: str = ""
     help_questions: Mapping[str, str] = field(default_factory=dict)
     off_topic: str = ""
+    # -- the meaning check (``coach.domain.meaning``): only a language the sentence encoder
+    # reads has examples; the others stay on the rules.
+    feedback_examples: tuple[str, ...] = ()  # a good tutor's sentences
+    part_examples: tuple[str, ...] = ()  # sentences that state a part for the student
     # "your claim", "tus datos": the student's part named in this language's grammar.
     your_part: Callable[[str, str], str] = lambda step, name: name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from coach.domain.languages.base import LanguagePack
+from coach.domain.languages.en_meaning import FEEDBACK_EXAMPLES, PART_EXAMPLES
 
 # -- addressed to the tutor ----------------------------------------------------------------
 
@@ -856,6 +857,11 @@ PACK = LanguagePack(
     ),
     addressed=frozenset("you your yours youve youre youd yourself yourselves".split()),
     embedded_questions=(r"\b(?:what|whether|how|why)\b",),
+    asking_words=(r"what|which|who|whom|whose|why|how|whether",),
+    asked_after_verb=(
+        r"\b(?:say|said|mention|add|explain|ask|check|decide|know|tell|show|name|write|"
+        r"think about|thinking about)\s+(?:which|who|whom|whose)\b",
+    ),
     meta=frozenset(
         "claim claims grounds warrant warrants backing qualifier rebuttal reader readers "
         "argument sentence wording word words phrase version example opinion judgement".split()
@@ -882,4 +888,6 @@ PACK = LanguagePack(
     help_questions=HELP_QUESTIONS,
     off_topic=OFF_TOPIC,
     your_part=your_part,
+    feedback_examples=FEEDBACK_EXAMPLES,
+    part_examples=PART_EXAMPLES,
 )

@@ -857,6 +857,7 @@ PACK = LanguagePack(
     ),
     # Spanish asks with a written accent: "qué", not the "que" of a relative clause.
     embedded_questions=(r"(?<!\w)(?:quién(?:es)?|qué|cuál(?:es)?|cómo|dónde|cuándo)(?!\w)",),
+    asking_words=(r"qué|quién|quiénes|cuál|cuáles|cómo|dónde|cuándo|por qué",),
     meta=frozenset(
         "tesis garantia garantias respaldo calificador refutacion lector lectores argumento "
         "frase palabra palabras opinion ejemplo regla objecion".split()
