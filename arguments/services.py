@@ -49,8 +49,8 @@ from arguments.offline import (
 from arguments.vocabulary import said_shown
 from toulmini_site.limits import cache as limits_cache
 from toulmini_site.limits import quota_take, run_lock_release, run_lock_take
-from toulmini_site.llm import LLMClient, LLMError, OfflineClient, structured_answer
-from toulmini_site.llm.providers import client_for, llm_configured
+from toulmini_site.llm import LLMClient, LLMError
+from toulmini_site.llm.providers import client_for, default_engine, llm_configured
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
 from toulmini_site.school import budget_release, submission_chain_revise, work_guard
@@ -533,8 +533,7 @@ def _phase_output(
     state = work.state()
     components = state.as_json()
     try:
-        value: BaseModel = structured_answer(
-            client,
+        value: BaseModel = client.answer(
             purpose=f"arguments.phase{phase}",
             schema=PHASES[phase].output,
             offline=lambda: analyzer_phase(
@@ -602,7 +601,7 @@ FALLACY_ENGINES = ("offline", "llm")
 
 def fallacy_engine_default() -> str:
     """The engine a fallacy check uses when none is asked for: the model when configured."""
-    return "llm" if llm_configured() else "offline"
+    return default_engine()
 
 
 def fallacies_detect(
@@ -642,11 +641,11 @@ def fallacies_detect(
             details=[{"loc": "engine", "msg": "unknown engine"}],
         )
     if engine == "offline":
-        if not isinstance(client, OfflineClient):
+        if client is None:
             return check_fallacies(text)
-        # Given an offline client, the detector's answer is recorded as a call.
+        # Given a client, the detector's answer is recorded as its call.
         try:
-            return client.answer("arguments.fallacies", lambda: check_fallacies(text))
+            return client.run("arguments.fallacies", lambda: check_fallacies(text))
         finally:
             llm_calls_save(records=client.drain_calls(), subject=None)
     # v2: findings kept before they carried their explanation's key would lack the field.

@@ -41,10 +41,9 @@ from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, 
 from coach.selectors import pending_proposal
 from toulmini_site.limits import now_datetime, quota_take
 from toulmini_site.limits.rates import COACH_TURNS_PER_MINUTE, attempt_take
-from toulmini_site.llm import LLMClient, LLMError, OfflineClient
-from toulmini_site.llm.providers import client_for, llm_configured
+from toulmini_site.llm import LLMClient, LLMError
+from toulmini_site.llm.providers import client_for, default_engine
 from toulmini_site.llm.services import llm_calls_save
-from toulmini_site.llm.streaming import astream
 from toulmini_site.numbers import grouped
 from toulmini_site.refusals import Refusal
 from toulmini_site.school import budget_release, work_guard
@@ -121,7 +120,7 @@ def now() -> datetime:
 
 def engine() -> str:
     """The tutor engine: the configured language model, else the offline tutor."""
-    return "llm" if llm_configured() else "offline"
+    return default_engine()
 
 
 # -- sessions and drafts -------------------------------------------------------------------
@@ -568,33 +567,28 @@ def _turn_close(*, session: CoachSession, turn: TurnStart, client: LLMClient) ->
         connection.close()
 
 
-async def _atutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> AsyncIterator[str]:
-    """``tutor_chunks`` awaited: the offline tutor computes its answer in a thread (it reads
-    only the inputs); a model streams through ``astream``."""
-    if isinstance(client, OfflineClient):
-        offline = client
-        chunks = await sync_to_async(
-            lambda: list(offline.answer_stream(PURPOSE, lambda: offline_turn(inputs))),
-            thread_sensitive=False,
-        )()
-        for chunk in chunks:
-            yield chunk
-        return
-    async for chunk in astream(
-        client, purpose=PURPOSE, messages=turn_prompt(inputs), inputs=inputs, schema=CoachAIResult
-    ):
-        yield chunk
+def _atutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> AsyncIterator[str]:
+    """``tutor_chunks`` awaited: a model's wait is a coroutine; the offline tutor computes
+    its answer in a thread (it reads only the inputs)."""
+    return client.astream_answer(
+        PURPOSE,
+        offline=lambda: offline_turn(inputs),
+        messages=lambda: turn_prompt(inputs),
+        inputs=inputs,
+        schema=CoachAIResult,
+    )
 
 
 def tutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> Iterator[str]:
     """The tutor's answer as it streams: the offline tutor is called directly (it reads the
-    turn's inputs); a model gets the turn's prompt."""
-    if isinstance(client, OfflineClient):
-        return client.answer_stream(PURPOSE, lambda: offline_turn(inputs))
-    # The schema asks the server for the answer's JSON where it can (the answer is judged
-    # whole by ``serve`` all the same).
-    return client.stream(
-        purpose=PURPOSE, messages=turn_prompt(inputs), inputs=inputs, schema=CoachAIResult
+    turn's inputs); a model gets the turn's prompt, and the schema asks the server for the
+    answer's JSON where it can (the answer is judged whole by ``serve`` all the same)."""
+    return client.answer_stream(
+        PURPOSE,
+        offline=lambda: offline_turn(inputs),
+        messages=lambda: turn_prompt(inputs),
+        inputs=inputs,
+        schema=CoachAIResult,
     )
 
 

@@ -27,7 +27,7 @@ from council.services import offline, runs
 from council.services.audit_graph import audit_graph_run
 from toulmini_site.limits import quota_give_back, quota_take
 from toulmini_site.llm import LLMClient, LLMError
-from toulmini_site.llm.providers import client_for, llm_configured
+from toulmini_site.llm.providers import client_for, default_engine
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
 from toulmini_site.text.documents import DocumentError, require_sentence, validate_document
@@ -79,7 +79,7 @@ def rubrics_seed(*, rubric_model: Any = Rubric, criterion_model: Any = RubricCri
 
 def audit_engine() -> str:
     """The engine new audits use: the language model when one is configured, else offline."""
-    return "llm" if llm_configured() else "offline"
+    return default_engine()
 
 
 def rubric_get(*, name: str | None) -> Rubric:

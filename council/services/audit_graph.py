@@ -33,7 +33,7 @@ from council.domain.audit.state import (
 )
 from council.services import offline
 from council.services.prompts import prompt_text
-from toulmini_site.llm import LLMClient, LLMError, OfflineClient, structured_answer
+from toulmini_site.llm import LLMClient, LLMError, OfflineClient
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -73,8 +73,7 @@ def audit_graph_build(
     def assess_criterion(state: AssessTask) -> dict[str, Any]:
         document, criterion = state["document"], state["criterion"]
         try:
-            answer = structured_answer(
-                client,
+            answer = client.answer(
                 purpose=AUDIT_PURPOSE,
                 schema=CriterionAssessment,
                 offline=partial(

@@ -24,7 +24,7 @@ from council.services import offline, runs
 from council.services.critique_council import critique_goal_document, run_critique_council
 from toulmini_site.limits import quota_give_back, quota_take
 from toulmini_site.llm.client import LLMClient, LLMError
-from toulmini_site.llm.providers import client_for, llm_configured
+from toulmini_site.llm.providers import client_for, default_engine
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.text.documents import DocumentError, validate_document
 
@@ -54,7 +54,7 @@ def critique_text(*, path: str, engine: str | None = None, max_depth: int = 3) -
 
 def critique_engine() -> str:
     """``"llm"`` when a language model is configured, else the offline philosophers."""
-    return Critique.Engine.LLM if llm_configured() else Critique.Engine.OFFLINE
+    return default_engine()
 
 
 def critique_create(

@@ -57,7 +57,7 @@ from council.domain.critique.tree import TREE_PURPOSE, AgentTree, TreeBuilder
 from council.services import offline
 from council.services.prompts import prompt_text
 from toulmini_site.llm.client import LLMClient, LLMError
-from toulmini_site.llm.offline import OfflineClient, structured_answer
+from toulmini_site.llm.offline import OfflineClient
 from toulmini_site.text.documents import read_file_content
 
 logger = logging.getLogger(__name__)
@@ -116,8 +116,7 @@ def execute_reasoning_tree(
             on_level(level)
         payload = builder.payload()
         try:
-            reply = structured_answer(
-                client,
+            reply = client.answer(
                 purpose=TREE_PURPOSE,
                 schema=LevelReply,
                 offline=partial(
@@ -169,8 +168,7 @@ def agent_self_critique(
     fails (the council records it and carries on without adjustments).
     """
     own_flat, others_flat = self_critique_inputs(own, others)
-    reply = structured_answer(
-        client,
+    reply = client.answer(
         purpose=SELF_PURPOSE,
         schema=SelfCritiqueReply,
         offline=partial(offline.self_critique, agent=agent.name, own=own_flat, others=others_flat),
@@ -464,8 +462,7 @@ def _assessment(
 ) -> str | Failure:
     inputs = summary_inputs(points, failures, agents_total=agents_total)
     try:
-        reply = structured_answer(
-            client,
+        reply = client.answer(
             purpose=SUMMARY_PURPOSE,
             schema=SummaryReply,
             offline=partial(offline.summary, inputs),

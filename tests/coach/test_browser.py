@@ -18,8 +18,8 @@ pytestmark = BROWSER
 class SlowOfflineClient(OfflineClient):
     """The offline tutor, with a pause between chunks so streaming is visible."""
 
-    def answer_stream(self, purpose, engine):
-        for chunk in super().answer_stream(purpose, engine):
+    def answer_stream(self, purpose, **engines):
+        for chunk in super().answer_stream(purpose, **engines):
             time.sleep(0.01)
             yield chunk
 
@@ -185,8 +185,8 @@ class SlowComplyingModel(FakeClient):
 
         super().__init__(write_it)
 
-    def answer_stream(self, purpose, engine):
-        for chunk in super().answer_stream(purpose, engine):
+    def answer_stream(self, purpose, **engines):
+        for chunk in super().answer_stream(purpose, **engines):
             time.sleep(0.01)
             yield chunk
 
@@ -248,8 +248,8 @@ class SlowLeadingModel(FakeClient):
 
         super().__init__(lead)
 
-    def answer_stream(self, purpose, engine):
-        for chunk in super().answer_stream(purpose, engine):
+    def answer_stream(self, purpose, **engines):
+        for chunk in super().answer_stream(purpose, **engines):
             time.sleep(0.01)
             yield chunk
 

@@ -1,5 +1,6 @@
 """The client interface, with the fake and offline providers: no network, no database."""
 
+import asyncio
 import json
 
 import pytest
@@ -280,7 +281,7 @@ def test_an_offline_engines_refusal_is_recorded_and_raised_unchanged():
     client = OfflineClient()
 
     with pytest.raises(Missing):
-        client.answer("tests.offline.refusal", refuse)
+        client.run("tests.offline.refusal", refuse)
 
     [record] = client.calls
     assert (record.outcome, record.purpose) == ("error", "tests.offline.refusal")
@@ -301,11 +302,53 @@ def test_the_offline_client_answers_no_prompt():
 def test_offline_stream_splits_the_engines_text_into_words():
     client = OfflineClient()
 
-    chunks = list(client.answer_stream("tests.offline.talk", lambda: "Hello Ana!"))
+    chunks = list(
+        client.answer_stream("tests.offline.talk", offline=lambda: "Hello Ana!", messages=list)
+    )
 
     assert chunks == ["Hello ", "Ana!"]
     [record] = client.calls
     assert (record.purpose, record.outcome) == ("tests.offline.talk", "ok")
+
+
+def _engine_calls(client):
+    """Every call of the engine protocol on ``client``, and what each engine was asked."""
+    asked = []
+
+    def offline_analysis():
+        asked.append("offline")
+        return {**VALID, "claim": "Ban cars downtown"}
+
+    def offline_text():
+        asked.append("offline")
+        return json.dumps({**VALID, "claim": "Ban cars downtown"})
+
+    def prompt():
+        asked.append("prompt")
+        return MESSAGES
+
+    async def collect():
+        stream = client.astream_answer("tests.engine", offline=offline_text, messages=prompt)
+        return "".join([chunk async for chunk in stream])
+
+    value = client.answer(
+        "tests.engine", schema=Analysis, offline=offline_analysis, messages=prompt
+    )
+    text = "".join(client.answer_stream("tests.engine", offline=offline_text, messages=prompt))
+    return (
+        value.claim,
+        json.loads(text)["claim"],
+        json.loads(asyncio.run(collect()))["claim"],
+        asked,
+    )
+
+
+def test_the_offline_engine_and_a_model_answer_through_the_same_calls():
+    offline = _engine_calls(OfflineClient())
+    model = _engine_calls(FakeClient(lambda request: {**VALID, "claim": "Ban cars downtown"}))
+
+    assert offline == ("Ban cars downtown",) * 3 + (["offline"] * 3,)
+    assert model == ("Ban cars downtown",) * 3 + (["prompt"] * 3,)
 
 
 # -- choosing a provider ---------------------------------------------------------------------

@@ -16,7 +16,7 @@ from toulmini_site.llm.client import (
     validation_details,
 )
 from toulmini_site.llm.deadline import CallLimits, Deadline
-from toulmini_site.llm.offline import OfflineClient, structured_answer, word_chunks
+from toulmini_site.llm.offline import OfflineClient, word_chunks
 
 __all__ = [
     "CallLimits",
@@ -34,7 +34,6 @@ __all__ = [
     "OfflineClient",
     "StructuredResult",
     "Usage",
-    "structured_answer",
     "validation_details",
     "word_chunks",
 ]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -180,7 +180,70 @@ class LLMClient:
         whether it will."""
         return False
 
-    # -- the interface -----------------------------------------------------------------
+    # -- the engine protocol: what a service calls, whichever engine it holds ---------------
+    def answer[T: BaseModel](
+        self,
+        purpose: str,
+        *,
+        schema: type[T],
+        offline: Callable[[], BaseModel | dict[str, Any] | str],
+        messages: Callable[[], Sequence[Message]],
+        inputs: dict[str, Any] | None = None,
+    ) -> T:
+        """The engine's answer for ``purpose``, an instance of ``schema``: a model is asked
+        with ``messages()``; the offline engine (``OfflineClient``) calls ``offline()``
+        instead, and no prompt is built for it."""
+        return self.structured(
+            purpose=purpose, messages=messages(), schema=schema, inputs=inputs
+        ).value
+
+    def answer_stream(
+        self,
+        purpose: str,
+        *,
+        offline: Callable[[], str],
+        messages: Callable[[], Sequence[Message]],
+        inputs: dict[str, Any] | None = None,
+        schema: type[BaseModel] | None = None,
+    ) -> Iterator[str]:
+        """The engine's answer as it is produced: a model's stream (``stream``), or the
+        offline engine's text in word-sized chunks."""
+        return self.stream(purpose=purpose, messages=messages(), inputs=inputs, schema=schema)
+
+    def astream_answer(
+        self,
+        purpose: str,
+        *,
+        offline: Callable[[], str],
+        messages: Callable[[], Sequence[Message]],
+        inputs: dict[str, Any] | None = None,
+        schema: type[BaseModel] | None = None,
+    ) -> AsyncIterator[str]:
+        """``answer_stream`` for async code: a model's wait is a coroutine
+        (``streaming.StreamingClient``), the offline engine runs in a thread."""
+        raise NotImplementedError
+
+    def run[T](self, purpose: str, engine: Callable[[], T]) -> T:
+        """``engine()``, a computation that asks no model (an offline engine's), recorded as
+        one call for ``purpose``; an exception it raises (an analyzer's refusal) is
+        recorded, then raised unchanged."""
+        request = LLMRequest(purpose, [])
+        started = time.perf_counter()
+        result = self._run(request, started, engine)
+        self._record(request, started, Usage(), outcome="ok")
+        return result
+
+    def _run[T](self, request: LLMRequest, started: float, engine: Callable[[], T]) -> T:
+        """``engine()``; an exception it raises is recorded as the call's outcome, then raised."""
+        try:
+            return engine()
+        except Exception as exc:
+            self._record(
+                request, started, Usage(), outcome=call_outcome(exc), error=error_text(exc)
+            )
+            raise
+
+    # -- the model interface -----------------------------------------------------------
     def structured[T: BaseModel](
         self,
         *,

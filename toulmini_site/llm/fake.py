@@ -15,15 +15,16 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from toulmini_site.llm.client import Completion, LLMClient, LLMRequest, Usage
+from toulmini_site.llm.client import Completion, LLMRequest, Usage
 from toulmini_site.llm.deadline import Deadline
 from toulmini_site.llm.offline import word_chunks
+from toulmini_site.llm.streaming import StreamingClient
 
 Reply = str | dict[str, Any] | BaseModel | Exception
 FOREVER = "\x00forever"  # a reply the async stream streams without end
 
 
-class FakeClient(LLMClient):
+class FakeClient(StreamingClient):
     provider = "fake"
 
     def __init__(

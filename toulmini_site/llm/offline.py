@@ -2,19 +2,22 @@
 
 The offline engines are the apps' own deterministic functions (the chain analyzer's phases,
 the fallacy detector, the coach's tutor, the council's philosophers and auditors). Each is a
-typed callable that the service needing it calls directly, through ``OfflineClient.answer``
-(or ``answer_as``, ``answer_stream``): no prompt is built for an engine that reads none, and
-nothing is looked up by name. The client only times and records each answer as a call
+typed callable handed to the engine protocol every client implements (``LLMClient.answer``,
+``answer_stream``, ``astream_answer``: each takes both the offline engine and the prompt's
+builder, and each client calls the one it reads), so no service asks which client it holds
+and no prompt is built for an engine that reads none; ``run`` records any other offline
+call (the fallacy detector's). The client only times and records each answer as a call
 (provider ``"offline"``), so the services save, show and count offline and model calls
 alike, and validates a structured answer as a model's is validated. It never reaches the
-network and asks no model: ``structured`` and ``stream`` refuse.
+network and asks no model: ``structured`` and ``stream``, which take only a prompt, refuse.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -27,8 +30,6 @@ from toulmini_site.llm.client import (
     LLMRequest,
     Message,
     Usage,
-    call_outcome,
-    error_text,
     validation_details,
 )
 from toulmini_site.llm.deadline import Deadline
@@ -41,25 +42,6 @@ class OfflineClient(LLMClient):
 
     def __init__(self) -> None:
         super().__init__(model=OFFLINE_MODEL, validation_retries=0)
-
-    def answer[T](self, purpose: str, engine: Callable[[], T]) -> T:
-        """``engine()``, recorded as one call for ``purpose``; an exception it raises (an
-        analyzer's refusal) is recorded, then raised unchanged."""
-        request = LLMRequest(purpose, [])
-        started = time.perf_counter()
-        result = self._run(request, started, engine)
-        self._record(request, started, Usage(), outcome="ok")
-        return result
-
-    def _run[T](self, request: LLMRequest, started: float, engine: Callable[[], T]) -> T:
-        """``engine()``; an exception it raises is recorded as the call's outcome, then raised."""
-        try:
-            return engine()
-        except Exception as exc:
-            self._record(
-                request, started, Usage(), outcome=call_outcome(exc), error=error_text(exc)
-            )
-            raise
 
     def answer_as[M: BaseModel](
         self,
@@ -100,10 +82,48 @@ class OfflineClient(LLMClient):
         self._record(request, started, Usage(), outcome="ok")
         return value
 
-    def answer_stream(self, purpose: str, engine: Callable[[], str]) -> Iterator[str]:
-        """``engine()``'s text in word-sized chunks, as a model streams its answer; recorded
-        as one call once the text is produced."""
-        yield from word_chunks(self.answer(purpose, engine))
+    # -- the engine protocol (``LLMClient``): the offline engine is called, no prompt built --
+    def answer[M: BaseModel](
+        self,
+        purpose: str,
+        *,
+        schema: type[M],
+        offline: Callable[[], BaseModel | dict[str, Any] | str],
+        messages: Callable[[], Sequence[Message]],
+        inputs: dict[str, Any] | None = None,
+    ) -> M:
+        return self.answer_as(purpose, schema, offline)
+
+    def answer_stream(
+        self,
+        purpose: str,
+        *,
+        offline: Callable[[], str],
+        messages: Callable[[], Sequence[Message]],
+        inputs: dict[str, Any] | None = None,
+        schema: type[BaseModel] | None = None,
+    ) -> Iterator[str]:
+        """``offline()``'s text in word-sized chunks, as a model streams its answer;
+        recorded as one call once the text is produced."""
+        yield from word_chunks(self.run(purpose, offline))
+
+    async def astream_answer(
+        self,
+        purpose: str,
+        *,
+        offline: Callable[[], str],
+        messages: Callable[[], Sequence[Message]],
+        inputs: dict[str, Any] | None = None,
+        schema: type[BaseModel] | None = None,
+    ) -> AsyncIterator[str]:
+        """``answer_stream`` computed in a thread: never on the event loop other streams
+        share."""
+
+        def chunks() -> list[str]:
+            return list(self.answer_stream(purpose, offline=offline, messages=messages))
+
+        for chunk in await asyncio.to_thread(chunks):
+            yield chunk
 
     def _complete(self, request: LLMRequest, deadline: Deadline) -> Completion:
         raise LLMError(
@@ -119,22 +139,3 @@ class OfflineClient(LLMClient):
 def word_chunks(text: str) -> Iterator[str]:
     """Split text into word-sized chunks (keeping the spaces), as a model would stream it."""
     yield from re.findall(r"\S+\s*|\s+", text)
-
-
-def structured_answer[M: BaseModel](
-    client: LLMClient,
-    *,
-    purpose: str,
-    schema: type[M],
-    offline: Callable[[], BaseModel | dict[str, Any] | str],
-    messages: Callable[[], Sequence[Message]],
-    inputs: dict[str, Any],
-) -> M:
-    """One structured answer for ``purpose``: the offline engine called directly when
-    ``client`` is the offline one, else the model asked with ``messages()`` (built only then,
-    so no prompt is made for an engine that reads none)."""
-    if isinstance(client, OfflineClient):
-        return client.answer_as(purpose, schema, offline)
-    return client.structured(
-        purpose=purpose, messages=messages(), schema=schema, inputs=inputs
-    ).value

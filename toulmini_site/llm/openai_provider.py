@@ -39,7 +39,6 @@ from openai.types.chat import ChatCompletionMessageParam
 
 from toulmini_site.llm.client import (
     Completion,
-    LLMClient,
     LLMError,
     LLMOutputCut,
     LLMRequest,
@@ -50,6 +49,7 @@ from toulmini_site.llm.client import (
 )
 from toulmini_site.llm.deadline import CallLimits, Deadline
 from toulmini_site.llm.schemas import response_format, schema_instructions
+from toulmini_site.llm.streaming import StreamingClient
 
 # What each (base_url, model) refused with a 400, adapted to from then on: "prompt_only"
 # (the schema in words, no response_format), "no_temperature", "max_completion_tokens".
@@ -88,7 +88,7 @@ class _Refused(Exception):
         self.adaptation = adaptation
 
 
-class OpenAICompatibleClient(LLMClient):
+class OpenAICompatibleClient(StreamingClient):
     provider = "openai"
 
     def __init__(

@@ -23,6 +23,12 @@ def llm_configured() -> bool:
     return bool(settings.LLM_MODEL) or "llm" in _overrides
 
 
+def default_engine() -> str:
+    """The engine work uses when none is asked for: ``"llm"`` when a model is configured,
+    else ``"offline"``."""
+    return "llm" if llm_configured() else "offline"
+
+
 def client_for(engine: str) -> LLMClient:
     """A fresh client for ``engine``: ``"offline"`` or ``"llm"``.
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -66,6 +66,21 @@ async def _chunks(
             yield item
     finally:
         await source.aclose()
+
+
+class StreamingClient(LLMClient):
+    """A model client: its ``astream_answer`` is ``astream`` with the turn's prompt."""
+
+    def astream_answer(
+        self,
+        purpose: str,
+        *,
+        offline: Callable[[], str],
+        messages: Callable[[], Sequence[Message]],
+        inputs: dict[str, Any] | None = None,
+        schema: type[BaseModel] | None = None,
+    ) -> AsyncIterator[str]:
+        return astream(self, purpose=purpose, messages=messages(), inputs=inputs, schema=schema)
 
 
 async def astream(
