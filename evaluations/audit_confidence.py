@@ -97,7 +97,7 @@ def measured_table(counts: dict[tuple[str, bool], list[int]]) -> dict[str, dict[
 
 
 def main() -> None:
-    from arguments.roles import sentence_roles
+    from arguments.offline import sentence_roles
     from council.domain.audit.calibration import PART_CONFIDENCE, part_confidence, part_level
 
     roles = sentence_roles()
