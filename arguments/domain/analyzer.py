@@ -532,7 +532,14 @@ def phase3(
         "rebuttal": _a(rebuttal.strength),
         "objections": len(objections),
     }
-    if language_now() == "es":
+    if language_now() == "es" and doubt:
+        rationale = say(
+            "qualifier.rationale_rules_only_capped",
+            doubt=RULES_ONLY_DOUBT,
+            capped=confidence,
+            **counts,
+        )
+    elif language_now() == "es":
         rationale = say("qualifier.rationale_rules_only", doubt=RULES_ONLY_DOUBT, **counts)
     elif doubt:
         rationale = say("qualifier.rationale_capped", capped=confidence, **counts)

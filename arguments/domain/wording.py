@@ -75,6 +75,12 @@ SENTENCES: dict[str, str] = {
         "backing and %(rebuttal)s rebuttal (%(objections)s objection(s) found); read in Spanish "
         "by the rules alone, %(doubt)s points less sure."
     ),
+    "qualifier.rationale_rules_only_capped": (
+        "%(confidence)s%% from %(facts)s fact(s) in the text, %(warrant)s warrant, %(backing)s "
+        "backing and %(rebuttal)s rebuttal (%(objections)s objection(s) found); read in Spanish "
+        "by the rules alone, %(doubt)s points less sure; held to %(capped)s%%, how sure the "
+        "reader is that this is the claim."
+    ),
     "qualifier.model_capped": (
         "The model put it at %(said)s%%; held to %(capped)s%%, how sure the reader is that "
         "this is the claim."

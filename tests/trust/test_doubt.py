@@ -289,3 +289,23 @@ def test_rules_and_sources_show_their_measured_confidence_never_likely():
     assert parts["backing"] == NAMED_SOURCE and parts["warrant"] == OTHER_RULE
     assert max(MARKED_RULE, OTHER_RULE, NAMED_SOURCE) < LIKELY_CLAIM
     assert OTHER_RULE < MARKED_RULE
+
+
+def test_a_spanish_verdict_is_held_to_the_claim_reading_and_says_so(world):
+    from arguments.domain.wording import read_said
+    from arguments.offline import analyzer_phase
+
+    components: dict = {}
+    for phase in (1, 2, 3):
+        out = analyzer_phase(
+            phase,
+            query="Carta al director",
+            source_text=CARTA,
+            components=components,
+            pinned={THESIS: "claim"},
+            claim_confidence=0.3,
+        )
+        components |= out.model_dump(mode="json")
+    assert components["qualifier"]["confidence_pct"] <= 30
+    said = read_said(components["qualifier"]["rationale"])
+    assert said is not None and said.key == "qualifier.rationale_rules_only_capped"
