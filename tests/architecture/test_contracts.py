@@ -156,13 +156,17 @@ def test_the_platform_importing_an_app_breaks_the_house(code_copy):
     assert "toulmini_site.limits.rates -> toulmini_site.classrooms.models" in result.stdout
 
 
-def test_the_school_calling_the_learning_platform_app_breaks_a_contract(code_copy):
+def test_the_school_calling_the_apps_that_listen_to_it_breaks_a_contract(code_copy):
     service = code_copy / "toulmini_site" / "classrooms" / "services.py"
     original = service.read_text()
-    service.write_text(original + "\nfrom toulmini_site.lti import grades  # noqa\n")
+    service.write_text(
+        original + "\nfrom toulmini_site.lti import grades  # noqa\n"
+        "from toulmini_site.privacy import public  # noqa\n"
+    )
     try:
         result = lint_imports(code_copy)
     finally:
         service.write_text(original)
     assert result.returncode != 0
     assert "toulmini_site.classrooms.services -> toulmini_site.lti.grades" in result.stdout
+    assert "toulmini_site.classrooms.services -> toulmini_site.privacy.public" in result.stdout

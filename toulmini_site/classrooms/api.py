@@ -27,7 +27,7 @@ from rest_framework.settings import api_settings
 
 from coach.models import CoachSession
 from toulmini_site.api import ApiError, paginated
-from toulmini_site.classrooms import exports, selectors, services
+from toulmini_site.classrooms import exports, selectors, services, signals
 from toulmini_site.classrooms.domain.grading import PARTS, total_max
 from toulmini_site.classrooms.models import (
     MAX_DAILY_MODEL_CALLS,
@@ -37,7 +37,6 @@ from toulmini_site.classrooms.models import (
     Submission,
     TutorHelp,
 )
-from toulmini_site.privacy import public as privacy
 
 PARTS_SCHEMA = {"type": "object", "properties": {p: {"type": "string"} for p in PARTS}}
 POINTS_SCHEMA = {"type": "object", "properties": {p: {"type": "integer"} for p in PARTS}}
@@ -549,7 +548,7 @@ def assignment_submissions(request: Request, pk: int) -> Response:
 @api_view(["GET"])
 def submission_detail(request: Request, pk: int) -> Response:
     response = _submission_out(request, pk)
-    privacy.work_opened(
+    signals.work_opened(
         viewer=request.user, submission=selectors.submission_of(request.user, pk), channel="API"
     )
     return response
@@ -689,7 +688,7 @@ def class_grades(request: Request, pk: int) -> HttpResponse:
 def class_returned_work(request: Request, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
-    privacy.work_exported(
+    signals.work_exported(
         viewer=request.user,
         classroom=classroom,
         submissions=selectors.returned_work(classroom),

@@ -15,10 +15,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from toulmini_site.api import ApiError
-from toulmini_site.classrooms import analytics, drafting, process, selectors
+from toulmini_site.classrooms import analytics, drafting, process, selectors, signals
 from toulmini_site.classrooms.api import _teacher_only, _teaching
 from toulmini_site.classrooms.models import FeedbackDraft
-from toulmini_site.privacy import public as privacy
 
 
 class PartReadingOut(serializers.Serializer):
@@ -219,5 +218,5 @@ class ProcessOut(serializers.Serializer):
 @api_view(["GET"])
 def submission_process(request: Request, pk: int) -> Response:
     submission = selectors.submission_of(request.user, pk)
-    privacy.work_opened(viewer=request.user, submission=submission, channel="API")
+    signals.work_opened(viewer=request.user, submission=submission, channel="API")
     return Response(process.as_json(process.process_report(submission)))

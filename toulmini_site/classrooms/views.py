@@ -27,6 +27,7 @@ from toulmini_site.classrooms import (
     process,
     selectors,
     services,
+    signals,
 )
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, total_max
 from toulmini_site.classrooms.forms import (
@@ -43,7 +44,6 @@ from toulmini_site.classrooms.forms import (
 )
 from toulmini_site.classrooms.models import Classroom, Submission
 from toulmini_site.htmx import HtmxHttpRequest
-from toulmini_site.privacy import public as privacy
 from toulmini_site.versions import StaleWrite
 
 STATE_FILTERS = [("", gettext_lazy("All"))] + list(Submission.State.choices)
@@ -384,7 +384,7 @@ def _analytics_assignment(request: HttpRequest, classroom: Classroom) -> Any:
 def class_returned_work(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
-    privacy.work_exported(
+    signals.work_exported(
         viewer=request.user,
         classroom=classroom,
         submissions=selectors.returned_work(classroom),
@@ -572,7 +572,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
 @require_safe
 def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     submission = selectors.submission_of(request.user, pk)
-    privacy.work_opened(viewer=request.user, submission=submission, channel="page")
+    signals.work_opened(viewer=request.user, submission=submission, channel="page")
     return render(
         request, "classrooms/submission_detail.html", _submission_context(request, submission)
     )

@@ -1,4 +1,6 @@
-"""What other apps call: recording a teacher's look at a student's work."""
+"""What the privacy app does for the others: the account page's sections, and the access log
+of a teacher's look at a student's work, which listens for the school's announcements
+(``toulmini_site.classrooms.signals``; connected in ``PrivacyConfig.ready``)."""
 
 from collections.abc import Iterable
 from typing import Any
@@ -46,3 +48,21 @@ def work_opened(*, viewer: Any, submission: Any, channel: str) -> None:
     if viewer.pk == submission.student_id:
         return
     _entry(viewer, submission, channel).save()
+
+
+def on_submission_opened(
+    sender: Any, *, viewer: Any, submission: Any, channel: str, **kwargs: Any
+) -> None:
+    work_opened(viewer=viewer, submission=submission, channel=channel)
+
+
+def on_submissions_exported(
+    sender: Any,
+    *,
+    viewer: Any,
+    classroom: Any,
+    submissions: Iterable[Any],
+    channel: str,
+    **kwargs: Any,
+) -> None:
+    work_exported(viewer=viewer, classroom=classroom, submissions=submissions, channel=channel)
