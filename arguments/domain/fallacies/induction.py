@@ -5,6 +5,8 @@ False cause, hasty generalisation and slippery slope."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from arguments.domain.fallacies.cues import CONCLUDE, clause_around, count, has
 from arguments.domain.fallacies.explanations import Explanation, explain
@@ -243,3 +245,10 @@ def slippery_slope(text: str) -> tuple[float, Explanation] | None:
     if score < 2.5:
         return None
     return score - 0.5, explain("slippery_slope")
+
+
+# The cue patterns other readers of a text may use (the learned model's features), by name:
+# the rules' own words (``relevance.CUES`` likewise).
+CUES: Mapping[str, re.Pattern[str]] = MappingProxyType(
+    {"universal": _UNIVERSAL, "thin": _THIN, "sweep": _SWEEP}
+)

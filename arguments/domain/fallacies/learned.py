@@ -20,19 +20,8 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from arguments.domain.fallacies import induction, relevance
 from arguments.domain.fallacies.cues import CONCLUDE, STOP, normal, stem
-from arguments.domain.fallacies.induction import _SWEEP, _THIN, _UNIVERSAL
-from arguments.domain.fallacies.relevance import (
-    _APPEAL,
-    _ATTRIBUTION,
-    _DISMISS,
-    _DIVERT,
-    _EMOTIVE,
-    _INSULT,
-    _NON_EXPERT,
-    _VAGUE,
-    _VULNERABLE,
-)
 from toulmini_site.text.keywords import keywords as _words
 
 # The five types the model names (taxonomy ids), and "none".
@@ -46,19 +35,21 @@ CLASSES = (
 )
 WEIGHTS = "fallacy_model.json"
 
+# The rule families' public cues (``relevance.CUES``, ``induction.CUES``), in the order the
+# fitted weights were made with (the patterns' text is part of the weights' fingerprint).
 _CUES: dict[str, re.Pattern[str]] = {
-    "insult": _INSULT,
-    "dismiss": _DISMISS,
-    "emotive": _EMOTIVE,
-    "appeal": _APPEAL,
-    "vulnerable": _VULNERABLE,
-    "attribution": _ATTRIBUTION,
-    "non_expert": _NON_EXPERT,
-    "vague_expert": _VAGUE,
-    "universal": _UNIVERSAL,
-    "thin": _THIN,
-    "sweep": _SWEEP,
-    "divert": _DIVERT,
+    "insult": relevance.CUES["insult"],
+    "dismiss": relevance.CUES["dismiss"],
+    "emotive": relevance.CUES["emotive"],
+    "appeal": relevance.CUES["appeal"],
+    "vulnerable": relevance.CUES["vulnerable"],
+    "attribution": relevance.CUES["attribution"],
+    "non_expert": relevance.CUES["non_expert"],
+    "vague_expert": relevance.CUES["vague_expert"],
+    "universal": induction.CUES["universal"],
+    "thin": induction.CUES["thin"],
+    "sweep": induction.CUES["sweep"],
+    "divert": relevance.CUES["divert"],
     "conclude": CONCLUDE,
     "expert": _words(
         r"experts?",

@@ -5,6 +5,8 @@ Ad hominem, ad populum, appeal to emotion, false authority, straw man and red he
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from arguments.domain.fallacies.cues import (
     CONCLUDE,
@@ -563,3 +565,20 @@ def red_herring(text: str) -> tuple[float, Explanation] | None:
         return None
     score = 1.0 + (1.0 if divert else 0.0) + (1.0 if accused else 0.0)
     return score, explain("red_herring")
+
+
+# The cue patterns other readers of a text may use (the learned model's features), by name: the
+# rules' own words, so a pattern changed here changes both, and no module reads a private name.
+CUES: Mapping[str, re.Pattern[str]] = MappingProxyType(
+    {
+        "insult": _INSULT,
+        "dismiss": _DISMISS,
+        "emotive": _EMOTIVE,
+        "appeal": _APPEAL,
+        "vulnerable": _VULNERABLE,
+        "attribution": _ATTRIBUTION,
+        "non_expert": _NON_EXPERT,
+        "vague_expert": _VAGUE,
+        "divert": _DIVERT,
+    }
+)
