@@ -849,6 +849,18 @@ PACK = LanguagePack(
         r"(?:\w+ ){0,2}?(?:be|say|work)\b:?",
         r"\b(?:something|things?|grounds|backing|a (?:\w+ )?(?:claim|warrant|rebuttal|"
         r"qualifier|version|one)) (?:like|such as)\b:?",
+        # The part named as what it could be: "your rebuttal could mention ...", "should
+        # your claim maybe be that ...", "is your claim that ...".
+        r"\b(?:your|the|a|this) (?:claim|grounds|warrant|backing|qualifier|rebuttal|"
+        r"exception|rule|reason)s? (?:could|should|might|would|may|can) (?:\w+ )?"
+        r"(?:be|say|mention|include|state|name|cite|read|add)\b(?: that\b| something like\b"
+        r"| like\b)?:?",
+        r"\b(?:could|should|might|would|may|can) (?:your|the|this) (?:claim|grounds|warrant|"
+        r"backing|qualifier|rebuttal|exception|rule|reason)s? (?:\w+ )?(?:be|say|mention|"
+        r"include|state)\b(?: that\b| something like\b| like\b)?:?",
+        r"\b(?:is|was) (?:your|the) (?:claim|grounds|warrant|backing|qualifier|rebuttal|"
+        r"exception|rule|reason) that\b:?",
+        r"\b(?:are|were) you (?:saying|arguing|claiming|suggesting)\b(?: that\b)?:?",
     ),
     offer_patterns=(
         r"better|stronger|sharper|clearer|more (?:careful|precise|convincing|specific)|"

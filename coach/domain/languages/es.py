@@ -831,7 +831,15 @@ PACK = LanguagePack(
         r"como\b)?:?",
         r"(?:¿\s*)?\bno (?:ser[ií]a|quedar[ií]a|queda|es|te parece|suena) (?:\w+ ){0,3}?(?:"
         + _SAY
-        + r"|algo como|que)\b(?: que\b| algo como\b)?:?",
+        + r"|algo como|que|cuando)\b(?: que\b| algo como\b)?:?",
+        # The part named as what it could be: "tu refutación podría mencionar ...", "¿tu
+        # tesis es que ...?".
+        r"\b(?:tu|la|el|una|un) (?:tesis|garant[ií]a|datos|respaldo|calificador|"
+        r"refutaci[oó]n|excepci[oó]n|regla|raz[oó]n) (?:podr[ií]a|deber[ií]a|puede|debe) "
+        r"(?:ser|decir|mencionar|incluir|nombrar|citar|a[nñ]adir)\b(?: que\b| algo como\b)?:?",
+        r"\b(?:tu|la|el) (?:tesis|garant[ií]a|respaldo|calificador|refutaci[oó]n|"
+        r"excepci[oó]n|regla|raz[oó]n) (?:es|ser[ií]a) que\b:?",
+        r"\b(?:quieres|quiere) decir\b(?: que\b)?:?",
         r"\b(?:podr[ií]as|puedes|deber[ií]as|prueba a|intenta|tambi[eé]n podr[ií]as|"
         r"mejor) (?:tambi[eé]n )?" + _SAY + r"\b(?: que\b| algo como\b| algo as[ií]\b)?:?",
         r"\balgo (?:como|as[ií])\b:?",
