@@ -46,6 +46,7 @@ from coach.domain.tutor import (
     PRAISE,
     PROBLEMS,
 )
+from toulmini_site.text.sentences import sentences as split_sentences
 
 STEM = 5
 MIN_LETTERS = 4
@@ -55,8 +56,7 @@ AS_PART_NEW_WORDS = 2  # new words a statement that would do as the step's part 
 # Small words of grammar, every language pack's: they say nothing of their own.
 _GRAMMAR = languages.every_set("grammar_words")
 _EXAMPLE_MARKERS = re.compile(r"\b(" + languages.alternatives("example_markers") + r")\b", re.I)
-# Sentences end at . ! ? or a line break; a colon opens what follows, quotes set text off.
-_SENTENCE_END = re.compile(r"(?<=[.!?…\"”»)])\s+|\n+")
+# A colon opens what follows, quotes set text off.
 _QUOTED = re.compile(r"“([^”]+)”|«([^»]+)»|\"([^\"]+)\"|(?<!\w)'([^']+)'(?!\w)")
 # Reported text: "you could say that ...", "podrías decir que ...".
 _REPORTED = re.compile(r"\b(?:" + languages.alternatives("reported_speech") + r")\b", re.I)
@@ -103,8 +103,9 @@ TUTOR_WORDS: frozenset[str] = frozenset(
 
 
 def sentences(text: str) -> list[str]:
-    """``text`` cut into sentences, each with its closing mark."""
-    return [piece.strip() for piece in _SENTENCE_END.split(text) if piece and piece.strip()]
+    """``text`` cut into sentences, each with its closing mark, by the project's one splitter
+    (``toulmini_site.text.sentences``: abbreviations, initials and decimals do not end one)."""
+    return [sentence.text for sentence in split_sentences(text)]
 
 
 # A suggestion: the tutor offering text for the student's argument, in any frame. What
