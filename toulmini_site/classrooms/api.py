@@ -27,7 +27,7 @@ from rest_framework.settings import api_settings
 
 from coach.models import CoachSession
 from toulmini_site.api import ApiError, paginated
-from toulmini_site.classrooms import exports, selectors, services, signals
+from toulmini_site.classrooms import exports, kinds, selectors, services, signals
 from toulmini_site.classrooms.domain.grading import PARTS, total_max
 from toulmini_site.classrooms.models import (
     MAX_DAILY_MODEL_CALLS,
@@ -333,7 +333,7 @@ class AssignmentIn(serializers.Serializer):
     instructions = serializers.CharField(
         required=False, allow_blank=True, max_length=20_000, trim_whitespace=False
     )
-    kind = serializers.ChoiceField(choices=Assignment.Kind.choices)
+    kind = serializers.ChoiceField(choices=kinds.choices())
     due_at = serializers.DateTimeField(required=False, allow_null=True)
     points_max = serializers.DictField(child=serializers.IntegerField(), required=False)
     published = serializers.BooleanField(default=True)
@@ -347,6 +347,12 @@ class AssignmentIn(serializers.Serializer):
     )
     rubric_name = serializers.CharField(required=False, allow_blank=True, max_length=100)
     with_critique = serializers.BooleanField(default=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        kind = self.fields["kind"]
+        assert isinstance(kind, serializers.ChoiceField)
+        kind.choices = kinds.choices()  # every kind registered by now
 
 
 class AssignmentOut(serializers.ModelSerializer):

@@ -12,8 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from arguments.services import chain_llm_available
 from council import selectors as council_selectors
+from toulmini_site.classrooms import kinds
 from toulmini_site.classrooms.domain.grading import COMMENT_MAX_CHARS, PART_LABELS, PARTS
-from toulmini_site.classrooms.models import MAX_DAILY_MODEL_CALLS, Assignment, Feedback, TutorHelp
+from toulmini_site.classrooms.models import MAX_DAILY_MODEL_CALLS, Feedback, TutorHelp
 from toulmini_site.classrooms.services import ENGINES, NAME_MAX, feedback_fields
 
 # The domain's part labels, shown through gettext (the rest are the Toulmin parts' names).
@@ -110,21 +111,15 @@ def engine_choices() -> list[tuple[str, str]]:
 
 
 class AssignmentForm(forms.Form):
-    """Common fields, then each kind's own (``KIND_FIELDS``): the page shows only the chosen
-    kind's fields, and the service ignores the others."""
-
-    KIND_FIELDS = {
-        "coach": ("topic", "language", "tutor_help"),
-        "chain": ("query", "source_text", "engines"),
-        "essay": ("rubric_name", "with_critique"),
-    }
+    """Common fields, then each kind's own (its ``settings_fields``, declared here): the page
+    shows only the chosen kind's fields, and the service ignores the others."""
 
     title = forms.CharField(max_length=200, label=_("Title"))
     instructions = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}), required=False, label=_("Instructions")
     )
     kind = forms.ChoiceField(
-        choices=Assignment.Kind.choices, widget=forms.RadioSelect, label=_("What the students do")
+        choices=kinds.choices, widget=forms.RadioSelect, label=_("What the students do")
     )
     due_at = forms.DateTimeField(
         required=False,
@@ -186,14 +181,13 @@ class AssignmentForm(forms.Form):
         return engines
 
     def common_fields(self) -> list[forms.BoundField]:
-        own = {name for names in self.KIND_FIELDS.values() for name in names}
+        own = {name for kind in kinds.names() for name in kinds.kind_of(kind).settings_fields}
         return [f for f in self if f.name not in own and not f.name.startswith("max_")]
 
     def kind_fields(self) -> list[tuple[str, str, list[forms.BoundField]]]:
-        labels = dict(Assignment.Kind.choices)
         return [
-            (kind, str(labels[kind]), [self[name] for name in names])
-            for kind, names in self.KIND_FIELDS.items()
+            (name, str(label), [self[f] for f in kinds.kind_of(name).settings_fields])
+            for name, label in kinds.choices()
         ]
 
     def points_fields(self) -> list[forms.BoundField]:

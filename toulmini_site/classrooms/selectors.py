@@ -15,16 +15,13 @@ from django.db.models.functions import Length
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
-from arguments.domain.toulmin import COMPONENT_ORDER
-from coach.domain.steps import STEPS
 from coach.models import CoachMessage
-from toulmini_site.classrooms import budgets
+from toulmini_site.classrooms import budgets, kinds
 from toulmini_site.classrooms.domain.grading import total_max
+from toulmini_site.classrooms.kinds.chain import shorten as shorten
 from toulmini_site.classrooms.models import (
     WORK_FIELDS,
     Assignment,
@@ -33,6 +30,18 @@ from toulmini_site.classrooms.models import (
     Feedback,
     Submission,
     TeacherInvitation,
+)
+from toulmini_site.classrooms.work import (
+    PROVENANCE_LABELS as PROVENANCE_LABELS,
+)
+from toulmini_site.classrooms.work import (
+    critique_points as critique_points,
+)
+from toulmini_site.classrooms.work import (
+    draft_provenance as draft_provenance,
+)
+from toulmini_site.classrooms.work import (
+    transcript as transcript,
 )
 from toulmini_site.toulmin import CRITERION_PART
 
@@ -364,167 +373,22 @@ def submission_progress(submission: Submission) -> dict[str, Any]:
     return progress_of(submission.assignment.kind, row)
 
 
-def shorten(text: str, limit: int) -> str:
-    """``text`` cut at a word boundary to at most ``limit`` characters, with an ellipsis."""
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    if " " in cut:
-        cut = cut.rsplit(" ", 1)[0]
-    return cut.rstrip(" ,;:.–-") + "…"
-
-
 def progress_of(kind: str, row: dict[str, Any]) -> dict[str, Any]:
-    """Progress from a submission's flat values (``GRID_COLUMNS`` and ``essay_chars``)."""
-    if kind == Assignment.Kind.COACH:
-        if row["coach_session_id"] is None:
-            return {"label": _("not started")}
-        done = row["coach_session__status"] == "completed"
-        step = len(STEPS) if done else STEPS.index(row["coach_session__current_step"]) + 1
-        return {
-            "step": step,
-            "of": len(STEPS),
-            "completed": done,
-            "label": _("complete 7/7")
-            if done
-            else _("step %(step)s/%(of)s") % {"step": step, "of": len(STEPS)},
-        }
-    if kind == Assignment.Kind.CHAIN:
-        if row["chain_id"] is None:
-            return {"label": _("not started")}
-        status, reason = row["chain__status"], row["chain__termination_reason"]
-        overturned = row.get("chain__review_status") == "overturned"
-        verdict = _(row["chain__verdict_status"]) if row["chain__verdict_status"] else ""
-        if status == "complete" and overturned:
-            label = _("verdict: overturned (was %(verdict)s)") % {"verdict": verdict}
-        elif status == "complete":
-            label = _("verdict: %(verdict)s") % {"verdict": verdict}
-        elif status == "terminated":
-            label = _("stopped: %(reason)s") % {"reason": shorten(reason, 80)}
-        else:
-            label = _("phase %(phase)s/4") % {"phase": row["chain__next_phase"]}
-        return {
-            "phase": row["chain__next_phase"],
-            "status": status,
-            "verdict": row["chain__verdict_status"] or None,
-            "stop_reason": reason or None,
-            "label": label,
-            "title": _("stopped: %(reason)s") % {"reason": reason}
-            if status == "terminated"
-            else "",
-        }
-    if row["audit_id"] is None:
-        chars = row["essay_chars"] or 0
-        return {
-            "characters": chars,
-            "label": ngettext("draft, %(n)s character", "draft, %(n)s characters", chars)
-            % {"n": chars}
-            if chars
-            else (
-                _("no text yet") if row.get("state") not in (None, "assigned") else _("not started")
-            ),
-        }
-    score = row["audit__global_score"]
-    score = float(score) if score is not None else None
-    return {
-        "audit_status": row["audit__status"],
-        "score": score,
-        "label": _("audit %(score)s/5") % {"score": number_format(score, 1)}
-        if score is not None
-        else _("audit %(status)s") % {"status": _(row["audit__status"])},
-    }
+    """Progress from a submission's flat values (``GRID_COLUMNS`` and ``essay_chars``), as
+    its kind reads it."""
+    return kinds.kind_of(kind).progress(row)
 
 
 def work_of(submission: Submission) -> dict[str, Any] | None:
     """``{type, id, url}`` of the linked work (an essay lives on the submission page)."""
-    if submission.coach_session_id:
-        return {
-            "type": "coach_session",
-            "id": submission.coach_session_id,
-            "url": reverse("coach:detail", args=[submission.coach_session_id]),
-        }
-    if submission.chain_id:
-        return {
-            "type": "chain",
-            "id": submission.chain_id,
-            "url": reverse("arguments:chain_detail", args=[submission.chain_id]),
-        }
-    if submission.assignment.kind == Assignment.Kind.ESSAY and submission.state != "assigned":
-        return {
-            "type": "essay",
-            "id": submission.pk,
-            "url": submission.get_absolute_url(),
-            "audit_id": submission.audit_id,
-        }
-    return None
+    return kinds.kind_of(submission.assignment.kind).work(submission)
 
 
 def work_detail(submission: Submission) -> dict[str, Any] | None:
     """The linked work as its teacher reads it (read-only): the coach draft with provenance
     and the whole conversation, the chain's parts and staff review, or the essay and its
     audit. A few queries for one submission; not for lists."""
-    session, chain = submission.coach_session, submission.chain
-    if session is not None:
-        return {
-            "type": "coach_session",
-            "topic": session.topic,
-            "current_step": session.current_step,
-            "status": session.status,
-            "draft": session.draft.as_dict(),
-            "provenance": draft_provenance(submission),
-            "messages": [
-                {
-                    "role": m.role,
-                    "text": m.text,
-                    "step": m.step,
-                    "proposal": m.proposal,
-                    "proposal_decision": m.proposal_decision or None,
-                    "created_at": m.created_at.isoformat(),
-                }
-                for m in transcript(submission)
-            ],
-        }
-    if chain is not None:
-        return {
-            "type": "chain",
-            "query": chain.query,
-            "source_text": chain.source_text,
-            "engine": chain.engine,
-            "status": chain.status,
-            "verdict_status": chain.verdict_status or None,
-            "termination_reason": chain.termination_reason or None,
-            "components": {name: getattr(chain, name) for name in COMPONENT_ORDER},
-            "review": {"status": chain.review_status, "note": chain.review_note},
-        }
-    if submission.assignment.kind == Assignment.Kind.ESSAY:
-        audit = submission.audit
-        return {
-            "type": "essay",
-            "text": submission.essay_text,
-            "audit": {
-                "id": audit.pk,
-                "status": audit.status,
-                "global_score": float(audit.global_score)
-                if audit.global_score is not None
-                else None,
-                "criteria": [
-                    {"criterion": r.criterion_id, "name": r.name, "score": r.numeric_score}
-                    for r in audit.results.all()
-                ],
-            }
-            if audit is not None
-            else None,
-            "critique": {
-                "id": critique.pk,
-                "status": critique.status,
-                "final_assessment": critique.result.get("final_assessment", ""),
-                "points": critique_points(submission),
-            }
-            if (critique := submission.critique) is not None
-            else None,
-        }
-    return None
+    return kinds.kind_of(submission.assignment.kind).detail(submission)
 
 
 def audit_suggestions(results: list[Any], maxima: dict[str, int]) -> dict[str, dict[str, Any]]:
@@ -543,34 +407,6 @@ def audit_suggestions(results: list[Any], maxima: dict[str, int]) -> dict[str, d
     }
 
 
-SEVERITY_ORDER = {"critical": 0, "high": 1, "medium": 2, "low": 3}
-
-
-def critique_points(submission: Submission) -> list[dict[str, Any]]:
-    """The essay's critique points (area, severity, critique, evidence, ``key`` and the
-    ``dismissal`` a teacher or the student made, if any), most severe first; none until the
-    critique has finished."""
-    critique = submission.critique
-    if critique is None or not critique.result:
-        return []
-    dismissed = {d.point_key: d for d in critique.dismissals.select_related("author")}
-    points = [
-        {
-            **p,
-            "key": (key := (p.get("claim_ids") or [""])[0]),
-            "dismissal": dismissed.get(key),
-        }
-        for p in critique.result.get("points", [])
-    ]
-    return sorted(
-        points,
-        key=lambda p: (
-            SEVERITY_ORDER.get(str(p.get("severity", "")).lower(), 9),
-            p.get("area", ""),
-        ),
-    )
-
-
 def visible_feedback(submission: Submission, *, as_teacher: bool) -> Feedback | None:
     """The feedback the viewer may see: the draft for teachers, nothing for the student
     until the work is returned."""
@@ -578,13 +414,6 @@ def visible_feedback(submission: Submission, *, as_teacher: bool) -> Feedback | 
     if feedback is None:
         return None
     return feedback if as_teacher or submission.is_returned else None
-
-
-def transcript(submission: Submission) -> list[Any]:
-    """The whole coach conversation with every proposal and its decision (one query)."""
-    if (session := submission.coach_session) is None:
-        return []
-    return list(session.messages.order_by("created_at", "id"))
 
 
 # How a student pressed the tutor for the answer (coach.domain.intent.Pressure).
@@ -602,23 +431,3 @@ PRESSURE_LABELS = {
     "look_up": _("asked it to look facts up"),
     "ask": _("asked it to do the work"),
 }
-
-PROVENANCE_LABELS = {
-    "student": _("typed by the student"),
-    "tutor": _("accepted tutor proposal"),
-    "tutor_edited": _("tutor proposal, then edited"),
-}
-
-
-def draft_provenance(submission: Submission) -> dict[str, str]:
-    """Where each written coach draft part came from, in words (``coach.domain.provenance``);
-    a written part with no record (older sessions) reads "unknown", an empty one "".
-    """
-    if (session := submission.coach_session) is None:
-        return {}
-    draft = session.draft
-    sources = draft.sources()
-    return {
-        step: str(PROVENANCE_LABELS.get(sources.get(step, ""), _("unknown"))) if text else ""
-        for step, text in draft.as_dict().items()
-    }

@@ -12,12 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext
 
-from arguments.domain.toulmin import ToulminError
-from arguments.services import chain_create
-from coach.services import CoachError, session_create
-from council.services.audit import audit_create, audit_engine
-from council.services.critique import critique_create, critique_engine
-from toulmini_site.classrooms import budgets, signals
+from toulmini_site.classrooms import kinds, signals
 from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.domain.grading import (
     PARTS,
@@ -34,50 +29,34 @@ from toulmini_site.classrooms.models import (
     Feedback,
     Submission,
     TeacherInvitation,
-    TutorHelp,
+)
+from toulmini_site.classrooms.refusals import (
+    ClassArchived as ClassArchived,
+)
+from toulmini_site.classrooms.refusals import (
+    ClassroomError as ClassroomError,
+)
+from toulmini_site.classrooms.refusals import (
+    InvalidState as InvalidState,
+)
+from toulmini_site.classrooms.refusals import (
+    JoinCodeInvalid as JoinCodeInvalid,
+)
+from toulmini_site.classrooms.refusals import (
+    JoiningClosed as JoiningClosed,
+)
+from toulmini_site.classrooms.refusals import (
+    NotEnrolled as NotEnrolled,
 )
 from toulmini_site.limits import now_datetime
 from toulmini_site.numbers import grouped
-from toulmini_site.refusals import Refusal
 from toulmini_site.versions import resolve
 
-ENGINES = ("offline", "manual", "llm")
+ENGINES = kinds.chain.ENGINES
 NAME_MAX = 120
 ESSAY_MAX_CHARS = 100_000
 # The writing time one save may claim (the browser counts it; a day is far above any save).
 ESSAY_ACTIVE_MAX_SECONDS = 86_400
-
-
-class ClassroomError(Refusal):
-    """A refused classroom operation: ``code`` is stable, ``str(error)`` is safe to show."""
-
-    code = "INVALID_INPUT"
-    status = 400
-
-    def __init__(self, message: str, *, details: list[dict[str, str]] | None = None) -> None:
-        super().__init__(message, details=details)
-
-
-class JoinCodeInvalid(ClassroomError):
-    code = "JOIN_CODE_INVALID"
-
-
-class JoiningClosed(ClassroomError):
-    code = "JOINING_CLOSED"
-    status = 409
-
-
-class InvalidState(ClassroomError):
-    code = "INVALID_STATE"
-    status = 409
-
-
-class NotEnrolled(ClassroomError):
-    """The student was removed from (or left) the class: their work there is the teacher's
-    record now, and they may no longer change it."""
-
-    code = "NOT_ENROLLED"
-    status = 403
 
 
 def _enrolled(submission: Submission) -> None:
@@ -87,11 +66,6 @@ def _enrolled(submission: Submission) -> None:
         raise NotEnrolled(
             gettext("You are no longer in this class; its work can no longer change.")
         )
-
-
-class ClassArchived(ClassroomError):
-    code = "CLASS_ARCHIVED"
-    status = 409
 
 
 def now() -> datetime:
@@ -370,20 +344,25 @@ def assignment_create(
     title = " ".join(title.split())
     if not title:
         details.append({"loc": "title", "msg": "required"})
-    if kind not in Assignment.Kind.values:
-        details.append({"loc": "kind", "msg": "one of coach, chain, essay"})
-    if kind == Assignment.Kind.COACH and not topic.strip():
-        details.append({"loc": "topic", "msg": "a coach assignment needs a topic"})
-    if kind == Assignment.Kind.COACH and language not in ("en", "es"):
-        details.append({"loc": "language", "msg": "en or es"})
-    tutor_help = tutor_help or TutorHelp.FULL
-    if kind == Assignment.Kind.COACH and tutor_help not in TutorHelp.values:
-        details.append({"loc": "tutor_help", "msg": "one of questions, examples, full"})
-    if kind == Assignment.Kind.CHAIN and not query.strip():
-        details.append({"loc": "query", "msg": "a chain assignment needs a query"})
-    engines = list(dict.fromkeys(engines or ["offline", "manual"]))
-    if kind == Assignment.Kind.CHAIN and any(e not in ENGINES for e in engines):
-        details.append({"loc": "engines", "msg": f"each one of {', '.join(ENGINES)}"})
+    try:
+        plugin = kinds.kind_of(kind)
+    except LookupError:
+        details.append({"loc": "kind", "msg": f"one of {', '.join(kinds.names())}"})
+        columns: dict[str, Any] = {}
+    else:
+        columns, problems = plugin.settings(
+            {
+                "topic": topic,
+                "language": language,
+                "tutor_help": tutor_help,
+                "query": query,
+                "source_text": source_text,
+                "engines": engines,
+                "rubric_name": rubric_name,
+                "with_critique": with_critique,
+            }
+        )
+        details += problems
     try:
         maxima = points_max_validate(points_max or {})
     except FeedbackInvalid as invalid:
@@ -404,16 +383,8 @@ def assignment_create(
             due_at=due_at,
             points_max=maxima,
             published=False,
-            topic=topic.strip() if kind == Assignment.Kind.COACH else "",
-            language=language if kind == Assignment.Kind.COACH else "en",
-            tutor_help=tutor_help if kind == Assignment.Kind.COACH else TutorHelp.FULL,
-            query=query.strip() if kind == Assignment.Kind.CHAIN else "",
-            source_text=source_text.strip() if kind == Assignment.Kind.CHAIN else "",
-            engines=engines if kind == Assignment.Kind.CHAIN else [],
-            rubric_name=(rubric_name.strip() or "Student argument")
-            if kind == Assignment.Kind.ESSAY
-            else "",
-            with_critique=with_critique and kind == Assignment.Kind.ESSAY,
+            # The kind's own settings over the blank ones of the others.
+            **{**kinds.base.BLANK_SETTINGS, **columns},
         )
         if published:
             assignment_publish(assignment=assignment)
@@ -472,39 +443,7 @@ def submission_start(
         if locked.state != states.ASSIGNED:
             return locked, False
         locked.state = _move(locked, "start")
-        try:
-            if assignment.kind == Assignment.Kind.COACH:
-                locked.coach_session = session_create(
-                    owner=locked.student, topic=assignment.topic, language=assignment.language
-                )
-            elif assignment.kind == Assignment.Kind.CHAIN:
-                engine = engine or (assignment.engines or ["offline"])[0]
-                if engine not in assignment.engines:
-                    raise ClassroomError(
-                        gettext("This assignment allows the engines %(engines)s.")
-                        % {"engines": ", ".join(assignment.engines)},
-                        details=[{"loc": "engine", "msg": "not allowed by the assignment"}],
-                    )
-                if not (assignment.source_text or source_text).strip():
-                    # A chain run on no text stops at once, leaving dead work behind.
-                    raise ClassroomError(
-                        gettext(
-                            "This assignment has no source text: paste the text your chain "
-                            "should analyse."
-                        ),
-                        details=[{"loc": "source_text", "msg": "required"}],
-                    )
-                locked.chain = chain_create(
-                    owner=locked.student,
-                    query=assignment.query,
-                    source_text=assignment.source_text or source_text,
-                    engine=engine,
-                )
-        except (CoachError, ToulminError) as refused:
-            raise ClassroomError(
-                getattr(refused, "message", str(refused)),
-                details=[{"loc": "engine", "msg": str(refused)}],
-            ) from refused
+        kinds.kind_of(assignment.kind).start(locked, engine=engine, source_text=source_text)
         locked.started_at = now()
         locked.save()
     return locked, True
@@ -541,7 +480,7 @@ def submission_essay_save(
         )
         _writable(locked.assignment.classroom)
         _enrolled(locked)
-        if locked.assignment.kind != Assignment.Kind.ESSAY:
+        if not kinds.kind_of(locked.assignment.kind).takes_text:
             raise InvalidState(gettext("Only an essay assignment takes a text."))
         if locked.state == states.ASSIGNED:
             locked.state = _move(locked, "start")
@@ -571,34 +510,6 @@ def submission_essay_save(
     return locked
 
 
-def _essay_review(locked: Submission) -> None:
-    """Run the essay's audit (and critique) at turn-in; model-backed runs count against
-    the class budget."""
-
-    assignment = locked.assignment
-    if not locked.essay_text.strip():
-        raise InvalidState(gettext("Write your essay before turning it in."))
-    if audit_engine() == "llm" or (assignment.with_critique and critique_engine() == "llm"):
-        budgets.budget_check(submission=locked)
-    try:
-        locked.audit = audit_create(
-            owner=locked.student,
-            text=locked.essay_text,
-            rubric_name=assignment.rubric_name or None,
-            case_id=f"{assignment.classroom.name}: {assignment.title}"[:200],
-            keep_unreadable=True,  # an essay in another language is still handed in
-        )
-        if assignment.with_critique:
-            locked.critique = critique_create(
-                owner=locked.student,
-                title=assignment.title[:200],
-                text=locked.essay_text,
-                keep_unreadable=True,
-            )
-    except ValueError as refused:  # DocumentError, RubricUnusable
-        raise ClassroomError(str(refused), details=[{"loc": "text", "msg": str(refused)}]) from None
-
-
 def submission_turn_in(*, submission: Submission) -> Submission:
     """Turn the work in (``late`` past the due date); it becomes read-only to the student.
     An essay is audited now with the assignment's rubric."""
@@ -607,8 +518,7 @@ def submission_turn_in(*, submission: Submission) -> Submission:
         _enrolled(locked)
         _writable(locked.assignment.classroom)
         locked.state = _move(locked, "turn_in")
-        if locked.assignment.kind == Assignment.Kind.ESSAY:
-            _essay_review(locked)
+        kinds.kind_of(locked.assignment.kind).turn_in(locked)  # the essay's audit
         locked.turned_in_at = now()
         locked.late = states.is_late(locked.turned_in_at, locked.assignment.due_at)
         locked.save()
