@@ -21,11 +21,10 @@ from toulmini_site.classrooms.services import ENGINES, NAME_MAX, feedback_fields
 PART_LABEL_MSGIDS = (gettext_noop("Data / grounds"),)
 
 
-def part_label(part: str, *, coach: bool = False) -> str:
-    """A part's name in the feedback; coach work's one Backing row covers both backings."""
-    if coach and part == "backing":
-        return str(_("Backing (both: the grounds' and the warrant's)"))
-    return str(_(PART_LABELS[part]))
+def part_label(part: str, *, kind: str) -> str:
+    """A part's name in the feedback on work of ``kind``, as the kind names it (coach work's
+    one Backing row covers both its backings)."""
+    return str(kinds.kind_of(kind).part_label(part))
 
 
 class VersionedForm(forms.Form):
@@ -266,16 +265,15 @@ class FeedbackForm(AutosavedForm):
         suggestions: dict[str, dict],
         *,
         saved: dict[str, Any] | None = None,
-        coach: bool = False,
+        kind: str,
     ) -> list[tuple[str, forms.BoundField, forms.BoundField, dict | None, dict[str, Any]]]:
         """Per part: its label, comment and points fields, the audit's suggestion, and what
         is saved on the server where it clashes with what is typed (after a stale save).
-        Coach work has two backings (the grounds' and the warrant's): one row grades both,
-        and its label says so."""
+        Each part is named as the work's ``kind`` names it."""
         saved = saved or {}
         return [
             (
-                part_label(p, coach=coach),
+                part_label(p, kind=kind),
                 self[f"comment_{p}"],
                 self[f"points_{p}"],
                 suggestions.get(p),

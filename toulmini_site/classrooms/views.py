@@ -341,9 +341,8 @@ def _ungraded(submission: Submission) -> list[str]:
     """The names of the parts its saved feedback gives no points (none without feedback)."""
     if not hasattr(submission, "feedback"):
         return []
-    coach = submission.assignment.kind == "coach"
-    points = submission.feedback.points
-    return [part_label(p, coach=coach) for p in PARTS if points.get(p) is None]
+    points, kind = submission.feedback.points, submission.assignment.kind
+    return [part_label(p, kind=kind) for p in PARTS if points.get(p) is None]
 
 
 @login_required
@@ -504,7 +503,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         "feedback": feedback,
         "feedback_parts": [
             (
-                part_label(p, coach=submission.assignment.kind == "coach"),
+                part_label(p, kind=submission.assignment.kind),
                 feedback.comments.get(p, ""),
                 feedback.points.get(p),
                 maxima[p],
@@ -541,7 +540,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         context["feedback_rows"] = form.parts(
             selectors.audit_suggestions(context["audit_results"], maxima),
             saved=extra.get("stale") or {},
-            coach=submission.assignment.kind == "coach",
+            kind=submission.assignment.kind,
         )
         context["points_total"] = form.points_total()
         context["can_draft"] = submission.state in drafting.DRAFTABLE
@@ -744,9 +743,8 @@ def _feedback(
             written = services.feedback_save(
                 submission=submission, author=request.user, **form.service_kwargs()
             )
-            coach = submission.assignment.kind == "coach"
             ungraded = [
-                part_label(p, coach=coach)
+                part_label(p, kind=submission.assignment.kind)
                 for p in PARTS
                 if then_return and form.cleaned_data[f"points_{p}"] is None
             ]
