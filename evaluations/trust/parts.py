@@ -7,9 +7,10 @@
 - The web-discourse texts in ``../shared/data`` (when they are there; read, never copied):
   the annotators marked backing and premises, not warrants, so a sentence the reader names is
   counted right when it is annotated support (a backing or a premise: for a stated rule the
-  most it can be), and for a named source also strictly (an annotated backing). The first
-  three topics are tuning, the last two (redshirting, mainstreaming) frozen. Not the sixth
-  topic (held out): the file holds five.
+  most it can be), and for a named source also strictly (an annotated backing); a marked
+  objection (a concession, a reported objection) is right when it is an annotated rebuttal.
+  The first three topics are tuning, the last two (redshirting, mainstreaming) frozen. Not
+  the sixth topic (held out): the file holds five.
 
 ``fit()`` gives the confidences the reader shows (``confidence.MARKED_RULE``, ``OTHER_RULE``,
 ``NAMED_SOURCE``): the right-rate of each kind on the tuning data (the own tuning half and
@@ -42,6 +43,8 @@ def _kind(role: str, text: str) -> str:
 
     if role == "warrant":
         return "rule, marked" if rule_kind(text) == "marked" else "rule, other words"
+    if role == "rebuttal":
+        return "objection, marked"
     return "named source"
 
 
@@ -88,6 +91,7 @@ def _web_parts() -> tuple[tuple[str, str, bool, bool], ...] | None:
     """Each stated rule and named source the reader finds in the web texts: (topic, kind,
     overlaps an annotated backing, overlaps an annotated backing or premise)."""
     from arguments.domain.confidence import sentence_parts
+    from arguments.domain.reading import concedes
     from arguments.offline import sentence_roles
 
     path = shared_data_file("webdiscourse-dev.jsonl", "WEBDISCOURSE_DATA")
@@ -102,10 +106,12 @@ def _web_parts() -> tuple[tuple[str, str, bool, bool], ...] | None:
             if not c.get("implicit") and c["end"] > c["start"]
         ]
         for part in sentence_parts("", doc["text"], sentence_roles()):
-            if part.role not in ("warrant", "backing"):
-                continue
             s = part.sentence
             kinds = {t for a, b, t in spans if a < s.end and s.start < b}
+            if part.role == "rebuttal" and concedes(s.text):  # shown at MARKED_OBJECTION
+                out.append((doc["topic"], "objection, marked", False, "rebuttal" in kinds))
+            if part.role not in ("warrant", "backing"):
+                continue
             kind = _kind(part.role, s.text)
             out.append((doc["topic"], kind, "backing" in kinds, bool(kinds & SUPPORT)))
     return tuple(out)
@@ -136,7 +142,7 @@ def fit() -> dict[str, float]:
     counts, _bands, _found = own_counts("tuning")
     web = web_counts("tuning") or {}
     out = {}
-    for kind in ("rule, marked", "rule, other words", "named source"):
+    for kind in ("rule, marked", "rule, other words", "named source", "objection, marked"):
         right, named = counts.get(kind, [0, 0])
         _strict, support, web_named = web.get(kind, [0, 0, 0])
         out[kind] = round((right + support + 1) / (named + web_named + 2), 2)
@@ -158,6 +164,7 @@ def report() -> None:
         "rule, marked": confidence.MARKED_RULE,
         "rule, other words": confidence.OTHER_RULE,
         "named source": confidence.NAMED_SOURCE,
+        "objection, marked": confidence.MARKED_OBJECTION,
     }
     for half in ("tuning", "frozen"):
         counts, bands, found = own_counts(half)
@@ -175,13 +182,16 @@ def report() -> None:
             print("web-discourse texts: not there (../shared/data), skipped")
             break
         topics = "the " + ("first three" if half == "tuning" else "last two")
-        print(f"web texts ({half}: {topics} topics), right = annotated support:")
+        print(f"web texts ({half}: {topics} topics), right = annotated support (rebuttal):")
         web_bands: dict[str, list[int]] = {}
         for kind, (strict, support, named) in sorted(web.items()):
-            print(
-                f"  {kind:20} shown at {shown[kind]:.2f}: backing or premise "
-                f"{_share(support, named)}, an annotated backing {_share(strict, named)}"
+            said = (
+                f"an annotated rebuttal {_share(support, named)}"
+                if kind.startswith("objection")
+                else f"backing or premise {_share(support, named)}, "
+                f"an annotated backing {_share(strict, named)}"
             )
+            print(f"  {kind:20} shown at {shown[kind]:.2f}: {said}")
             tally = web_bands.setdefault(_band(shown[kind]), [0, 0])
             tally[0] += support
             tally[1] += named
