@@ -4,7 +4,7 @@ their criteria). They are stored in English; a page shows each through
 Listing them here with ``gettext_noop`` puts them in the translation catalogue.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.formats import number_format
@@ -114,16 +114,24 @@ def _fallacy_label(fallacy_id: str) -> str:
     return gettext(fallacy.label) if fallacy is not None else fallacy_id
 
 
-def audit_json_shown(data: dict[str, Any]) -> dict[str, Any]:
+def audit_json_shown(data: dict[str, Any], said: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """An audit's JSON (the API's) with what the offline auditors wrote in the active language:
-    each result's reasoning and its quotes' places, and the error."""
+    each result's reasoning and its quotes' places, written from the keys and parameters the
+    result stores (``said``: by criterion id, ``AuditCriterionResult.said``), and the error."""
     data = dict(data)
     data["results"] = [
         {
             **r,
-            "reasoning": reasoning_shown(str(r.get("reasoning", ""))),
+            "reasoning": reasoning_shown(
+                str(r.get("reasoning", "")), said.get(str(r.get("criterion_id")), {})
+            ),
             "evidence": [
-                {**e, "source_ref": AUDIT.shown(str(e.get("source_ref", "")), gettext)}
+                {
+                    **e,
+                    "source_ref": stored_shown(
+                        str(e.get("source_ref", "")), said.get(str(r.get("criterion_id")), {})
+                    ),
+                }
                 for e in r.get("evidence") or []
             ],
         }
@@ -172,15 +180,24 @@ def audit_summary_shown(audit: Any, results: list[Any]) -> str:
     return " ".join(lines)
 
 
-def reasoning_shown(reasoning: str) -> str:
-    """An offline auditor's reasoning ("<criterion>: <what it found>") in the active language;
-    a model's, or one no template wrote, as it is. A refusal the chain's analyzer wrote (a
-    language not read) reads in the active language as well."""
+def stored_shown(text: str, said: Mapping[str, Any]) -> str:
+    """A text an offline auditor wrote (a quote's place), in the active language, written from
+    the key and parameters its result stores (``said``); any other text as it is."""
+    stored = said.get(text)
+    return AUDIT.render(stored, gettext) if isinstance(stored, Mapping) else text
+
+
+def reasoning_shown(reasoning: str, said: Mapping[str, Any]) -> str:
+    """An offline auditor's reasoning ("<criterion>: <what it found>") in the active language,
+    written from the key and parameters its result stores (``said``,
+    ``council.domain.wording.audit_written``); a model's, or one no template wrote, as it is.
+    A refusal the chain's analyzer wrote (a language not read) reads in the active language as
+    well (its key read back from the English, as every council error's)."""
     at = reasoning.find(": ")
     while at != -1:
         name, rest = reasoning[:at], reasoning[at + 2 :]
-        if AUDIT.read(rest) is not None:
-            return f"{gettext(name)}: {AUDIT.shown(rest, gettext)}"
+        if isinstance(said.get(rest), Mapping):
+            return f"{gettext(name)}: {stored_shown(rest, said)}"
         at = reasoning.find(": ", at + 1)
     return said_shown(reasoning)
 

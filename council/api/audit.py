@@ -156,8 +156,9 @@ def audit_detail_api(request: Request, pk: int) -> Response:
     body = AuditSerializer(audit, context={"request": request}).data
     # what the auditors wrote, in the request's language (the summary written again from the
     # results, as the page writes it)
-    body["summary"] = audit_summary_shown(audit, list(audit.results.all())) or audit.summary
-    return Response(audit_json_shown(body))
+    results = list(audit.results.all())
+    body["summary"] = audit_summary_shown(audit, results) or audit.summary
+    return Response(audit_json_shown(body, {r.criterion_id: r.said for r in results}))
 
 
 @extend_schema(

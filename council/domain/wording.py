@@ -1,10 +1,14 @@
-"""What the offline auditors and the council's summary write, as templates read back from the
-stored English (``toulmini_site.text.wording``), so an audit page and a critique page show them
-in the reader's language; the words quoted from the document stay as written. The English is
-what the engines store (and what every test of theirs reads): these templates are the same
-sentences, and the tests check that each reads back whole from what the engines write."""
+"""What the offline auditors and the council's summary write, as templates with a key and the
+words they quote (``toulmini_site.text.wording``), so an audit page and a critique page show
+them in the reader's language; the words quoted from the document stay as written. The English
+is what the engines store (and what every test of theirs reads). An audit's result also stores
+each of its sentences' key and parameters (``audit_written``) and its page and API write them
+from there; the critique's texts are still read back from the English, which the tests check
+reads back whole for every template."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from toulmini_site.text.wording import Catalogue
 
@@ -99,3 +103,22 @@ NOTES = Catalogue(
     },
     word_lists=frozenset({"agents"}),
 )
+
+
+def audit_written(reasoning: str, refs: list[str]) -> dict[str, Any]:
+    """What an audit's result stores of the sentences the offline auditors wrote: the key and
+    parameters (``Catalogue.structure``) of its reasoning after the criterion's name ("<name>:
+    <what it found>") and of its quotes' places, by their English text. A text no template
+    wrote (a model's) has none: it is shown as written."""
+    stored: dict[str, Any] = {}
+    at = reasoning.find(": ")
+    while at != -1:
+        rest = reasoning[at + 2 :]
+        if (said := AUDIT.structure(rest)) is not None:
+            stored[rest] = said
+            break
+        at = reasoning.find(": ", at + 1)
+    for ref in refs:
+        if (said := AUDIT.structure(ref)) is not None:
+            stored[ref] = said
+    return stored

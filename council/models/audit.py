@@ -130,6 +130,11 @@ class AuditCriterionResult(models.Model):
     security_violation_found = models.BooleanField(default=False)
     relevance_confidence = models.FloatField(null=True, blank=True)
     evidence = models.JSONField(default=list, blank=True, help_text="Validated Evidence items.")
+    # What the offline auditor wrote in the reasoning and the quotes' places, by its English
+    # text: each sentence's key and parameters (``council.domain.wording.audit_written``), from
+    # which the page and the API write it in the reader's language. A text with none (a
+    # model's) is shown as written.
+    said = models.JSONField(default=dict, blank=True)
     error = models.TextField(blank=True)
     # A teacher's overrule: the score they give the criterion instead, and why. The grading
     # suggestion follows it; the auditor's own score and reasoning stay as they were.

@@ -22,6 +22,7 @@ from council.domain.audit import (
 )
 from council.domain.audit.rubrics import DEFAULT_RUBRIC, SEED_RUBRICS
 from council.domain.runs import RunNotRetryable
+from council.domain.wording import audit_written
 from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
 from council.services import offline, runs
 from council.services.audit_graph import audit_graph_run
@@ -206,6 +207,7 @@ def audit_results_reset(audit: Audit) -> None:
         security_violation_found=False,
         relevance_confidence=None,
         evidence=[],
+        said={},
         error="",
     )
 
@@ -224,6 +226,7 @@ def _requeue(audit: Audit) -> Audit:
             security_violation_found=False,
             relevance_confidence=None,
             evidence=[],
+            said={},
             error="",
         )
     audit.refresh_from_db()
@@ -263,6 +266,8 @@ def _result_save(
         row.security_violation_found = result.security_violation_found
         row.relevance_confidence = result.relevance_confidence
         row.evidence = [e.model_dump() for e in evidence]
+        # the key and parameters of each sentence the auditor wrote, to show it in any language
+        row.said = audit_written(result.reasoning, [e.source_ref for e in evidence])
     row.save()
 
 

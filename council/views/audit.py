@@ -11,7 +11,6 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import format_lazy
-from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -23,10 +22,9 @@ from council.domain.audit.calibration import criterion_level
 from council.domain.audit.document import highlight_segments, quote_found
 from council.domain.audit.rubrics import JUDICIAL_OPINION, STUDENT_ARGUMENT
 from council.domain.runs import RunNotRetryable
-from council.domain.wording import AUDIT
 from council.models import Rubric
 from council.services.audit import RubricUnusable, audit_create, audit_retry
-from council.vocabulary import audit_summary_shown, reasoning_shown
+from council.vocabulary import audit_summary_shown, reasoning_shown, stored_shown
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.numbers import grouped_lazy
@@ -152,7 +150,7 @@ def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     # for calibration: those show their level, as the chain's claim does.
     measured = audit.engine == "offline" and reader_language(audit.document) == "en"
     for result in results:  # what the offline auditor wrote, in the reader's language
-        result.reasoning_shown = reasoning_shown(result.reasoning)  # type: ignore[attr-defined]
+        result.reasoning_shown = reasoning_shown(result.reasoning, result.said)  # type: ignore[attr-defined]
         level = criterion_level(result.analyzer, result.relevance_confidence) if measured else ""
         result.confidence_level = CONFIDENCE_LEVELS.get(level, "")  # type: ignore[attr-defined]
     # The highlights' titles name the criteria in the reader's language.
@@ -170,7 +168,7 @@ def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                     {
                         **e,
                         "found": quote_found(audit.document, e["content"]),
-                        "source_ref": AUDIT.shown(str(e["source_ref"]), gettext),
+                        "source_ref": stored_shown(str(e["source_ref"]), r.said),
                     }
                     for e in r.evidence
                 ],

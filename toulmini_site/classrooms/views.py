@@ -796,7 +796,7 @@ def _audit_results(submission: Submission) -> list[Any]:
     (``reasoning_shown``)."""
     results = list(submission.audit.results.all()) if submission.audit else []
     for result in results:
-        result.reasoning_shown = reasoning_shown(result.reasoning)  # type: ignore[attr-defined]
+        result.reasoning_shown = reasoning_shown(result.reasoning, result.said)  # type: ignore[attr-defined]
     return results
 
 

@@ -16,6 +16,7 @@ from council.domain.audit import spanish
 from council.domain.audit.calibration import CALIBRATED, part_confidence
 from council.domain.audit.document import Sentence, sentences
 from council.domain.audit.state import CriterionAssessment, Evidence
+from council.domain.wording import AUDIT
 from toulmini_site.text.keywords import keywords as _words
 from toulmini_site.toulmin import CRITERION_ROLES
 
@@ -57,13 +58,12 @@ def _by_count(count: int) -> int:
     return 1 if count == 0 else min(5, count + 2)
 
 
-def _sentences(count: int) -> str:
-    return "1 sentence" if count == 1 else f"{count} sentences"
-
-
-def _agree(count: int, one: str, many: str) -> str:
-    """The verb that agrees with ``_sentences(count)``: "1 sentence rests", "2 sentences rest"."""
-    return one if count == 1 else many
+def _counted(key: str, count: int, **params: object) -> str:
+    """The sentence ``<key>.one`` for one sentence, ``<key>.many`` (with ``n``) for several
+    (``council.domain.wording.AUDIT``), so the verb agrees in either language."""
+    if count == 1:
+        return AUDIT.say(f"{key}.one", **params)
+    return AUDIT.say(f"{key}.many", n=count, **params)
 
 
 def _labels(hits: list[Hit]) -> str:
@@ -86,10 +86,9 @@ def assess_reasoning(found: list[Sentence], name: str, language: str = "en") -> 
     ratio = len(hits) / len(found)
     score = 1 if not hits else 2 if ratio < 0.1 else 3 if ratio < 0.2 else 4 if ratio < 0.3 else 5
     reasoning = (
-        f"{len(hits)} of {len(found)} sentences state a reason or draw an inference "
-        f"({_labels(hits)})."
+        AUDIT.say("reasoning.some", n=len(hits), total=len(found), labels=_labels(hits))
         if hits
-        else "No sentence states a reason or draws an inference."
+        else AUDIT.say("reasoning.none")
     )
     return CriterionAssessment(
         numeric_score=score,
@@ -117,11 +116,10 @@ def assess_citations(found: list[Sentence], name: str, language: str = "en") -> 
     score = 1 if not hits else 2 if len(hits) == 1 else 3 if len(hits) == 2 else 4
     if len(hits) >= 5 and len({h.label for h in hits}) >= 2:
         score = 5
-    verb = _agree(len(hits), "rests", "rest")
     reasoning = (
-        f"{_sentences(len(hits))} {verb} on cited authority or the record ({_labels(hits)})."
+        _counted("citations", len(hits), labels=_labels(hits))
         if hits
-        else "No citation, precedent or reference to the record was found."
+        else AUDIT.say("citations.none")
     )
     return CriterionAssessment(
         numeric_score=score,
@@ -169,13 +167,14 @@ def assess_balance(found: list[Sentence], name: str, language: str = "en") -> Cr
         spanish.COUNTERPOINTS if spanish_ else COUNTERPOINTS,
     )
     score = max(1, min(5, 3 + min(len(counter), 2) - min(len(loaded), 2)))
-    parts = [
-        f"{_sentences(len(counter))} {_agree(len(counter), 'weighs', 'weigh')} the other side",
-        f"{_sentences(len(loaded))} {_agree(len(loaded), 'uses', 'use')} loaded terms",
-    ]
+    reasoning = AUDIT.say(
+        "balance",
+        counter=_counted("counter", len(counter)),
+        loaded=_counted("loaded", len(loaded)),
+    )
     return CriterionAssessment(
         numeric_score=score,
-        reasoning=f"{name}: {'; '.join(parts)}.",
+        reasoning=f"{name}: {reasoning}",
         relevance_confidence=_confidence(len(counter) + len(loaded)),
         evidence=_evidence(loaded, 0.8) + _evidence(counter, 0.7)[: MAX_QUOTES - len(loaded)],
     )
@@ -193,13 +192,12 @@ def assess_clarity(found: list[Sentence], name: str, language: str = "en") -> Cr
     long_ones = sorted(
         (s for s in found if s.words > LONG_SENTENCE_WORDS), key=lambda s: (-s.words, s.start)
     )
-    reasoning = (
-        f"{name}: sentences average {average:.1f} words; "
-        f"{len(long_ones)} run past {LONG_SENTENCE_WORDS} words."
+    reasoning = AUDIT.say(
+        "clarity", average=f"{average:.1f}", long=len(long_ones), limit=LONG_SENTENCE_WORDS
     )
     return CriterionAssessment(
         numeric_score=score,
-        reasoning=reasoning,
+        reasoning=f"{name}: {reasoning}",
         relevance_confidence=0.7 if len(found) >= 5 else 0.5,
         evidence=_evidence([Hit(s, "long sentence") for s in long_ones], 0.6),
     )
@@ -251,20 +249,14 @@ def assess_security(found: list[Sentence], name: str, language: str = "en") -> C
     if not hits:
         return CriterionAssessment(
             numeric_score=5,
-            reasoning=(
-                f"{name}: no unredacted identifier, account number or minor's name, and no "
-                "instruction aimed at an AI, was found by the pattern checks."
-            ),
+            reasoning=f"{name}: {AUDIT.say('security.none')}",
             security_violation_found=False,
             relevance_confidence=0.9,
         )
     kinds = _labels(hits)
     return CriterionAssessment(
         numeric_score=1,
-        reasoning=(
-            f"{name}: {_sentences(len(hits))} "
-            f"{_agree(len(hits), 'exposes or attempts', 'expose or attempt')}: {kinds}."
-        ),
+        reasoning=f"{name}: {_counted('security', len(hits), kinds=kinds)}",
         security_violation_found=True,
         relevance_confidence=0.95,
         evidence=_evidence(hits, 0.95),
@@ -321,21 +313,16 @@ def _read_part(
     named = part if part in MASS_NOUNS else f"a {part}"
     score = _by_count(len(hits))
     if hits:
-        verb = _agree(len(hits), "serves", "serve")
-        reasoning = f"{_sentences(len(hits))} {verb} as {named} in the argument's reading."
+        reasoning = _counted("read", len(hits), named=named)
     elif (
         part == "warrant"
         and {"data", "backing"} & set(roles.values())
         and "claim" in roles.values()
     ):
         score = 2  # the text links data to claim without stating the rule
-        reasoning = (
-            "No sentence states the warrant: the rule linking the grounds to the claim is left "
-            "implicit (the author assumes it). Stating it ('In general, ...') would make it "
-            "open to examination."
-        )
+        reasoning = AUDIT.say("read.implicit_warrant")
     else:
-        reasoning = f"No sentence serves as {named} in the argument's reading."
+        reasoning = AUDIT.say("read.none", named=named)
     return CriterionAssessment(
         numeric_score=score,
         reasoning=f"{name}: {reasoning}",
@@ -363,11 +350,10 @@ def assess_toulmin_part(
     hits = _hits(found, {part: (spanish.TOULMIN if language == "es" else TOULMIN)[part]})
     # "backing" and "grounds" take no article; one sentence "shows", several "show".
     named = part if part in MASS_NOUNS else f"a {part}"
-    verb = _agree(len(hits), "shows", "show")
     reasoning = (
-        f"{_sentences(len(hits))} {verb} the markers of {named}."
+        _counted("markers", len(hits), named=named)
         if hits
-        else f"No sentence shows the markers of {named}."
+        else AUDIT.say("markers.none", named=named)
     )
     return CriterionAssessment(
         numeric_score=_by_count(len(hits)),

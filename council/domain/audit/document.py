@@ -10,6 +10,7 @@ import threading
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from council.domain.wording import AUDIT
 from toulmini_site.text.sentences import sentences as split_sentences
 
 
@@ -22,7 +23,7 @@ class Sentence:
 
     @property
     def ref(self) -> str:
-        return f"paragraph {self.paragraph}, sentence {self.number}"
+        return AUDIT.say("ref", paragraph=self.paragraph, number=self.number)
 
     @property
     def words(self) -> int:
