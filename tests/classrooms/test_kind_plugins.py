@@ -105,6 +105,8 @@ def test_a_fourth_kind_in_its_own_module_works_through_form_api_class_page_and_g
         "Short reflection" in logged_in(world.student).get(f"/assignments/{task}/").content.decode()
     )
     assert "Honest." in page
+    work = page.split('<section class="work">')[1].split("</section>")[0]
+    assert "reflecting" in work  # the default work block: where the submission stands
     grades = teacher.get(f"/api/v1/classes/{world.classroom.pk}/grades.csv").content.decode()
     assert "Reflect on the debate" in grades
 

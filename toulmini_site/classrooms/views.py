@@ -24,6 +24,7 @@ from toulmini_site.classrooms import (
     autosave,
     drafting,
     exports,
+    kinds,
     process,
     selectors,
     services,
@@ -519,6 +520,9 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         "chain": submission.chain,
         "audit_results": _audit_results(submission),
         "critique_points": selectors.critique_points(submission),
+        # The work block is the kind's own fragment; only a kind that takes a text has a box.
+        "kind_template": (kind := kinds.kind_of(submission.assignment.kind)).detail_template,
+        "kind_takes_text": kind.takes_text,
     }
     if (session := submission.coach_session) is not None:
         origins = selectors.draft_provenance(submission)

@@ -16,7 +16,9 @@ A kind is one module with one object that has:
 - ``work(submission)``: ``{type, id, url}`` of the linked work, or None;
 - ``detail(submission)``: the work as its teacher reads it (the API), or None;
 - ``part_label(part)``: a grading part's name in the feedback;
-- ``takes_text``: whether the student writes the text on the submission (the essay box).
+- ``takes_text``: whether the student writes the text on the submission (the essay box);
+- ``detail_template``: the fragment the submission page shows the work with (it gets the
+  page's context: ``submission``, ``progress``, ``chain``, ``essay_form``...).
 
 ``Kind`` below holds the defaults (no settings, no work to start or run at turn-in, parts
 named as graded), so a simple kind overrides only what it has.
@@ -57,6 +59,7 @@ class AssignmentKind(Protocol):
     order: int
     settings_fields: tuple[str, ...]
     takes_text: bool
+    detail_template: str
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], Problems]: ...
 
@@ -81,6 +84,7 @@ class Kind:
     order = 100
     settings_fields: tuple[str, ...] = ()
     takes_text = False
+    detail_template = "classrooms/kinds/_none.html"
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], Problems]:
         return {}, []

@@ -35,6 +35,7 @@ class Chain(Kind):
     name = "chain"
     order = 20
     label = gettext_lazy("Toulmin chain")
+    detail_template = "classrooms/kinds/_chain.html"
     settings_fields: tuple[str, ...] = ("query", "source_text", "engines")
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], Problems]:

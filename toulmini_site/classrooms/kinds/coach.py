@@ -23,6 +23,7 @@ class Coach(Kind):
     name = "coach"
     order = 10
     label = gettext_lazy("Coach session")
+    detail_template = "classrooms/kinds/_coach.html"
     settings_fields: tuple[str, ...] = ("topic", "language", "tutor_help")
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], Problems]:

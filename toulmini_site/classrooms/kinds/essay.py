@@ -23,6 +23,7 @@ class Essay(Kind):
     name = "essay"
     order = 30
     label = gettext_lazy("Essay (audited)")
+    detail_template = "classrooms/kinds/_essay.html"
     settings_fields: tuple[str, ...] = ("rubric_name", "with_critique")
     takes_text = True
 
