@@ -92,7 +92,8 @@ def _notes_shown(outcome: Any) -> Any:
 def critique_formatted_shown(critique: Any) -> str:
     """A critique's plain-text report in the active language, written again from its result
     (the report's words, the assessment, the points' claims, the areas, severities and
-    fallacies); an English reader gets the stored report as it was written."""
+    fallacies, the confidences in the language's number format: "0,72" in Spanish); an
+    English reader gets the stored report as it was written."""
     if not critique.result or (get_language() or "en").startswith("en"):
         return str(critique.formatted)
     result = critique_json_shown({"result": critique.result})["result"]
@@ -105,7 +106,11 @@ def critique_formatted_shown(critique: Any) -> str:
             critique.model_calls,
         ) % {"calls": critique.model_calls, "tin": critique.tokens_in, "tout": critique.tokens_out}
     return format_critique_output(
-        result, usage=usage.rstrip("."), translate=gettext, fallacy_label=_fallacy_label
+        result,
+        usage=usage.rstrip("."),
+        translate=gettext,
+        fallacy_label=_fallacy_label,
+        decimal=lambda value: number_format(value, 2),
     )
 
 

@@ -14,6 +14,7 @@ from council.domain.critique.offline import level_one
 from council.domain.wording import AUDIT, AUDIT_WORDS, SUMMARY
 from council.models import Audit, Critique
 from council.services.critique import critique_create, critique_run
+from council.vocabulary import critique_formatted_shown
 from tests.council.audit_builders import audit_make
 from tests.i18n.untranslated import english_messages, untranslated
 
@@ -123,3 +124,19 @@ def test_the_council_apis_answer_in_the_requests_language(
             assert quote["source_ref"].startswith("párrafo")
     english_results = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["results"]
     assert any("sentence" in r["reasoning"] for r in english_results)
+
+
+@pytest.mark.django_db
+def test_the_spanish_report_writes_its_confidences_with_a_decimal_comma(owner, owner_client):
+    critique = critique_create(owner=owner, title="Horario", text=ENSAYO, engine="offline",
+                               enqueue=False)  # fmt: skip
+    critique = critique_run(critique_id=critique.pk)
+    confidence = critique.result["points"][0]["confidence"]
+    english = f"{confidence:.2f}"
+    assert english in critique.formatted  # the stored report keeps English
+    with translation.override("es"):
+        report = critique_formatted_shown(critique)
+    assert f"CONFIANZA: {english.replace('.', ',')}" in report
+    assert not re.search(r"\b\d\.\d\d\b", report)
+    with translation.override("en"):
+        assert f"CONFIDENCE: {english}" in critique_formatted_shown(critique)

@@ -12,6 +12,10 @@ def _same(text: str) -> str:
     return text
 
 
+def _two_places(value: float) -> str:
+    return f"{value:.2f}"
+
+
 RULE = "=" * 60
 OFFLINE_USAGE = "offline: no model tokens"
 
@@ -30,11 +34,13 @@ def format_critique_output(
     usage: str = "",
     translate: Callable[[str], str] = _same,
     fallacy_label: Callable[[str], str] = _same,
+    decimal: Callable[[float], str] = _two_places,
 ) -> str:
     """Format ``{final_assessment, points, no_findings}`` (plus ``failures``) as plain text,
     ending with ``usage`` (``usage_line``) when given. The report's own words go through
     ``translate`` (gettext, for a reader of another language; the stored report is English),
-    a fallacy's id through ``fallacy_label``; what the points say is shown as given.
+    a fallacy's id through ``fallacy_label``, a confidence through ``decimal`` (two places; the
+    reader's number format on a page); what the points say is shown as given.
 
     "NO SIGNIFICANT FINDINGS" appears only when ``no_findings`` is true and nothing failed;
     a degraded run lists what failed, whatever else it says. A point that names a fallacy
@@ -64,7 +70,7 @@ def format_critique_output(
             % {
                 "area": t(point["area"]),
                 "severity": t(point["severity"]),
-                "confidence": f"{point['confidence']:.2f}",
+                "confidence": decimal(point["confidence"]),
                 "agents": agents,
             }
         )
