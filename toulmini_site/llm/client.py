@@ -339,9 +339,7 @@ class LLMClient:
         produced: list[str] = []
         try:
             for _ in range(2):
-                reasoning = ReasoningFilter()
-                pending = ""  # held until the first visible character says JSON or prose
-                shown = False
+                shown = ShownText(self, schema)
                 chunks = self._stream_chunks(request, deadline)
                 for item in chunks:
                     if deadline.expired():
@@ -350,25 +348,15 @@ class LLMClient:
                         usage = item
                         continue
                     produced.append(item)
-                    text = reasoning.feed(item)
-                    if not shown and schema is not None:
-                        pending += text
-                        if not pending.strip():
-                            continue
-                        if not starts_as_json(pending) and self._format_ignored():
-                            break  # prose: asked again, in words
-                        # JSON, or prose that cannot be asked for differently: the caller
-                        # judges it
-                        text, pending = pending, ""
+                    text = shown.feed(item)
+                    if shown.again:
+                        break  # prose: asked again, in words
                     if text:
-                        shown = True
                         yield text
                 else:
-                    tail = pending + reasoning.finish()
-                    if schema is not None and not shown:
-                        prose = bool(tail.strip()) and not starts_as_json(tail)
-                        if (prose or not tail.strip()) and self._format_ignored():
-                            continue  # empty or prose: asked again, in words
+                    tail = shown.finish()
+                    if shown.again:
+                        continue  # empty or prose: asked again, in words
                     if tail:
                         yield tail
                     break
@@ -416,6 +404,48 @@ class LLMClient:
         with self._lock:
             records, self.calls = self.calls, []
         return records
+
+
+class ShownText:
+    """One try of a stream as it is shown, for ``LLMClient.stream`` and ``streaming.astream``
+    alike: a leading reasoning block left out and, with a schema, nothing shown until the
+    first visible character says JSON or prose. Prose (or nothing at all) from a server
+    that ignored the format sets ``again`` where the client can ask differently: the try is
+    dropped and asked for once more, in words."""
+
+    def __init__(self, client: LLMClient, schema: type[BaseModel] | None) -> None:
+        self._client = client
+        self._schema = schema
+        self._reasoning = ReasoningFilter()
+        self._pending = ""  # held until the first visible character says JSON or prose
+        self.shown = False
+        self.again = False
+
+    def feed(self, chunk: str) -> str:
+        """The text ``chunk`` lets through now ("" for none)."""
+        text = self._reasoning.feed(chunk)
+        if not self.shown and self._schema is not None:
+            self._pending += text
+            if not self._pending.strip():
+                return ""
+            if not starts_as_json(self._pending) and self._client._format_ignored():
+                self.again = True
+                return ""
+            # JSON, or prose that cannot be asked for differently: the caller judges it
+            text, self._pending = self._pending, ""
+        if text:
+            self.shown = True
+        return text
+
+    def finish(self) -> str:
+        """The text left once the try's chunks have ended."""
+        tail = self._pending + self._reasoning.finish()
+        if self._schema is not None and not self.shown:
+            prose = bool(tail.strip()) and not starts_as_json(tail)
+            if (prose or not tail.strip()) and self._client._format_ignored():
+                self.again = True
+                return ""
+        return tail
 
 
 def _validate[T: BaseModel](schema: type[T], raw: str | BaseModel) -> T:

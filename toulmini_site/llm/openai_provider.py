@@ -24,17 +24,24 @@ What real servers do, and what this client does about it:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import socket
 import threading
 import time
-from collections.abc import Iterator, Sequence
+import weakref
+from collections.abc import AsyncGenerator, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
 import httpx
 import openai
+
+try:  # the HTTP library the openai SDK is built on here (a fork of httpx, else httpx)
+    import httpx2 as sdk_http  # type: ignore[import-not-found,unused-ignore]
+except ImportError:  # pragma: no cover
+    import httpx as sdk_http  # type: ignore[no-redef,unused-ignore]
 from openai.types.chat import ChatCompletionMessageParam
 
 from toulmini_site.llm.client import (
@@ -179,6 +186,12 @@ class OpenAICompatibleClient(StreamingClient):
             stream.close()
         reader.check_cut(request)
 
+    def _astream_chunks(
+        self, request: LLMRequest, deadline: Deadline
+    ) -> AsyncGenerator[str | Usage]:
+        """The stream awaited (``streaming.astream``): ``openai_astream_chunks``."""
+        return openai_astream_chunks(self, request, deadline)
+
     # -- HTTP, inside the deadline -----------------------------------------------------
     def _adapting(self, deadline: Deadline, request: LLMRequest, extra: dict[str, Any]) -> Any:
         """The request sent, adapted to each 400 that says what the server will not take
@@ -267,7 +280,7 @@ class ChunkReader:
     largest part of a streaming web process's work when 120 students wait on answers at
     once). The SDK still sends the request, decodes the events and raises its transport
     errors; only the chunk's few fields we read are taken from its JSON here. Shared by the
-    sync client and the async one (``openai_async``), one reader per stream."""
+    sync client and the async one (``openai_astream_chunks``), one reader per stream."""
 
     def __init__(self, response: Any) -> None:
         self._response = response
@@ -427,3 +440,101 @@ def _usage(usage: Any) -> Usage:
         tokens_in=getattr(usage, "prompt_tokens", 0) or 0,
         tokens_out=getattr(usage, "completion_tokens", 0) or 0,
     )
+
+
+# -- the async stream (``streaming.astream``): a waiting stream is a coroutine -------------
+# On ``AsyncOpenAI``, with the sync client's request (``OpenAICompatibleClient._body``: the
+# schema inlined or in the prompt, the token budget), error translation, retry rules and chunk
+# reader; only the waiting differs. In this module, beside the sync client, so that the stream
+# needs no import back from ``streaming``. One ``AsyncOpenAI`` per event loop and server (its
+# connection pool belongs to the loop), with room for every stream a worker serves at once.
+
+# Streams one worker may hold open to the model at once (the rest wait for a connection).
+MAX_CONNECTIONS = 1000
+
+_sdks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, str], Any]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _sdk(client: OpenAICompatibleClient) -> openai.AsyncOpenAI:
+    loop = asyncio.get_running_loop()
+    per_loop = _sdks.setdefault(loop, {})
+    key = (str(client._sdk.base_url), client._sdk.api_key)
+    if key not in per_loop:
+        per_loop[key] = openai.AsyncOpenAI(
+            base_url=key[0],
+            api_key=key[1],
+            timeout=client.limits.try_timeout_seconds,
+            max_retries=0,  # retried here, inside the call's deadline
+            http_client=openai.DefaultAsyncHttpxClient(
+                limits=sdk_http.Limits(
+                    max_connections=MAX_CONNECTIONS, max_keepalive_connections=100
+                )
+            ),
+        )
+    return per_loop[key]
+
+
+def warm_up(client: OpenAICompatibleClient) -> None:
+    """Import what the first stream would: this module, the SDK, and the SDK's chat
+    resources (loaded on their first use)."""
+    client._sdk.chat.completions  # noqa: B018 (the attribute's first read imports them)
+
+
+async def _aadapting(
+    client: OpenAICompatibleClient, deadline: Deadline, request: LLMRequest, extra: dict[str, Any]
+) -> Any:
+    """The request sent, adapted to each 400 that says what the server will not take, as
+    the sync client's ``_adapting`` (the adaptations are shared with it, per server)."""
+    for _ in range(3):
+        try:
+            return await _acreate(client, deadline, {**client._body(request), **extra})
+        except _Refused as refused:
+            client._adapt(refused.adaptation)
+    return await _acreate(client, deadline, {**client._body(request), **extra})
+
+
+async def _acreate(client: OpenAICompatibleClient, deadline: Deadline, body: dict[str, Any]) -> Any:
+    """``chat.completions.create(**body)`` awaited, retried like the sync client's."""
+    tries = client.limits.http_retries + 1
+    sdk = _sdk(client)
+    for attempt in range(tries):
+        timeout = deadline.timeout(client.limits.try_timeout_seconds)
+        if timeout <= 0:
+            raise _timeout(deadline)
+        try:
+            with _translated_errors(deadline):
+                try:
+                    return await sdk.chat.completions.create(**body, timeout=timeout)
+                except openai.BadRequestError as exc:
+                    adaptation = _adaptation(exc, body)
+                    if adaptation is None or client._adapted(adaptation):
+                        raise
+                    raise _Refused(adaptation) from None
+        except (LLMUnavailable, LLMTimeout) as error:
+            wait = _retry_wait(error.__cause__, attempt)
+            if wait is None or attempt + 1 >= tries or wait >= deadline.remaining():
+                raise
+            await asyncio.sleep(wait)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+async def openai_astream_chunks(
+    client: OpenAICompatibleClient, request: LLMRequest, deadline: Deadline
+) -> AsyncGenerator[str | Usage]:
+    """Text chunks, then the usage if the server gives it (``astream`` bounds each wait)."""
+    extra = {"stream": True, "stream_options": {"include_usage": True}}
+    stream = await _aadapting(client, deadline, request, extra)
+    reader = ChunkReader(stream.response)
+    try:
+        with _translated_errors(deadline):
+            async for event in stream._iter_events():  # noqa: SLF001 (ChunkReader says why)
+                parts = reader.read(event)
+                if parts is None:
+                    break
+                for part in parts:
+                    yield part
+    finally:
+        await stream.close()  # the connection to the model goes, whatever ended the stream
+    reader.check_cut(request)

@@ -70,7 +70,7 @@ def prepare_model_client() -> None:
     student whose turn arrives meanwhile waits behind that import."""
     if not settings.LLM_MODEL:
         return
-    from toulmini_site.llm.openai_async import warm_up
+    from toulmini_site.llm.openai_provider import warm_up
 
     warm_up(_model_client())
 

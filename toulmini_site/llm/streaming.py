@@ -11,8 +11,9 @@ ASGI server cancels the response) closes the model's stream at once.
 Where the chunks come from:
 
 - a client with its own ``_astream_chunks(request, deadline)`` (the fake client);
-- the OpenAI-compatible client: ``AsyncOpenAI`` (``openai_async``), with the sync client's
-  request body, error translation and retries;
+- the OpenAI-compatible client: its own too, on ``AsyncOpenAI``
+  (``openai_provider.openai_astream_chunks``), with the sync client's request body, error
+  translation and retries;
 - the offline client: its chunks are computed at once (no waiting), read as they are.
 """
 
@@ -30,13 +31,12 @@ from toulmini_site.llm.client import (
     LLMRequest,
     LLMTimeout,
     Message,
+    ShownText,
     Usage,
     call_outcome,
     error_text,
-    starts_as_json,
 )
 from toulmini_site.llm.deadline import Deadline
-from toulmini_site.llm.output import ReasoningFilter
 
 
 def _out_of_time(deadline: Deadline) -> LLMTimeout:
@@ -53,11 +53,7 @@ async def _chunks(
     source: AsyncGenerator[str | Usage]
     if native is not None:
         source = native(request, deadline)
-    elif client.provider == "openai":
-        from toulmini_site.llm.openai_async import openai_astream_chunks
-
-        source = openai_astream_chunks(client, request, deadline)  # type: ignore[arg-type]
-    else:  # a client that never waits (offline): its chunks as they come
+    else:  # a client that never waits: its chunks as they come
         for item in client._stream_chunks(request, deadline):
             yield item
         return
@@ -107,9 +103,7 @@ async def astream(
     chunks = _chunks(client, request, deadline)
     try:
         for _ in range(2):
-            reasoning = ReasoningFilter()
-            pending = ""  # held until the first visible character says JSON or prose
-            shown = again = False
+            shown = ShownText(client, schema)
             while True:
                 if deadline.expired():
                     raise _out_of_time(deadline)
@@ -124,24 +118,14 @@ async def astream(
                     usage = item
                     continue
                 produced.append(item)
-                text = reasoning.feed(item)
-                if not shown and schema is not None:
-                    pending += text
-                    if not pending.strip():
-                        continue
-                    if not starts_as_json(pending) and client._format_ignored():
-                        again = True  # prose: asked again, in words
-                        break
-                    text, pending = pending, ""
+                text = shown.feed(item)
+                if shown.again:
+                    break  # prose: asked again, in words
                 if text:
-                    shown = True
                     yield text
-            if not again:
-                tail = pending + reasoning.finish()
-                if schema is not None and not shown:
-                    prose = bool(tail.strip()) and not starts_as_json(tail)
-                    again = (prose or not tail.strip()) and client._format_ignored()
-                if not again:
+            if not shown.again:
+                tail = shown.finish()
+                if not shown.again:
                     if tail:
                         yield tail
                     break
