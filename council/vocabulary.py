@@ -4,6 +4,7 @@ their criteria). They are stored in English; a page shows each through
 Listing them here with ``gettext_noop`` puts them in the translation catalogue.
 """
 
+import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -185,11 +186,23 @@ def audit_summary_shown(audit: Any, results: list[Any]) -> str:
     return " ".join(lines)
 
 
+# The auditors' parameters that are decimals, and their places: shown in the reader's number
+# format ("12,5" in Spanish).
+_DECIMALS = {"average": 1}
+
+
 def stored_shown(text: str, said: Mapping[str, Any]) -> str:
     """A text an offline auditor wrote (a quote's place), in the active language, written from
-    the key and parameters its result stores (``said``); any other text as it is."""
+    the key and parameters its result stores (``said``), a decimal in the language's number
+    format; any other text as it is."""
     stored = said.get(text)
-    return AUDIT.render(stored, gettext) if isinstance(stored, Mapping) else text
+    if not isinstance(stored, Mapping):
+        return text
+    params = dict(stored.get("params") or {})
+    for name, places in _DECIMALS.items():
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            params[name] = number_format(float(params[name]), places)
+    return AUDIT.render({**stored, "params": params}, gettext)
 
 
 def reasoning_shown(reasoning: str, said: Mapping[str, Any]) -> str:

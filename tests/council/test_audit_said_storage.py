@@ -103,3 +103,16 @@ def test_the_data_migration_gives_old_rows_the_same_keys_the_auditors_stored(
 
 def test_a_model_s_reasoning_has_no_key_and_is_shown_as_written():
     assert audit_written("Security: Reasons are given.", ["paragraph 1"]) == {}
+
+
+def test_the_average_sentence_length_is_written_in_the_readers_number_format(
+    owner, owner_client, django_capture_on_commit_callbacks
+):
+    audit = audit_make(django_capture_on_commit_callbacks, owner=owner, text=AUDIT_OPINION)
+    result = audit.results.get(analyzer="clarity")
+    average = result.said[_body(result.reasoning)]["params"]["average"]
+    assert "." in average  # stored as the auditor wrote it
+    spanish = owner_client.get(audit.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es")
+    assert f"de media {average.replace('.', ',')} palabras" in spanish.content.decode()
+    english = owner_client.get(audit.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
+    assert f"average {average} words" in english.content.decode()
