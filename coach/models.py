@@ -188,3 +188,31 @@ class CoachTurnAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"turn by {self.user_id} at {self.created_at:%H:%M:%S}"
+
+
+class CoachAutosave(models.Model):
+    """Text the student typed into the draft boxes and has not saved yet, kept on the server
+    while it is typed (``coach.services.autosave_write``), so leaving the page or the device
+    loses nothing: the page puts it back on return. One per session (its owner is the
+    student). ``bases`` holds each part's saved text when it was typed: a part saved or
+    written by a turn since is dropped from it, never put over the newer text. ``version``
+    grows with every autosave, so one from a stale page is refused."""
+
+    session = models.OneToOneField(CoachSession, on_delete=models.CASCADE, related_name="autosave")
+    values = models.JSONField(default=dict, help_text="Step -> text typed.")
+    bases = models.JSONField(default=dict, help_text="Step -> saved text it was typed over.")
+    based_on = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=1)
+    saved_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"autosave of the draft of {self.session_id} (v{self.version})"
+
+    def restorable(self, draft: CoachDraft) -> dict[str, str]:
+        """The typed parts whose saved text is still the one they were typed over."""
+        saved = draft.as_dict()
+        return {
+            step: text
+            for step, text in self.values.items()
+            if step in saved and saved[step].strip() == str(self.bases.get(step, "")).strip()
+        }

@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from arguments.domain.aif import texts_aif
-from coach.models import CoachMessage, CoachSession
+from coach.models import CoachAutosave, CoachMessage, CoachSession
 
 
 def sessions_of(user: Any) -> QuerySet[CoachSession]:
@@ -49,3 +49,8 @@ def session_aif(session: CoachSession) -> dict[str, Any]:
         rebuttal=draft["rebuttal"],
         created_at=session.created_at,
     )
+
+
+def autosave_of(session: CoachSession) -> CoachAutosave | None:
+    """The text typed into the session's draft boxes and kept on the server, unsaved."""
+    return CoachAutosave.objects.filter(session=session).first()

@@ -37,7 +37,14 @@ from coach.domain.intent import Intent, classify, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
 from coach.domain.steps import LANGUAGES, next_step
 from coach.domain.tutor import completion_text, offline_turn, opening_text, step_intro_text
-from coach.models import DRAFT_COLUMNS, CoachDraft, CoachMessage, CoachSession, CoachTurnAttempt
+from coach.models import (
+    DRAFT_COLUMNS,
+    CoachAutosave,
+    CoachDraft,
+    CoachMessage,
+    CoachSession,
+    CoachTurnAttempt,
+)
 from coach.selectors import pending_proposal
 from toulmini_site.limits import now_datetime, quota_take
 from toulmini_site.limits.rates import COACH_TURNS_PER_MINUTE, attempt_take
@@ -47,7 +54,7 @@ from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.numbers import grouped
 from toulmini_site.refusals import Refusal
 from toulmini_site.school import budget_release, work_guard
-from toulmini_site.versions import merge_fields
+from toulmini_site.versions import StaleWrite, merge_fields
 
 logger = logging.getLogger(__name__)
 
@@ -163,7 +170,10 @@ def _bump_draft(
     columns: dict[str, Any] = {DRAFT_COLUMNS[step]: text for step, text in values.items()}
     if provenance is not None:
         columns["provenance"] = provenance
-    if not rows.update(**columns, version=F("version") + 1):
+    updated = rows.update(**columns, version=F("version") + 1)
+    if updated and values:
+        _autosave_forget(session, set(values))  # the written parts' kept drafts go
+    if not updated:
         current = CoachDraft.objects.get(session=session).version
         raise DraftConflict(
             gettext(
@@ -230,8 +240,79 @@ def draft_update(
     _bump_draft(session, draft_version, cleaned, sources)
     edited = now()
     CoachDraft.objects.filter(session=session).update(hand_edited_at=edited)
+    CoachAutosave.objects.filter(session=session).delete()  # saved: the kept draft goes
     CoachSession.objects.filter(pk=session.pk).update(updated_at=edited)
     return CoachDraft.objects.get(session=session)
+
+
+def _autosave_forget(session: CoachSession, steps: set[str]) -> None:
+    """Drop ``steps`` from the session's kept draft (the whole draft once nothing is left)."""
+    kept = CoachAutosave.objects.select_for_update().filter(session=session).first()
+    if kept is None:
+        return
+    kept.values = {step: text for step, text in kept.values.items() if step not in steps}
+    kept.bases = {step: text for step, text in kept.bases.items() if step in kept.values}
+    if kept.values:
+        kept.save(update_fields=["values", "bases"])
+    else:
+        kept.delete()
+
+
+def autosave_write(
+    *, session: CoachSession, values: dict[str, Any], based_on: int, version: int
+) -> CoachAutosave | None:
+    """Keep the text typed into the draft boxes (step -> text) on the server, unsaved.
+    ``based_on`` is the draft version the page shows, ``version`` the autosave version it
+    last knew (0: none). Refused (``StaleWrite``, 409, nothing written) when the draft was
+    saved or written meanwhile, or another tab autosaved since. Returns the autosave, or None
+    when every box holds what is saved (nothing kept)."""
+    typed = {step: text for step, text in values.items() if step in DRAFT_COLUMNS}
+    typed = {step: text for step, text in typed.items() if isinstance(text, str)}
+    too_long = [step for step, text in typed.items() if len(text) > MESSAGE_MAX_CHARS]
+    if too_long:
+        raise MessageTooLong(
+            gettext("Each field may be at most %(limit)s characters (%(fields)s).")
+            % {"limit": grouped(MESSAGE_MAX_CHARS), "fields": ", ".join(too_long)}
+        )
+    with transaction.atomic():
+        work_guard(work=session, model_backed=False)
+        CoachSession.objects.select_for_update().get(pk=session.pk)
+        draft = CoachDraft.objects.get(session=session)
+        current = CoachAutosave.objects.select_for_update().filter(session=session).first()
+        if based_on != draft.version:
+            raise StaleWrite(
+                gettext(
+                    "The draft was saved or changed from another tab or window since you "
+                    "opened the page, so your text was not kept here. Save to keep it."
+                ),
+                version=draft.version,
+                current=draft.as_dict(),
+            )
+        if (current.version if current else 0) != version:
+            raise StaleWrite(
+                gettext(
+                    "Another tab or window keeps a newer draft of these parts, so this one "
+                    "was not kept. Reload the page to see it, or save to keep yours."
+                ),
+                version=current.version if current else 0,
+                current=current.values if current else {},
+                code="STALE_DRAFT",
+            )
+        saved = draft.as_dict()
+        changed = {s: t for s, t in typed.items() if t.strip() != saved[s].strip()}
+        if not changed:
+            if current is not None:
+                current.delete()
+            return None
+        if current is None:
+            current = CoachAutosave(session=session, version=0)
+        current.values = changed
+        current.bases = {step: saved[step] for step in changed}
+        current.based_on = draft.version
+        current.version += 1
+        current.saved_at = now()
+        current.save()
+    return current
 
 
 def _advance(session: CoachSession) -> None:

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/proposal/confirm/", views.confirm, name="confirm"),
     path("<int:pk>/proposal/reject/", views.reject, name="reject"),
     path("<int:pk>/draft/", views.draft, name="draft"),
+    path("<int:pk>/draft/autosave/", views.autosave, name="autosave"),
     path("<int:pk>/chain/", views.chain, name="chain"),
     path("<int:pk>/export.aif", views.export_aif, name="export_aif"),
 ]

@@ -13,9 +13,11 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
@@ -26,6 +28,7 @@ from coach.forms import DraftForm, SessionForm, TurnForm
 from coach.models import CoachSession, step_label
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.school import WorkReadOnly, submission_of_work
+from toulmini_site.versions import StaleWrite
 
 PAGE_SIZE = 20
 
@@ -67,7 +70,11 @@ def _workspace(
     ``meanwhile`` the saved text of the fields that clashed with it (shown beside)."""
     draft = session.draft.as_dict()
     meanwhile = meanwhile or {}
-    shown = {**draft, **(typed or {})}
+    # Text typed and kept on the server (autosave) goes back in its boxes, on any device;
+    # text just posted and refused goes over it.
+    autosave = selectors.autosave_of(session)
+    restored = autosave.restorable(session.draft) if autosave is not None else {}
+    shown = {**draft, **restored, **(typed or {})}
     current = STEPS.index(session.current_step)
     sources = session.draft.sources()
     pending = selectors.pending_proposal(session)
@@ -91,6 +98,10 @@ def _workspace(
         "session": session,
         "steps": steps,
         "draft_base": json.dumps(draft, ensure_ascii=False),
+        "autosave_version": autosave.version if autosave is not None else 0,
+        "autosave_restored": any(
+            text.strip() != draft[step].strip() for step, text in restored.items()
+        ),
         "by_step": {row["key"]: row for row in steps},
         "current_label": session.step_label,
         "chat": list(session.messages.all()),
@@ -249,6 +260,35 @@ def draft(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         messages.success(request, _("Draft saved."))
     return _after_post(request, pk)
+
+
+@require_POST
+@login_required
+def autosave(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Keep the text typed into the draft boxes on the server, unsaved (JSON back); the page's
+    script sends it a few seconds after typing stops. A stale page is refused with 409."""
+    session = selectors.session_of(request.user, pk)
+    try:
+        kept = services.autosave_write(
+            session=session,
+            values=_typed(request),
+            based_on=_counted(request, "draft_version"),
+            version=_counted(request, "autosave_version"),
+        )
+    except (services.CoachError, WorkReadOnly, StaleWrite) as error:
+        return JsonResponse(error.payload, status=error.status)
+    if kept is None:
+        said = _("Nothing to keep: the text is what is saved.")
+    else:
+        said = _("Draft kept on the server at %(time)s, not saved yet.") % {
+            "time": date_format(localtime(kept.saved_at), "TIME_FORMAT")
+        }
+    return JsonResponse({"autosave_version": kept.version if kept else 0, "status": said})
+
+
+def _counted(request: HtmxHttpRequest, name: str) -> int:
+    value = request.POST.get(name, "")
+    return int(value) if value.isdigit() else -1
 
 
 @require_POST

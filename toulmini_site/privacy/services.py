@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from lti_tool.models import LtiUser
 
 from arguments.models import Chain, PhaseAttempt
-from coach.models import CoachMessage, CoachSession
+from coach.models import CoachAutosave, CoachMessage, CoachSession
 from council.models import Audit, Critique
 from toulmini_site.classrooms.models import (
     Autosave,
@@ -85,6 +85,8 @@ def user_export(*, user: Any) -> dict[str, Any]:
                 if hasattr(s, "draft")
                 else None,
                 "transcript": _rows(CoachMessage.objects.filter(session_id=s.pk)),
+                # Text typed into the draft boxes and kept on the server, not saved yet.
+                "autosave": _rows(CoachAutosave.objects.filter(session_id=s.pk)),
             }
             for s, row in zip(
                 sessions,

@@ -1,8 +1,9 @@
-// Server-side autosave (classrooms.autosave): a form with data-autosave="<url>" sends its text
-// there a few seconds after typing stops, and at most every 20 seconds while typing goes on.
-// The answer's "kept at" line goes in the form's [data-autosave-status]; the kept draft's
-// version goes back in its draft_version field, so a second tab's older draft is refused
-// rather than written over a newer one. A refused draft (the text saved or kept from elsewhere
+// Server-side autosave (classrooms.autosave, coach.services.autosave_write): a form with
+// data-autosave="<url>" sends its text there a few seconds after typing stops, and at most
+// every 20 seconds while typing goes on. The answer's "kept at" line goes in the form's
+// [data-autosave-status]; the kept draft's version goes back in its draft_version field (or
+// the one data-autosave-field names), so a second tab's older draft is refused rather than
+// written over a newer one. A refused draft (the text saved or kept from elsewhere
 // meanwhile) stops autosaving on this page: its text stays in the box and in this browser.
 (function () {
   "use strict";
@@ -38,8 +39,10 @@
       }).then(function (response) {
         return response.json().then(function (body) {
           if (response.ok) {
-            var field = form.querySelector("[name=draft_version]");
-            if (field) field.value = String(body.draft_version);
+            // The form's autosave version field: draft_version, or as data-autosave-field says.
+            var name = form.dataset.autosaveField || "draft_version";
+            var field = form.querySelector("[name=" + name + "]");
+            if (field && body[name] !== undefined) field.value = String(body[name]);
             say(body.status);
           } else {
             if (response.status === 409 || response.status === 403) stopped = true;
