@@ -98,6 +98,26 @@ def django_db_setup(django_db_setup, django_db_blocker, request):
     yield
 
 
+@pytest.fixture(autouse=True)
+def audit_rubrics_present(request, django_db_blocker):
+    """The audit rubrics come from a data migration, and a transactional test (a browser test,
+    a live server) empties every table when it ends. Run serially, the suite happened to put
+    those tests where no later test needed a rubric; on parallel workers it does not, so each
+    test that uses the database finds the rubrics there, seeded again if a flush removed them."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None and not {"db", "transactional_db"} & set(request.fixturenames):
+        yield
+        return
+    from council.models import Rubric, RubricCriterion
+    from council.services.audit import rubrics_seed
+
+    request.getfixturevalue("django_db_setup")  # the test database exists before it is read
+    with django_db_blocker.unblock():
+        if not Rubric.objects.exists():
+            rubrics_seed(rubric_model=Rubric, criterion_model=RubricCriterion)
+    yield
+
+
 @pytest.fixture(scope="session")
 def spanish_catalog():
     """The Spanish catalogue, compiled when the run started (``compile_catalogues``); skips,
