@@ -338,6 +338,7 @@ NOT_PAGES = {
     "classrooms:feedback_drafts_make",
     "classrooms:feedback_draft_decide",
     "classrooms:submission_autosave",  # answers the page's script (JSON) or goes back to it
+    "coach:autosave",  # answers the page's script (JSON)
     "arguments:chain_import",
     "arguments:chain_run",
     "arguments:chain_phase",
