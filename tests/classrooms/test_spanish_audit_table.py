@@ -5,28 +5,14 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from django.utils import translation
 
 from tests.classrooms.builders import assignment
+from tests.i18n.texts import CARTA
 from tests.i18n.untranslated import english_messages, untranslated
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Submission
 
 pytestmark = pytest.mark.django_db
-
-CARTA = (
-    "Las bibliotecas de barrio deberían abrir también los domingos. Según el informe municipal "
-    "de 2023, el 40 % de los usuarios trabaja entre semana y solo puede ir el fin de semana, "
-    "porque los horarios actuales coinciden con su jornada. En general, un servicio público "
-    "debe estar abierto cuando la gente puede usarlo. Es cierto que abrir cuesta dinero. Por "
-    "lo tanto, el ayuntamiento debe ampliar el horario el año que viene."
-)
-
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    translation.activate("en")
 
 
 def test_the_submission_pages_audit_table_speaks_the_teachers_language(

@@ -6,27 +6,13 @@ catalogue left) and in English."""
 from __future__ import annotations
 
 import pytest
-from django.utils import translation
 
 from council.services.critique import critique_create, critique_run
 from tests.council.audit_builders import audit_make
+from tests.i18n.texts import CARTA
 from tests.i18n.untranslated import english_messages, untranslated
 
 pytestmark = pytest.mark.django_db
-
-CARTA = (
-    "Las bibliotecas de barrio deberían abrir también los domingos. Según el informe municipal "
-    "de 2023, el 40 % de los usuarios trabaja entre semana y solo puede ir el fin de semana, "
-    "porque los horarios actuales coinciden con su jornada. En general, un servicio público "
-    "debe estar abierto cuando la gente puede usarlo. Es cierto que abrir cuesta dinero. Por "
-    "lo tanto, el ayuntamiento debe ampliar el horario el año que viene."
-)
-
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    translation.activate("en")
 
 
 def test_the_audit_apis_summary_speaks_the_requests_language(
