@@ -1,6 +1,7 @@
 """Assignment kinds are plug-ins: a fourth kind, written in a temporary module that only
-registers itself, is picked up by the assignment form, the API, the class page, starting and
-turning in, and grading, with no change anywhere else."""
+registers itself (and a template fragment of its own), is picked up by the assignment form, the
+API, the class page, the assignment page, starting and turning in, the process report, the
+analytics, autosave, grading and the exports, with no change anywhere else."""
 
 import importlib
 import sys
@@ -26,6 +27,7 @@ REFLECTION = textwrap.dedent(
     '''
     """A fourth kind: the student reflects in class and turns in; the teacher grades it."""
 
+    from toulmini_site.classrooms.domain import process
     from toulmini_site.classrooms.kinds import Kind, register
 
 
@@ -33,9 +35,31 @@ REFLECTION = textwrap.dedent(
         name = "reflection"
         label = "Short reflection"
         order = 40
+        settings_template = "reflection/_settings.html"
+        revisions_label = "Sittings"
+        analytics_values = ("started_at",)
 
         def start(self, submission, *, engine, source_text):
             submission.instructions_seen = True
+
+        def process(self, submission):
+            if submission.started_at is None:
+                return None
+            sitting = process.Event(submission.started_at, "reflection", "save", 7)
+            part = process.PartProcess(
+                "reflection", "student", submission.started_at, submission.started_at, 1
+            )
+            return process.ProcessReport("reflection", (part,), (sitting,))
+
+        def lanes(self):
+            return {"reflection": "The reflection itself"}
+
+        def reading(self, row):
+            held = frozenset({"claim"}) if row["started_at"] else frozenset()
+            return {**super().reading(row), "present": held}
+
+        def export(self, submission):
+            return {**super().export(submission), "reflected": submission.state}
 
         def progress(self, row):
             started = row.get("state") not in (None, "assigned")
@@ -51,8 +75,14 @@ REFLECTION = textwrap.dedent(
 
 
 @pytest.fixture
-def reflection(tmp_path, monkeypatch):
+def reflection(tmp_path, monkeypatch, settings):
     (tmp_path / "reflection_kind.py").write_text(REFLECTION)
+    (tmp_path / "templates" / "reflection").mkdir(parents=True)
+    (tmp_path / "templates" / "reflection" / "_settings.html").write_text(
+        '<p class="reflection-settings">Reflect in class, then turn in.</p>'
+    )
+    engine = settings.TEMPLATES[0]
+    settings.TEMPLATES = [{**engine, "DIRS": [*engine["DIRS"], tmp_path / "templates"]}]
     monkeypatch.syspath_prepend(str(tmp_path))
     module = importlib.import_module("reflection_kind")
     yield module.KIND
@@ -109,6 +139,102 @@ def test_a_fourth_kind_in_its_own_module_works_through_form_api_class_page_and_g
     assert "reflecting" in work  # the default work block: where the submission stands
     grades = teacher.get(f"/api/v1/classes/{world.classroom.pk}/grades.csv").content.decode()
     assert "Reflect on the debate" in grades
+
+
+def _reflection_turned_in(world):
+    teacher, student = api_as(world.teacher), api_as(world.student)
+    task = teacher.post(
+        f"/api/v1/classes/{world.classroom.pk}/assignments/",
+        {"title": "Reflect on the debate", "kind": "reflection"},
+        format="json",
+    ).json()["id"]
+    sub = Submission.objects.get(assignment_id=task, student=world.student)
+    assert student.post(f"/api/v1/assignments/{task}/start/").status_code in (200, 201)
+    assert student.post(f"/api/v1/submissions/{sub.pk}/turn-in/").status_code == 200
+    return task, sub
+
+
+def test_the_fourth_kind_s_own_settings_fragment_is_on_its_assignment_page(world, reflection):
+    task, _sub = _reflection_turned_in(world)
+    page = logged_in(world.student).get(f"/assignments/{task}/").content.decode()
+    assert '<p class="reflection-settings">Reflect in class, then turn in.</p>' in page
+    # Nothing of the built-in kinds' settings: it is no essay, coach or chain.
+    for other in ("Audit rubric", "The tutor may give", "Query"):
+        assert other not in page
+
+
+def test_the_fourth_kind_s_process_report_is_on_its_page_and_in_the_api(world, reflection):
+    _task, sub = _reflection_turned_in(world)
+    body = api_as(world.student).get(f"/api/v1/submissions/{sub.pk}/process/").json()
+    assert body["kind"] == "reflection"
+    assert [(p["part"], p["origin"], p["revisions"]) for p in body["parts"]] == [
+        ("reflection", "student", 1)
+    ]
+    assert [(e["part"], e["what"], e["size"]) for e in body["events"]] == [
+        ("reflection", "save", 7)
+    ]
+    page = logged_in(world.teacher).get(f"/submissions/{sub.pk}/").content.decode()
+    report = page.split('id="process-report"')[1].split("</section>")[0]
+    assert "The reflection itself" in report and ">Sittings</th>" in report
+    assert "Tutor turns" not in report  # the coach's columns are the coach's
+
+
+def test_the_analytics_read_the_fourth_kind_as_it_says(world, reflection):
+    task, _sub = _reflection_turned_in(world)
+    body = (
+        api_as(world.teacher)
+        .get(f"/api/v1/classes/{world.classroom.pk}/analytics/?assignment={task}")
+        .json()
+    )
+    missing = {p["part"]: p["missing"] for p in body["parts"]}
+    # Turned in: every part expected; the kind says its work holds the claim.
+    assert missing == {
+        "data": 1,
+        "claim": 0,
+        "warrant": 1,
+        "backing": 1,
+        "rebuttal": 1,
+        "qualifier": 1,
+    }
+
+
+def test_autosave_keeps_the_fourth_kind_s_text_only_when_the_kind_takes_one(
+    world, reflection, monkeypatch
+):
+    task = (
+        api_as(world.teacher)
+        .post(
+            f"/api/v1/classes/{world.classroom.pk}/assignments/",
+            {"title": "Reflect", "kind": "reflection"},
+            format="json",
+        )
+        .json()["id"]
+    )
+    sub = Submission.objects.get(assignment_id=task, student=world.student)
+    api_as(world.student).post(f"/api/v1/assignments/{task}/start/")
+
+    def keep():
+        return logged_in(world.student).post(
+            f"/submissions/{sub.pk}/autosave/essay/",
+            {"text": "What I learnt.", "version": 0, "draft_version": 0},
+            headers={"Accept": "application/json"},
+        )
+
+    assert keep().status_code == 403  # the kind takes no text
+    monkeypatch.setattr(reflection, "takes_text", True)
+    assert keep().status_code == 200
+
+
+def test_the_returned_work_export_carries_what_the_fourth_kind_exports(world, reflection):
+    _task, sub = _reflection_turned_in(world)
+    teacher = api_as(world.teacher)
+    assert teacher.post(f"/api/v1/submissions/{sub.pk}/return/").json()["state"] == "returned"
+    returned = teacher.get(f"/api/v1/classes/{world.classroom.pk}/returned-work/").json()
+    (item,) = returned["returned"]
+    assert item["kind"] == "reflection"
+    assert item["reflected"] == "returned"
+    assert item["work"] is None
+    assert item["work_detail"] == {"type": "reflection", "state": "returned"}
 
 
 def test_without_its_module_the_fourth_kind_is_refused(world):

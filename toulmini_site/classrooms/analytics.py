@@ -8,15 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
-from django.db.models.functions import Length
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from coach.domain.steps import STEPS
-from coach.models import DRAFT_COLUMNS, step_label
+from coach.models import step_label
 from council.models import AuditCriterionResult
+from toulmini_site.classrooms import kinds
 from toulmini_site.classrooms.domain.analytics import (
     BANDS,
     Bar,
@@ -28,12 +27,7 @@ from toulmini_site.classrooms.domain.analytics import (
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS, points_max
 from toulmini_site.classrooms.models import Assignment, Classroom, Enrollment, Submission
 from toulmini_site.classrooms.selectors import roster
-from toulmini_site.toulmin import CRITERION_PART, PHASE_COMPONENTS, STEP_PART
-
-# The chain's phases -> the components (grading parts) each writes; the verdict is no part.
-PHASE_PARTS = {n: parts for n, parts in PHASE_COMPONENTS.items() if n < 4}
-CHAIN_PARTS = tuple(part for parts in PHASE_PARTS.values() for part in parts)
-DONE = ("turned_in", "returned")
+from toulmini_site.toulmin import CRITERION_PART
 
 
 @dataclass(frozen=True)
@@ -45,53 +39,23 @@ class Analytics:
     students: dict[int, Any]  # id -> user
 
 
-def _columns() -> dict[str, Any]:
-    """Annotations telling which parts a submission's work holds, without loading it."""
-    columns: dict[str, Any] = {
-        f"draft_{step}": Length(f"coach_session__draft__{column}")
-        for step, column in DRAFT_COLUMNS.items()
-    }
-    for part in CHAIN_PARTS:
-        columns[f"chain_has_{part}"] = ExpressionWrapper(
-            Q(**{f"chain__{part}__isnull": False}), output_field=BooleanField()
-        )
-    return columns
-
-
-def _coach_parts(row: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
-    present = frozenset(STEP_PART[s] for s in STEPS if row.get(f"draft_{s}"))
-    if row["state"] in DONE or row["coach_session__status"] == "completed":
-        passed = STEPS
-    elif row["coach_session__current_step"] in STEPS:
-        passed = STEPS[: STEPS.index(row["coach_session__current_step"])]
-    else:
-        passed = ()
-    return present, frozenset(STEP_PART[s] for s in passed)
-
-
-def _chain_parts(row: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
-    present = frozenset(p for p in CHAIN_PARTS if row.get(f"chain_has_{p}"))
-    if row["state"] in DONE or row["chain__status"] == "complete":
-        expected = frozenset(CHAIN_PARTS)
-    else:
-        reached = (row["chain__next_phase"] or 1) - 1
-        expected = frozenset(p for n, ps in PHASE_PARTS.items() if n <= reached for p in ps)
-    return present, expected
-
-
 def class_analytics(classroom: Classroom, *, assignment: Assignment | None = None) -> Analytics:
     """The reading of the class's published assignments (or of ``assignment``) over its
-    enrolled students: four queries, whatever the number of students."""
+    enrolled students: four queries, whatever the number of students. Each kind in it names
+    the fields it reads of a submission's work and fills its row from them."""
     assignments = list(classroom.assignments.filter(published=True))
     chosen = [assignment] if assignment is not None else assignments
-    kinds = {a.pk: (a.kind, points_max(a.points_max)) for a in chosen}
+    kinds_of = {a.pk: (kinds.kind_of(a.kind), points_max(a.points_max)) for a in chosen}
+    readers = {kind.name: kind for kind, _maxima in kinds_of.values()}
+    columns = {name: c for kind in readers.values() for name, c in kind.analytics_columns().items()}
+    values = dict.fromkeys(v for kind in readers.values() for v in kind.analytics_values)
     enrolled = Enrollment.objects.filter(
         classroom_id=classroom.pk, student_id=OuterRef("student_id")
     )
     rows = list(
-        Submission.objects.filter(assignment_id__in=list(kinds))
+        Submission.objects.filter(assignment_id__in=list(kinds_of))
         .filter(Exists(enrolled))
-        .annotate(**_columns())
+        .annotate(**columns)
         .values(
             "student_id",
             "assignment_id",
@@ -99,12 +63,8 @@ def class_analytics(classroom: Classroom, *, assignment: Assignment | None = Non
             "audit_id",
             "updated_at",
             "feedback__points",
-            "coach_session__current_step",
-            "coach_session__status",
-            "coach_session__updated_at",
-            "chain__status",
-            "chain__next_phase",
-            *_columns(),
+            *values,
+            *columns,
         )
     )
     audits = [r["audit_id"] for r in rows if r["audit_id"]]
@@ -118,31 +78,17 @@ def class_analytics(classroom: Classroom, *, assignment: Assignment | None = Non
                 scores.setdefault(result["audit_id"], {})[part] = result["numeric_score"]
     work = []
     for row in rows:
-        kind, maxima = kinds[row["assignment_id"]]
-        present: frozenset[str] = frozenset()
-        expected: frozenset[str] = frozenset()
-        if kind == Assignment.Kind.COACH and row["coach_session__status"] is not None:
-            present, expected = _coach_parts(row)
-        elif kind == Assignment.Kind.CHAIN and row["chain__status"] is not None:
-            present, expected = _chain_parts(row)
-        elif row["state"] in DONE and kind != Assignment.Kind.ESSAY:
-            expected = frozenset(PARTS)  # turned in with no work at all
+        kind, maxima = kinds_of[row["assignment_id"]]
         work.append(
             WorkRow(
                 student_id=row["student_id"],
                 assignment_id=row["assignment_id"],
-                kind=kind,
+                kind=kind.name,
                 state=row["state"],
                 points={k: int(v) for k, v in (row["feedback__points"] or {}).items()},
                 maxima=maxima,
-                present=present,
-                expected=expected,
                 audit_scores=scores.get(row["audit_id"], {}),
-                coach_step=row["coach_session__current_step"],
-                finished=row["coach_session__status"] == "completed"
-                or row["chain__status"] == "complete",
-                stopped=row["chain__status"] == "terminated",
-                last_activity=row["coach_session__updated_at"] or row["updated_at"],
+                **kind.reading(row),
             )
         )
     students = {e.student_id: e.student for e in roster(classroom)}

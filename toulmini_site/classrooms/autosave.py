@@ -1,9 +1,10 @@
 """Autosave on the server: the text a user types into a form of work they own is kept while
 it is typed, so leaving the page, the browser or the device loses nothing.
 
-Two forms have it: the student's essay (its owner is the student) and the teacher's feedback
-(any teacher of the class; each teacher has their own autosave). A draft is put back in the
-form when its owner opens the page again, and dropped when the form is saved.
+Two forms have it: the student's essay (the text of a kind that ``takes_text``; its owner is
+the student) and the teacher's feedback (any teacher of the class; each teacher has their own
+autosave). A draft is put back in the form when its owner opens the page again, and dropped
+when the form is saved.
 
 No lost update: each autosave names the saved object's version it was typed over
 (``based_on``: the essay's or the feedback's version) and the autosave version the page last
@@ -19,10 +20,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
-from toulmini_site.classrooms import services
+from toulmini_site.classrooms import kinds, services
 from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.domain.grading import COMMENT_MAX_CHARS, PARTS
-from toulmini_site.classrooms.models import Assignment, Autosave, Enrollment, Feedback, Submission
+from toulmini_site.classrooms.models import Autosave, Enrollment, Feedback, Submission
 from toulmini_site.versions import StaleWrite
 
 # Each form's text fields (as the page's form names them) and the most characters each takes.
@@ -57,7 +58,8 @@ def _may_keep(owner: Any, locked: Submission, form: str) -> None:
     """Refuses a form the owner may not write, or work no longer open to it."""
     classroom = locked.assignment.classroom
     if form == Autosave.Form.ESSAY:
-        if locked.student_id != owner.pk or locked.assignment.kind != Assignment.Kind.ESSAY:
+        takes_text = kinds.kind_of(locked.assignment.kind).takes_text
+        if locked.student_id != owner.pk or not takes_text:
             raise NotYours(gettext("Only the student writing this essay keeps drafts of it."))
         if not Enrollment.objects.filter(classroom=classroom, student=owner).exists():
             raise services.NotEnrolled(

@@ -67,7 +67,8 @@ def grades_csv_response(classroom: Classroom) -> HttpResponse:
 
 
 def returned_work(classroom: Classroom) -> dict[str, Any]:
-    """Every returned submission with its progress, work link and feedback."""
+    """Every returned submission with its progress, its work as its kind exports it (by
+    default its link and detail) and feedback."""
     items = []
     for sub in selectors.returned_work(classroom):
         feedback = getattr(sub, "feedback", None)
@@ -81,8 +82,7 @@ def returned_work(classroom: Classroom) -> dict[str, Any]:
                 "turned_in_at": sub.turned_in_at.isoformat() if sub.turned_in_at else None,
                 "returned_at": sub.returned_at.isoformat() if sub.returned_at else None,
                 "progress": selectors.submission_progress(sub),
-                "work": selectors.work_of(sub),
-                "work_detail": selectors.work_detail(sub),
+                **selectors.work_export(sub),
                 "feedback": {
                     "comments": feedback.comments,
                     "overall": feedback.overall,

@@ -175,7 +175,8 @@ class AssignmentForm(forms.Form):
 
     def clean_engines(self) -> list[str]:
         engines = self.cleaned_data["engines"]
-        if self.cleaned_data.get("kind") == "chain" and not engines:
+        kind = self.cleaned_data.get("kind")
+        if kind and "engines" in kinds.kind_of(kind).settings_fields and not engines:
             raise forms.ValidationError(_("Choose at least one way to run the chain."))
         return engines
 

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from coach.domain.steps import STEPS
-from coach.models import step_label
+from toulmini_site.classrooms import kinds
 from toulmini_site.classrooms.domain import process
 from toulmini_site.classrooms.models import Submission
 
@@ -24,12 +22,6 @@ ORIGIN_LABELS = {
     "mcp": _("an AI client over MCP"),
     "unknown": _("not recorded"),
     "": _("empty"),
-}
-PHASE_LABELS = {
-    "phase1": _("Data and claim"),
-    "phase2": _("Warrant and backing"),
-    "phase3": _("Rebuttal and qualifier"),
-    "phase4": _("Verdict"),
 }
 EVENT_LABELS = {
     "student": _("student message"),
@@ -45,59 +37,24 @@ EVENT_LABELS = {
 
 
 def process_report(submission: Submission) -> process.ProcessReport | None:
-    """The report by the work's kind; None before any work exists."""
-    if (session := submission.coach_session) is not None:
-        sources = session.draft.sources()
-        texts = session.draft.as_dict()
-        origins = {
-            step: (sources.get(step) or "unknown") if texts.get(step) else "" for step in STEPS
-        }
-        messages = [
-            process.Message(
-                role="student" if m.role == "user" else "tutor",
-                step=m.step,
-                at=m.created_at,
-                pressure=m.pressure,
-                withheld=m.withheld,
-                proposal_decision=m.proposal_decision or "",
-            )
-            for m in session.messages.order_by("created_at", "id")
-        ]
-        return process.coach_process(STEPS, messages, origins)
-    if (chain := submission.chain) is not None:
-        attempts = [
-            process.Attempt(a.phase, a.source, a.accepted, a.created_at)
-            for a in chain.attempts.order_by("created_at", "id")
-        ]
-        return process.chain_process(attempts)
-    if submission.assignment.kind == "essay" and submission.state != "assigned":
-        saves = [
-            process.Save(s.at, s.characters, s.pasted, s.active_seconds)
-            for s in submission.essay_saves.all()
-        ]
-        return process.essay_process(saves)
-    return None
-
-
-def lane_labels(report: process.ProcessReport) -> dict[str, str]:
-    if report.kind == "coach":
-        return {step: step_label(step) for step in STEPS}
-    if report.kind == "chain":
-        return {lane: str(label) for lane, label in PHASE_LABELS.items()}
-    return {"essay": gettext("Essay")}
+    """The report as the work's kind reads it; None before any work exists."""
+    return kinds.kind_of(submission.assignment.kind).process(submission)
 
 
 def page_context(report: process.ProcessReport | None) -> dict[str, Any]:
     """What the submission page draws: the timeline, the table of parts, the events."""
     if report is None:
         return {"process": None}
-    labels = lane_labels(report)
+    kind = kinds.kind_of(report.kind)
+    labels = kind.lanes()
     seen = []
     for event in report.events:
         if event.what not in seen:
             seen.append(event.what)
     return {
         "process": report,
+        "process_revisions_label": kind.revisions_label,
+        "process_tutor_columns": kind.tutor_columns,
         "process_minutes": round(report.essay.active_seconds / 60) if report.essay else 0,
         "process_legend": [(what, EVENT_LABELS[what]) for what in seen],
         "process_timeline": process.timeline(report, labels),

@@ -391,6 +391,11 @@ def work_detail(submission: Submission) -> dict[str, Any] | None:
     return kinds.kind_of(submission.assignment.kind).detail(submission)
 
 
+def work_export(submission: Submission) -> dict[str, Any]:
+    """What the work exports as (the returned-work export), as its kind says."""
+    return kinds.kind_of(submission.assignment.kind).export(submission)
+
+
 def audit_suggestions(results: list[Any], maxima: dict[str, int]) -> dict[str, dict[str, Any]]:
     """The audit's score per feedback part, on its 1-5 scale and brought to the part's own
     points (3/5 of 0-4 is about 2.4), shown beside the teacher's points as a suggestion and

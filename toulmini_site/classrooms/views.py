@@ -415,7 +415,11 @@ def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = selectors.assignment_of(request.user, pk)
-    context: dict[str, Any] = {"assignment": assignment, "classroom": assignment.classroom}
+    context: dict[str, Any] = {
+        "assignment": assignment,
+        "assignment_kind": kinds.kind_of(assignment.kind),  # its settings and start fragments
+        "classroom": assignment.classroom,
+    }
     if assignment.classroom.is_teacher:
         rows = list(selectors.assignment_submissions(assignment))
         for row in rows:
@@ -466,6 +470,7 @@ def assignment_start(request: HttpRequest, pk: int) -> HttpResponse:
         mine.assignment = assignment
         context: dict[str, Any] = {
             "assignment": assignment,
+            "assignment_kind": kinds.kind_of(assignment.kind),
             "classroom": assignment.classroom,
             "mine": mine,
             "start_form": form,

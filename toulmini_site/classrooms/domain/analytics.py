@@ -34,7 +34,7 @@ class WorkRow:
 
     student_id: int
     assignment_id: int
-    kind: str  # coach | chain | essay
+    kind: str  # the assignment's kind (``classrooms.kinds``)
     state: str  # assigned | in_progress | turned_in | returned
     points: Mapping[str, int] = field(default_factory=dict)
     maxima: Mapping[str, int] = field(default_factory=dict)
@@ -44,7 +44,9 @@ class WorkRow:
     present: frozenset[str] = frozenset()
     expected: frozenset[str] = frozenset()
     audit_scores: Mapping[str, int] = field(default_factory=dict)
-    coach_step: str | None = None  # the step a coach session is on
+    # The step work that goes step by step (a coach session) is on: such work reads stuck when
+    # it is left unfinished on its step.
+    coach_step: str | None = None
     finished: bool = False  # a coach session completed, a chain with a verdict
     stopped: bool = False  # a chain stopped by a circuit breaker
     last_activity: datetime | None = None
@@ -161,7 +163,7 @@ def read_class(rows: Iterable[WorkRow], *, now: datetime) -> ClassReading:
         if row.stopped:
             stuck.append(StudentState(row.student_id, row.assignment_id, "stopped"))
         elif (
-            row.kind == "coach"
+            row.coach_step is not None
             and not row.finished
             and row.state == "in_progress"
             and row.last_activity is not None

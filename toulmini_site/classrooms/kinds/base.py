@@ -18,7 +18,17 @@ A kind is one module with one object that has:
 - ``part_label(part)``: a grading part's name in the feedback;
 - ``takes_text``: whether the student writes the text on the submission (the essay box);
 - ``detail_template``: the fragment the submission page shows the work with (it gets the
-  page's context: ``submission``, ``progress``, ``chain``, ``essay_form``...).
+  page's context: ``submission``, ``progress``, ``chain``, ``essay_form``...);
+- ``settings_template`` and ``start_template``: the fragments the assignment page shows the
+  kind's settings with, and adds to the student's start form (they get ``assignment``,
+  ``start_form``, ``engine_options``);
+- ``process(submission)``: how the work came to be (``domain.process.ProcessReport`` whose
+  ``kind`` is the kind's name), or None; ``lanes()``: the report's parts by name for people;
+  ``revisions_label`` and ``tutor_columns``: what the report's table counts;
+- ``analytics_columns()``: the annotations and ``analytics_values`` the fields the class
+  analytics read of a submission (one query for every kind in the class); ``reading(row)``:
+  the ``domain.analytics.WorkRow`` fields the kind fills from such a row;
+- ``export(submission)``: what the work exports as in the returned-work export (JSON).
 
 ``Kind`` below holds the defaults (no settings, no work to start or run at turn-in, parts
 named as graded), so a simple kind overrides only what it has.
@@ -31,13 +41,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from django.utils.translation import gettext, gettext_lazy
 
-from toulmini_site.classrooms.domain.grading import PART_LABELS
+from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS
 from toulmini_site.classrooms.models import KIND_LABELS
 
 if TYPE_CHECKING:
+    from toulmini_site.classrooms.domain.process import ProcessReport
     from toulmini_site.classrooms.models import Submission
 
 Problems = list[dict[str, str]]
+# Turned-in work: the analytics expect every part of it.
+DONE = ("turned_in", "returned")
 
 
 # The settings columns of ``Assignment`` as an assignment of a kind without them has them.
@@ -60,6 +73,11 @@ class AssignmentKind(Protocol):
     settings_fields: tuple[str, ...]
     takes_text: bool
     detail_template: str
+    settings_template: str
+    start_template: str
+    revisions_label: Any
+    tutor_columns: bool
+    analytics_values: tuple[str, ...]
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], Problems]: ...
 
@@ -75,6 +93,16 @@ class AssignmentKind(Protocol):
 
     def part_label(self, part: str) -> str: ...
 
+    def process(self, submission: Submission) -> ProcessReport | None: ...
+
+    def lanes(self) -> dict[str, str]: ...
+
+    def analytics_columns(self) -> dict[str, Any]: ...
+
+    def reading(self, row: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def export(self, submission: Submission) -> dict[str, Any]: ...
+
 
 class Kind:
     """Defaults for a kind: override what differs."""
@@ -85,6 +113,11 @@ class Kind:
     settings_fields: tuple[str, ...] = ()
     takes_text = False
     detail_template = "classrooms/kinds/_none.html"
+    settings_template = "classrooms/kinds/_empty.html"
+    start_template = "classrooms/kinds/_empty.html"
+    revisions_label: Any = gettext_lazy("Saves")
+    tutor_columns = False
+    analytics_values: tuple[str, ...] = ()
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], Problems]:
         return {}, []
@@ -107,6 +140,24 @@ class Kind:
 
     def part_label(self, part: str) -> str:
         return gettext(PART_LABELS[part])
+
+    def process(self, submission: Submission) -> ProcessReport | None:
+        return None
+
+    def lanes(self) -> dict[str, str]:
+        return {}
+
+    def analytics_columns(self) -> dict[str, Any]:
+        return {}
+
+    def reading(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        """Work turned in with nothing to read expects every part (and holds none)."""
+        expected = frozenset(PARTS) if row["state"] in DONE else frozenset()
+        return {"expected": expected, "last_activity": row["updated_at"]}
+
+    def export(self, submission: Submission) -> dict[str, Any]:
+        """The work's link and its detail, as the teacher reads them."""
+        return {"work": self.work(submission), "work_detail": self.detail(submission)}
 
 
 _KINDS: dict[str, AssignmentKind] = {}

@@ -1,23 +1,37 @@
 """The chain kind: a query, optionally a source text, and the engines the student may use;
-starting runs nothing yet but creates the chain; progress is the phase, verdict or stop."""
+starting runs nothing yet but creates the chain; progress is the phase, verdict or stop; its
+process report is the outputs offered per phase; the analytics read the components written
+and the phases passed."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
 from arguments.domain.toulmin import COMPONENT_ORDER, ToulminError
 from arguments.services import chain_create
-from toulmini_site.classrooms.kinds.base import Kind, Problems, register
+from toulmini_site.classrooms.domain import process
+from toulmini_site.classrooms.kinds.base import DONE, Kind, Problems, register
 from toulmini_site.classrooms.refusals import ClassroomError
+from toulmini_site.toulmin import PHASE_COMPONENTS
 
 if TYPE_CHECKING:
     from toulmini_site.classrooms.models import Submission
 
 ENGINES = ("offline", "manual", "llm")
+# The chain's phases -> the components (grading parts) each writes; the verdict is no part.
+PHASE_PARTS = {n: parts for n, parts in PHASE_COMPONENTS.items() if n < 4}
+CHAIN_PARTS = tuple(part for parts in PHASE_PARTS.values() for part in parts)
+PHASE_LABELS = {
+    "phase1": gettext_lazy("Data and claim"),
+    "phase2": gettext_lazy("Warrant and backing"),
+    "phase3": gettext_lazy("Rebuttal and qualifier"),
+    "phase4": gettext_lazy("Verdict"),
+}
 
 
 def shorten(text: str, limit: int) -> str:
@@ -36,6 +50,10 @@ class Chain(Kind):
     order = 20
     label = gettext_lazy("Toulmin chain")
     detail_template = "classrooms/kinds/_chain.html"
+    settings_template = "classrooms/kinds/_chain_settings.html"
+    start_template = "classrooms/kinds/_chain_start.html"
+    revisions_label = gettext_lazy("Outputs offered")
+    analytics_values: tuple[str, ...] = ("chain__status", "chain__next_phase")
     settings_fields: tuple[str, ...] = ("query", "source_text", "engines")
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], Problems]:
@@ -128,6 +146,46 @@ class Chain(Kind):
             "components": {name: getattr(chain, name) for name in COMPONENT_ORDER},
             "review": {"status": chain.review_status, "note": chain.review_note},
         }
+
+    def process(self, submission: Submission) -> process.ProcessReport | None:
+        chain = submission.chain
+        if chain is None:
+            return None
+        attempts = [
+            process.Attempt(a.phase, a.source, a.accepted, a.created_at)
+            for a in chain.attempts.order_by("created_at", "id")
+        ]
+        return process.chain_process(attempts)
+
+    def lanes(self) -> dict[str, str]:
+        return {lane: str(label) for lane, label in PHASE_LABELS.items()}
+
+    def analytics_columns(self) -> dict[str, Any]:
+        """Which components the chain holds, without loading it."""
+        return {
+            f"chain_has_{part}": ExpressionWrapper(
+                Q(**{f"chain__{part}__isnull": False}), output_field=BooleanField()
+            )
+            for part in CHAIN_PARTS
+        }
+
+    def reading(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        """The components written, and those of the phases passed (all once done); a chain
+        stopped by a circuit breaker reads stuck."""
+        out = super().reading(row)
+        out["finished"] = row["chain__status"] == "complete"
+        out["stopped"] = row["chain__status"] == "terminated"
+        if row["chain__status"] is None:
+            return out
+        out["present"] = frozenset(p for p in CHAIN_PARTS if row.get(f"chain_has_{p}"))
+        if row["state"] in DONE or out["finished"]:
+            out["expected"] = frozenset(CHAIN_PARTS)
+        else:
+            reached = (row["chain__next_phase"] or 1) - 1
+            out["expected"] = frozenset(
+                p for n, ps in PHASE_PARTS.items() if n <= reached for p in ps
+            )
+        return out
 
 
 KIND = register(Chain())

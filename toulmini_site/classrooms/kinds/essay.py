@@ -1,5 +1,6 @@
 """The essay kind: the student writes or uploads a text on the submission; turning it in
-runs an audit with the assignment's rubric (and optionally a critique)."""
+runs an audit with the assignment's rubric (and optionally a critique); its process report is
+the saves; the analytics read it through its audit."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from council.services.audit import audit_create, audit_engine
 from council.services.critique import critique_create, critique_engine
 from toulmini_site.classrooms import budgets, work
+from toulmini_site.classrooms.domain import process
 from toulmini_site.classrooms.kinds.base import Kind, Problems, register
 from toulmini_site.classrooms.refusals import ClassroomError, InvalidState
 
@@ -24,6 +26,7 @@ class Essay(Kind):
     order = 30
     label = gettext_lazy("Essay (audited)")
     detail_template = "classrooms/kinds/_essay.html"
+    settings_template = "classrooms/kinds/_essay_settings.html"
     settings_fields: tuple[str, ...] = ("rubric_name", "with_critique")
     takes_text = True
 
@@ -118,6 +121,22 @@ class Essay(Kind):
             if (critique := submission.critique) is not None
             else None,
         }
+
+    def process(self, submission: Submission) -> process.ProcessReport | None:
+        if submission.state == "assigned":
+            return None
+        saves = [
+            process.Save(s.at, s.characters, s.pasted, s.active_seconds)
+            for s in submission.essay_saves.all()
+        ]
+        return process.essay_process(saves)
+
+    def lanes(self) -> dict[str, str]:
+        return {"essay": gettext("Essay")}
+
+    def reading(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        """Read through its audit: no parts expected of the text itself."""
+        return {"last_activity": row["updated_at"]}
 
 
 KIND = register(Essay())
