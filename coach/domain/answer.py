@@ -33,8 +33,10 @@ HelpLevel = Literal["questions", "examples", "full"]
 HELP_LEVELS: tuple[str, ...] = get_args(HelpLevel)
 DEFAULT_HELP_LEVEL: HelpLevel = "full"
 
-# A sentence is complete once its closing mark is followed by a space or a line break.
-_BOUNDARY = re.compile(r"(?<=[.!?…\"”»)])\s+|\n+")
+# A sentence is complete once its closing mark (and any closing quote or bracket after it) is
+# followed by a space or a line break: a quotation closed mid-sentence ("“Yeah” doesn't ...")
+# does not end it.
+_BOUNDARY = re.compile(r"(?<=[.!?…])[\"”»)]*\s+|\n+")
 
 
 # A sentence about a proposal as done: "Great, I've put it in your draft", "Here is your

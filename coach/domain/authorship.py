@@ -133,6 +133,9 @@ _EMBEDDED = re.compile(
 # An offered text that opens with a question word asks the student; it offers nothing.
 _ASKING = re.compile(r"^[\s,]*(?:" + languages.alternatives("asking_words") + r")(?!\w)", re.I)
 _META = languages.every_set("meta")
+# The parts' names: a colon after one offers a text for that part ("A fuller rebuttal: ...",
+# "Unos datos mejores: ...") unless the head is addressed to the student ("Your claim: ...").
+_PART_NAMES = languages.every_set("part_words")
 _SET_OFF = 2  # a quoted, colon-set or suggested text is a part with this many new words
 _STATEMENT = 2  # a plain statement on the student's subject, likewise
 
@@ -184,11 +187,19 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
         offered = True
     if ":" in frame:
         head, tail = frame.split(":", 1)
-        kind = "offered" if _OFFER.search(head) or _SUGGESTION.search(head) else "colon"
+        offers = _OFFER.search(head) or _SUGGESTION.search(head) or _names_a_part(head)
+        kind = "offered" if offers else "colon"
         pieces += [(head, "frame"), (tail, kind)]
     elif not offered:
         pieces.append((frame, "frame"))
     return [(text, kind) for text, kind in pieces if words(text)]
+
+
+def _names_a_part(head: str) -> bool:
+    """Whether the words before a colon name a part (not the student's): what follows is
+    offered as that part ("A fuller rebuttal:", "Matiz sugerido:")."""
+    tokens = set(words(head))
+    return bool(tokens & _PART_NAMES) and not tokens & _ADDRESSED and not is_question(head)
 
 
 @dataclass(frozen=True)
@@ -276,7 +287,18 @@ class Authorship:
                 return kind  # "OK: Schools should ban phones." — short, but the part
             if kind == "offered" and as_part and stems - self.known:
                 return kind  # "What if you wrote 'probably'?": the part, in the tutor's words
+            if (
+                kind == "offered"
+                and (as_part or (on_subject and fresh))
+                and not self._written(piece)
+            ):
+                return kind  # "in most primary schools": their words, not yet their part
         return None
+
+    def _written(self, piece: str) -> bool:
+        """Whether ``piece`` is a run of words the student wrote (in one of their texts)."""
+        run = f" {' '.join(words(piece))} "
+        return any(run in f" {' '.join(words(text))} " for text in self.own_texts)
 
     def _without_typed(self, text: str) -> str:
         """``text`` without the runs of three or more words copied from what the student

@@ -41,7 +41,7 @@ def test_each_half_has_every_step_both_languages_and_every_field(half):
 
 # The frozen half is never tuned on: what it measures is reported (docs/coach.md), and held
 # here so that it can only get better.
-LEAKS_AT_MOST = {"dev": 0, "frozen": 3}
+LEAKS_AT_MOST = {"dev": 0, "frozen": 0}
 
 
 @pytest.mark.parametrize("half", HALVES)
@@ -89,6 +89,60 @@ def test_a_leading_question_with_a_part_inside_is_withheld_and_never_streamed(se
     assert final["withheld"]
     assert "optional" not in streamed and "families" not in streamed
     assert "families" not in final["result"].assistantText
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "new"),
+    [
+        # The student's own words, offered as a part they have not written.
+        (
+            "en",
+            "qualifier",
+            "probably",
+            "nextQuestion",
+            "What about writing “in most state schools” as your qualifier?",
+            "state",
+        ),
+        # A colon after a part's name offers what follows, even with "tu" inside it.
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "assistantText",
+            "Unos datos mejores: en tu instituto 40 familias pidieron ayuda para pagarlo.",
+            "familias",
+        ),
+        ("en", "rebuttal", "unless", "rationale", "A fuller rebuttal: except in winter.", "winter"),
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "nextQuestion",
+            "¿Y si incluyeras que un uniforme completo cuesta 250 euros al año?",
+            "completo",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms cost a lot",
+            "assistantText",
+            "It would be stronger to add that a blazer alone costs sixty pounds.",
+            "blazer",
+        ),
+    ],
+)
+def test_a_part_offered_in_any_field_never_reaches_the_student(
+    language, step, message, field, sentence, new
+):
+    neutral = {"en": "Let's look at your text.", "es": "Veamos tu texto."}[language]
+    raw: dict = {"assistantText": neutral, "step": step}
+    if field == "rationale":
+        raw["proposedUpdate"] = {"field": step, "value": message, "rationale": sentence}
+    else:
+        raw[field] = sentence
+    streamed, final = _judged(raw, _inputs(language, message, step))
+    assert final["withheld"]
+    assert new not in streamed and new not in final["result"].assistantText
 
 
 def test_a_part_in_the_proposals_rationale_is_withheld_with_the_proposal():
@@ -164,6 +218,8 @@ def test_the_withheld_note_speaks_the_sessions_language_whatever_the_message(lan
         "build protected lanes”.",
         "A claim is the position you want your reader to accept.",
         "What would you like your school to change about uniforms?",
+        # A quotation closed mid-sentence does not end the sentence while it streams.
+        "“Bad” doesn't yet tell your reader for whom.",
     ],
 )
 def test_feedback_questions_explanations_and_examples_on_another_topic_pass(sentence):

@@ -663,6 +663,12 @@ PACK = LanguagePack(
         r"\b(?:would|could|might)(?:n'?t| not)? it (?:\w+ ){0,4}?to " + _SAY + r"\b"
         r"(?: that\b| something like\b| like\b)?:?",
         r"\bhow about(?: something like| this)?:?",
+        # "It would be stronger to add that ...", "Good backing here would be ...".
+        r"\bit (?:would|could|might|may)(?: also)? be (?:\w+ ){0,3}?to " + _SAY + r"\b"
+        r"(?: that\b| something like\b| like\b)?:?",
+        r"\b(?:an? )?(?:good|better|stronger|fuller|clearer|tighter|safer|cleaner) (?:claim|"
+        r"grounds|warrant|backing|qualifier|rebuttal|exception)(?: here)? (?:would|could|might)"
+        r" be\b:?",
         r"\b(?:another|one|an|other|a good|a better) (?:option|idea|possibility|way|"
         r"choice)(?: would be| is| could be| might be| here is)?\b:?",
         r"\b(?:wouldnt|wouldn't|would|isnt|isn't|doesnt|doesn't|dont|don't) "

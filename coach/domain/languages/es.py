@@ -190,10 +190,11 @@ def wants_from_tutor(folded: str) -> bool:
 
 # Verbs that report or offer text: "podrías decir", "¿y si dijeras ...?".
 _SAY = (
-    r"(?:dec[ií]r|dijeras|dijeses|pon(?:er|es|gas|dr[ií]as)|pusieras|pusieses|escrib(?:ir|es|"
+    r"(?:dec[ií]r|dices|digas|dijeras|dijeses|pon(?:er|es|gas|dr[ií]as)|pusieras|pusieses|escrib(?:ir|es|"
     r"ieras|ieses|ir[ií]as)|a[nñ]ad(?:ir|es|ieras|ieses|ir[ií]as)|cit(?:ar|as|aras|ases|"
     r"ar[ií]as)|argument(?:ar|aras)|afirm(?:ar|aras)|mencion(?:ar|aras)|us(?:ar|aras)|"
-    r"nombr(?:ar|aras)|sosten(?:er|ias)|defend(?:er|ieras))"
+    r"nombr(?:ar|as|aras)|mencionas|usas|inclu(?:ir|yes|yeras|yeses|ir[ií]as)|"
+    r"sosten(?:er|ias)|defend(?:er|ieras))"
 )
 
 _PART = "<PART>"  # the parts' names in any language (``intent`` fills it in)
@@ -663,6 +664,10 @@ PACK = LanguagePack(
         r"usar[ií]a)\b(?: que\b)?:?",
         r"\b(?:te )?(?:sugiero|propongo|recomiendo)\b(?: que\b)?:?",
         r"\bse (?:podr[ií]a|puede) (?:" + _SAY + r")\b(?: que\b)?:?",
+        r"(?:¿\s*)?\bhas pensado en (?:" + _SAY + r")\b(?: que\b)?:?",
+        # A part named with what it would be: "Un respaldo mejor sería ...".
+        r"\b(?:un|una|el|la|unos|unas) (?:tesis|garant[ií]a|datos|respaldo|calificador|matiz|"
+        r"refutaci[oó]n)(?: \w+){0,2}? ser[ií]a\b:?",
         # A negative question leads: "¿No bastaría con citar ...?"
         r"^\W*¿\s*no\b",
     ),
