@@ -23,7 +23,6 @@ from rest_framework.response import Response
 from arguments import exports, selectors, services
 from arguments.domain.aif import AIF_MAX_BYTES
 from arguments.domain.fallacies import TAXONOMY, TEXT_MAX
-from arguments.domain.prompts import phase_prompt
 from arguments.domain.sequence import TOOL_INPUTS, chain_state, run_tool
 from arguments.domain.toulmin import (
     COMPONENT_MODELS,
@@ -121,10 +120,56 @@ def chain_list(request: Request) -> Response:
     return _chain_response(chain, status.HTTP_201_CREATED)
 
 
-@extend_schema(responses=ChainSerializer, summary="One of your chains")
+class EvidenceSpanSerializer(serializers.Serializer):
+    part = serializers.ChoiceField(
+        choices=["claim", "data", "warrant", "backing", "rebuttal", "restatement"]
+    )
+    item = serializers.IntegerField(help_text="Which of the part's facts or exceptions (0 first).")
+    words = serializers.CharField(
+        help_text="The part's words (the reader's sentence, the model's)."
+    )
+    match = serializers.ChoiceField(
+        choices=["reader", "exact", "close", "own_words"],
+        help_text=(
+            "reader: the offline reader's sentence; exact: the model's words, found as they "
+            "are; close: a sentence that says them again; own_words: no sentence says them "
+            "closely enough, so there is no span."
+        ),
+    )
+    start = serializers.IntegerField(allow_null=True, help_text="Offset in source_text.")
+    end = serializers.IntegerField(allow_null=True)
+    sentence_index = serializers.IntegerField(allow_null=True)
+    confidence = serializers.FloatField(
+        allow_null=True, help_text="How sure the reader is (0-1); null where nothing weighed it."
+    )
+    given = serializers.BooleanField(help_text="The owner gave the sentence this part.")
+
+
+class ChainDetailSerializer(ChainSerializer):
+    """The schema of one chain with the words its parts rest on (built in ``chain_detail``)."""
+
+    evidence = EvidenceSpanSerializer(many=True, read_only=True)
+
+    class Meta(ChainSerializer.Meta):
+        fields = [*ChainSerializer.Meta.fields, "evidence"]
+        read_only_fields = fields
+
+
+@extend_schema(
+    responses=ChainDetailSerializer,
+    summary="One of your chains",
+    description=(
+        "With ``evidence``: the spans of the source text each part rests on, for a chain the "
+        "server runs (the offline reader's sentences, or the words of its language model's "
+        "parts found in the text; a model's part in its own words has no span)."
+    ),
+)
 @api_view(["GET"])
 def chain_detail(request: Request, pk: int) -> Response:
-    return _chain_response(selectors.chain_for(request.user, pk))
+    chain = selectors.chain_for(request.user, pk)
+    response = _chain_response(chain)
+    response.data["evidence"] = selectors.chain_evidence_spans(chain)
+    return response
 
 
 @extend_schema(
@@ -166,7 +211,7 @@ def chain_prompt(request: Request, pk: int) -> Response:
         )
         extra = {"termination_reason": reason} if code == "TERMINATED" else {}
         raise ToulminError(message, code=code, extra=extra)
-    prompt = phase_prompt(chain.next_phase, chain.state(), source_text=chain.source_text)
+    prompt = services.chain_prompt(chain)
     return Response({"phase": chain.next_phase, "prompt": prompt})
 
 
@@ -177,7 +222,11 @@ def chain_prompt(request: Request, pk: int) -> Response:
     description=(
         'The phase output exactly as the model produces it: phase 1 {"data", "claim"}, '
         '2 {"warrant", "backing"}, 3 {"rebuttal", "qualifier"}, 4 {"verdict"}. '
-        "400 with field paths when invalid, 409 when out of order or the chain has ended."
+        "400 with field paths when invalid, 409 when out of order or the chain has ended. "
+        "When the offline reader doubts the claim of a phase 1 (below 0.5), the chain is "
+        "left at phase 1 with claim_candidates (your AI's first) for you to pick one through "
+        "corrections; the sentences you gave a role are kept in the answers, and phase 3's "
+        "qualifier is held to claim_confidence."
     ),
 )
 @api_view(["POST"])
@@ -468,10 +517,11 @@ class CorrectionOutSerializer(serializers.ModelSerializer):
     responses={200: ChainSerializer},
     summary="Say what a sentence is (claim, data, warrant, rebuttal) and run the chain again",
     description=(
-        "Chains the server runs: the offline analyzer, or its language model, which is told "
-        "the sentences and whose answers keep them (409 CORRECTION_NOT_SERVER_RUN for a chain "
-        "your own AI runs). The chain runs from phase 1 with the sentence pinned to the role, "
-        "to the end."
+        "The chain starts again from phase 1 with the sentence pinned to the role. A chain the "
+        "server runs (the offline analyzer, or its language model, which is told the sentences "
+        "and whose answers keep them) runs to the end; a chain your own AI runs waits for "
+        "phase 1, whose prompt now tells your AI the sentences, and the answers you submit "
+        "keep them."
     ),
 )
 @api_view(["GET", "POST"])

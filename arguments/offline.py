@@ -29,7 +29,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from arguments.domain.analyzer import analyze_phase
-from arguments.domain.confidence import SentenceRole, picked_claim_candidates, sentence_parts
+from arguments.domain.confidence import (
+    SentenceRole,
+    claim_meant,
+    picked_claim_candidates,
+    sentence_parts,
+)
 from arguments.domain.document import DocumentReading, Readers
 from arguments.domain.fallacies import FallacyFinding, detect_fallacies
 from arguments.domain.fallacies.learned import WEIGHTS as FALLACY_WEIGHTS
@@ -148,6 +153,16 @@ def model_claim_reading(query: str, source_text: str, statement: str) -> list[Cl
     with its calibrated confidence, then the two likeliest others; empty when it says again no
     sentence (``arguments.domain.confidence.picked_claim_candidates``)."""
     return picked_claim_candidates(query, source_text, statement, sentence_roles())
+
+
+def model_claim_meant(query: str, source_text: str, statement: str) -> float | None:
+    """How far the offline reader backs a language model's claim in its own words, weighed by
+    meaning against its candidates on the sentence encoder
+    (``arguments.domain.confidence.claim_meant``); None without the encoder or for text that
+    is not English."""
+    if not _encoder_ready():
+        return None
+    return claim_meant(query, source_text, statement, sentence_roles(), _encode)
 
 
 def document_reading(

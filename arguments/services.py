@@ -25,7 +25,7 @@ from arguments.domain.fallacies import (
     ModelFallacies,
     findings_from_model,
 )
-from arguments.domain.prompts import fallacy_messages, phase_messages
+from arguments.domain.prompts import fallacy_messages, phase_messages, phase_prompt
 from arguments.domain.reading import PINNABLE, ClaimCandidate
 from arguments.domain.sequence import chain_state
 from arguments.domain.toulmin import (
@@ -43,6 +43,7 @@ from arguments.offline import (
     analyzer_phase,
     check_fallacies,
     document_reading,
+    model_claim_meant,
     model_claim_reading,
     sentence_reading,
 )
@@ -225,12 +226,67 @@ def chain_submit_phase(*, chain: Chain, phase: int, payload: Any, source: str = 
     The attempt is kept either way (raw text, accepted or not, the errors). Raises
     ``PhaseRejected`` when the chain has ended, the phase is out of order, or the payload is
     invalid; the chain is then unchanged.
+
+    A chain the user's own AI runs is weighed as a server model's is (``_own_ai_answer``): it
+    asks which sentence is the claim when the reader doubts the AI's, keeps the sentences the
+    owner gave a role, and holds the qualifier to how sure the reader is of the claim.
     """
     work_guard(work=chain, model_backed=False)  # turned-in classroom work is read-only
+    if chain.engine in OWN_AI:
+        held = _own_ai_answer(chain, phase, payload, source)
+        if held is None:
+            chain.refresh_from_db()
+            return chain  # the owner picks the claim first (chain_correct)
+        payload = held
     locked, rejection = _record_phases(chain, [(phase, payload)], source=source)
     if rejection is not None:
         raise PhaseRejected(rejection, chain=locked)
     return locked
+
+
+# The engines whose phases the user's own AI writes (copied prompts, an MCP client).
+OWN_AI = (Chain.Engine.MANUAL, Chain.Engine.MCP)
+
+
+def _own_ai_answer(chain: Chain, phase: int, payload: Any, source: str) -> Any | None:
+    """``payload``, the user's own AI's answer for ``phase``, as the chain should take it: with
+    the sentences the owner gave a role kept in it (``owner_roles_kept``) and, in phase 3, its
+    qualifier no surer than the reader is of the claim (``qualifier_held``). None when it is a
+    valid phase 1 whose claim the offline reader doubts (``_model_claim_unsure``, no model
+    call): the answer is kept as an attempt and the chain waits for the owner's pick. An
+    answer that is not JSON, or not for the chain's next phase, is returned as it is (the
+    chain refuses it as usual)."""
+    answer = payload
+    if isinstance(payload, str):
+        try:
+            answer = json.loads(payload)
+        except ValueError:
+            return payload
+    if not isinstance(answer, dict) or chain.status != Chain.Status.IN_PROGRESS:
+        return payload
+    if phase != chain.next_phase:
+        return payload
+    answer = owner_roles_kept(phase, answer, _given_sentences(chain))
+    if phase == 3:
+        return qualifier_held(answer, chain.claim_confidence)
+    if phase != 1:
+        return answer
+    try:
+        apply_phase(chain.state(), 1, answer)
+    except ToulminError:
+        return answer  # refused, with its reasons, by _record_phases
+    claim_given = "claim" in chain.pinned_roles().values()
+    if not _model_claim_unsure(chain, copy.copy(chain), answer, claim_given):
+        return answer
+    PhaseAttempt.objects.create(
+        chain=chain,
+        phase=1,
+        source=source,
+        raw_output=json.dumps(answer, ensure_ascii=False)[:100_000],
+        accepted=False,
+        error_code="CLAIM_UNSURE",
+    )
+    return None
 
 
 def _record_phases(
@@ -434,14 +490,18 @@ def _model_claim_unsure(
     that the sentence the model's claim says again is the claim, ``picked_claim_candidates``);
     True, keeping the candidates on the chain with the model's first, when it is below
     ``CLAIM_SURE``: the chain waits for the owner's pick as an offline chain does. A claim the
-    owner gave, or one the model words itself (no sentence of the text says it), is not
-    doubted here: the reader cannot weigh it."""
+    owner gave is not doubted. One the model words itself (no sentence of the text says it)
+    is not asked about, but in English it is weighed by meaning against the reader's
+    candidates (``model_claim_meant``) and the verdict is held to that."""
     found: list[ClaimCandidate] = []
+    meant = None
     if not claim_given:
         statement = str((payload.get("claim") or {}).get("statement", ""))
         found = model_claim_reading(work.query, work.source_text, statement)
+        if not found:  # its own words: weighed by meaning, to cap the verdict (no asking)
+            meant = model_claim_meant(work.query, work.source_text, statement)
     unsure = bool(found) and found[0].confidence < CLAIM_SURE
-    chain.claim_confidence = work.claim_confidence = found[0].confidence if found else None
+    chain.claim_confidence = work.claim_confidence = found[0].confidence if found else meant
     chain.claim_candidates = _candidates_json(found, model_first=True) if unsure else []
     work.claim_candidates = []
     chain.save(update_fields=["claim_candidates", "claim_confidence", "updated_at"])
@@ -464,16 +524,10 @@ def chain_correct(
     (claim, data, warrant or rebuttal) and run the chain again from phase 1 with it pinned,
     to the end: the offline analyzer reads around the pinned sentences; a language model is
     told them and its answers keep them (``corrections.owner_roles_kept``). A chain your own
-    AI runs (copied prompts, MCP) is not re-run by the server; the caller checks that
-    ``author`` owns the chain. ``client``: the model's client (tests)."""
-    if chain.engine not in (Chain.Engine.OFFLINE, Chain.Engine.LLM):
-        raise CorrectionRefused(
-            gettext(
-                "Only chains the server runs (the offline analyzer or its language model) can "
-                "be corrected sentence by sentence."
-            ),
-            code="CORRECTION_NOT_SERVER_RUN",
-        )
+    AI runs (copied prompts, MCP) is not run by the server: it goes back to phase 1, whose
+    prompt tells the AI the sentences (``chain_prompt``), and the answers pasted back keep
+    them. The caller checks that ``author`` owns the chain. ``client``: the model's client
+    (tests)."""
     found = sentences(chain.source_text)
     if role not in PINNABLE or not 0 <= sentence_index < len(found):
         raise CorrectionRefused(
@@ -499,7 +553,18 @@ def chain_correct(
         chain.verdict_status, chain.termination_reason, chain.warnings = "", "", []
         chain.claim_candidates, chain.said = [], {}
         chain.save()
+    if not chain.is_running_engine:
+        return chain  # the user's own AI runs it again, told the owner's roles in its prompt
     return chain_run(chain=chain, until="end", client=client)
+
+
+def chain_prompt(chain: Chain) -> str:
+    """The prompt of the chain's next phase for the user's own AI, telling it the sentences
+    the owner gave a role (a correction); empty when no phase is left."""
+    if not chain.next_phase:
+        return ""
+    given = _given_sentences(chain)
+    return phase_prompt(chain.next_phase, chain.state(), source_text=chain.source_text, given=given)
 
 
 def _save_run(chain: Chain, outputs: list[tuple[int, Any]]) -> Chain:

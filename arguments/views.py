@@ -17,7 +17,6 @@ from arguments import exports, selectors, services
 from arguments.domain.aif import AIF_MAX_BYTES
 from arguments.domain.fallacies import LIKELY_AT, TAXONOMY, FallacyFinding
 from arguments.domain.highlight import highlighted
-from arguments.domain.prompts import phase_prompt
 from arguments.domain.toulmin import PHASES, ToulminError
 from arguments.forms import (
     AifImportForm,
@@ -27,7 +26,6 @@ from arguments.forms import (
     PhaseOutputForm,
 )
 from arguments.models import Chain, ChainCorrection
-from arguments.offline import chain_evidence
 from arguments.vocabulary import fallacy_explanation
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.refusals import Refusal
@@ -92,37 +90,38 @@ PART_LABELS = {
 
 
 def _evidence_context(chain: Chain) -> dict:
-    """The source text cut at the sentences the chain's parts rest on, each marked with its
-    part and the reader's confidence (the offline reader's parts: a chain it ran); and its
-    sentences, for the correction form (a chain the server runs, offline or with its model)."""
-    if not chain.source_text or chain.engine not in (Chain.Engine.OFFLINE, Chain.Engine.LLM):
-        return {"evidence_pieces": [], "sentences": [], "claim_given": False}
-    pinned = chain.pinned_roles()
-    if chain.engine != Chain.Engine.OFFLINE:
-        return {
-            "evidence_pieces": [],
-            "sentences": [(s.index, s.text) for s in sentences(chain.source_text)],
-            "claim_given": "claim" in pinned.values(),
-        }
-    parts = chain_evidence(chain.query, chain.source_text, pinned) if chain.claim else []
+    """The source text cut at the words the chain's parts rest on, each marked with its part
+    and how sure the reader is (``selectors.chain_evidence_spans``: the offline reader's
+    sentences, or a server model's words found in the text), the model's parts in its own
+    words apart (nothing to highlight); and the text's sentences, for the correction form (a
+    chain the server runs, offline or with its model)."""
+    spans = selectors.chain_evidence_spans(chain)
+    shown = [s for s in spans if s["start"] is not None]
     pieces = []
-    for piece in highlighted(
-        chain.source_text, [(p.sentence.start, p.sentence.end) for p in parts]
-    ):
-        part = parts[piece.marks[0] - 1] if piece.marks else None
+    for piece in highlighted(chain.source_text, [(s["start"], s["end"]) for s in shown]):
+        span = shown[piece.marks[0] - 1] if piece.marks else None
+        confidence = span["confidence"] if span else None
         pieces.append(
             {
                 "text": piece.text,
-                "role": part.role if part else "",
-                "label": PART_LABELS[part.role] if part else "",
-                "percent": round(100 * part.confidence) if part else 0,
-                "given": bool(part and part.given),
+                "role": span["part"] if span else "",
+                "label": PART_LABELS[span["part"]] if span else "",
+                "percent": None if confidence is None else round(100 * confidence),
+                "given": bool(span and span["given"]),
+                "match": span["match"] if span else "",
             }
         )
     return {
-        "evidence_pieces": pieces if parts else [],
-        "sentences": [(s.index, s.text) for s in sentences(chain.source_text)],
-        "claim_given": "claim" in pinned.values(),
+        "evidence_pieces": pieces if shown else [],
+        "own_words": [
+            {"label": PART_LABELS[s["part"]], "words": s["words"]}
+            for s in spans
+            if s["match"] == "own_words"
+        ],
+        "sentences": [(s.index, s.text) for s in sentences(chain.source_text)]
+        if chain.is_running_engine
+        else [],
+        "claim_given": "claim" in chain.pinned_roles().values(),
     }
 
 
@@ -130,7 +129,7 @@ def _detail_context(chain: Chain, **extra: Any) -> dict:
     state = chain.state()
     prompt = ""
     if chain.engine in (Chain.Engine.MANUAL, Chain.Engine.MCP) and chain.next_phase:
-        prompt = phase_prompt(chain.next_phase, state, source_text=chain.source_text)
+        prompt = services.chain_prompt(chain)
     return {
         "chain": chain,
         # Classroom work links back to its submission, where it is turned in.

@@ -5,7 +5,7 @@ the words a chain part rests on, shown highlighted on its page)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -81,6 +81,36 @@ def picked_claim_candidates(
         calibration = getattr(model, "claim_calibration", None) if probs is not None else None
         found = claim_candidates(query, sents, probs, picked, calibration)
     return found if found and found[0].sentence is picked else []
+
+
+def claim_meant(
+    query: str,
+    text: str,
+    statement: str,
+    roles: RoleReader | None,
+    embed: Callable[[list[str]], Sequence[Sequence[float]]],
+) -> float | None:
+    """How far the reader can back ``statement``, another reader's claim in its own words (no
+    sentence of ``text`` says it again): weighed by meaning against the reader's candidates,
+    the best of each candidate's calibrated confidence times how close the statement is to it
+    in meaning (the cosine of their ``embed`` unit vectors, below 0 counted as 0). A claim
+    that means the reader's likely claim keeps most of its confidence; one that means none of
+    the candidates keeps little. A cap for the verdict, not a calibrated chance. None when
+    the text is not English (the sentence encoder reads English only) or has no candidate."""
+    language = reader_language(f"{text}\n{query}")
+    if language != "en" or not statement.strip():
+        return None
+    with reading_in(language):
+        found = read(query, text, roles).candidates
+    if not found:
+        return None
+    vectors = [list(map(float, v)) for v in embed([statement, *(c.sentence.text for c in found)])]
+    mine = vectors[0]
+    weighed = [
+        max(0.0, sum(a * b for a, b in zip(mine, theirs, strict=True))) * c.confidence
+        for c, theirs in zip(found, vectors[1:], strict=True)
+    ]
+    return round(min(1.0, max(weighed)), 2)
 
 
 # -- the words each part rests on ---------------------------------------------------------

@@ -55,10 +55,20 @@ def phase_task(phase: int) -> str:
     return template(f"phase{phase}")
 
 
-def phase_prompt(phase: int, state: ChainState, *, source_text: str = "") -> str:
-    """One self-contained prompt for ``phase`` (for the user's own AI or an MCP client)."""
+def phase_prompt(
+    phase: int,
+    state: ChainState,
+    *,
+    source_text: str = "",
+    given: Mapping[str, list[str]] | None = None,
+) -> str:
+    """One self-contained prompt for ``phase`` (for the user's own AI or an MCP client);
+    ``given`` as in ``phase_messages``."""
+    task = phase_task(phase)
+    if given and any(given.values()):
+        task += "\n\n" + template("owner_marked")
     return "\n\n".join(
-        [template("system"), phase_task(phase), fence(_material(state, phase, source_text))]
+        [template("system"), task, fence(_material(state, phase, source_text, given))]
     )
 
 

@@ -15,7 +15,7 @@ from arguments.domain.confidence import CLAIM_SURE, claim_unsure
 from arguments.domain.corrections import owner_roles_kept, qualifier_held
 from arguments.domain.reading import read
 from arguments.models import Chain, ChainCorrection
-from arguments.offline import sentence_roles
+from arguments.offline import model_claim_meant, sentence_roles
 from tests.arguments import builders as b
 from tests.classrooms.builders import api_as, build_world
 
@@ -165,12 +165,32 @@ def test_a_model_chain_whose_claim_the_reader_accepts_runs_held_to_it(world, fak
     assert "how sure the reader is that this is the claim" in chain.qualifier["rationale"]
 
 
-def test_a_model_claim_in_its_own_words_is_not_weighed_by_the_reader(world, fake_llm):
-    handler, _seen = model_answers("Vacant land near schools is best used for recreation.")
+def test_a_model_claim_in_its_own_words_is_weighed_by_meaning_and_holds_the_verdict(
+    world, fake_llm
+):
+    """No sentence says the model's claim again, so the chain does not ask; the reader weighs
+    it by meaning against its candidates, and the verdict is held to that."""
+    own_words = "Vacant land near schools is best used for recreation."
+    handler, _seen = model_answers(own_words)
     fake_llm(handler)
     chain = run(world.student, LETTER, engine="llm")
-    assert chain.status == Chain.Status.COMPLETE
-    assert chain.claim_confidence is None and chain.qualifier["confidence_pct"] == 90
+    assert chain.status == Chain.Status.COMPLETE and chain.claim_candidates == []
+    reading = read("Letter to the editor", LETTER, sentence_roles())
+    assert 0 < chain.claim_confidence < reading.claim_confidence
+    assert chain.qualifier["confidence_pct"] == round(100 * chain.claim_confidence)
+
+
+def test_a_model_claim_meaning_the_readers_likely_claim_keeps_more_than_one_meaning_none():
+    sure_query = "Should schools start later?"
+    paraphrase = model_claim_meant(sure_query, SURE, "School days ought to begin later for teens.")
+    other = model_claim_meant(sure_query, SURE, "Homework should be banned in every school.")
+    reader = read(sure_query, SURE, sentence_roles()).claim_confidence
+    assert other < CLAIM_SURE <= paraphrase <= reader
+
+
+def test_a_spanish_model_claim_in_its_own_words_is_not_weighed_by_meaning():
+    # the sentence encoder reads English only
+    assert model_claim_meant("Carta al director", CARTA, "Los niños necesitan parques.") is None
 
 
 # -- a correction re-runs a model-run chain ------------------------------------------------
@@ -223,15 +243,17 @@ def test_the_api_corrects_a_model_chain_for_its_owner_only(world, fake_llm):
     assert response.json()["status"] == "complete"
 
 
-def test_a_chain_your_own_ai_runs_is_not_rerun_by_the_server(world):
+def test_a_chain_your_own_ai_runs_is_corrected_but_not_run_by_the_server(world):
     chain = chain_services.chain_create(
         owner=world.student, query="Letter", source_text=LETTER, engine="manual"
     )
     response = api_as(world.student).post(
         f"/api/v1/chains/{chain.pk}/corrections/", {"sentence": 3, "role": "claim"}, format="json"
     )
-    assert response.status_code == 409
-    assert response.json()["code"] == "CORRECTION_NOT_SERVER_RUN"
+    assert response.status_code == 200
+    assert (response.json()["status"], response.json()["next_phase"]) == ("in_progress", 1)
+    assert response.json()["claim"] is None  # your AI runs it, told the owner's claim
+    assert chain.attempts.count() == 0
 
 
 # -- the domain rules, without the database ------------------------------------------------
