@@ -1,5 +1,6 @@
 """What a judgement rests on, its doubt and its corrections, in chromium at 1280 and 390 px,
-in English and Spanish: the words a chain part rests on are highlighted, and so are an audit
+in English and Spanish: the words a chain part rests on are highlighted (the offline
+reader's, and a language model's where the text says them), and so are an audit
 criterion's and a critique finding's; a chain unsure of its claim shows its candidates and a
 pick runs it; a finding dismissed and a criterion overruled stay so after a reload, and only
 the owner and the teachers are offered those corrections. axe-core finds no violation on the
@@ -37,12 +38,16 @@ WORDS = {
         "dismissed": "Dismissed",
         "overruled": "Overruled",
         "model": "the model's reading",
+        "reworded": "reworded by the model",
+        "own": "In the model's own words",
     },
     "es": {
         "pick": "Esta es la afirmación",
         "dismissed": "Descartado",
         "overruled": "Corregido",
         "model": "la lectura del modelo",
+        "reworded": "dicho con otras palabras por el modelo",
+        "own": "Con palabras propias del modelo",
     },
 }
 
@@ -134,6 +139,52 @@ def test_a_model_chain_unsure_of_the_models_claim_asks_and_a_pick_reruns_it(
     page.reload()
     assert page.locator("#claim-doubt").count() == 0
     assert "small park" in page.locator(".part-claim").inner_text()  # the owner's, kept
+
+
+SURE = (
+    "Secondary schools should start later in the morning. "
+    "Teenagers need eight to ten hours of sleep, and most get fewer on school nights. "
+    "In general, students who sleep enough learn better and are safer on the road."
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_model_chains_parts_are_highlighted_where_the_text_says_them(
+    browser_page, live_server, fake_llm, width, lang
+):
+    """The model quotes the claim and a fact, rewords the rule, and names a backing in its
+    own words: the first three are marked in the text, the last is listed, not marked."""
+    world = build_world()
+    outputs = {n: b.PHASE_OUTPUTS[n]() for n in (1, 2, 3, 4)}
+    outputs[1]["claim"]["statement"] = "Secondary schools should start later in the morning."
+    outputs[1]["data"]["facts"] = [SURE.split(". ")[1] + "."]
+    outputs[2]["warrant"]["principle"] = (
+        "Students who get enough sleep learn better and are safer on the road."
+    )
+    fake_llm(lambda request: outputs[int(request.purpose[-1])])
+    chain = chain_services.chain_create(
+        owner=world.student, query="Should schools start later?", source_text=SURE, engine="llm"
+    )
+    chain = chain_services.chain_run(chain=chain, until="end")
+    base = live_server.url
+    page = _new_page(browser_page, base, width, lang)
+    log_in(page, base, "ana", PASSWORD, then=f"/chains/{chain.pk}/")
+    claim = page.locator("#evidence mark.ev-claim")
+    assert "start later in the morning" in claim.inner_text()
+    assert f"{round(100 * chain.claim_confidence)}%" in claim.inner_text()
+    assert "eight to ten hours" in page.locator("#evidence mark.ev-data").inner_text()
+    rule = page.locator("#evidence mark.ev-warrant").inner_text()
+    assert "In general, students" in rule and WORDS[lang]["reworded"] in rule
+    own = page.locator("#evidence .own-words").inner_text()
+    assert WORDS[lang]["own"] in own and b.backing()["authority"] in own
+    assert page.locator("#evidence mark.ev-backing").count() == 0
+    for mark in (claim, page.locator("#evidence mark.ev-warrant")):
+        box = mark.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= WIDTHS[width]["width"]
+    page.locator("#evidence").scroll_into_view_if_needed()
+    page.screenshot(path=f"/tmp/i34_shots/model-evidence-{width}-{lang}.png", full_page=True)
+    _no_axe_violations(page)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
