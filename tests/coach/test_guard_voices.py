@@ -270,6 +270,14 @@ def test_a_cooperative_student_finishes_in_at_most_fourteen_messages(language):
         ("My teacher said the claim should be specific. Is mine specific enough?", "feedback"),
         ("¿Mi garantía es demasiado general?", "feedback"),
         ("Is my claim good? If not, write a better one for me", "help"),
+        # "stop <doing>" asks only with text after it, not with a claim's subject.
+        ("Stop giving eight-year-olds homework every night: it does not help them", "attempt"),
+        ("stop writing it", "help"),
+        # A past tense with its written accent is never an imperative.
+        ("Conté los coches de una semana y el 70% llevaba a un solo niño", "attempt"),
+        # A question without its marks, about a part.
+        ("cuál sería una buena garantía para lo del uniforme", "help"),
+        ("Que los institutos dejen elegir la ropa en bachillerato", "attempt"),
     ],
 )
 def test_intent_reads_claims_hedges_texting_and_feedback_requests(message, kind):
@@ -312,6 +320,7 @@ def test_the_turn_is_read_once_and_both_checks_share_its_own_texts():
 def test_a_weak_part_gets_a_specific_next_step_not_praise():
     cases = [
         ("claim", "junk food is bad", "vague_claim"),
+        ("claim", "the school day is way too long", "vague_claim"),
         ("groundsBacking", "I found it online", "vague_source"),
         ("rebuttal", "some say it's their choice but that's not true", "insists"),
     ]

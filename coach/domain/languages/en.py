@@ -64,6 +64,9 @@ _AUX = frozenset(
 )
 
 
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".split())
+
+
 def imperative(tokens: list[str], raw_first: str) -> bool | None:
     """A verb of producing text with an object, a particle, or nothing after it; "let's"
     with such a verb ("let's write it together", not "let's see"). None when the clause
@@ -80,7 +83,13 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
         if verb in _AFTER_GERUND and after.endswith("ing"):
             # "stop asking and write it", not "Stop paying kids to eat junk: ..." (a claim)
             gerund = after[:-3]
-            return bool({gerund, gerund + "e", gerund[:-1]} & (VERBS | {"ask", "question"}))
+            forms = {gerund, gerund + "e", gerund[:-1]}
+            if forms & {"ask", "question"}:
+                return True
+            # "stop writing it", but not "Stop making seven-year-olds do worksheets: ..."
+            then = rest[1] if rest[1:] else ""
+            counted = then in _NUMBER_WORDS  # "Stop giving six-year-olds homework"
+            return bool(forms & VERBS) and (not then or (then in _AFTER and not counted))
         return (verb, after) in _PARTICLES
     if verb == "lets":
         return after in VERBS - {"see", "think", "try", "look"}
@@ -370,6 +379,8 @@ PACK = LanguagePack(
         r"great|wrong|stupid|boring|unfair|ugly|dumb|nice|cool|pointless|useless|the worst|"
         r"the best|horrible)( for everyone)?$",
         r"\b(because|since) (it|that|this)? ?(would be|will be|is) (better|good|best)$",
+        # Any judgement made stronger and left at that: "school is too early".
+        r"\b(is|are|was|its) (so|very|really|too|super|way too|far too) [a-z]+$",
     ),
     online_patterns=(
         r"\b(online|on the internet|on internet|the internet|on google|on the web|"

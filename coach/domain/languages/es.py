@@ -116,6 +116,8 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
         return None
     verb, rest = tokens[0], tokens[1:]
     after = rest[0] if rest else ""
+    if len(raw_first) > 2 and raw_first.casefold().endswith(("é", "ó")):
+        return False  # "Conté", "preguntó": a past tense, never an imperative ("dé" is)
     if _enclitic_imperative(raw_first):
         return True
     if (verb in _IRREGULAR or _verb(verb)) and not verb.endswith(("as", "es", "ias")):
@@ -130,6 +132,21 @@ def wanted(tokens: list[str]) -> list[str] | None:
     if tokens[:1] in (["necesito"], ["quiero"], ["quisiera"]):
         return tokens[1:]
     return None
+
+
+_PART_NOUNS = frozenset(
+    "tesis datos dato garantia garantias respaldo calificador refutacion regla fuente "
+    "experto".split()
+)
+
+
+def question_opening(tokens: list[str]) -> bool:
+    """ "cual seria una buena garantia", "que garantia pongo": a question without its marks,
+    opened by "cuál" or by "qué" before a part's name ("que" alone opens wishes and
+    clauses: "Que dejen votar...")."""
+    first = tokens[0] if tokens else ""
+    second = tokens[1] if len(tokens) > 1 else ""
+    return first in ("cual", "cuales") or (first == "que" and second in _PART_NOUNS)
 
 
 def asks_tutor(tokens: list[str]) -> bool:
@@ -405,6 +422,8 @@ PACK = LanguagePack(
         r"aburrida|aburridos|injusto|injusta|inutil|lo peor|lo mejor|una tonteria|"
         r"una mierda)( para todos)?$",
         r"\b(porque|ya que) (eso|esto)? ?(es|seria|sera) (mejor|bueno|lo mejor)$",
+        # Cualquier juicio reforzado y sin más: "el horario es demasiado temprano".
+        r"\b(es|son|esta|estan|era) (muy|super|re|tan|demasiado) [a-z]+$",
     ),
     online_patterns=(
         r"\b(en internet|en google|en la web|en una web|en una pagina|en tiktok|en youtube|"
@@ -629,6 +648,7 @@ PACK = LanguagePack(
     asks_tutor=asks_tutor,
     wants_from_tutor=wants_from_tutor,
     wanted=wanted,
+    question_opening=question_opening,
     grammar_words=frozenset(
         "para pero como porque sobre este esta estos estas esto eso esos esas tiene tienen sido "
         "ser estar muy mas menos todo todos toda todas cada otro otra otros otras cuando donde "
