@@ -27,7 +27,7 @@ REFLECTION = textwrap.dedent(
     '''
     """A fourth kind: the student reflects in class and turns in; the teacher grades it."""
 
-    from toulmini_site.classrooms.domain import process
+    from toulmini_site.classrooms.domain import drafting, process
     from toulmini_site.classrooms.kinds import Kind, register
 
 
@@ -60,6 +60,12 @@ REFLECTION = textwrap.dedent(
 
         def export(self, submission):
             return {**super().export(submission), "reflected": submission.state}
+
+        def evidence(self, submission):
+            claim = drafting.PartEvidence(
+                "claim", True, quote="Debates teach us to listen.", quality=0.5, confidence=0.9
+            )
+            return {"claim": claim, "data": drafting.PartEvidence("data", False)}
 
         def progress(self, row):
             started = row.get("state") not in (None, "assigned")
@@ -223,6 +229,17 @@ def test_autosave_keeps_the_fourth_kind_s_text_only_when_the_kind_takes_one(
     assert keep().status_code == 403  # the kind takes no text
     monkeypatch.setattr(reflection, "takes_text", True)
     assert keep().status_code == 200
+
+
+def test_machine_drafted_feedback_reads_the_fourth_kind_s_own_judge(world, reflection):
+    _task, sub = _reflection_turned_in(world)
+    made = api_as(world.teacher).post(f"/api/v1/submissions/{sub.pk}/feedback-drafts/")
+    assert made.status_code == 201, made.json()
+    drafts = {d["part"]: d for d in made.json()}
+    assert set(drafts) == {"claim", "data"}  # only the parts its judge read
+    assert drafts["claim"]["points"] == 2  # half of the claim's 4 points
+    assert "Debates teach us to listen." in drafts["claim"]["quote"]
+    assert drafts["data"]["points"] == 0  # read as missing
 
 
 def test_the_returned_work_export_carries_what_the_fourth_kind_exports(world, reflection):

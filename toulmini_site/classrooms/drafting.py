@@ -2,8 +2,9 @@
 per part of a turned-in submission; a teacher accepts, edits or discards each, and only what
 the teacher saves becomes the student's feedback (``services.feedback_save``).
 
-The judges are the ones the work already has: the essay's audit, the chain's components, the
-coach's step checks (``domain.drafting`` reads them). Drafts are the teacher's: pages and the
+The judges are the ones the work already has, as its kind reads them (``evidence``): the
+essay's audit, the chain's components, the coach's step checks (``domain.drafting`` reads
+them). Drafts are the teacher's: pages and the
 API show them to the class's teachers only, and never to the student.
 """
 
@@ -15,12 +16,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from coach.domain.heuristics import step_check
-from toulmini_site.classrooms import services
+from toulmini_site.classrooms import kinds, services
 from toulmini_site.classrooms.domain import drafting
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS
 from toulmini_site.classrooms.models import FeedbackDraft, Submission
-from toulmini_site.toulmin import CRITERION_PART
 
 DRAFTABLE = (Submission.State.TURNED_IN, Submission.State.RETURNED)
 ACTIONS = ("accept", "edit", "discard")
@@ -29,40 +28,6 @@ ACTIONS = ("accept", "edit", "discard")
 class NothingToDraft(services.ClassroomError):
     code = "NOTHING_TO_DRAFT"
     status = 409
-
-
-def _evidence(submission: Submission) -> dict[str, drafting.PartEvidence]:
-    """What the work's own judges read of each part."""
-    if (session := submission.coach_session) is not None:
-        steps = session.draft.as_dict()
-        claim = steps.get("claim", "")
-        problems = {
-            step: step_check(step, text, claim=claim).problem or "" for step, text in steps.items()
-        }
-        return drafting.coach_evidence(steps, problems)
-    if (chain := submission.chain) is not None:
-        components = {part: getattr(chain, part) for part in PARTS}
-        stopped = _stopped_at(chain) if chain.status == "terminated" else ""
-        return drafting.chain_evidence(components, stopped)
-    if (audit := submission.audit) is not None:
-        rows = []
-        for result in audit.results.all():
-            part = CRITERION_PART.get(result.criterion_id)
-            if part is None:
-                continue
-            evidence = result.evidence or []
-            quote = evidence[0].get("content", "") if evidence else ""
-            rows.append(
-                (part, result.numeric_score, result.reasoning, quote, result.relevance_confidence)
-            )
-        return drafting.audit_evidence(rows)
-    return {}
-
-
-def _stopped_at(chain: Any) -> str:
-    """The component a breaker stopped the chain at: the last one it holds."""
-    held = [part for part in PARTS if getattr(chain, part)]
-    return held[-1] if held else ""
 
 
 def render(draft: drafting.DraftPart) -> str:
@@ -83,7 +48,7 @@ def feedback_drafts_make(*, submission: Submission) -> list[FeedbackDraft]:
             gettext("Feedback is drafted for turned-in work only (state: %(state)s).")
             % {"state": submission.get_state_display()}
         )
-    evidence = _evidence(submission)
+    evidence = kinds.kind_of(submission.assignment.kind).evidence(submission)
     if not evidence:
         raise NothingToDraft(gettext("This work has nothing the judges can read yet."))
     maxima = submission.assignment.maxima()

@@ -28,7 +28,9 @@ A kind is one module with one object that has:
 - ``analytics_columns()``: the annotations and ``analytics_values`` the fields the class
   analytics read of a submission (one query for every kind in the class); ``reading(row)``:
   the ``domain.analytics.WorkRow`` fields the kind fills from such a row;
-- ``export(submission)``: what the work exports as in the returned-work export (JSON).
+- ``export(submission)``: what the work exports as in the returned-work export (JSON);
+- ``evidence(submission)``: what the work's own judges read of each part
+  (``domain.drafting.PartEvidence`` by part), for machine-drafted feedback; none by default.
 
 ``Kind`` below holds the defaults (no settings, no work to start or run at turn-in, parts
 named as graded), so a simple kind overrides only what it has.
@@ -45,6 +47,7 @@ from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS
 from toulmini_site.classrooms.models import KIND_LABELS
 
 if TYPE_CHECKING:
+    from toulmini_site.classrooms.domain.drafting import PartEvidence
     from toulmini_site.classrooms.domain.process import ProcessReport
     from toulmini_site.classrooms.models import Submission
 
@@ -103,6 +106,8 @@ class AssignmentKind(Protocol):
 
     def export(self, submission: Submission) -> dict[str, Any]: ...
 
+    def evidence(self, submission: Submission) -> dict[str, PartEvidence]: ...
+
 
 class Kind:
     """Defaults for a kind: override what differs."""
@@ -158,6 +163,10 @@ class Kind:
     def export(self, submission: Submission) -> dict[str, Any]:
         """The work's link and its detail, as the teacher reads them."""
         return {"work": self.work(submission), "work_detail": self.detail(submission)}
+
+    def evidence(self, submission: Submission) -> dict[str, PartEvidence]:
+        """No judge of its own: nothing to draft feedback from."""
+        return {}
 
 
 _KINDS: dict[str, AssignmentKind] = {}

@@ -14,7 +14,8 @@ from django.utils.translation import gettext, gettext_lazy
 
 from arguments.domain.toulmin import COMPONENT_ORDER, ToulminError
 from arguments.services import chain_create
-from toulmini_site.classrooms.domain import process
+from toulmini_site.classrooms.domain import drafting, process
+from toulmini_site.classrooms.domain.grading import PARTS
 from toulmini_site.classrooms.kinds.base import DONE, Kind, Problems, register
 from toulmini_site.classrooms.refusals import ClassroomError
 from toulmini_site.toulmin import PHASE_COMPONENTS
@@ -186,6 +187,18 @@ class Chain(Kind):
                 p for n, ps in PHASE_PARTS.items() if n <= reached for p in ps
             )
         return out
+
+    def evidence(self, submission: Submission) -> dict[str, drafting.PartEvidence]:
+        """The chain's components, and where a circuit breaker stopped it."""
+        chain = submission.chain
+        if chain is None:
+            return {}
+        components = {part: getattr(chain, part) for part in PARTS}
+        stopped = ""
+        if chain.status == "terminated":
+            held = [part for part in PARTS if getattr(chain, part)]
+            stopped = held[-1] if held else ""  # the last component it holds
+        return drafting.chain_evidence(components, stopped)
 
 
 KIND = register(Chain())

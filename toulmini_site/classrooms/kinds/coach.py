@@ -11,11 +11,12 @@ from django.db.models.functions import Length
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
+from coach.domain.heuristics import step_check
 from coach.domain.steps import STEPS
 from coach.models import DRAFT_COLUMNS, step_label
 from coach.services import CoachError, session_create
 from toulmini_site.classrooms import work
-from toulmini_site.classrooms.domain import process
+from toulmini_site.classrooms.domain import drafting, process
 from toulmini_site.classrooms.kinds.base import DONE, Kind, Problems, register
 from toulmini_site.classrooms.refusals import ClassroomError
 from toulmini_site.toulmin import STEP_PART
@@ -167,6 +168,18 @@ class Coach(Kind):
         out["present"] = frozenset(STEP_PART[s] for s in STEPS if row.get(f"draft_{s}"))
         out["expected"] = frozenset(STEP_PART[s] for s in passed)
         return out
+
+    def evidence(self, submission: Submission) -> dict[str, drafting.PartEvidence]:
+        """The coach's step checks of the draft."""
+        session = submission.coach_session
+        if session is None:
+            return {}
+        steps = session.draft.as_dict()
+        claim = steps.get("claim", "")
+        problems = {
+            step: step_check(step, text, claim=claim).problem or "" for step, text in steps.items()
+        }
+        return drafting.coach_evidence(steps, problems)
 
 
 KIND = register(Coach())

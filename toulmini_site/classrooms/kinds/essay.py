@@ -13,9 +13,10 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from council.services.audit import audit_create, audit_engine
 from council.services.critique import critique_create, critique_engine
 from toulmini_site.classrooms import budgets, work
-from toulmini_site.classrooms.domain import process
+from toulmini_site.classrooms.domain import drafting, process
 from toulmini_site.classrooms.kinds.base import Kind, Problems, register
 from toulmini_site.classrooms.refusals import ClassroomError, InvalidState
+from toulmini_site.toulmin import CRITERION_PART
 
 if TYPE_CHECKING:
     from toulmini_site.classrooms.models import Submission
@@ -137,6 +138,23 @@ class Essay(Kind):
     def reading(self, row: Mapping[str, Any]) -> dict[str, Any]:
         """Read through its audit: no parts expected of the text itself."""
         return {"last_activity": row["updated_at"]}
+
+    def evidence(self, submission: Submission) -> dict[str, drafting.PartEvidence]:
+        """The audit's score, reasoning and first quote for each criterion's part."""
+        audit = submission.audit
+        if audit is None:
+            return {}
+        rows = []
+        for result in audit.results.all():
+            part = CRITERION_PART.get(result.criterion_id)
+            if part is None:
+                continue
+            evidence = result.evidence or []
+            quote = evidence[0].get("content", "") if evidence else ""
+            rows.append(
+                (part, result.numeric_score, result.reasoning, quote, result.relevance_confidence)
+            )
+        return drafting.audit_evidence(rows)
 
 
 KIND = register(Essay())
