@@ -33,7 +33,7 @@ from council.domain.audit.state import (
 )
 from council.services import offline
 from council.services.prompts import prompt_text
-from toulmini_site.llm import LLMClient, LLMError, OfflineClient
+from toulmini_site.llm import LLMClient, LLMError
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -139,8 +139,7 @@ def audit_graph_run(
     Raises ``DocumentError`` (``DOCUMENT_LANGUAGE_NOT_READ``), before any criterion, when the
     client is the offline engine and the document is in a language it cannot read.
     """
-    if client.provider == OfflineClient.provider:
-        offline.require_readable(document.text)
+    client.reads(document.text, offline=offline.require_readable)
     # One reading of the document for every criterion: the chain's reading of its sentences
     # is computed once, when the first criterion that needs it asks.
     graph = audit_graph_build(client=client, reading=document_reading(document.text))

@@ -209,8 +209,7 @@ def run_critique_council(
     content = reading.text
     if client is None:
         client = OfflineClient()
-    if client.provider == OfflineClient.provider:
-        offline.require_readable(content)  # the offline philosophers read English only
+    client.reads(content, offline=offline.require_readable)  # the offline philosophers: English
     members = list(agents) if agents is not None else [cls() for cls in AGENTS]
     progress = initial_progress((a.name for a in members), max_depth)
 
@@ -303,7 +302,7 @@ def critique_goal_document(
     client = client or OfflineClient()
     data = run_critique_council(content, client=client, max_depth=max_depth)
     usage = usage_line(
-        engine="offline" if client.provider == "offline" else "llm",
+        engine=client.engine,
         calls=len(client.calls),
         tokens_in=sum(c.tokens_in for c in client.calls),
         tokens_out=sum(c.tokens_out for c in client.calls),

@@ -351,6 +351,21 @@ def test_the_offline_engine_and_a_model_answer_through_the_same_calls():
     assert model == ("Ban cars downtown",) * 3 + (["prompt"] * 3,)
 
 
+def test_only_the_offline_engine_asks_whether_it_can_read_a_text():
+    def refuse(text):
+        raise LLMError(f"cannot read {text!r}")
+
+    with pytest.raises(LLMError, match="cannot read 'Bonjour'"):
+        OfflineClient().reads("Bonjour", offline=refuse)
+    model = FakeClient(lambda request: VALID)
+    assert model.reads("Bonjour", offline=refuse) == "Bonjour"
+
+
+def test_each_engine_names_itself_as_client_for_names_it(settings):
+    settings.LLM_MODEL = "qwen-test"
+    assert [client_for(engine).engine for engine in ("offline", "llm")] == ["offline", "llm"]
+
+
 # -- choosing a provider ---------------------------------------------------------------------
 
 

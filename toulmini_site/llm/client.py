@@ -151,6 +151,8 @@ class LLMClient:
     """Base class: subclasses implement ``_complete`` and ``_stream_chunks``."""
 
     provider = "abstract"
+    # The engine, as ``providers.client_for`` names it: a model ("llm") or "offline".
+    engine = "llm"
 
     def __init__(
         self,
@@ -196,6 +198,11 @@ class LLMClient:
         return self.structured(
             purpose=purpose, messages=messages(), schema=schema, inputs=inputs
         ).value
+
+    def reads(self, text: str, *, offline: Callable[[str], object]) -> str:
+        """``text``, when this engine can read it: a model reads any language; the offline
+        engine asks ``offline(text)``, which raises when its rules cannot read it."""
+        return text
 
     def answer_stream(
         self,

@@ -39,6 +39,7 @@ OFFLINE_MODEL = "rules-v1"
 
 class OfflineClient(LLMClient):
     provider = "offline"
+    engine = "offline"
 
     def __init__(self) -> None:
         super().__init__(model=OFFLINE_MODEL, validation_retries=0)
@@ -93,6 +94,10 @@ class OfflineClient(LLMClient):
         inputs: dict[str, Any] | None = None,
     ) -> M:
         return self.answer_as(purpose, schema, offline)
+
+    def reads(self, text: str, *, offline: Callable[[str], object]) -> str:
+        offline(text)
+        return text
 
     def answer_stream(
         self,
