@@ -1,7 +1,6 @@
 """Limits in the shared cache: failed logins, sign-ups, throttles and daily quotas of work."""
 
 import os
-import socket
 import subprocess
 import sys
 import uuid
@@ -22,6 +21,7 @@ from tests.arguments import builders as b
 from tests.arguments.factories import make_chain
 from tests.builders import make_user
 from tests.coach.builders import make_session
+from tests.redis_db import redis_db, redis_server, redis_url
 from toulmini_site import limits
 
 pytestmark = pytest.mark.django_db
@@ -292,7 +292,7 @@ def test_make_user_helper_still_logs_in(client):
 
 # -- across processes ----------------------------------------------------------------------
 
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
+REDIS_URL = redis_url()  # this worker's own database (tests.redis_db)
 FAIL_AND_CHECK = """
 import sys
 import django
@@ -313,16 +313,17 @@ else:
 """
 
 
-def _redis_reachable() -> bool:
-    host, port = REDIS_URL.split("//")[1].split("/")[0].split(":")
-    try:
-        socket.create_connection((host, int(port)), timeout=1).close()
-    except OSError:
-        return False
-    return True
+def test_each_test_worker_counts_in_a_redis_database_of_its_own(monkeypatch):
+    monkeypatch.delenv("TEST_REDIS_DB", raising=False)
+    numbers = []
+    for worker in ("gw0", "gw1", "gw2"):
+        monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
+        numbers.append(redis_db())
+    monkeypatch.setenv("TEST_REDIS_DB", "15")
+    assert (numbers, redis_db()) == ([1, 2, 3], 1)  # gw2 from 15 wraps to database 1
 
 
-@pytest.mark.skipif(not _redis_reachable(), reason=f"Redis is not reachable at {REDIS_URL}")
+@pytest.mark.skipif(REDIS_URL is None, reason=f"Redis is not reachable at {redis_server()}")
 def test_failed_logins_counted_in_one_process_lock_another_through_redis(tmp_path):
     script = tmp_path / "limits_probe.py"
     script.write_text(FAIL_AND_CHECK.format(name=f"probe-{uuid.uuid4().hex}"))

@@ -31,6 +31,7 @@ import pytest
 from tests.llm.fake_openai_server import FakeOpenAIServer, Received
 from tests.llm.quirks import well_behaved
 from tests.processes import STRONG_KEY, env, manage, postgres_url
+from tests.redis_db import redis_url
 from toulmini_site.serve import serve_plan
 
 __all__ = ["postgres_url"]  # the fixture, used by name below
@@ -54,14 +55,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def _redis_url() -> str | None:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
-            return "redis://127.0.0.1:6379/13"
-    except OSError:
-        return None
 
 
 POINT = {
@@ -112,7 +105,7 @@ def topology(postgres_url, tmp_path):
         "THROTTLE_USER": "100000/min",
         "WEB_CONCURRENCY": "1",
     }
-    if redis := _redis_url():
+    if redis := redis_url():
         base_env["CACHE_URL"] = redis
     manage(postgres_url, "migrate", "--noinput", "-v", "0")
     token = json.loads(manage(postgres_url, "shell", "-c", USERS).splitlines()[-1])["token"]
