@@ -28,15 +28,11 @@ from coach.domain.guards import CoachAIResult, enforce_turn, failure_code
 from coach.domain.stream import parse_answer, streamed
 from coach.domain.turn import TurnInput, read_turn
 from coach.domain.tutor import PHRASES
+from toulmini_site.text.sentences import complete_end
 
 HelpLevel = Literal["questions", "examples", "full"]
 HELP_LEVELS: tuple[str, ...] = get_args(HelpLevel)
 DEFAULT_HELP_LEVEL: HelpLevel = "full"
-
-# A sentence is complete once its closing mark (and any closing quote or bracket after it) is
-# followed by a space or a line break: a quotation closed mid-sentence ("“Yeah” doesn't ...")
-# does not end it.
-_BOUNDARY = re.compile(r"(?<=[.!?…])[\"”»)]*\s+|\n+")
 
 
 # A sentence about a proposal as done: "Great, I've put it in your draft", "Here is your
@@ -59,14 +55,6 @@ def _without_proposal_talk(
         return result
     text = " ".join(kept).strip() or guiding_question(step, language, topic)
     return result.model_copy(update={"assistantText": text})
-
-
-def _complete_upto(text: str, start: int) -> int:
-    """The end of the last complete sentence in ``text`` after ``start`` (``start`` if none)."""
-    end = start
-    for match in _BOUNDARY.finditer(text, start):
-        end = match.end()
-    return end
 
 
 def withheld_text(*, released: str, step: str, language: str, topic: str) -> str:
@@ -107,7 +95,7 @@ class AnswerReader:
         text, closed = streamed("".join(self.buffer))
         self.text = text
         # Once the text has closed, its last sentence is complete too.
-        ready = len(text) if closed else _complete_upto(text, self.released)
+        ready = len(text) if closed else complete_end(text, self.released)
         if ready == self.released:
             return []
         if any(self.authorship.composes(s) for s in sentences(text[self.released : ready])):

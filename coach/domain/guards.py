@@ -21,6 +21,7 @@ from coach.domain.intent import Intent
 from coach.domain.phrases import is_rewrite_request, words
 from coach.domain.steps import LAST_STEP, STEPS, ToulminStep, next_step
 from coach.domain.turn import TurnInput, read_turn
+from toulmini_site.text.sentences import sentences
 
 ProposalStatus = Literal[
     "kept",
@@ -265,14 +266,23 @@ def is_own_text(value: str, own: str) -> bool:
     return sum(stem in theirs for stem in proposed) / len(proposed) >= OWN_WORDS_MIN_SHARE
 
 
+# A quotation is judged apart from the words around it.
+_QUOTES = re.compile(r"[“”«»\"]")
+
+
+def _quoted_apart(text: str) -> list[str]:
+    """``text``'s sentences (the project's splitter), each cut again at its quotation marks."""
+    pieces = (_QUOTES.split(sentence.text) for sentence in sentences(text))
+    return [piece.strip() for parts in pieces for piece in parts if piece.strip()]
+
+
 def writes_the_part(text: str, *, step: str, topic: str) -> bool:
     """Whether a tutor answer contains a statement on the student's own topic that would do
     as the part itself (a claim, grounds...): the tutor writing the argument."""
     theirs = {stem for stem in _stems(topic) if len(stem) >= 4}
     if not theirs:
         return False
-    for sentence in re.split(r"(?<=[.!?])\s+|\n+|[“”«»\"]", text):
-        sentence = sentence.strip()
+    for sentence in _quoted_apart(text):
         if not sentence or is_question(sentence):
             continue
         stems = set(_stems(sentence))

@@ -1,6 +1,6 @@
 import pytest
 
-from toulmini_site.text.sentences import sentences
+from toulmini_site.text.sentences import complete_end, sentences
 
 
 def texts(text: str) -> list[str]:
@@ -90,3 +90,25 @@ def test_versus_in_a_case_name_does_not_end_a_sentence():
         "It was answered by Brown v. Board of Education in 1954.",
         "Then schools changed.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("arrived", "complete"),
+    [
+        ("Good start. What would a sceptic", "Good start. "),
+        ("Good start.", ""),  # the next character may still be part of it ("start.com")
+        ("Ask Dr. Smith", ""),
+        ("It rose 3.5 points. Then", "It rose 3.5 points. "),
+        ('She said "no." Then', 'She said "no." '),
+        ("First line\n\nSecond", "First line\n\n"),
+        ("No stop yet ", ""),
+    ],
+)
+def test_a_text_still_arriving_is_complete_up_to_its_last_closed_sentence(arrived, complete):
+    assert arrived[: complete_end(arrived)] == complete
+
+
+def test_completeness_is_read_from_where_the_text_was_released():
+    text = "One. Two. Three"
+    assert complete_end(text, 5) == len("One. Two. ")
+    assert complete_end(text, 10) == 10  # nothing more is complete

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 
@@ -35,23 +36,9 @@ _ABBREVIATIONS = frozenset(
 _NUMBER_ABBREVIATIONS = frozenset({"no"})
 
 
-def sentences(text: str) -> list[Sentence]:
-    """Sentences with their character offsets into ``text``.
-
-    ``text[s.start:s.end] == s.text`` for every sentence; fragments with fewer than three
-    letters ("1.", "--") are not sentences.
-    """
-    text = text or ""
-    out: list[Sentence] = []
-
-    def add(start: int, end: int) -> None:
-        raw = text[start:end]
-        stripped = raw.strip()
-        if len(re.findall(r"[A-Za-zÀ-ÿ]", stripped)) < 3:
-            return
-        offset = start + (len(raw) - len(raw.lstrip()))
-        out.append(Sentence(len(out), offset, offset + len(stripped), stripped))
-
+def _cuts(text: str) -> Iterator[tuple[int, int]]:
+    """Each boundary that ends a sentence of ``text``: where the sentence ends (after its
+    closing mark, or before its line break) and where the next one may start."""
     start = 0
     for match in _BOUNDARY.finditer(text):
         if match.group() != "\n":
@@ -70,9 +57,48 @@ def sentences(text: str) -> list[Sentence]:
                 continue
             if following and following.group(1).islower():
                 continue
-            add(start, match.end())
+            yield match.end(), match.end()
         else:
-            add(start, match.start())
+            yield match.start(), match.end()
         start = match.end()
+
+
+def sentences(text: str) -> list[Sentence]:
+    """Sentences with their character offsets into ``text``.
+
+    ``text[s.start:s.end] == s.text`` for every sentence; fragments with fewer than three
+    letters ("1.", "--") are not sentences.
+    """
+    text = text or ""
+    out: list[Sentence] = []
+
+    def add(start: int, end: int) -> None:
+        raw = text[start:end]
+        stripped = raw.strip()
+        if len(re.findall(r"[A-Za-zÀ-ÿ]", stripped)) < 3:
+            return
+        offset = start + (len(raw) - len(raw.lstrip()))
+        out.append(Sentence(len(out), offset, offset + len(stripped), stripped))
+
+    start = 0
+    for end, after in _cuts(text):
+        add(start, end)
+        start = after
     add(start, len(text))
     return out
+
+
+def complete_end(text: str, start: int = 0) -> int:
+    """For a text still arriving (a streamed answer): the end of its last complete sentence
+    after ``start``, the white space after it included; ``start`` when none is complete yet.
+
+    A sentence is complete once a boundary closes it and white space follows: the next
+    characters can no longer add to it ("Dr." and "3.5" close nothing, as in ``sentences``).
+    """
+    end = start
+    rest = text[start:]
+    for cut, _after in _cuts(rest):
+        tail = rest[cut:]
+        if gap := len(tail) - len(tail.lstrip()):
+            end = start + cut + gap
+    return end

@@ -76,7 +76,6 @@ _REPORTED = re.compile(
     r"insist\w*|suggest\w*|feel\w*)\b|^\W*according to\b|^\W*(?:if|unless|suppose)\b",
     re.IGNORECASE,
 )
-_PARTS = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 # Words that carry the stance, not the subject: left out when comparing subjects.
 _MARKERS = frozenset(
     """always never every all everyone everything nobody none nothing must should ought
@@ -92,9 +91,11 @@ def stance(sentence: str) -> int:
 
 
 def asserted(sentence: str) -> bool:
-    """False for a question, a condition, or what others say (in every part of it)."""
-    parts = [p for p in _PARTS.split(sentence.strip()) if p]
-    return any(not p.rstrip().endswith("?") and not _REPORTED.search(p) for p in parts)
+    """False for a question, a condition, or what others say. ``sentence`` is one sentence of
+    the document's reading, cut by the project's splitter (``toulmini_site.text.sentences``):
+    it is not cut again here."""
+    text = sentence.strip()
+    return bool(text) and not text.endswith("?") and not _REPORTED.search(text)
 
 
 def _subject(sentence: str) -> set[str]:
