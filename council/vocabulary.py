@@ -5,41 +5,32 @@ Listing them here with ``gettext_noop`` puts them in the translation catalogue.
 """
 
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from arguments.domain.fallacies import TAXONOMY
-from arguments.domain.fallacies.explanations import read_explanation
-from arguments.vocabulary import explanation_shown, said_shown
 from council.domain.audit.report import SECURITY_CAP
-from council.domain.critique.claims import CLAIMS
 from council.domain.critique.formatter import OFFLINE_USAGE, format_critique_output
-from council.domain.critique.offline import fallacy_claim, fallacy_claim_read
-from council.domain.wording import AUDIT, NOTES, SUMMARY
+from council.domain.wording import AUDIT
+from council.said import said_shown
 
 
-def claim_shown(claim: str, fallacy_id: str) -> str:
-    """A claim in the reader's language when an offline philosopher wrote it: its naming of a
-    fallacy (its voice, the type and the checker's explanation) or one of its rules' findings
-    (``council.domain.critique.claims``), which the critique stores as English text; any other
-    claim (a model's) as written."""
-    fallacy = TAXONOMY.get(fallacy_id)
-    parts = fallacy_claim_read(claim, fallacy.label) if fallacy is not None else None
-    said = read_explanation(parts[1]) if parts is not None else None
-    if fallacy is None or parts is None or said is None:
-        return CLAIMS.shown(claim, gettext)
-    return fallacy_claim(gettext(parts[0]), gettext(fallacy.label), explanation_shown(said))
+def shown(text: str, said: Mapping[str, Any]) -> str:
+    """A text the offline council wrote (a finding, a note, the assessment, an error) in the
+    active language, written from the key and parameters stored for it (``said``, by English
+    text: ``Critique.said``, ``Audit.said``); a text with none (a model's) as written."""
+    return said_shown(text, said, gettext)
 
 
-def _nodes_shown(nodes: list[Any], said: str = "claim") -> list[Any]:
+def _nodes_shown(nodes: list[Any], said: Mapping[str, Any], field: str = "claim") -> list[Any]:
     return [
         {
             **node,
-            said: claim_shown(str(node.get(said, "")), node.get("fallacy") or ""),
-            "sub_critiques": _nodes_shown(node.get("sub_critiques") or []),
+            field: shown(str(node.get(field, "")), said),
+            "sub_critiques": _nodes_shown(node.get("sub_critiques") or [], said),
         }
         if isinstance(node, dict)
         else node
@@ -47,34 +38,38 @@ def _nodes_shown(nodes: list[Any], said: str = "claim") -> list[Any]:
     ]
 
 
-def critique_json_shown(data: dict[str, Any]) -> dict[str, Any]:
+def critique_json_shown(data: dict[str, Any], said: Mapping[str, Any]) -> dict[str, Any]:
     """A critique's JSON (the API's) with what the offline council wrote in the active
-    language: the assessment, the points' and the trees' claims naming a fallacy, the error.
-    The stored critique and its plain-text report keep English; ids and values never change."""
+    language, written from what the critique stores (``said``: ``Critique.said``): the
+    assessment, the points' and the trees' findings, the findings its progress shows, the
+    self-critique notes, the error. ids and values never change."""
     data = dict(data)
     result = data.get("result")
     if isinstance(result, dict) and result:
-        points = result.get("points") or []
-        top = (points[0].get("fallacy") or "") if points and isinstance(points[0], dict) else ""
         data["result"] = {
             **result,
-            "final_assessment": assessment_shown(
-                str(result.get("final_assessment", "")), lambda c: claim_shown(c, top)
-            ),
-            "points": _nodes_shown(points, said="critique"),
+            "final_assessment": shown(str(result.get("final_assessment", "")), said),
+            "points": _nodes_shown(result.get("points") or [], said, field="critique"),
         }
     if isinstance(data.get("trees"), dict):
-        data["trees"] = {name: _nodes_shown(tree) for name, tree in data["trees"].items()}
+        data["trees"] = {name: _nodes_shown(tree, said) for name, tree in data["trees"].items()}
+    if isinstance(data.get("progress"), dict):
+        data["progress"] = {
+            name: {**agent, "findings": _nodes_shown(agent["findings"], said)}
+            if isinstance(agent, dict) and isinstance(agent.get("findings"), list)
+            else agent
+            for name, agent in data["progress"].items()
+        }
     if isinstance(data.get("adjustments"), dict):
         data["adjustments"] = {
-            name: _notes_shown(outcome) for name, outcome in data["adjustments"].items()
+            name: _notes_shown(outcome, said) for name, outcome in data["adjustments"].items()
         }
     if data.get("error"):
-        data["error"] = said_shown(str(data["error"]))
+        data["error"] = shown(str(data["error"]), said)
     return data
 
 
-def _notes_shown(outcome: Any) -> Any:
+def _notes_shown(outcome: Any, said: Mapping[str, Any]) -> Any:
     """An agent's self-critique (``{"accepted": [...], "rejected": [...]}``) with the notes the
     offline philosophers wrote in the active language."""
     if not isinstance(outcome, dict):
@@ -82,7 +77,7 @@ def _notes_shown(outcome: Any) -> Any:
     return {
         **outcome,
         "accepted": [
-            {**a, "reasoning": NOTES.shown(str(a.get("reasoning", "")), gettext)}
+            {**a, "reasoning": shown(str(a.get("reasoning", "")), said)}
             if isinstance(a, dict)
             else a
             for a in outcome.get("accepted") or []
@@ -97,7 +92,7 @@ def critique_formatted_shown(critique: Any) -> str:
     English reader gets the stored report as it was written."""
     if not critique.result or (get_language() or "en").startswith("en"):
         return str(critique.formatted)
-    result = critique_json_shown({"result": critique.result})["result"]
+    result = critique_json_shown({"result": critique.result}, critique.said)["result"]
     if critique.engine == "offline":
         usage = gettext(OFFLINE_USAGE)
     else:
@@ -110,20 +105,24 @@ def critique_formatted_shown(critique: Any) -> str:
         result,
         usage=usage.rstrip("."),
         translate=gettext,
-        fallacy_label=_fallacy_label,
+        fallacy_label=fallacy_label,
         decimal=lambda value: number_format(value, 2),
     )
 
 
-def _fallacy_label(fallacy_id: str) -> str:
+def fallacy_label(fallacy_id: str) -> str:
+    """A named fallacy's label in the active language (results store its id)."""
     fallacy = TAXONOMY.get(fallacy_id)
     return gettext(fallacy.label) if fallacy is not None else fallacy_id
 
 
-def audit_json_shown(data: dict[str, Any], said: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+def audit_json_shown(
+    data: dict[str, Any], said: Mapping[str, Mapping[str, Any]], audit_said: Mapping[str, Any]
+) -> dict[str, Any]:
     """An audit's JSON (the API's) with what the offline auditors wrote in the active language:
-    each result's reasoning and its quotes' places, written from the keys and parameters the
-    result stores (``said``: by criterion id, ``AuditCriterionResult.said``), and the error."""
+    each result's reasoning, its quotes' places and its error, written from the keys and
+    parameters the result stores (``said``: by criterion id, ``AuditCriterionResult.said``),
+    and the audit's error, from the audit's (``audit_said``: ``Audit.said``)."""
     data = dict(data)
     data["results"] = [
         {
@@ -140,11 +139,12 @@ def audit_json_shown(data: dict[str, Any], said: Mapping[str, Mapping[str, Any]]
                 }
                 for e in r.get("evidence") or []
             ],
+            "error": shown(str(r.get("error") or ""), said.get(str(r.get("criterion_id")), {})),
         }
         for r in data.get("results") or []
     ]
     if data.get("error"):
-        data["error"] = said_shown(str(data["error"]))
+        data["error"] = shown(str(data["error"]), audit_said)
     return data
 
 
@@ -209,63 +209,15 @@ def reasoning_shown(reasoning: str, said: Mapping[str, Any]) -> str:
     """An offline auditor's reasoning ("<criterion>: <what it found>") in the active language,
     written from the key and parameters its result stores (``said``,
     ``council.domain.wording.audit_written``); a model's, or one no template wrote, as it is.
-    A refusal the chain's analyzer wrote (a language not read) reads in the active language as
-    well (its key read back from the English, as every council error's)."""
+    A refusal the chain's analyzer wrote (a language not read) is written from what the result
+    stores of it as well (``council.said.errors_written``)."""
     at = reasoning.find(": ")
     while at != -1:
         name, rest = reasoning[:at], reasoning[at + 2 :]
         if isinstance(said.get(rest), Mapping):
             return f"{gettext(name)}: {stored_shown(rest, said)}"
         at = reasoning.find(": ", at + 1)
-    return said_shown(reasoning)
-
-
-def _fallacy_names(names: str) -> str:
-    """ "false cause, possibly straw man" in the active language (ids' words as stored)."""
-    shown = []
-    for name in names.split(", "):
-        possibly = name.startswith("possibly ")
-        bare = name.removeprefix("possibly ")
-        fallacy = TAXONOMY.get(bare.replace(" ", "_"))
-        label = gettext(fallacy.label).lower() if fallacy is not None else bare
-        shown.append(f"{gettext('possibly')} {label}" if possibly else label)
-    return ", ".join(shown)
-
-
-def _counts(counts: str) -> str:
-    """ "1 High, 2 Medium" with the severities in the active language."""
-    return ", ".join(
-        f"{n} {gettext(word)}"
-        for n, _, word in (item.partition(" ") for item in counts.split(", "))
-    )
-
-
-def assessment_shown(text: str, critique_shown: Callable[[str], str]) -> str:
-    """The offline council's assessment (``synthesis.default_assessment``) in the active
-    language, its primary concern through ``critique_shown``; any other text as it is."""
-    said = SUMMARY.read(text)
-    if said is None:
-        return text
-    values = dict(said.params)
-    if "ran" in values:
-        values["ran"] = SUMMARY.shown(values["ran"], gettext, parts=True)
-    if "spread" in values:
-        first = SUMMARY.read(values["spread"], parts=True)
-        if first is not None and first.key == "spread.first":
-            values["spread"] = gettext(SUMMARY.templates["spread.first"]) % {
-                "counts": _counts(first.params["counts"]),
-                "n": first.params["n"],
-            }
-        else:
-            values["spread"] = _counts(values["spread"])
-    for name in ("area", "severity"):
-        if name in values:
-            values[name] = gettext(values[name])
-    if "critique" in values:
-        values["critique"] = critique_shown(values["critique"])
-    if "names" in values:
-        values["names"] = _fallacy_names(values["names"])
-    return gettext(SUMMARY.templates[said.key]) % values
+    return shown(reasoning, said)
 
 
 SHOWN_VALUES = (

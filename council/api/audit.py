@@ -158,7 +158,7 @@ def audit_detail_api(request: Request, pk: int) -> Response:
     # results, as the page writes it)
     results = list(audit.results.all())
     body["summary"] = audit_summary_shown(audit, results) or audit.summary
-    return Response(audit_json_shown(body, {r.criterion_id: r.said for r in results}))
+    return Response(audit_json_shown(body, {r.criterion_id: r.said for r in results}, audit.said))
 
 
 @extend_schema(

@@ -128,7 +128,8 @@ def critique_detail(request: Request, pk: int) -> Response:
     critique = selectors.critique_for(request.user, pk)
     body = CritiqueSerializer(critique, context={"request": request}).data
     body["formatted"] = critique_formatted_shown(critique)
-    return Response(critique_json_shown(body))  # what the council wrote, in the request's language
+    # what the council wrote, in the request's language, from what the critique stores
+    return Response(critique_json_shown(body, critique.said))
 
 
 @extend_schema(

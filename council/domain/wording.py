@@ -3,8 +3,8 @@ words they quote (``toulmini_site.text.wording``), so an audit page and a critiq
 them in the reader's language; the words quoted from the document stay as written. The English
 is what the engines store (and what every test of theirs reads). An audit's result also stores
 each of its sentences' key and parameters (``audit_written``) and its page and API write them
-from there; the critique's texts are still read back from the English, which the tests check
-reads back whole for every template."""
+from there; a critique and an audit's error store theirs the same way (``council.said``, which
+reads them back from the English: every template reads back whole, which the tests check)."""
 
 from __future__ import annotations
 
@@ -122,3 +122,22 @@ def audit_written(reasoning: str, refs: list[str]) -> dict[str, Any]:
         if (said := AUDIT.structure(ref)) is not None:
             stored[ref] = said
     return stored
+
+
+# What the council's services write when a critique or an audit cannot run (``Critique.error``,
+# ``Audit.error``, a criterion's error). ``reason`` holds one of these parts, the chain
+# analyzer's refusal of the text's language (a sentence of its own catalogue), or a model
+# client's message, shown as written.
+ERRORS = Catalogue(
+    {
+        "error.council": "The council could not run: %(reason)s",
+        "error.every_agent": "Every agent failed; see the failures.",
+        "error.audit": "The audit stopped: %(reason)s",
+        "error.audit_unexpected": "The audit stopped on an unexpected error.",
+        "error.no_criterion": "No criterion could be scored.",
+        "error.no_criterion_because": "No criterion could be scored. %(reasons)s",
+        "error.analyzer": "No offline analyzer is called %(analyzer)s.",
+    },
+    {"error.internal": "internal error"},
+    nested=frozenset({"reason"}),
+)

@@ -79,6 +79,9 @@ class Audit(RetryableRun, models.Model):
     engine = models.CharField(max_length=20, default="offline")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     error = models.TextField(blank=True)
+    # The key and parameters of the error the council wrote, by its English text
+    # (``council.said.errors_written``): the page and the API write it in the reader's language.
+    said = models.JSONField(default=dict, blank=True)
     global_score = models.DecimalField(max_digits=2, decimal_places=1, null=True, blank=True)
     summary = models.TextField(blank=True)
     security_violation = models.BooleanField(default=False)
@@ -130,8 +133,9 @@ class AuditCriterionResult(models.Model):
     security_violation_found = models.BooleanField(default=False)
     relevance_confidence = models.FloatField(null=True, blank=True)
     evidence = models.JSONField(default=list, blank=True, help_text="Validated Evidence items.")
-    # What the offline auditor wrote in the reasoning and the quotes' places, by its English
-    # text: each sentence's key and parameters (``council.domain.wording.audit_written``), from
+    # What the offline auditor wrote in the reasoning and the quotes' places, and the error
+    # the council wrote, by its English text: each sentence's key and parameters
+    # (``council.domain.wording.audit_written``, ``council.said.errors_written``), from
     # which the page and the API write it in the reader's language. A text with none (a
     # model's) is shown as written.
     said = models.JSONField(default=dict, blank=True)

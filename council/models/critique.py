@@ -46,6 +46,11 @@ class Critique(RetryableRun, models.Model):
     )
     formatted = models.TextField(blank=True)
     error = models.TextField(blank=True, help_text="Why the run failed, when it did.")
+    # What the offline council wrote (findings, notes, the assessment, the error), by its
+    # English text: each sentence's key and parameters (``council.said.critique_written``),
+    # from which the page and the API write it in the reader's language. A text with none (a
+    # model's) is shown as written.
+    said = models.JSONField(default=dict, blank=True)
     model_calls = models.PositiveIntegerField(default=0)
     tokens_in = models.PositiveIntegerField(default=0)
     tokens_out = models.PositiveIntegerField(default=0)

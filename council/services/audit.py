@@ -22,8 +22,9 @@ from council.domain.audit import (
 )
 from council.domain.audit.rubrics import DEFAULT_RUBRIC, SEED_RUBRICS
 from council.domain.runs import RunNotRetryable
-from council.domain.wording import audit_written
+from council.domain.wording import ERRORS, audit_written
 from council.models import Audit, AuditCriterionResult, Rubric, RubricCriterion
+from council.said import errors_written
 from council.services import offline, runs
 from council.services.audit_graph import audit_graph_run
 from toulmini_site.limits import quota_give_back, quota_take
@@ -259,6 +260,7 @@ def _result_save(
     if result is None:
         logger.warning("Audit %s: criterion %s not assessed: %s", audit.pk, criterion_id, error)
         row.status, row.error = AuditCriterionResult.Status.FAILED, error
+        row.said = errors_written(error)
     else:
         row.status = AuditCriterionResult.Status.DONE
         row.numeric_score = result.numeric_score
@@ -267,15 +269,19 @@ def _result_save(
         row.relevance_confidence = result.relevance_confidence
         row.evidence = [e.model_dump() for e in evidence]
         # the key and parameters of each sentence the auditor wrote, to show it in any language
-        row.said = audit_written(result.reasoning, [e.source_ref for e in evidence])
+        row.said = {
+            **errors_written(result.reasoning),  # a refusal of the text's language
+            **audit_written(result.reasoning, [e.source_ref for e in evidence]),
+        }
     row.save()
 
 
 def _fail(audit: Audit, message: str) -> None:
     audit.status = Audit.Status.FAILED
     audit.error = message
+    audit.said = errors_written(message)  # to show it in any language
     audit.finished_at = timezone.now()
-    audit.save(update_fields=["status", "error", "finished_at"])
+    audit.save(update_fields=["status", "error", "said", "finished_at"])
 
 
 def audit_run(*, audit_id: int, client: LLMClient | None = None) -> Audit:
@@ -309,14 +315,14 @@ def audit_run(*, audit_id: int, client: LLMClient | None = None) -> Audit:
                 on_result=lambda *args: _result_save(audit, *args),
             )
     except (StateMergeError, LLMError) as exc:
-        _fail(audit, f"The audit stopped: {exc}")
+        _fail(audit, ERRORS.say("error.audit", reason=exc))
         return audit
     except DocumentError as exc:  # a text the offline engine cannot read (queued before)
         _fail(audit, str(exc))
         return audit
     except Exception:
         logger.exception("Audit %s crashed", audit.pk)
-        _fail(audit, "The audit stopped on an unexpected error.")
+        _fail(audit, ERRORS.say("error.audit_unexpected"))
         raise
     finally:
         llm_calls_save(records=client.drain_calls(), subject=audit)
@@ -328,7 +334,10 @@ def _report_save(audit: Audit, state: AgentState) -> Audit:
     if report is None:
         failures = state.get("failures") or {}
         reasons = "; ".join(f"{k}: {v}" for k, v in sorted(failures.items()))
-        _fail(audit, f"No criterion could be scored. {reasons}".strip())
+        if reasons:
+            _fail(audit, ERRORS.say("error.no_criterion_because", reasons=reasons))
+        else:
+            _fail(audit, ERRORS.say("error.no_criterion"))
         return audit
     audit.status = Audit.Status.DONE
     audit.global_score = Decimal(str(report.global_score))

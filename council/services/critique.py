@@ -19,7 +19,9 @@ from council.domain.critique.council import initial_progress
 from council.domain.critique.formatter import format_critique_output
 from council.domain.critique.synthesis import DEFAULT_THRESHOLD
 from council.domain.runs import RunNotRetryable
+from council.domain.wording import ERRORS
 from council.models import Critique
+from council.said import critique_written
 from council.services import offline, runs
 from council.services.critique_council import critique_goal_document, run_critique_council
 from toulmini_site.limits import quota_give_back, quota_take
@@ -129,6 +131,7 @@ def critique_reset(critique: Critique) -> dict[str, Any]:
         "adjustments": {},
         "result": {},
         "formatted": "",
+        "said": {},
         "model_calls": 0,
         "tokens_in": 0,
         "tokens_out": 0,
@@ -165,7 +168,9 @@ def critique_run(*, critique_id: int, client: LLMClient | None = None) -> Critiq
         # write the database refuses for a moment (SQLite: "table is locked" while a poll
         # reads) is skipped, not allowed to fail the whole run; the next one carries it.
         try:
-            Critique.objects.filter(pk=critique.pk).update(progress=progress)
+            Critique.objects.filter(pk=critique.pk).update(
+                progress=progress, said=critique_written(progress=progress)
+            )
         except OperationalError:
             logger.warning("Critique %s: a progress update was skipped", critique.pk)
 
@@ -180,12 +185,12 @@ def critique_run(*, critique_id: int, client: LLMClient | None = None) -> Critiq
             )
     except DocumentError as exc:  # a text the offline philosophers cannot read (queued before)
         _calls_save(critique, client)
-        return _fail(critique, f"The council could not run: {exc}")
+        return _fail(critique, ERRORS.say("error.council", reason=exc))
     except Exception as exc:
         logger.exception("Critique %s failed", critique.pk)
         _calls_save(critique, client)
-        message = str(exc) if isinstance(exc, LLMError) else "internal error"
-        return _fail(critique, f"The council could not run: {message}")
+        message = str(exc) if isinstance(exc, LLMError) else ERRORS.say("error.internal")
+        return _fail(critique, ERRORS.say("error.council", reason=message))
     return _result_save(critique, client, data)
 
 
@@ -194,7 +199,7 @@ def _result_save(critique: Critique, client: LLMClient, data: dict[str, Any]) ->
     calls = _calls_save(critique, client)
     if len(data["agents_failed"]) == len(AGENT_NAMES):
         critique.status = Critique.Status.FAILED
-        critique.error = "Every agent failed; see the failures."
+        critique.error = ERRORS.say("error.every_agent")
     elif data["degraded"]:
         critique.status = Critique.Status.DEGRADED
     else:
@@ -210,6 +215,14 @@ def _result_save(critique: Critique, client: LLMClient, data: dict[str, Any]) ->
     critique.tokens_in = sum(c.tokens_in for c in calls)
     critique.tokens_out = sum(c.tokens_out for c in calls)
     critique.formatted = format_critique_output(data, usage=critique.usage)
+    # the key and parameters of each sentence the council wrote, to show it in any language
+    critique.said = critique_written(
+        trees=critique.trees,
+        adjustments=critique.adjustments,
+        result=critique.result,
+        progress=critique.progress,
+        error=critique.error,
+    )
     critique.finished_at = timezone.now()
     critique.save()
     return critique
@@ -224,8 +237,9 @@ def _calls_save(critique: Critique, client: LLMClient) -> list:
 def _fail(critique: Critique, message: str) -> Critique:
     critique.status = Critique.Status.FAILED
     critique.error = message
+    critique.said = {**critique.said, **critique_written(error=message)}
     critique.finished_at = timezone.now()
-    critique.save(update_fields=["status", "error", "finished_at"])
+    critique.save(update_fields=["status", "error", "said", "finished_at"])
     return critique
 
 

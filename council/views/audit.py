@@ -16,7 +16,6 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from arguments.domain.language import reader_language
-from arguments.vocabulary import said_shown
 from council import selectors
 from council.domain.audit.calibration import criterion_level
 from council.domain.audit.document import highlight_segments, quote_found
@@ -24,7 +23,7 @@ from council.domain.audit.rubrics import JUDICIAL_OPINION, STUDENT_ARGUMENT
 from council.domain.runs import RunNotRetryable
 from council.models import Rubric
 from council.services.audit import RubricUnusable, audit_create, audit_retry
-from council.vocabulary import audit_summary_shown, reasoning_shown, stored_shown
+from council.vocabulary import audit_summary_shown, reasoning_shown, shown, stored_shown
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.numbers import grouped_lazy
@@ -151,6 +150,7 @@ def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     measured = audit.engine == "offline" and reader_language(audit.document) == "en"
     for result in results:  # what the offline auditor wrote, in the reader's language
         result.reasoning_shown = reasoning_shown(result.reasoning, result.said)  # type: ignore[attr-defined]
+        result.error_shown = shown(result.error, result.said)  # type: ignore[attr-defined]
         level = criterion_level(result.analyzer, result.relevance_confidence) if measured else ""
         result.confidence_level = CONFIDENCE_LEVELS.get(level, "")  # type: ignore[attr-defined]
     # The highlights' titles name the criteria in the reader's language.
@@ -177,7 +177,7 @@ def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         ],
         "assessed": sum(r.status != r.Status.PENDING for r in results),
         "summary": audit_summary_shown(audit, results),
-        "error_shown": said_shown(audit.error),
+        "error_shown": shown(audit.error, audit.said),
         "segments": [
             (segment, any(name in segment.labels for name in security))
             for segment in highlight_segments(audit.document, quotes)

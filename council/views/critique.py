@@ -16,14 +16,13 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from arguments.domain.fallacies import TAXONOMY
-from arguments.vocabulary import said_shown
 from council import selectors
 from council.domain.critique.agents import AGENTS
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
-from council.vocabulary import assessment_shown, claim_shown, critique_formatted_shown
+from council.vocabulary import critique_formatted_shown, shown
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.numbers import grouped_lazy
@@ -135,29 +134,19 @@ def _fallacy_label(key: str) -> str:
     return gettext(fallacy.label) if fallacy is not None else key
 
 
-def _with_fallacy_labels(nodes: list[dict], said: str = "claim") -> list[dict]:
-    """Tree nodes (or the synthesis' points, whose claim is under ``said="critique"``) with
-    their fallacy's label and their claim in the reader's language."""
+def _with_fallacy_labels(nodes: list[dict], said: dict, field: str = "claim") -> list[dict]:
+    """Tree nodes (or the synthesis' points, whose claim is under ``field="critique"``) with
+    their fallacy's label and their claim in the reader's language, written from what the
+    critique stores (``said``)."""
     return [
         {
             **node,
-            said: claim_shown(node[said], node.get("fallacy") or ""),
+            field: shown(node[field], said),
             "fallacy_label": _fallacy_label(node["fallacy"]) if node.get("fallacy") else "",
-            "sub_critiques": _with_fallacy_labels(node.get("sub_critiques") or []),
+            "sub_critiques": _with_fallacy_labels(node.get("sub_critiques") or [], said),
         }
         for node in nodes
     ]
-
-
-_COULD_NOT_RUN = "The council could not run: "
-
-
-def _error_shown(error: str) -> str:
-    """The run's error in the reader's language when the analyzer's refusal wrote it."""
-    if error.startswith(_COULD_NOT_RUN):
-        reason = said_shown(error[len(_COULD_NOT_RUN) :])
-        return gettext("The council could not run: %(reason)s") % {"reason": reason}
-    return said_shown(error)
 
 
 def _result_context(critique: Critique) -> dict:
@@ -167,7 +156,9 @@ def _result_context(critique: Critique) -> dict:
     points = sorted(
         [
             {**p, "key": (k := (p.get("claim_ids") or [""])[0]), "dismissal": dismissed.get(k)}
-            for p in _with_fallacy_labels(critique.result.get("points", []), said="critique")
+            for p in _with_fallacy_labels(
+                critique.result.get("points", []), critique.said, field="critique"
+            )
         ],
         key=lambda p: (p["area"].casefold(), -p["confidence"], -SEVERITY_WEIGHT[p["severity"]]),
     )
@@ -178,21 +169,16 @@ def _result_context(critique: Critique) -> dict:
     early = [
         {
             **finding,
-            "claim": claim_shown(finding["claim"], finding.get("fallacy") or ""),
+            "claim": shown(finding["claim"], critique.said),
             "agent": a.label,
         }
         for a in AGENTS
         for finding in agents.get(a.name, {}).get("findings", [])
     ]
     early.sort(key=lambda f: (-SEVERITY_WEIGHT[f["severity"]] * f["confidence"], f["agent"]))
-    result_points = critique.result.get("points", []) if critique.result else []
-    top_fallacy = (result_points[0].get("fallacy") or "") if result_points else ""
     return {
-        "assessment": assessment_shown(
-            (critique.result or {}).get("final_assessment", ""),
-            lambda claim: claim_shown(claim, top_fallacy),
-        ),
-        "error_shown": _error_shown(critique.error),
+        "assessment": shown((critique.result or {}).get("final_assessment", ""), critique.said),
+        "error_shown": shown(critique.error, critique.said),
         "formatted_shown": critique_formatted_shown(critique),
         "stage": _STAGES.get(critique.progress.get("stage", ""), ""),
         "seen": critique.progress.get("seq", 0),
@@ -202,7 +188,7 @@ def _result_context(critique: Critique) -> dict:
             {
                 "name": a.name,
                 "label": a.label,
-                "tree": _with_fallacy_labels(critique.trees.get(a.name, [])),
+                "tree": _with_fallacy_labels(critique.trees.get(a.name, []), critique.said),
                 "progress": _agent_progress(agents.get(a.name, {})),
             }
             for a in AGENTS

@@ -374,6 +374,7 @@ def test_a_fallacy_point_reads_in_spanish_on_a_spanish_page(client, owner):
 
 def test_a_fallacy_found_so_far_reads_in_spanish(client, owner, critique_of_owner):
     from council.domain.critique.offline import PHILOSOPHERS, fallacy_claim
+    from council.said import critique_written
 
     claim = fallacy_claim(
         PHILOSOPHERS["russell"].voice,
@@ -391,6 +392,8 @@ def test_a_fallacy_found_so_far_reads_in_spanish(client, owner, critique_of_owne
             }
         },
     }
+    # stored with each progress update, as the run does
+    critique_of_owner.said = critique_written(progress=critique_of_owner.progress)
     critique_of_owner.save()
     client.force_login(owner)
     html = client.get(

@@ -364,7 +364,7 @@ def test_a_progress_update_the_database_refuses_does_not_fail_the_run(queued_cri
     refused = []
 
     def flaky(self, **fields):
-        if set(fields) == {"progress"} and len(refused) < 3:
+        if "progress" in fields and len(refused) < 3:
             refused.append(fields)
             raise OperationalError("database table is locked: council_critique")
         return update(self, **fields)

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from coach.models import step_label
-from council.vocabulary import reasoning_shown
+from council.vocabulary import fallacy_label, reasoning_shown, shown
 from toulmini_site.classrooms import (
     analytics,
     autosave,
@@ -524,7 +524,8 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
         "withheld_count": sum(1 for m in log if m.withheld),
         "chain": submission.chain,
         "audit_results": _audit_results(submission),
-        "critique_points": selectors.critique_points(submission),
+        "critique_points": _critique_points(submission),
+        "critique_said": _critique_said(submission),
         # The work block is the kind's own fragment; only a kind that takes a text has a box.
         "kind_template": (kind := kinds.kind_of(submission.assignment.kind)).detail_template,
         "kind_takes_text": kind.takes_text,
@@ -807,6 +808,32 @@ def _audit_results(submission: Submission) -> list[Any]:
     for result in results:
         result.reasoning_shown = reasoning_shown(result.reasoning, result.said)  # type: ignore[attr-defined]
     return results
+
+
+def _critique_points(submission: Submission) -> list[dict[str, Any]]:
+    """The critique's points with what the offline council wrote in the reader's language,
+    from what the critique stores, and each named fallacy's label."""
+    said = submission.critique.said if submission.critique else {}
+    return [
+        {
+            **point,
+            "critique": shown(str(point.get("critique", "")), said),
+            "fallacy_label": fallacy_label(point["fallacy"]) if point.get("fallacy") else "",
+        }
+        for point in selectors.critique_points(submission)
+    ]
+
+
+def _critique_said(submission: Submission) -> dict[str, str]:
+    """The critique's assessment and error in the reader's language."""
+    critique = submission.critique
+    if critique is None:
+        return {}
+    assessment = str((critique.result or {}).get("final_assessment", ""))
+    return {
+        "assessment": shown(assessment, critique.said),
+        "error": shown(critique.error, critique.said),
+    }
 
 
 def _drafts_shown(submission: Submission, maxima: dict[str, int]) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from council.domain.audit.analyzers import ANALYZERS, assess
 from council.domain.audit.state import CriterionAssessment
+from council.domain.wording import ERRORS
 
 AUDIT_PURPOSE = "audit.criterion"
 
@@ -19,7 +20,7 @@ def offline_assessment(inputs: dict[str, Any]) -> CriterionAssessment:
     """The offline auditor's answer for one criterion: the criterion's analyzer."""
     analyzer = inputs["analyzer"]
     if analyzer not in ANALYZERS:
-        raise UnknownAnalyzer(f"No offline analyzer is called {analyzer!r}.")
+        raise UnknownAnalyzer(ERRORS.say("error.analyzer", analyzer=repr(analyzer)))
     return assess(
         text=inputs["text"],
         analyzer=analyzer,
