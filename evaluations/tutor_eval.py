@@ -118,11 +118,12 @@ def tactics() -> None:
 def voices() -> None:
     """The evaluation in many voices (``evaluations/coach/voices.py``): a good-tutor model
     beside the complying sentences, and the offline tutor on real student messages, per step
-    and language, on the dev half (tuned on), the frozen half and the set written after
-    tuning."""
+    and language, on the set written after the last tuning (never tuned on) and on the sets
+    earlier rounds wrote, the dev half and the tuning set (tuned on)."""
     from evaluations.coach import voices as v
 
     sets = [
+        ("set written after the last tuning (frozen, never tuned on)", v.VOICES_AFTER),
         ("frozen half", v.VOICES_FROZEN),
         ("written after tuning", v.VOICES_UNSEEN),
         ("fresh set (frozen, never tuned on)", v.VOICES_FRESH),

@@ -1,6 +1,7 @@
 """The tutor evaluation in many voices (``tutor_voices_dev.json``, ``tutor_voices_frozen.json``,
-``tutor_voices_unseen.json``, written after tuning, and ``tutor_voices_fresh.json``, new topics
-frozen before the meaning-based guard): what the guard does to a good tutor
+``tutor_voices_unseen.json``, written after tuning, ``tutor_voices_fresh.json``, new topics
+frozen before the meaning-based guard, and ``tutor_voices_after.json``, new topics frozen
+before the leaks the earlier sets showed were fixed): what the guard does to a good tutor
 and to a tutor that writes the part, and what the offline tutor does with real student
 messages.
 
@@ -45,6 +46,9 @@ VOICES_FROZEN = HERE / "tutor_voices_frozen.json"
 VOICES_UNSEEN = HERE / "tutor_voices_unseen.json"  # written after tuning, never tuned on
 # New topics and voices, written and frozen before the meaning-based guard: never tuned on.
 VOICES_FRESH = HERE / "tutor_voices_fresh.json"
+# Three more new topics, written and frozen before the guard's leaks were fixed for the sets
+# above (which that round tuned on): never tuned on, measured once the changes were done.
+VOICES_AFTER = HERE / "tutor_voices_after.json"
 # English turns on two more topics, written to tune the meaning check: tuned on.
 VOICES_TUNE = HERE / "tutor_voices_tune.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
