@@ -10,7 +10,7 @@ import textwrap
 import pytest
 from django.test import Client
 
-from tests.classrooms.builders import api_as
+from tests.classrooms.builders import api_as, assignment
 from toulmini_site.classrooms import kinds
 from toulmini_site.classrooms.models import Submission
 
@@ -261,6 +261,30 @@ def test_without_its_module_the_fourth_kind_is_refused(world):
         format="json",
     )
     assert made.status_code == 400 and "kind" in str(made.json())
+
+
+MARKERS = {"coach": "Topic: <strong>", "chain": "Query: <strong>", "essay": "Audit rubric:"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "settings_shown"),
+    [
+        ("coach", ["Topic: <strong>Phones in classrooms</strong> (en)", "The tutor may give"]),
+        ("chain", ["Query: <strong>Should schools start later?</strong>"]),
+        ("essay", ["Audit rubric: Student argument"]),
+    ],
+)
+def test_each_built_in_kind_shows_its_own_settings_and_start_fragments(world, kind, settings_shown):
+    task = assignment(world.classroom, kind)
+    page = logged_in(world.student).get(f"/assignments/{task.pk}/").content.decode()
+    for said in settings_shown:
+        assert said in page
+    for other, marker in MARKERS.items():
+        assert (marker in page) is (other == kind)
+    start = page.split('class="start-form"')[1].split("</form>")[0]
+    # Only the chain asks how to run it and, with no source text set, for the student's text.
+    assert ('name="engine"' in start) is (kind == "chain")
+    assert ('name="source_text"' in start) is (kind == "chain")
 
 
 def test_the_registry_lists_the_built_in_kinds_in_order():
