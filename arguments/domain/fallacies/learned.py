@@ -15,6 +15,7 @@ cross-validation, so that a probability is about the chance of being right.
 from __future__ import annotations
 
 import math
+import operator
 import re
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -185,10 +186,16 @@ class FallacyModel:
         scores = list(self.intercepts)
         if self.dense:
             assert self.embed is not None
-            vector = self.embed([text])[0]
-            for value, dense_row in zip(vector, self.dense, strict=True):
-                x = float(value) * self.scale
-                scores = [s + x * w for s, w in zip(scores, dense_row, strict=True)]
+            xs = [float(value) * self.scale for value in self.embed([text])[0]]
+            if len(xs) != len(self.dense):
+                raise ValueError("the embedding and the dense weights differ in length")
+            # Per class, the products added in the order of the dimensions (the same sums,
+            # to the last bit, as adding each dimension's row to every class in turn).
+            for k, column in enumerate(zip(*self.dense, strict=True)):
+                total = scores[k]
+                for product in map(operator.mul, xs, column):
+                    total += product
+                scores[k] = total
         for index in feature_indices(text, buckets=self.buckets, families=self.families):
             row = self.weights.get(index)
             if row is not None:
