@@ -13,8 +13,12 @@
   the sixth topic (held out): the file holds five.
 
 ``fit()`` gives the confidences the reader shows (``confidence.MARKED_RULE``, ``OTHER_RULE``,
-``NAMED_SOURCE``): the right-rate of each kind on the tuning data (the own tuning half and
-the web tuning topics), smoothed by one right and one wrong (Laplace).
+``NAMED_SOURCE``, each for a short text and a long one, ``confidence.LONG_TEXT``): the
+right-rate of each kind on the tuning data (the own tuning half and the web tuning topics),
+smoothed by one right and one wrong (Laplace). The length is the only feature beyond the
+kind: on the web tuning topics a rule in other words in a text of at most 20 sentences was
+right 11/29, in a longer one 3/25 (of the cuts tried, 8, 12 and 20 sentences, the widest gap
+on the tuning topics).
 
 Run: ``python -m evaluations.trust.parts`` (the figures of each set apart, then the fit).
 """
@@ -48,6 +52,14 @@ def _kind(role: str, text: str) -> str:
     return "named source"
 
 
+def _length(text: str) -> str:
+    """ "short" or "long", as the reader tells texts apart (``confidence.LONG_TEXT``)."""
+    from arguments.domain.confidence import LONG_TEXT
+    from toulmini_site.text.sentences import sentences
+
+    return "long" if len(sentences(text)) > LONG_TEXT else "short"
+
+
 def _own(half: str) -> Iterator[tuple[str, dict[int, str]]]:
     """Each example's text and its gold roles by sentence index."""
     for line in (HERE / f"parts_{half}.jsonl").open(encoding="utf-8"):
@@ -67,12 +79,13 @@ def own_counts(half: str) -> tuple[Count, dict[str, list[int]], dict[str, int]]:
     for text, gold in _own(half):
         for role in ("warrant", "backing"):
             found[f"{role} gold"] += sum(1 for r in gold.values() if r == role)
+        length = _length(text)
         for part in sentence_parts("", text, sentence_roles()):
             if part.role not in ("warrant", "backing"):
                 continue
             right = gold.get(part.sentence.index) == part.role
             found[part.role] += right
-            tally = counts.setdefault(_kind(part.role, part.sentence.text), [0, 0])
+            tally = counts.setdefault(f"{_kind(part.role, part.sentence.text)}, {length}", [0, 0])
             tally[0] += right
             tally[1] += 1
             for low, high, label in BANDS:
@@ -105,6 +118,7 @@ def _web_parts() -> tuple[tuple[str, str, bool, bool], ...] | None:
             for c in doc["components"]
             if not c.get("implicit") and c["end"] > c["start"]
         ]
+        length = _length(doc["text"])
         for part in sentence_parts("", doc["text"], sentence_roles()):
             s = part.sentence
             kinds = {t for a, b, t in spans if a < s.end and s.start < b}
@@ -112,7 +126,7 @@ def _web_parts() -> tuple[tuple[str, str, bool, bool], ...] | None:
                 out.append((doc["topic"], "objection, marked", False, "rebuttal" in kinds))
             if part.role not in ("warrant", "backing"):
                 continue
-            kind = _kind(part.role, s.text)
+            kind = f"{_kind(part.role, s.text)}, {length}"
             out.append((doc["topic"], kind, "backing" in kinds, bool(kinds & SUPPORT)))
     return tuple(out)
 
@@ -134,15 +148,22 @@ def web_counts(half: str) -> dict[str, list[int]] | None:
     return tally
 
 
+KINDS = tuple(
+    f"{kind}, {length}"
+    for kind in ("rule, marked", "rule, other words", "named source")
+    for length in ("short", "long")
+) + ("objection, marked",)
+
+
 def fit() -> dict[str, float]:
-    """The confidence of each kind: its right-rate on the tuning data (the own tuning half and
-    the web tuning topics, where a sentence is right when it is annotated support: the web
-    texts have no warrant annotation, so for a stated rule this is the most it can be),
-    smoothed by one right and one wrong."""
+    """The confidence of each kind in a short and in a long text: its right-rate on the
+    tuning data (the own tuning half and the web tuning topics, where a sentence is right when
+    it is annotated support: the web texts have no warrant annotation, so for a stated rule
+    this is the most it can be), smoothed by one right and one wrong."""
     counts, _bands, _found = own_counts("tuning")
     web = web_counts("tuning") or {}
     out = {}
-    for kind in ("rule, marked", "rule, other words", "named source", "objection, marked"):
+    for kind in KINDS:
         right, named = counts.get(kind, [0, 0])
         _strict, support, web_named = web.get(kind, [0, 0, 0])
         out[kind] = round((right + support + 1) / (named + web_named + 2), 2)
@@ -160,17 +181,18 @@ def _share(right: int, total: int) -> str:
 def report() -> None:
     from arguments.domain import confidence
 
-    shown = {
-        "rule, marked": confidence.MARKED_RULE,
-        "rule, other words": confidence.OTHER_RULE,
-        "named source": confidence.NAMED_SOURCE,
-        "objection, marked": confidence.MARKED_OBJECTION,
-    }
+    shown = {"objection, marked": confidence.MARKED_OBJECTION}
+    for kind, value in (
+        ("rule, marked", confidence.MARKED_RULE),
+        ("rule, other words", confidence.OTHER_RULE),
+        ("named source", confidence.NAMED_SOURCE),
+    ):
+        shown[f"{kind}, short"], shown[f"{kind}, long"] = value.short, value.long
     for half in ("tuning", "frozen"):
         counts, bands, found = own_counts(half)
         print(f"stated rules and named sources, own examples ({half} half):")
         for kind, (right, named) in sorted(counts.items()):
-            print(f"  {kind:20} shown at {shown[kind]:.2f}: right {_share(right, named)}")
+            print(f"  {kind:28} shown at {shown[kind]:.2f}: right {_share(right, named)}")
         for label, (right, named) in bands.items():
             if named:
                 print(f"  band {label:22} right {_share(right, named)}")
@@ -191,7 +213,7 @@ def report() -> None:
                 else f"backing or premise {_share(support, named)}, "
                 f"an annotated backing {_share(strict, named)}"
             )
-            print(f"  {kind:20} shown at {shown[kind]:.2f}: {said}")
+            print(f"  {kind:28} shown at {shown[kind]:.2f}: {said}")
             tally = web_bands.setdefault(_band(shown[kind]), [0, 0])
             tally[0] += support
             tally[1] += named

@@ -288,12 +288,15 @@ def test_qualifier_held_never_raises_and_keeps_a_qualifier_already_below():
 # -- the confidence shown for a stated rule and a named source ------------------------------
 
 
-def test_rules_and_sources_show_their_measured_confidence_never_likely():
-    """Measured on real web texts a sentence read as a stated rule is right a quarter to
-    a half of the time, a named source about half (evaluations.trust.parts): neither may be
-    shown as "likely" (the claim reading's 0.7), and a rule in everyday words is shown less
-    sure than one with a marker."""
+def test_rules_and_sources_are_shown_less_sure_in_a_long_text_than_in_a_short_one():
+    """Measured on the tuning data (evaluations.trust.parts): in an essay, a letter or a short
+    post a sentence read as a named source is right most of the time and a stated rule about
+    half; in a long web text (more than LONG_TEXT sentences) a rule is right a quarter of the
+    time at most and a source under half. The same sentences are shown at the value for the
+    text's length, never "likely" in a long one; a rule in everyday words less sure than one
+    with a marker."""
     from arguments.domain.confidence import (
+        LONG_TEXT,
         MARKED_RULE,
         NAMED_SOURCE,
         OTHER_RULE,
@@ -307,10 +310,18 @@ def test_rules_and_sources_show_their_measured_confidence_never_likely():
         "the streets. "
         "Young people who have somewhere to go stay out of trouble."
     )
-    parts = {p.role: p.confidence for p in sentence_parts("", text, sentence_roles())}
-    assert parts["backing"] == NAMED_SOURCE and parts["warrant"] == OTHER_RULE
-    assert max(MARKED_RULE, OTHER_RULE, NAMED_SOURCE) < LIKELY_CLAIM
-    assert OTHER_RULE < MARKED_RULE
+    # the same argument with a long account of the centre's days after it
+    days = " ".join(
+        f"On day {n} of the holidays the hall was painted in colour number {n}."
+        for n in range(1, LONG_TEXT)
+    )
+    short = {p.role: p.confidence for p in sentence_parts("", text, sentence_roles())}
+    long = {p.role: p.confidence for p in sentence_parts("", f"{text} {days}", sentence_roles())}
+    assert short["backing"] == NAMED_SOURCE.short and short["warrant"] == OTHER_RULE.short
+    assert long["backing"] == NAMED_SOURCE.long and long["warrant"] == OTHER_RULE.long
+    assert long["backing"] < short["backing"] and long["warrant"] < short["warrant"]
+    assert max(MARKED_RULE.long, OTHER_RULE.long, NAMED_SOURCE.long) < LIKELY_CLAIM
+    assert OTHER_RULE.short < MARKED_RULE.short and OTHER_RULE.long < MARKED_RULE.long
 
 
 def test_a_spanish_verdict_is_held_to_the_claim_reading_and_says_so(world):
