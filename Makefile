@@ -106,12 +106,13 @@ lint: setup
 format: setup
 	$(PY) -m ruff format .
 
-# The suite on every core (pytest-xdist), each test file on one worker: a file's tests share
-# its module fixtures (servers, platforms, live pages) as they do in a serial run.
-# TEST_WORKERS=0 runs it in this one process.
+# The suite on every core (pytest-xdist). Each worker starts with half of the tests in order and
+# takes half of the other's queue when its own runs out (worksteal), so no worker idles while
+# the other works through a long file; a file split this way sets its module fixtures up on
+# both workers. TEST_WORKERS=0 runs it in this one process.
 TEST_WORKERS ?= auto
 test: setup browser-deps argdown-parser axe messages lint
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 # Every benchmark and quality evaluation (docs/benchmarks.md: what each measures, last figures),
 # niced, stopping at the first that fails. BENCH_SMALL=1 runs each with few repeats, as CI
