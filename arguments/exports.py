@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, cast
 
+from django.utils.translation import gettext
+
 from arguments.domain.aif import chain_aif
 from arguments.domain.argdown import chain_argdown
 from arguments.domain.report import chain_markdown
@@ -37,7 +39,7 @@ class ChainExport:
 
 def _review_markdown(chain: Chain) -> str:
     when = f" ({chain.reviewed_at:%Y-%m-%d})" if chain.reviewed_at else ""
-    text = f"\n## Staff review\n\n**{chain.get_review_status_display()}**{when}\n"
+    text = f"\n## {gettext('Staff review')}\n\n**{chain.get_review_status_display()}**{when}\n"
     if chain.review_note.strip():
         text += "\n" + "\n".join(f"> {line}" for line in chain.review_note.strip().splitlines())
         text += "\n"
@@ -83,7 +85,11 @@ def chain_export(chain: Chain, fmt: str) -> ChainExport:
     state, evaluation = _shown(chain)
     if fmt == "markdown":
         body = chain_markdown(
-            state, evaluation, source_text=chain.source_text, engine=chain.get_engine_display()
+            state,
+            evaluation,
+            source_text=chain.source_text,
+            engine=chain.get_engine_display(),
+            translate=gettext,
         )
         if chain.review_status != Chain.Review.PENDING:
             body += _review_markdown(chain)

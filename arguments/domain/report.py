@@ -1,8 +1,12 @@
-"""The Markdown export of a chain: deterministic, built from the stored components only."""
+"""The Markdown export of a chain: deterministic, built from the stored components only. Its
+own words (headings, labels, the values it names) go through ``translate`` (gettext from the
+web layer: the English strings here are the catalogue's msgids; the identity by default),
+the components' texts as they are given."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from arguments.domain.toulmin import ChainState, Evaluation
 
@@ -17,18 +21,32 @@ def _citations(citations: list) -> str:
     return _list([f"{c.source} — {c.reference}" for c in citations])
 
 
+def _same(text: str) -> str:
+    return text
+
+
 def chain_markdown(
-    state: ChainState, evaluation: Evaluation, *, source_text: str = "", engine: str = ""
+    state: ChainState,
+    evaluation: Evaluation,
+    *,
+    source_text: str = "",
+    engine: str = "",
+    translate: Callable[[str], str] = _same,
 ) -> str:
     """The chain as a Markdown document: verdict first, then the diagram and each part."""
+    _ = translate
     document = ""  # the part already escaped, up to and with the diagram's code block
-    lines = [f"# Toulmin analysis: {state.query}", ""]
+    lines = [_("# Toulmin analysis: %(query)s") % {"query": state.query}, ""]
     if engine:
-        lines += [f"*Engine: {engine} · status: {evaluation.status.replace('_', ' ')}*", ""]
+        status = _(evaluation.status.replace("_", " "))
+        lines += [
+            _("*Engine: %(engine)s · status: %(status)s*") % {"engine": engine, "status": status},
+            "",
+        ]
     if state.verdict:
         v = state.verdict
         lines += [
-            f"## Verdict: {v.status.upper()}",
+            _("## Verdict: %(status)s") % {"status": _(v.status).upper()},
             "",
             f"**{v.final_statement}**",
             "",
@@ -36,40 +54,44 @@ def chain_markdown(
             "",
         ]
     elif evaluation.status == "terminated":
-        lines += ["## Terminated", "", f"**{evaluation.termination_reason}**", ""]
+        lines += ["## " + _("Terminated"), "", f"**{evaluation.termination_reason}**", ""]
     else:
-        lines += [f"## In progress — next phase: {evaluation.next_phase}", ""]
+        phase = evaluation.next_phase
+        lines += [_("## In progress — next phase: %(phase)s") % {"phase": phase}, ""]
     if evaluation.warnings:
-        lines += ["> **Warnings:** " + " ".join(evaluation.warnings), ""]
+        lines += ["> **" + _("Warnings:") + "** " + " ".join(evaluation.warnings), ""]
     if state.claim and state.data:
         qualifier = (
-            f"{state.qualifier.degree} ({state.qualifier.confidence_pct}%)"
+            f"{_(state.qualifier.degree)} ({state.qualifier.confidence_pct}%)"
             if state.qualifier
             else "…"
         )
-        lines += ["## Diagram", ""]
+        lines += ["## " + _("Diagram"), ""]
         diagram = _code_block(
             [
-                f"DATA ──► ({qualifier}) ──► CLAIM: {state.claim.statement}",
-                f"   since WARRANT: {state.warrant.principle if state.warrant else '…'}",
-                f"   on account of BACKING: {state.backing.authority if state.backing else '…'}",
-                "   unless REBUTTAL: "
+                f"{_('DATA')} ──► ({qualifier}) ──► {_('CLAIM')}: {state.claim.statement}",
+                f"   {_('since WARRANT')}: {state.warrant.principle if state.warrant else '…'}",
+                f"   {_('on account of BACKING')}: "
+                + (state.backing.authority if state.backing else "…"),
+                f"   {_('unless REBUTTAL')}: "
                 + ("; ".join(state.rebuttal.exceptions) if state.rebuttal else "…"),
             ]
         )
         document = _no_html("\n".join(lines)) + "\n" + diagram + "\n\n"
         lines = [
-            "## Claim",
+            "## " + _("Claim"),
             "",
-            f"{state.claim.statement} *(scope: {state.claim.scope})*",
+            f"{state.claim.statement} *("
+            + _("scope: %(scope)s") % {"scope": _(state.claim.scope)}
+            + ")*",
             "",
-            "## Data",
+            "## " + _("Data"),
             "",
-            f"Evidence type: {state.data.evidence_type}",
+            _("Evidence type: %(type)s") % {"type": _(state.data.evidence_type)},
             "",
             _list(state.data.facts),
             "",
-            "Citations:",
+            _("Citations:"),
             "",
             _citations(state.data.citations),
             "",
@@ -77,21 +99,22 @@ def chain_markdown(
     if state.warrant:
         w = state.warrant
         lines += [
-            "## Warrant",
+            "## " + _("Warrant"),
             "",
             w.principle,
             "",
-            f"Logic: {w.logic_type} · strength: {w.strength}",
+            _("Logic: %(logic)s · strength: %(strength)s")
+            % {"logic": _(w.logic_type), "strength": _(w.strength)},
             "",
         ]
     if state.backing:
         b = state.backing
         lines += [
-            "## Backing",
+            "## " + _("Backing"),
             "",
             b.authority,
             "",
-            f"Strength: {b.strength}",
+            _("Strength: %(strength)s") % {"strength": _(b.strength)},
             "",
             _citations(b.citations),
             "",
@@ -99,23 +122,24 @@ def chain_markdown(
     if state.rebuttal:
         r = state.rebuttal
         lines += [
-            "## Rebuttal",
+            "## " + _("Rebuttal"),
             "",
-            f"Strength: {r.strength}",
+            _("Strength: %(strength)s") % {"strength": _(r.strength)},
             "",
-            "Exceptions:",
+            _("Exceptions:"),
             "",
             _list(r.exceptions),
             "",
         ]
         if r.counterexamples:
-            lines += ["Counterexamples:", "", _list(r.counterexamples), ""]
+            lines += [_("Counterexamples:"), "", _list(r.counterexamples), ""]
     if state.qualifier:
         q = state.qualifier
-        lines += ["## Qualifier", "", f"{q.degree} — {q.confidence_pct}%", "", q.rationale, ""]
+        lines += ["## " + _("Qualifier"), "", f"{_(q.degree)} — {q.confidence_pct}%", ""]
+        lines += [q.rationale, ""]
     if source_text:
         quoted = "\n".join(f"> {line}" if line else ">" for line in source_text.splitlines())
-        lines += ["## Source text", "", quoted, ""]
+        lines += ["## " + _("Source text"), "", quoted, ""]
     return document + _no_html("\n".join(lines).rstrip() + "\n")
 
 

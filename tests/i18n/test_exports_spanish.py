@@ -80,6 +80,17 @@ def test_the_exports_write_the_engines_sentences_in_spanish_on_a_spanish_request
     assert any(escape(s)[:60] in argdown for s in written.values())
     assert any(_flat(s)[:60] in _flat(aif) for s in written.values())
     assert "ciclistas" in markdown or "adolescentes" in markdown  # the text, as written
+    # the export's own words too
+    assert markdown.startswith(f"# Análisis de Toulmin: {query}")
+    for english in (
+        "Toulmin analysis",
+        "## Claim",
+        "## Data",
+        "Citations:",
+        "Strength:",
+        "Engine:",
+    ):
+        assert english not in markdown
 
 
 @pytest.mark.parametrize(("query", "text"), RUNS)
@@ -87,6 +98,7 @@ def test_the_exports_keep_the_english_on_an_english_request(owner, owner_api, qu
     chain = _chain(owner, query, text)
     markdown = _flat(_export(owner_api, chain, "markdown", "en"))
     argdown = _export(owner_api, chain, "argdown", "en")
+    assert markdown.startswith(f"# Toulmin analysis: {query}") and "## Data" in markdown
     shown = [e for e in chain.said if _flat(e)[:60] in markdown]
     assert len(shown) >= 2
     assert any(escape(e)[:60] in argdown for e in chain.said)
