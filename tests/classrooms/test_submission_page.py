@@ -144,3 +144,25 @@ def test_the_teacher_reads_the_students_own_source_text_on_the_submission_page(w
     services.submission_start(submission=sub, engine="offline", source_text=ESSAY)
     body = logged_in(world.user(role)).get(f"/submissions/{sub.pk}/").content.decode()
     assert "The text the chain analysed" in body and "American Academy of Pediatrics" in body
+
+
+def test_the_essay_critique_reads_in_the_readers_language_from_what_it_stores(
+    world, critiqued_essay
+):
+    from django.utils import translation
+
+    from council.said import render
+
+    critique = critiqued_essay.critique
+    assessment = critique.result["final_assessment"]
+    client = logged_in(world.teacher)
+    spanish = client.get(f"/submissions/{critiqued_essay.pk}/", HTTP_ACCEPT_LANGUAGE="es")
+    body = spanish.content.decode()
+    with translation.override("es"):
+        expected = render(critique.said[assessment], translation.gettext)
+    assert escape(expected[:40]) in body and assessment[:40] not in body
+    first = critique.result["points"][0]
+    assert escape(first["critique"][:30]) not in body  # the English finding is not shown
+    with translation.override("es"):
+        area = translation.gettext(first["area"])
+    assert area != first["area"] and f"{area} · " in body
