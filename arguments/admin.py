@@ -18,6 +18,7 @@ from arguments.domain.toulmin import COMPONENT_ORDER
 from arguments.models import Chain, ChainCorrection, PhaseAttempt
 from arguments.services import chain_review, chains_review
 from toulmini_site.llm.admin import LLMCallInline
+from toulmini_site.users import signed_in
 
 
 class OverturnForm(forms.Form):
@@ -148,14 +149,19 @@ class ChainAdmin(admin.ModelAdmin):
     ) -> None:
         if "review_status" in form.changed_data or "review_note" in form.changed_data:
             chain_review(
-                chain=obj, reviewer=request.user, status=obj.review_status, note=obj.review_note
+                chain=obj,
+                reviewer=signed_in(request),
+                status=obj.review_status,
+                note=obj.review_note,
             )
         else:
             super().save_model(request, obj, form, change)
 
     @admin.action(description="Confirm the selected verdicts")
     def confirm_verdicts(self, request: HttpRequest, queryset: QuerySet[Chain]) -> None:
-        count = chains_review(chains=queryset, reviewer=request.user, status=Chain.Review.CONFIRMED)
+        count = chains_review(
+            chains=queryset, reviewer=signed_in(request), status=Chain.Review.CONFIRMED
+        )
         self.message_user(request, f"Confirmed {count} chain(s).", messages.SUCCESS)
 
     @admin.action(description="Overturn the selected verdicts (asks why)")
@@ -168,7 +174,7 @@ class ChainAdmin(admin.ModelAdmin):
         if form.is_bound and form.is_valid():
             count = chains_review(
                 chains=queryset,
-                reviewer=request.user,
+                reviewer=signed_in(request),
                 status=Chain.Review.OVERTURNED,
                 note=form.cleaned_data["review_note"],
             )

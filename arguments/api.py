@@ -15,9 +15,7 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.request import Request
 from rest_framework.response import Response
 
 from arguments import exports, selectors, services
@@ -38,7 +36,7 @@ from arguments.exports import EXPORT_FORMATS
 from arguments.models import Chain, ChainCorrection
 from arguments.serializers import ChainSerializer
 from arguments.vocabulary import chain_shown, finding_shown, said_shown
-from toulmini_site.api import ApiError, StrictCharField, paginated
+from toulmini_site.api import ApiError, AuthedRequest, StrictCharField, authed_api_view, paginated
 from toulmini_site.text.documents import DocumentError, read_capped
 
 # -- serializers ----------------------------------------------------------------------------
@@ -108,8 +106,8 @@ def _chain_response(chain: Chain, code: int = status.HTTP_200_OK) -> Response:
     responses={201: ChainSerializer},
     summary="Create a chain",
 )
-@api_view(["GET", "POST"])
-def chain_list(request: Request) -> Response:
+@authed_api_view(["GET", "POST"])
+def chain_list(request: AuthedRequest) -> Response:
     if request.method == "GET":
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.chains_for(request.user), request)
@@ -164,8 +162,8 @@ class ChainDetailSerializer(ChainSerializer):
         "parts found in the text; a model's part in its own words has no span)."
     ),
 )
-@api_view(["GET"])
-def chain_detail(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def chain_detail(request: AuthedRequest, pk: int) -> Response:
     chain = selectors.chain_for(request.user, pk)
     response = _chain_response(chain)
     response.data["evidence"] = selectors.chain_evidence_spans(chain)
@@ -182,8 +180,8 @@ def chain_detail(request: Request, pk: int) -> Response:
         "assignment's work, if the assignment allows its engine."
     ),
 )
-@api_view(["POST"])
-def chain_revise(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def chain_revise(request: AuthedRequest, pk: int) -> Response:
     source = selectors.chain_for(request.user, pk)
     serializer = ChainReviseSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
@@ -198,8 +196,8 @@ def chain_revise(request: Request, pk: int) -> Response:
     ),
     summary="The prompt for the chain's next phase (run it on your own AI)",
 )
-@api_view(["GET"])
-def chain_prompt(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def chain_prompt(request: AuthedRequest, pk: int) -> Response:
     chain = selectors.chain_for(request.user, pk)
     if chain.next_phase is None:
         code = "TERMINATED" if chain.status == Chain.Status.TERMINATED else "CHAIN_COMPLETE"
@@ -229,8 +227,8 @@ def chain_prompt(request: Request, pk: int) -> Response:
         "qualifier is held to claim_confidence."
     ),
 )
-@api_view(["POST"])
-def chain_phase(request: Request, pk: int, phase: int) -> Response:
+@authed_api_view(["POST"])
+def chain_phase(request: AuthedRequest, pk: int, phase: int) -> Response:
     chain = selectors.chain_for(request.user, pk)
     chain = services.chain_submit_phase(
         chain=chain, phase=phase, payload=request.data, source=Chain.Engine.MANUAL
@@ -243,8 +241,8 @@ def chain_phase(request: Request, pk: int, phase: int) -> Response:
     responses={200: ChainSerializer},
     summary="Run the chain's engine for the next phase or to the end",
 )
-@api_view(["POST"])
-def chain_run(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def chain_run(request: AuthedRequest, pk: int) -> Response:
     chain = selectors.chain_for(request.user, pk)
     serializer = RunSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
@@ -277,8 +275,8 @@ def chain_run(request: Request, pk: int) -> Response:
     },
     summary="Export a chain as JSON, Markdown, AIF or Argdown (a download)",
 )
-@api_view(["GET"])
-def chain_export(request: Request, pk: int) -> HttpResponse:
+@authed_api_view(["GET"])
+def chain_export(request: AuthedRequest, pk: int) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
     fmt = request.query_params.get("format", "json")
     if fmt not in EXPORT_FORMATS:
@@ -319,7 +317,7 @@ def _too_large(loc: str) -> ApiError:
     )
 
 
-def _aif_document(request: Request) -> bytes:
+def _aif_document(request: AuthedRequest) -> bytes:
     """The uploaded file's or the body's bytes, refused unread when over the limit."""
     declared = request.META.get("CONTENT_LENGTH") or "0"
     # A multipart body carries a little more than its file: allow for the envelope.
@@ -361,8 +359,8 @@ def _aif_document(request: Request) -> bytes:
         "INVALID_INPUT (data or claim breaking the chain's rules, with the node ids)."
     ),
 )
-@api_view(["POST"])
-def chain_import(request: Request) -> Response:
+@authed_api_view(["POST"])
+def chain_import(request: AuthedRequest) -> Response:
     document = _aif_document(request)
     chain, notes = services.chain_import_aif(owner=request.user, document=document)
     # The shape ChainImportedSerializer documents: the chain, then the import's notes.
@@ -388,8 +386,8 @@ def _tool_view(tool: str) -> Callable[..., Response]:
         responses=inline_serializer(f"{tool}_output", {"prompt": serializers.CharField()}),
         summary=f"{tool}: validate the inputs, return the prompt",
     )
-    @api_view(["POST"])
-    def view(request: Request) -> Response:
+    @authed_api_view(["POST"])
+    def view(request: AuthedRequest) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
         inputs = {name: data.get(name) for name in names}
         prompt = run_tool(tool, data.get("query"), inputs)
@@ -412,8 +410,8 @@ TOOL_VIEWS = {tool: _tool_view(tool) for tool in TOOL_INPUTS}
         "warnings."
     ),
 )
-@api_view(["POST"])
-def validate(request: Request) -> Response:
+@authed_api_view(["POST"])
+def validate(request: AuthedRequest) -> Response:
     data = request.data if isinstance(request.data, dict) else {}
     if "component" in data:
         name = data.get("component")
@@ -481,8 +479,8 @@ class FallacyFindingSerializer(serializers.Serializer):
         "and its offsets, a one-line explanation and a confidence. Nothing is saved."
     ),
 )
-@api_view(["POST"])
-def fallacies(request: Request) -> Response:
+@authed_api_view(["POST"])
+def fallacies(request: AuthedRequest) -> Response:
     serializer = FallacyCheckSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     found = services.fallacies_detect(**serializer.validated_data, user=request.user)
@@ -524,8 +522,8 @@ class CorrectionOutSerializer(serializers.ModelSerializer):
         "keep them."
     ),
 )
-@api_view(["GET", "POST"])
-def chain_corrections(request: Request, pk: int) -> Response:
+@authed_api_view(["GET", "POST"])
+def chain_corrections(request: AuthedRequest, pk: int) -> Response:
     chain = selectors.chain_for(request.user, pk)
     if request.method == "GET":
         return Response(CorrectionOutSerializer(chain.corrections.all(), many=True).data)

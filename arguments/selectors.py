@@ -12,6 +12,7 @@ from arguments.domain.located import locate
 from arguments.domain.toulmin import COMPONENT_ORDER
 from arguments.models import Chain
 from arguments.offline import chain_evidence
+from toulmini_site.users import User
 
 LIST_FIELDS = (
     "id",
@@ -28,17 +29,17 @@ LIST_FIELDS = (
 )
 
 
-def chains_for(user: Any) -> QuerySet[Chain]:
+def chains_for(user: User) -> QuerySet[Chain]:
     """The user's own chains, newest first (list columns only)."""
     return Chain.objects.filter(owner=user).only(*LIST_FIELDS)
 
 
-def chain_for(user: Any, pk: int) -> Chain:
+def chain_for(user: User, pk: int) -> Chain:
     """The user's own chain, or 404 (another user's chain does not exist for them)."""
     return get_object_or_404(Chain, pk=pk, owner=user)
 
 
-def owned_chain(user: Any, pk: int) -> Chain | None:
+def owned_chain(user: User, pk: int) -> Chain | None:
     """The user's own chain with that id, or None (another user's chain does not exist for
     them): for callers with no 404 to give, such as the MCP server."""
     return Chain.objects.filter(pk=pk, owner=user).first()

@@ -56,6 +56,7 @@ from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
 from toulmini_site.school import budget_release, submission_chain_revise, work_guard
 from toulmini_site.text.sentences import sentences
+from toulmini_site.users import User
 
 SOURCE_TEXT_MAX = 50_000
 # Longer than any run (four phases on a slow model with retries); a crashed run's lock ends.
@@ -119,7 +120,7 @@ def chain_llm_available() -> bool:
 
 
 def chain_create(
-    *, owner: Any, query: str, source_text: str = "", engine: str = Chain.Engine.OFFLINE
+    *, owner: User, query: str, source_text: str = "", engine: str = Chain.Engine.OFFLINE
 ) -> Chain:
     """A new chain at phase 1. Raises ``ToulminError`` for a bad query, text or engine."""
     query = clean_query(query)
@@ -160,7 +161,7 @@ def chain_revision_start(source: Chain) -> dict[str, str]:
 
 def chain_revise(
     *,
-    owner: Any,
+    owner: User,
     source: Chain,
     query: str,
     source_text: str = "",
@@ -183,7 +184,7 @@ def chain_revise(
 
 def chain_import(
     *,
-    owner: Any,
+    owner: User,
     query: str,
     components: dict[str, Any],
     engine: str = Chain.Engine.MCP,
@@ -202,7 +203,7 @@ def chain_import(
     return chain
 
 
-def chain_import_aif(*, owner: Any, document: Any) -> tuple[Chain, list[dict[str, str]]]:
+def chain_import_aif(*, owner: User, document: Any) -> tuple[Chain, list[dict[str, str]]]:
     """A ``manual`` chain from an AIF document, filled as far as its graph allows.
 
     Returns the chain and the notes naming, by node id, what was assumed or left out. Raises
@@ -515,7 +516,7 @@ class CorrectionRefused(ToulminError):
 def chain_correct(
     *,
     chain: Chain,
-    author: Any,
+    author: User,
     sentence_index: int,
     role: str,
     client: LLMClient | None = None,
@@ -631,7 +632,7 @@ def _phase_output(
     return value.model_dump(mode="json")
 
 
-def chain_review(*, chain: Chain, reviewer: Any, status: str, note: str = "") -> Chain:
+def chain_review(*, chain: Chain, reviewer: User, status: str, note: str = "") -> Chain:
     """Record a staff review of the chain's verdict (confirmed or overturned)."""
     if status not in (Chain.Review.CONFIRMED, Chain.Review.OVERTURNED, Chain.Review.PENDING):
         raise ValueError(f"unknown review status {status!r}")
@@ -645,7 +646,7 @@ def chain_review(*, chain: Chain, reviewer: Any, status: str, note: str = "") ->
     return chain
 
 
-def chains_review(*, chains: Any, reviewer: Any, status: str, note: str = "") -> int:
+def chains_review(*, chains: Any, reviewer: User, status: str, note: str = "") -> int:
     """Bulk review (admin action); returns how many chains were updated. Overturning needs
     a note (each student reads why): ``ValueError`` without one."""
     note = note.strip()
@@ -675,7 +676,7 @@ def fallacies_detect(
     engine: str | None = None,
     limit: int = TEXT_MAX,
     client: LLMClient | None = None,
-    user: Any | None = None,
+    user: User | None = None,
 ) -> list[FallacyFinding]:
     """The named fallacies in ``text``, most confident first (an empty list when none).
 

@@ -32,6 +32,7 @@ from toulmini_site.refusals import Refusal
 from toulmini_site.school import submission_of_work
 from toulmini_site.text.documents import read_capped
 from toulmini_site.text.sentences import sentences
+from toulmini_site.users import AuthedHttpRequest
 
 PAGE_SIZE = 20
 
@@ -44,7 +45,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
-def chain_list(request: HttpRequest) -> HttpResponse:
+def chain_list(request: AuthedHttpRequest) -> HttpResponse:
     page = Paginator(selectors.chains_for(request.user), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
@@ -53,7 +54,7 @@ def chain_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def chain_new(request: HttpRequest) -> HttpResponse:
+def chain_new(request: AuthedHttpRequest) -> HttpResponse:
     initial = {}
     source = None
     if request.GET.get("from", "").isdigit():
@@ -163,13 +164,13 @@ def _render_chain(
 
 @login_required
 @require_safe
-def chain_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def chain_detail(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     return _render_chain(request, selectors.chain_for(request.user, pk))
 
 
 @login_required
 @require_POST
-def chain_run(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def chain_run(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
     until: Literal["next", "end"] = "end" if request.POST.get("until") == "end" else "next"
     error = ""
@@ -187,7 +188,7 @@ def chain_run(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def chain_correct(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def chain_correct(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     """The owner says what a sentence of the source text is (the claim, a datum, the warrant,
     a rebuttal); the chain runs again from phase 1 with it."""
     chain = selectors.chain_for(request.user, pk)
@@ -215,7 +216,7 @@ def chain_correct(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def chain_phase(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def chain_phase(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
     form = PhaseOutputForm(request.POST)
     if not form.is_valid():
@@ -246,7 +247,7 @@ _PAGE_FORMATS = {"md": "markdown", "json": "json", "aif": "aif", "argdown": "arg
 
 @login_required
 @require_safe
-def chain_fallacies(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def chain_fallacies(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     """Check the chain's source text for named fallacies; the panel (htmx) or the whole page."""
     chain = selectors.chain_for(request.user, pk)
     found, error = [], ""
@@ -284,7 +285,7 @@ def _fallacy_rows(found: list[FallacyFinding]) -> list[dict]:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def fallacy_check(request: HtmxHttpRequest) -> HttpResponse:
+def fallacy_check(request: AuthedHttpRequest) -> HttpResponse:
     """Check a pasted text for named fallacies: the form, and under it the text with the
     quoted words marked and each finding explained. Nothing is saved."""
     form = FallacyCheckForm(request.POST or None)
@@ -316,7 +317,7 @@ def fallacy_check(request: HtmxHttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
-def chain_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+def chain_export(request: AuthedHttpRequest, pk: int, fmt: str) -> HttpResponse:
     chain = selectors.chain_for(request.user, pk)
     if fmt not in _PAGE_FORMATS:
         return HttpResponse("Unknown export format: use .md, .json, .aif or .argdown", status=404)
@@ -328,7 +329,7 @@ def chain_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def chain_import(request: HttpRequest) -> HttpResponse:
+def chain_import(request: AuthedHttpRequest) -> HttpResponse:
     if request.method == "GET":
         # A reload of a failed import's page: the form lives on the new-chain page.
         return redirect("arguments:chain_new")

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.harness import django_setup, ms, report, small, summary_ms, test_database
+from toulmini_site.users import User
 
 LATENCY = 0.2
 RUNS = 1 if small() else 3
@@ -198,7 +199,7 @@ def main() -> None:
     )
 
 
-def on_screen(owner: Any) -> tuple[list[float], list[float]]:
+def on_screen(owner: User) -> tuple[list[float], list[float]]:
     """When a finding, then the whole critique, is on the critique page: the run goes on in a
     worker thread while this thread asks for the page as the browser does (the page, then the
     htmx fragment with ``seen``, answered when the run has news). Seconds from the run's start."""

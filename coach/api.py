@@ -20,10 +20,9 @@ from drf_spectacular.utils import (
     extend_schema_field,
 )
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, renderer_classes
+from rest_framework.decorators import renderer_classes
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.renderers import JSONRenderer
-from rest_framework.request import Request
 from rest_framework.response import Response
 
 from coach import selectors, services
@@ -31,7 +30,7 @@ from coach.domain import events as turn_events
 from coach.domain.provenance import SOURCES
 from coach.domain.steps import LANGUAGES, STEPS
 from coach.models import CoachMessage, CoachSession
-from toulmini_site.api import ApiError, paginated
+from toulmini_site.api import ApiError, AuthedRequest, authed_api_view, paginated
 
 logger = logging.getLogger(__name__)
 
@@ -177,8 +176,8 @@ def _detail(session: CoachSession) -> dict[str, Any]:
     operation_id="v1_coach_sessions_list",  # a page, not one record
     summary="List my sessions",
 )
-@api_view(["GET", "POST"])
-def sessions(request: Request) -> Response:
+@authed_api_view(["GET", "POST"])
+def sessions(request: AuthedRequest) -> Response:
     if request.method == "GET":
         rows = selectors.sessions_of(request.user)
         paginator = PageNumberPagination()
@@ -191,8 +190,8 @@ def sessions(request: Request) -> Response:
 
 
 @extend_schema(responses=SessionDetailOut, summary="A session with its draft and messages")
-@api_view(["GET"])
-def session_detail(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def session_detail(request: AuthedRequest, pk: int) -> Response:
     session = selectors.session_of(request.user, pk)
     return Response(SessionDetailOut(session).data)
 
@@ -221,9 +220,9 @@ async def _andjson(events: AsyncIterator[dict[str, Any]]) -> AsyncIterator[bytes
     },
     summary="Send a message (or retry the last) and stream the tutor's answer",
 )
-@api_view(["POST"])
+@authed_api_view(["POST"])
 @renderer_classes([JSONRenderer, NDJSONRenderer])
-def turn(request: Request, pk: int) -> StreamingHttpResponse:
+def turn(request: AuthedRequest, pk: int) -> StreamingHttpResponse:
     session = selectors.session_of(request.user, pk)
     given = TurnIn(data=request.data)
     given.is_valid(raise_exception=True)
@@ -278,8 +277,8 @@ def turn(request: Request, pk: int) -> StreamingHttpResponse:
 
 
 @extend_schema(request=ConfirmIn, responses=SessionDetailOut, summary="Confirm the proposal")
-@api_view(["POST"])
-def proposal_confirm(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def proposal_confirm(request: AuthedRequest, pk: int) -> Response:
     session = selectors.session_of(request.user, pk)
     given = ConfirmIn(data=request.data)
     given.is_valid(raise_exception=True)
@@ -288,16 +287,16 @@ def proposal_confirm(request: Request, pk: int) -> Response:
 
 
 @extend_schema(request=None, responses=SessionDetailOut, summary="Reject the proposal")
-@api_view(["POST"])
-def proposal_reject(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def proposal_reject(request: AuthedRequest, pk: int) -> Response:
     session = selectors.session_of(request.user, pk)
     session = services.proposal_reject(session=session)
     return Response(_detail(session))
 
 
 @extend_schema(request=DraftIn, responses=SessionDetailOut, summary="Edit draft fields by hand")
-@api_view(["PATCH"])
-def draft(request: Request, pk: int) -> Response:
+@authed_api_view(["PATCH"])
+def draft(request: AuthedRequest, pk: int) -> Response:
     session = selectors.session_of(request.user, pk)
     given = DraftIn(data=request.data)
     given.is_valid(raise_exception=True)
@@ -316,8 +315,8 @@ class ChainOut(serializers.Serializer):
 
 
 @extend_schema(request=None, responses={201: ChainOut}, summary="Make a Toulmin chain")
-@api_view(["POST"])
-def chain(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def chain(request: AuthedRequest, pk: int) -> Response:
     session = selectors.session_of(request.user, pk)
     made, problem = services.session_chain_create(session=session)
     try:
@@ -333,8 +332,8 @@ def chain(request: Request, pk: int) -> Response:
     responses={200: OpenApiTypes.OBJECT},
     summary="A completed session's argument as AIF JSON (a download)",
 )
-@api_view(["GET"])
-def export(request: Request, pk: int) -> HttpResponse:
+@authed_api_view(["GET"])
+def export(request: AuthedRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     if request.query_params.get("format", "aif") != "aif":
         raise ApiError(

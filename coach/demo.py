@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from coach import services
 from coach.models import CoachSession
+from toulmini_site.users import User
 
 DEMO_TOPIC = "Should schools ban phones during lessons?"
 DEMO_CLAIM = "Schools should ban phones during lessons"
 
 
-def coach_demo_create(*, owner: Any) -> int:
+def coach_demo_create(*, owner: User) -> int:
     """Create the demo session unless it exists; return how many sessions were made."""
     if CoachSession.objects.filter(owner=owner, topic=DEMO_TOPIC).exists():
         return 0

@@ -9,13 +9,14 @@ from django.shortcuts import get_object_or_404
 
 from arguments.domain.aif import texts_aif
 from coach.models import CoachAutosave, CoachMessage, CoachSession
+from toulmini_site.users import User
 
 
-def sessions_of(user: Any) -> QuerySet[CoachSession]:
+def sessions_of(user: User) -> QuerySet[CoachSession]:
     return CoachSession.objects.filter(owner=user).select_related("draft")
 
 
-def session_of(user: Any, pk: int) -> CoachSession:
+def session_of(user: User, pk: int) -> CoachSession:
     """The user's session ``pk``; 404 for anyone else's, so its existence is not revealed."""
     return get_object_or_404(sessions_of(user), pk=pk)
 

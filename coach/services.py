@@ -54,6 +54,7 @@ from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.numbers import grouped
 from toulmini_site.refusals import Refusal
 from toulmini_site.school import budget_release, work_guard
+from toulmini_site.users import User
 from toulmini_site.versions import StaleWrite, merge_fields
 
 logger = logging.getLogger(__name__)
@@ -134,7 +135,7 @@ def engine() -> str:
 
 
 @transaction.atomic
-def session_create(*, owner: Any, topic: str, language: str = "en") -> CoachSession:
+def session_create(*, owner: User, topic: str, language: str = "en") -> CoachSession:
     """A new session on the claim step, with an empty draft and the tutor's opening words."""
     topic = " ".join(topic.split())
     if not topic:
@@ -393,7 +394,7 @@ def proposal_reject(*, session: CoachSession) -> CoachSession:
 # -- tutor turns ---------------------------------------------------------------------------
 
 
-def _count_turn(user: Any, at: datetime) -> None:
+def _count_turn(user: User, at: datetime) -> None:
     """Record one turn for ``user``, refusing the 21st within a minute (counted in the
     database, so every worker counts together: ``toulmini_site.limits.rates``)."""
     wait = attempt_take(
@@ -426,7 +427,7 @@ class TurnStart:
 
 
 def turn_start(
-    *, session: CoachSession, user: Any, message: str = "", retry: bool = False
+    *, session: CoachSession, user: User, message: str = "", retry: bool = False
 ) -> TurnStart:
     """Check a turn may run and return the student's message it answers (saved first).
 
@@ -454,7 +455,7 @@ def turn_start(
 
 
 def _turn_start(
-    *, session: CoachSession, user: Any, message: str, retry: bool, submission: Any
+    *, session: CoachSession, user: User, message: str, retry: bool, submission: Any
 ) -> TurnStart:
     # Practice outside a class gets full coaching; a class's assignment says how much.
     help_level = submission.assignment.tutor_help if submission is not None else "full"
@@ -744,7 +745,7 @@ def _finish(
 
 
 def turn_run(
-    *, session: CoachSession, user: Any, message: str = "", retry: bool = False
+    *, session: CoachSession, user: User, message: str = "", retry: bool = False
 ) -> dict[str, Any]:
     """A whole turn without streaming (pages without JavaScript): the last event."""
     turn = turn_start(session=session, user=user, message=message, retry=retry)

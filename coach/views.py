@@ -28,6 +28,7 @@ from coach.forms import DraftForm, SessionForm, TurnForm
 from coach.models import CoachSession, step_label
 from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.school import WorkReadOnly, submission_of_work
+from toulmini_site.users import AuthedHttpRequest
 from toulmini_site.versions import StaleWrite
 
 PAGE_SIZE = 20
@@ -118,7 +119,7 @@ def _workspace(
 
 
 def _after_post(
-    request: HtmxHttpRequest, pk: int, error: str = "", *, status: int = 400, **extra: Any
+    request: AuthedHttpRequest, pk: int, error: str = "", *, status: int = 400, **extra: Any
 ) -> HttpResponse:
     """Success: the fresh workspace fragment (htmx) or a redirect (plain POST). Refusal: the
     workspace or the whole page again with the error, and the student's text still in place."""
@@ -133,7 +134,7 @@ def _after_post(
 
 @require_safe
 @login_required
-def index(request: HtmxHttpRequest) -> HttpResponse:
+def index(request: AuthedHttpRequest) -> HttpResponse:
     page = Paginator(selectors.sessions_of(request.user), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
@@ -143,7 +144,7 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
-def create(request: HtmxHttpRequest) -> HttpResponse:
+def create(request: AuthedHttpRequest) -> HttpResponse:
     form = SessionForm(request.POST)
     if form.is_valid():
         try:
@@ -159,7 +160,7 @@ def create(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 @login_required
-def detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def detail(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     template = "coach/session.html#workspace" if request.htmx else "coach/session.html"
     return render(request, template, _workspace(session))
@@ -167,7 +168,7 @@ def detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def turn(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def turn(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     form = TurnForm(request.POST)
     if not form.is_valid():
@@ -188,7 +189,7 @@ def turn(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def confirm(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def confirm(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     version = request.POST.get("draft_version", "")
     try:
@@ -202,7 +203,7 @@ def confirm(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def reject(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def reject(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     try:
         services.proposal_reject(session=session)
@@ -217,7 +218,7 @@ def _typed(request: HtmxHttpRequest) -> dict[str, str]:
 
 @require_POST
 @login_required
-def draft(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def draft(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     form = DraftForm(request.POST)
     if not form.is_valid():
@@ -264,7 +265,7 @@ def draft(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def autosave(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def autosave(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     """Keep the text typed into the draft boxes on the server, unsaved (JSON back); the page's
     script sends it a few seconds after typing stops. A stale page is refused with 409."""
     session = selectors.session_of(request.user, pk)
@@ -293,7 +294,7 @@ def _counted(request: HtmxHttpRequest, name: str) -> int:
 
 @require_POST
 @login_required
-def chain(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def chain(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     try:
         made, problem = services.session_chain_create(session=session)
@@ -311,7 +312,7 @@ def chain(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 @login_required
-def export_aif(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def export_aif(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_of(request.user, pk)
     if not session.is_completed:
         messages.error(request, _("Finish all seven steps before exporting."))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from council.models import Audit, Critique
 from council.services.audit import audit_create
 from council.services.critique import critique_create
+from toulmini_site.users import User
 
 DEMO_CRITIQUE_TITLE = "Remote work and productivity (demo)"
 DEMO_CRITIQUE_TEXT = """\
@@ -32,7 +31,7 @@ The respondent's account number 4417 1234 5678 9113 was shown to the jury. The c
 Johnson, testified about the signing."""
 
 
-def council_demo_create(*, owner: Any) -> int:
+def council_demo_create(*, owner: User) -> int:
     """Create the demo critique and audit unless they exist; return how many were made.
 
     With the immediate task backend they run at once; with the database backend they wait

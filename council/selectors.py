@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -12,6 +11,7 @@ from django.shortcuts import get_object_or_404
 
 from council.models import Audit, Critique, Rubric
 from toulmini_site.school import teaches_work
+from toulmini_site.users import User
 
 CRITIQUE_LIST_FIELDS = ("id", "title", "status", "engine", "created_at")
 AUDIT_LIST_FIELDS = (
@@ -20,13 +20,13 @@ AUDIT_LIST_FIELDS = (
 )  # fmt: skip
 
 
-def critiques_for(user: Any, *, list_fields: bool = False) -> QuerySet[Critique]:
+def critiques_for(user: User, *, list_fields: bool = False) -> QuerySet[Critique]:
     """The user's own critiques, newest first (only the list's columns with ``list_fields``)."""
     critiques = Critique.objects.filter(owner=user)
     return critiques.only(*CRITIQUE_LIST_FIELDS) if list_fields else critiques
 
 
-def critique_for(user: Any, pk: int) -> Critique:
+def critique_for(user: User, pk: int) -> Critique:
     """The user's own critique, or 404 (another user's does not exist for them)."""
     return get_object_or_404(Critique, pk=pk, owner=user)
 
@@ -50,13 +50,13 @@ def critique_wait_for_change(
     critique.refresh_from_db()
 
 
-def audits_for(user: Any, *, list_fields: bool = False) -> QuerySet[Audit]:
+def audits_for(user: User, *, list_fields: bool = False) -> QuerySet[Audit]:
     """The user's own audits, newest first (only the list's columns with ``list_fields``)."""
     audits = Audit.objects.filter(owner=user)
     return audits.only(*AUDIT_LIST_FIELDS) if list_fields else audits
 
 
-def audit_for(user: Any, pk: int) -> Audit:
+def audit_for(user: User, pk: int) -> Audit:
     """The user's own audit, or 404."""
     return get_object_or_404(Audit, pk=pk, owner=user)
 
@@ -66,7 +66,7 @@ def rubrics() -> QuerySet[Rubric]:
     return Rubric.objects.all()
 
 
-def critique_to_correct(user: Any, pk: int) -> Critique:
+def critique_to_correct(user: User, pk: int) -> Critique:
     """A critique its owner or a teacher of the class it was handed in for may correct
     (dismiss a finding), else 404: it does not exist for anyone else."""
     critique = get_object_or_404(Critique, pk=pk)
@@ -75,7 +75,7 @@ def critique_to_correct(user: Any, pk: int) -> Critique:
     return critique
 
 
-def audit_to_overrule(user: Any, pk: int) -> Audit:
+def audit_to_overrule(user: User, pk: int) -> Audit:
     """An audit a teacher of the class it was handed in for may overrule, else 404 (its owner
     sees it but may not overrule their own grade's evidence; 403 is for the owner)."""
     audit = get_object_or_404(Audit, pk=pk)

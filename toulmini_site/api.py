@@ -2,12 +2,16 @@
 
 Errors are ``{"error": human text, "code": stable code, "missing": [...], "details": [...]}``
 (``missing`` and ``details`` only where useful). Never an HTML page or a traceback.
+
+And the request of a signed-in API user: ``authed_api_view`` is DRF's ``api_view`` for a view
+behind ``IsAuthenticated``, whose request is an ``AuthedRequest`` (its ``user`` a ``User``).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Concatenate, cast
 
 from django.contrib.auth import authenticate
 from django.core.exceptions import (
@@ -28,7 +32,7 @@ from rest_framework.decorators import (
     permission_classes,
     throttle_classes,
 )
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -39,8 +43,38 @@ from toulmini_site.outages import CODE as OUTAGE_CODE
 from toulmini_site.outages import RETRY_AFTER_SECONDS, is_outage, outage_message
 from toulmini_site.refusals import Refusal
 from toulmini_site.throttles import AuthRateThrottle
+from toulmini_site.users import User
+
+if TYPE_CHECKING:
+    from django.http.response import HttpResponseBase
+    from rest_framework.views import AsView
 
 logger = logging.getLogger(__name__)
+
+
+class AuthedRequest(Request):
+    """An API request that ``IsAuthenticated`` let through: its user is signed in."""
+
+    user: User
+
+
+def authed_api_view[**P, R: HttpResponseBase](
+    http_method_names: Sequence[str],
+) -> Callable[
+    [Callable[Concatenate[AuthedRequest, P], R]], AsView[Callable[Concatenate[HttpRequest, P], R]]
+]:
+    """DRF's ``api_view`` for a view only a signed-in user reaches: ``IsAuthenticated`` (the
+    project's default, set here unless the view names its own permissions), so the view
+    takes an ``AuthedRequest``."""
+
+    def decorate(
+        view: Callable[Concatenate[AuthedRequest, P], R],
+    ) -> AsView[Callable[Concatenate[HttpRequest, P], R]]:
+        if not hasattr(view, "permission_classes"):
+            view.permission_classes = [IsAuthenticated]  # type: ignore[attr-defined]
+        return api_view(http_method_names)(cast(Callable[Concatenate[Request, P], R], view))
+
+    return decorate
 
 
 class StrictCharField(serializers.CharField):
@@ -245,10 +279,10 @@ class TokensRevokedOnPasswordChange:
     taken with the old password (or stolen) stops working; a new one is asked for with the new
     password."""
 
-    def validate(self, password: str, user: Any = None) -> None:
+    def validate(self, password: str, user: User | None = None) -> None:
         return None
 
-    def password_changed(self, password: str, user: Any = None) -> None:
+    def password_changed(self, password: str, user: User | None = None) -> None:
         if user is not None and user.pk is not None:
             Token.objects.filter(user=user).delete()
 

@@ -16,6 +16,7 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
 from toulmini_site.limits import now_datetime
+from toulmini_site.users import User
 
 
 def token_expires_at(token: Token) -> datetime:
@@ -42,19 +43,19 @@ class ExpiringTokenAuthentication(TokenAuthentication):
         return user, token
 
 
-def token_issue(*, user: Any) -> Token:
+def token_issue(*, user: User) -> Token:
     """A new API token for ``user`` (from the account page), replacing any other: the key is
     shown once there, and an app holding the old one must use the new one."""
     Token.objects.filter(user=user).delete()
     return Token.objects.create(user=user)
 
 
-def token_of(*, user: Any) -> Token | None:
+def token_of(*, user: User) -> Token | None:
     """``user``'s API token, if they have one (its key is not shown again)."""
     return Token.objects.filter(user=user).first()
 
 
-def token_revoke_all(*, user: Any) -> int:
+def token_revoke_all(*, user: User) -> int:
     """Delete ``user``'s API token: every app using it is signed out."""
     deleted, _ = Token.objects.filter(user=user).delete()
     return deleted

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from django.utils.translation import gettext
 
 from toulmini_site.refusals import Refusal
+from toulmini_site.users import User
 
 __all__ = [
     "School",
@@ -108,7 +109,7 @@ class School(Protocol):
         the submission, or None."""
         ...
 
-    def teaches_work(self, user: Any, work: Any) -> bool:
+    def teaches_work(self, user: User, work: Any) -> bool:
         """Whether ``user`` teaches the class ``work`` was handed in for."""
         ...
 
@@ -128,7 +129,7 @@ class _NoSchool:
     def submission_chain_revise(self, *, old: Any, new: Any) -> Any:
         return None
 
-    def teaches_work(self, user: Any, work: Any) -> bool:
+    def teaches_work(self, user: User, work: Any) -> bool:
         return False
 
 
@@ -157,5 +158,5 @@ def submission_chain_revise(*, old: Any, new: Any) -> Any:
     return _school.submission_chain_revise(old=old, new=new)
 
 
-def teaches_work(user: Any, work: Any) -> bool:
+def teaches_work(user: User, work: Any) -> bool:
     return _school.teaches_work(user, work)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.request import Request
 from rest_framework.response import Response
 
 from council import selectors
@@ -16,7 +14,7 @@ from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.models import Audit
 from council.services.audit import audit_create, audit_retry
 from council.vocabulary import audit_json_shown, audit_summary_shown
-from toulmini_site.api import ApiError, StrictCharField, paginated
+from toulmini_site.api import ApiError, AuthedRequest, StrictCharField, authed_api_view, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_BYTES,
     MAX_DOCUMENT_CHARS,
@@ -96,7 +94,7 @@ class AuditSerializer(AuditSummarySerializer):
     results = AuditResultSerializer(many=True)
 
 
-def _accepted(request: Request, audit: Audit) -> Response:
+def _accepted(request: AuthedRequest, audit: Audit) -> Response:
     """202 with where to follow the audit (after a create or a retry)."""
     url = request.build_absolute_uri(reverse("council_api:audit_detail_api", args=[audit.pk]))
     return Response(
@@ -119,8 +117,8 @@ def _accepted(request: Request, audit: Audit) -> Response:
     responses={202: AuditCreatedSerializer},
     summary="Start an audit of a document against a rubric",
 )
-@api_view(["GET", "POST"])
-def audits_api(request: Request) -> Response:
+@authed_api_view(["GET", "POST"])
+def audits_api(request: AuthedRequest) -> Response:
     if request.method == "GET":
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.audits_for(request.user), request)
@@ -150,8 +148,8 @@ def audits_api(request: Request) -> Response:
 
 
 @extend_schema(responses={200: AuditSerializer}, summary="An audit: status, scores, evidence")
-@api_view(["GET"])
-def audit_detail_api(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def audit_detail_api(request: AuthedRequest, pk: int) -> Response:
     audit = selectors.audit_for(request.user, pk)
     body = AuditSerializer(audit, context={"request": request}).data
     # what the auditors wrote, in the request's language (the summary written again from the
@@ -166,8 +164,8 @@ def audit_detail_api(request: Request, pk: int) -> Response:
     responses={202: AuditCreatedSerializer},
     summary="Run a failed or stalled audit again (409 NOT_RETRYABLE otherwise)",
 )
-@api_view(["POST"])
-def audit_retry_api(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def audit_retry_api(request: AuthedRequest, pk: int) -> Response:
     audit = selectors.audit_for(request.user, pk)
     audit = audit_retry(audit=audit)
     return _accepted(request, audit)

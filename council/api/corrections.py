@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
-from rest_framework.request import Request
 from rest_framework.response import Response
 
 from council import selectors
@@ -16,6 +14,7 @@ from council.services.corrections import (
     audit_criterion_overrule,
     critique_point_dismiss,
 )
+from toulmini_site.api import AuthedRequest, authed_api_view
 
 
 class DismissalInSerializer(serializers.Serializer):
@@ -55,8 +54,8 @@ class OverruleSerializer(serializers.Serializer):
     responses={201: DismissalSerializer},
     summary="Dismiss a critique's finding, with a reason (its owner or a teacher of the class)",
 )
-@api_view(["GET", "POST"])
-def critique_dismissals(request: Request, pk: int) -> Response:
+@authed_api_view(["GET", "POST"])
+def critique_dismissals(request: AuthedRequest, pk: int) -> Response:
     critique = selectors.critique_to_correct(request.user, pk)
     if request.method == "GET":
         return Response(DismissalSerializer(critique.dismissals.all(), many=True).data)
@@ -76,8 +75,8 @@ def critique_dismissals(request: Request, pk: int) -> Response:
     responses={200: OverruleSerializer},
     summary="Overrule an audit criterion's score, with a reason (a teacher of the class)",
 )
-@api_view(["POST"])
-def audit_overrule(request: Request, pk: int, criterion_id: str) -> Response:
+@authed_api_view(["POST"])
+def audit_overrule(request: AuthedRequest, pk: int, criterion_id: str) -> Response:
     audit = selectors.audit_to_overrule(request.user, pk)
     given = OverruleInSerializer(data=request.data)
     given.is_valid(raise_exception=True)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.request import Request
 from rest_framework.response import Response
 
 from council import selectors
@@ -15,7 +13,7 @@ from council.api.documents import TextOrFileMixin, request_data
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
 from council.vocabulary import critique_formatted_shown, critique_json_shown
-from toulmini_site.api import ApiError, paginated
+from toulmini_site.api import ApiError, AuthedRequest, authed_api_view, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_CHARS,
     DocumentError,
@@ -96,8 +94,8 @@ class CritiqueSerializer(CritiqueSummarySerializer):
     operation_id="v1_critiques_list",  # a page, not one record
     summary="Your critiques, newest first (paginated)",
 )
-@api_view(["GET", "POST"])
-def critiques(request: Request) -> Response:
+@authed_api_view(["GET", "POST"])
+def critiques(request: AuthedRequest) -> Response:
     if request.method == "GET":
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.critiques_for(request.user), request)
@@ -123,8 +121,8 @@ def critiques(request: Request) -> Response:
 
 
 @extend_schema(responses=CritiqueSerializer, summary="A critique: status, progress and result")
-@api_view(["GET"])
-def critique_detail(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def critique_detail(request: AuthedRequest, pk: int) -> Response:
     critique = selectors.critique_for(request.user, pk)
     body = CritiqueSerializer(critique, context={"request": request}).data
     body["formatted"] = critique_formatted_shown(critique)
@@ -137,8 +135,8 @@ def critique_detail(request: Request, pk: int) -> Response:
     responses={202: CritiqueSummarySerializer},
     summary="Run a failed or stalled critique again (409 NOT_RETRYABLE otherwise)",
 )
-@api_view(["POST"])
-def critique_retry_api(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def critique_retry_api(request: AuthedRequest, pk: int) -> Response:
     critique = selectors.critique_for(request.user, pk)
     critique = critique_retry(critique=critique)
     body = CritiqueSummarySerializer(critique, context={"request": request}).data

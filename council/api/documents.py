@@ -7,9 +7,8 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.utils.translation import gettext
 from rest_framework import serializers
-from rest_framework.request import Request
 
-from toulmini_site.api import ApiError
+from toulmini_site.api import ApiError, AuthedRequest
 from toulmini_site.text.documents import DOCUMENT_TOO_LONG, MAX_DOCUMENT_CHARS
 
 
@@ -27,7 +26,7 @@ class TextOrFileMixin:
         return attrs
 
 
-def request_data(request: Request) -> Any:
+def request_data(request: AuthedRequest) -> Any:
     """``request.data``, refusing a body past ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (a JSON document
     far over the limit) with ``DOCUMENT_TOO_LONG`` before it is read. Uploaded files stream to
     Django's upload handlers and are capped by ``read_document``."""

@@ -33,6 +33,7 @@ from toulmini_site.llm.providers import client_for, default_engine
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.refusals import Refusal
 from toulmini_site.text.documents import DocumentError, require_sentence, validate_document
+from toulmini_site.users import User
 
 logger = logging.getLogger(__name__)
 
@@ -123,7 +124,7 @@ def rubric_criteria(*, rubric: Rubric) -> list[Criterion]:
 
 def audit_create(
     *,
-    owner: Any,
+    owner: User,
     text: str,
     rubric_name: str | None = None,
     case_id: str = "",

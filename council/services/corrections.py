@@ -6,14 +6,13 @@ judges on them (``manage.py corrections_export``). The caller checks who may cor
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from council.models import Audit, AuditCriterionResult, Critique, FindingDismissal
 from toulmini_site.refusals import Refusal
+from toulmini_site.users import User
 
 REASON_MAX = 2000
 
@@ -33,7 +32,7 @@ def _reason(reason: str) -> str:
 
 
 def critique_point_dismiss(
-    *, critique: Critique, point_key: str, reason: str, author: Any
+    *, critique: Critique, point_key: str, reason: str, author: User
 ) -> FindingDismissal:
     """Dismiss the critique's point whose first claim id is ``point_key``, with ``reason``;
     dismissing it again replaces the reason."""
@@ -71,7 +70,7 @@ def critique_point_restore(*, critique: Critique, point_key: str) -> None:
 
 
 def audit_criterion_overrule(
-    *, audit: Audit, criterion_id: str, score: int, reason: str, author: Any
+    *, audit: Audit, criterion_id: str, score: int, reason: str, author: User
 ) -> AuditCriterionResult:
     """Give ``criterion_id`` of ``audit`` the score ``score`` (1-5) instead of the auditor's,
     with ``reason``; the grading suggestion follows it. Overruling again replaces both."""

@@ -29,6 +29,7 @@ from toulmini_site.llm.client import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, default_engine
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.text.documents import DocumentError, validate_document
+from toulmini_site.users import User
 
 logger = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ def critique_engine() -> str:
 
 def critique_create(
     *,
-    owner: Any,
+    owner: User,
     title: str,
     text: str,
     engine: str | None = None,

@@ -8,7 +8,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
@@ -24,7 +24,6 @@ from council.domain.runs import RunNotRetryable
 from council.models import Rubric
 from council.services.audit import RubricUnusable, audit_create, audit_retry
 from council.vocabulary import audit_summary_shown, reasoning_shown, shown, stored_shown
-from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.numbers import grouped_lazy
 from toulmini_site.text.documents import (
@@ -34,6 +33,7 @@ from toulmini_site.text.documents import (
     require_sentence,
     validate_document,
 )
+from toulmini_site.users import AuthedHttpRequest
 
 PAGE_DEFAULT_RUBRIC = STUDENT_ARGUMENT.name
 
@@ -94,7 +94,7 @@ class AuditForm(forms.Form):
 
 @require_safe
 @login_required
-def audit_list(request: HttpRequest) -> HttpResponse:
+def audit_list(request: AuthedHttpRequest) -> HttpResponse:
     audits = selectors.audits_for(request.user, list_fields=True)
     page = Paginator(audits, 20).get_page(request.GET.get("page"))
     return render(request, "council/audit_list.html", {"page": page})
@@ -102,7 +102,7 @@ def audit_list(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def audit_new(request: HttpRequest) -> HttpResponse:
+def audit_new(request: AuthedHttpRequest) -> HttpResponse:
     # The page's default is the argumentative-essay rubric: most documents here are a
     # student's argument, not a court's opinion (the API keeps its documented default).
     initial = {"rubric": request.GET.get("rubric") or PAGE_DEFAULT_RUBRIC}
@@ -142,7 +142,7 @@ CONFIDENCE_LEVELS = {
 
 @require_safe
 @login_required
-def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def audit_detail(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     audit = selectors.audit_for(request.user, pk)
     results = list(audit.results.all())
     # The offline auditor's confidences in the parts it reads from an English text are measured
@@ -189,7 +189,7 @@ def audit_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def audit_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
+def audit_retry_view(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     audit = selectors.audit_for(request.user, pk)
     try:
         audit_retry(audit=audit)

@@ -20,6 +20,7 @@ from council.services.corrections import (
     audit_criterion_overrule,
     critique_point_dismiss,
 )
+from toulmini_site.users import AuthedHttpRequest
 
 
 class DismissForm(forms.Form):
@@ -43,7 +44,7 @@ def _back(request: HttpRequest, fallback: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def critique_dismiss(request: HttpRequest, pk: int) -> HttpResponse:
+def critique_dismiss(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     critique = selectors.critique_to_correct(request.user, pk)
     form = DismissForm(request.POST)
     if not form.is_valid():
@@ -65,7 +66,7 @@ def critique_dismiss(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def audit_overrule(request: HttpRequest, pk: int) -> HttpResponse:
+def audit_overrule(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     audit = selectors.audit_to_overrule(request.user, pk)
     form = OverruleForm(request.POST)
     if not form.is_valid():

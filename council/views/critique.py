@@ -8,7 +8,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
@@ -23,7 +23,6 @@ from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
 from council.vocabulary import critique_formatted_shown, shown
-from toulmini_site.htmx import HtmxHttpRequest
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.numbers import grouped_lazy
 from toulmini_site.text.documents import (
@@ -32,6 +31,7 @@ from toulmini_site.text.documents import (
     read_document,
     validate_document,
 )
+from toulmini_site.users import AuthedHttpRequest
 
 PAGE_SIZE = 20
 
@@ -70,7 +70,7 @@ class CritiqueForm(forms.Form):
 
 @require_safe
 @login_required
-def critique_list(request: HttpRequest) -> HttpResponse:
+def critique_list(request: AuthedHttpRequest) -> HttpResponse:
     critiques = selectors.critiques_for(request.user, list_fields=True)
     page = Paginator(critiques, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "council/critique_list.html", {"page": page})
@@ -78,7 +78,7 @@ def critique_list(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def critique_new(request: HttpRequest) -> HttpResponse:
+def critique_new(request: AuthedHttpRequest) -> HttpResponse:
     form = CritiqueForm(request.POST, request.FILES) if request.method == "POST" else CritiqueForm()
     if form.is_bound and form.is_valid():
         try:
@@ -99,7 +99,7 @@ def critique_new(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @login_required
-def critique_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def critique_detail(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     critique = selectors.critique_for(request.user, pk)
     if request.htmx and (seen := request.GET.get("seen", "")).isdigit():
         # The running page asks what is new since what it shows: answer when there is news.
@@ -198,7 +198,7 @@ def _result_context(critique: Critique) -> dict:
 
 @require_POST
 @login_required
-def critique_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
+def critique_retry_view(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     critique = selectors.critique_for(request.user, pk)
     try:
         critique_retry(critique=critique)

@@ -11,9 +11,10 @@ from django.utils.translation import gettext
 from toulmini_site.accounts.models import UserSettings
 from toulmini_site.accounts.tasks import email_confirm_task, password_reset_task
 from toulmini_site.refusals import Refusal
+from toulmini_site.users import User
 
 
-def user_language_set(*, user: Any, language: str) -> UserSettings:
+def user_language_set(*, user: User, language: str) -> UserSettings:
     """Remember ``language`` (a code of ``settings.LANGUAGES``, or "" for the browser's) as
     ``user``'s language on every device they log in from."""
     if language and language not in dict(settings.LANGUAGES):
@@ -33,12 +34,12 @@ class EmailLinkInvalid(Refusal):
     status = 400
 
 
-def email_confirm_token(*, user: Any, address: str) -> str:
+def email_confirm_token(*, user: User, address: str) -> str:
     """A signed token naming ``user`` and the address they asked for; valid three days."""
     return signing.dumps({"u": user.pk, "e": address}, salt=EMAIL_CONFIRM_SALT)
 
 
-def email_change_request(*, user: Any, address: str, link_for: Any, language: str) -> None:
+def email_change_request(*, user: User, address: str, link_for: Any, language: str) -> None:
     """Queue the confirmation mail to ``address``; the account's address changes only when
     its link is opened (``email_confirm``). ``link_for(token)`` makes the absolute link."""
     token = email_confirm_token(user=user, address=address)
@@ -47,7 +48,7 @@ def email_change_request(*, user: Any, address: str, link_for: Any, language: st
     )
 
 
-def email_confirm(*, user: Any, token: str) -> str:
+def email_confirm(*, user: User, token: str) -> str:
     """Set the address confirmed by ``token`` on ``user`` (who must be the one who asked)."""
     try:
         value = signing.loads(token, salt=EMAIL_CONFIRM_SALT, max_age=EMAIL_CONFIRM_MAX_AGE)

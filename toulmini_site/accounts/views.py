@@ -3,15 +3,12 @@ account page, and the language switch every page shows."""
 
 from __future__ import annotations
 
-from typing import cast
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm
-from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
@@ -32,6 +29,7 @@ from toulmini_site.accounts.services import (
 from toulmini_site.authentication import token_expires_at, token_issue, token_of, token_revoke_all
 from toulmini_site.limits import password_reset_take, signup_take
 from toulmini_site.privacy import public as privacy
+from toulmini_site.users import AuthedHttpRequest
 
 login_view = auth_views.LoginView.as_view(
     template_name="registration/login.html", redirect_authenticated_user=True
@@ -88,13 +86,8 @@ password_reset_complete_view = auth_views.PasswordResetCompleteView.as_view(
 )
 
 
-def _user(request: HttpRequest) -> User:
-    """The logged-in user of a ``login_required`` view."""
-    return cast(User, request.user)
-
-
 def _account_page(
-    request: HttpRequest,
+    request: AuthedHttpRequest,
     *,
     password_form: PasswordChangeForm | None = None,
     email_form: EmailForm | None = None,
@@ -102,7 +95,7 @@ def _account_page(
     status: int = 200,
 ) -> HttpResponse:
     language_form = LanguageForm(initial={"language": user_language(user=request.user)})
-    password_form = password_form or PasswordChangeForm(_user(request))
+    password_form = password_form or PasswordChangeForm(request.user)
     # Django focuses the old password on its own page; here it would jump the page past the
     # sections above it (and screen readers past the heading).
     password_form.fields["old_password"].widget.attrs.pop("autofocus", None)
@@ -121,18 +114,18 @@ def _account_page(
 
 @require_GET
 @login_required
-def account(request: HttpRequest) -> HttpResponse:
+def account(request: AuthedHttpRequest) -> HttpResponse:
     return _account_page(request)
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def password_change(request: HttpRequest) -> HttpResponse:
+def password_change(request: AuthedHttpRequest) -> HttpResponse:
     """Change the password from the account page; a refused form comes back with its errors
     on the account page (Django never sends typed passwords back)."""
     if request.method == "GET":
         return redirect("account")
-    form = PasswordChangeForm(_user(request), request.POST)
+    form = PasswordChangeForm(request.user, request.POST)
     if not form.is_valid():
         return _account_page(request, password_form=form, status=400)
     user = form.save()
@@ -143,7 +136,7 @@ def password_change(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def email_change(request: HttpRequest) -> HttpResponse:
+def email_change(request: AuthedHttpRequest) -> HttpResponse:
     """Ask to add or change the account's e-mail: a link goes to the new address (from the
     task queue), and the address changes when it is opened."""
     if request.method == "GET":
@@ -170,7 +163,7 @@ def email_change(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def email_confirm_view(request: HttpRequest, token: str) -> HttpResponse:
+def email_confirm_view(request: AuthedHttpRequest, token: str) -> HttpResponse:
     """The link from the mail: a page with one button (a GET changes nothing: mail scanners
     open links), which sets the address."""
     if request.method == "GET":
@@ -188,7 +181,7 @@ def email_confirm_view(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def api_token(request: HttpRequest) -> HttpResponse:
+def api_token(request: AuthedHttpRequest) -> HttpResponse:
     """Make a new API token (shown once, on the page this answers with) or revoke it."""
     if request.method == "GET":
         return redirect(reverse("account") + "#api-token")

@@ -18,15 +18,13 @@ from drf_spectacular.utils import (
     extend_schema_field,
 )
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from coach.models import CoachSession
-from toulmini_site.api import ApiError, paginated
+from toulmini_site.api import ApiError, AuthedRequest, authed_api_view, paginated
 from toulmini_site.classrooms import exports, kinds, selectors, services, signals
 from toulmini_site.classrooms.domain.grading import PARTS, total_max
 from toulmini_site.classrooms.models import (
@@ -37,6 +35,7 @@ from toulmini_site.classrooms.models import (
     Submission,
     TutorHelp,
 )
+from toulmini_site.users import User
 
 PARTS_SCHEMA = {"type": "object", "properties": {p: {"type": "string"} for p in PARTS}}
 POINTS_SCHEMA = {"type": "object", "properties": {p: {"type": "integer"} for p in PARTS}}
@@ -56,7 +55,7 @@ class ClassPagination(PageNumberPagination):
 
 
 def _paginated(
-    request: Request,
+    request: AuthedRequest,
     rows: Any,
     serializer: type[serializers.Serializer],
     each: Callable[[Any], None] | None = None,
@@ -126,7 +125,7 @@ class ClassOut(serializers.ModelSerializer):
         return classroom.join_code if classroom.is_teacher else None
 
 
-def _class_out(user: Any, pk: int) -> dict[str, Any]:
+def _class_out(user: User, pk: int) -> dict[str, Any]:
     return ClassOut(selectors.class_of(user, pk)).data
 
 
@@ -139,8 +138,8 @@ def _class_out(user: Any, pk: int) -> dict[str, Any]:
     operation_id="v1_classes_list",  # a page, not one record
     summary="My classes",
 )
-@api_view(["GET", "POST"])
-def classes(request: Request) -> Response:
+@authed_api_view(["GET", "POST"])
+def classes(request: AuthedRequest) -> Response:
     if request.method == "GET":
         return _paginated(request, selectors.classes_of(request.user), ClassOut)
     given = ClassIn(data=request.data)
@@ -156,8 +155,8 @@ def classes(request: Request) -> Response:
     responses=ClassOut,
     summary="Change a class's settings (teachers)",
 )
-@api_view(["GET", "PATCH"])
-def class_detail(request: Request, pk: int) -> Response:
+@authed_api_view(["GET", "PATCH"])
+def class_detail(request: AuthedRequest, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     if request.method == "PATCH":
         _teacher_only(classroom)
@@ -172,8 +171,8 @@ class JoinIn(serializers.Serializer):
 
 
 @extend_schema(request=JoinIn, responses=ClassOut, summary="Join a class with its code")
-@api_view(["POST"])
-def class_join(request: Request) -> Response:
+@authed_api_view(["POST"])
+def class_join(request: AuthedRequest) -> Response:
     given = JoinIn(data=request.data)
     given.is_valid(raise_exception=True)
     classroom, _ = services.class_join(user=request.user, code=given.validated_data["code"])
@@ -181,8 +180,8 @@ def class_join(request: Request) -> Response:
 
 
 @extend_schema(request=None, responses=ClassOut, summary="Make a new join code (teachers)")
-@api_view(["POST"])
-def class_join_code(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def class_join_code(request: AuthedRequest, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     services.class_join_code_renew(classroom=classroom)
@@ -227,8 +226,8 @@ class MyInvitationOut(serializers.Serializer):
     responses={202: InvitationOut},
     summary="Invite a co-teacher (they accept or decline; same answer for any username)",
 )
-@api_view(["POST"])
-def class_teachers(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def class_teachers(request: AuthedRequest, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     given = TeacherIn(data=request.data)
@@ -243,16 +242,16 @@ def class_teachers(request: Request, pk: int) -> Response:
     responses=paginated(InvitationOut, "InvitationPage"),
     summary="The class's invitations waiting for an answer (teachers)",
 )
-@api_view(["GET"])
-def class_invitations(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def class_invitations(request: AuthedRequest, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     return _paginated(request, selectors.class_invitations(classroom), InvitationOut)
 
 
 @extend_schema(request=None, responses={204: None}, summary="Withdraw an invitation (teachers)")
-@api_view(["DELETE"])
-def class_invitation(request: Request, pk: int, invitation_pk: int) -> Response:
+@authed_api_view(["DELETE"])
+def class_invitation(request: AuthedRequest, pk: int, invitation_pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     invitation = selectors.class_invitation(classroom, invitation_pk)
@@ -264,22 +263,22 @@ def class_invitation(request: Request, pk: int, invitation_pk: int) -> Response:
     responses=paginated(MyInvitationOut, "MyInvitationPage"),
     summary="My open invitations to co-teach a class",
 )
-@api_view(["GET"])
-def invitations(request: Request) -> Response:
+@authed_api_view(["GET"])
+def invitations(request: AuthedRequest) -> Response:
     return _paginated(request, selectors.invitations_for(request.user), MyInvitationOut)
 
 
 @extend_schema(request=None, responses={200: ClassOut}, summary="Accept an invitation to co-teach")
-@api_view(["POST"])
-def invitation_accept(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def invitation_accept(request: AuthedRequest, pk: int) -> Response:
     invitation = selectors.invitation_for(request.user, pk)
     classroom = services.teacher_invitation_accept(invitation=invitation, user=request.user)
     return Response(_class_out(request.user, classroom.pk))
 
 
 @extend_schema(request=None, responses={204: None}, summary="Decline an invitation to co-teach")
-@api_view(["POST"])
-def invitation_decline(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def invitation_decline(request: AuthedRequest, pk: int) -> Response:
     services.teacher_invitation_decline(invitation=selectors.invitation_for(request.user, pk))
     return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -299,8 +298,8 @@ class StudentOut(serializers.Serializer):
     operation_id="v1_classes_students_list",
     summary="The roster (teachers)",
 )
-@api_view(["GET"])
-def class_students(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def class_students(request: AuthedRequest, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     grid = selectors.class_grid(classroom)
@@ -314,8 +313,8 @@ def class_students(request: Request, pk: int) -> Response:
     responses={204: None},
     summary="Remove a student (teachers) or leave the class (the student)",
 )
-@api_view(["DELETE"])
-def class_student(request: Request, pk: int, user_id: int) -> Response:
+@authed_api_view(["DELETE"])
+def class_student(request: AuthedRequest, pk: int, user_id: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     if not classroom.is_teacher and user_id != request.user.pk:
         raise PermissionDenied(gettext("Only the class's teachers may remove a student."))
@@ -397,8 +396,8 @@ class AssignmentOut(serializers.ModelSerializer):
     operation_id="v1_classes_assignments_list",
     summary="A class's assignments",
 )
-@api_view(["GET", "POST"])
-def class_assignments(request: Request, pk: int) -> Response:
+@authed_api_view(["GET", "POST"])
+def class_assignments(request: AuthedRequest, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     if request.method == "GET":
         return _paginated(request, selectors.assignments_of(classroom), AssignmentOut)
@@ -410,14 +409,14 @@ def class_assignments(request: Request, pk: int) -> Response:
 
 
 @extend_schema(responses=AssignmentOut, summary="An assignment")
-@api_view(["GET"])
-def assignment_detail(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def assignment_detail(request: AuthedRequest, pk: int) -> Response:
     return Response(AssignmentOut(selectors.assignment_of(request.user, pk)).data)
 
 
 @extend_schema(request=None, responses=AssignmentOut, summary="Publish a draft (teachers)")
-@api_view(["POST"])
-def assignment_publish(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def assignment_publish(request: AuthedRequest, pk: int) -> Response:
     assignment = selectors.assignment_of(request.user, pk)
     _teacher_only(assignment.classroom)
     services.assignment_publish(assignment=assignment)
@@ -497,7 +496,7 @@ class SubmissionDetailOut(SubmissionOut):
         return selectors.work_detail(submission)
 
 
-def _submission_out(request: Request, pk: int, code: int = 200) -> Response:
+def _submission_out(request: AuthedRequest, pk: int, code: int = 200) -> Response:
     submission = selectors.submission_of(request.user, pk)
     as_teacher = submission.assignment.classroom.is_teacher
     data = SubmissionDetailOut(submission, context={"as_teacher": as_teacher}).data
@@ -514,8 +513,8 @@ class StartIn(serializers.Serializer):
     responses={201: SubmissionDetailOut, 200: SubmissionDetailOut},
     summary="Start (or continue) my work on an assignment (students)",
 )
-@api_view(["POST"])
-def assignment_start(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def assignment_start(request: AuthedRequest, pk: int) -> Response:
     assignment = selectors.assignment_of(request.user, pk)
     if assignment.classroom.is_teacher:
         raise PermissionDenied(gettext("Teachers do not start assignments; students do."))
@@ -537,8 +536,8 @@ def assignment_start(request: Request, pk: int) -> Response:
     operation_id="v1_assignments_submissions_list",
     summary="One submission per enrolled student (teachers)",
 )
-@api_view(["GET"])
-def assignment_submissions(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def assignment_submissions(request: AuthedRequest, pk: int) -> Response:
     assignment = selectors.assignment_of(request.user, pk)
     _teacher_only(assignment.classroom)
     return _paginated(
@@ -551,8 +550,8 @@ def assignment_submissions(request: Request, pk: int) -> Response:
 
 
 @extend_schema(responses=SubmissionDetailOut, summary="A submission (its student, the teachers)")
-@api_view(["GET"])
-def submission_detail(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def submission_detail(request: AuthedRequest, pk: int) -> Response:
     response = _submission_out(request, pk)
     signals.work_opened(
         viewer=request.user, submission=selectors.submission_of(request.user, pk), channel="API"
@@ -560,27 +559,27 @@ def submission_detail(request: Request, pk: int) -> Response:
     return response
 
 
-def _own(request: Request, pk: int) -> Submission:
+def _own(request: AuthedRequest, pk: int) -> Submission:
     submission = selectors.submission_of(request.user, pk)
     if submission.student_id != request.user.pk:
         raise PermissionDenied(gettext("Only the student whose work this is may do this."))
     return submission
 
 
-def _act(request: Request, pk: int, action: Any) -> Response:
+def _act(request: AuthedRequest, pk: int, action: Any) -> Response:
     action(submission=_own(request, pk))
     return _submission_out(request, pk)
 
 
 @extend_schema(request=None, responses=SubmissionDetailOut, summary="Turn in (the student)")
-@api_view(["POST"])
-def submission_turn_in(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def submission_turn_in(request: AuthedRequest, pk: int) -> Response:
     return _act(request, pk, services.submission_turn_in)
 
 
 @extend_schema(request=None, responses=SubmissionDetailOut, summary="Unsubmit (the student)")
-@api_view(["POST"])
-def submission_unsubmit(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def submission_unsubmit(request: AuthedRequest, pk: int) -> Response:
     return _act(request, pk, services.submission_unsubmit)
 
 
@@ -592,8 +591,8 @@ class EssayIn(serializers.Serializer):
 @extend_schema(
     request=EssayIn, responses=SubmissionDetailOut, summary="Save my essay (the student)"
 )
-@api_view(["PUT"])
-def submission_essay(request: Request, pk: int) -> Response:
+@authed_api_view(["PUT"])
+def submission_essay(request: AuthedRequest, pk: int) -> Response:
     submission = _own(request, pk)
     given = EssayIn(data=request.data)
     given.is_valid(raise_exception=True)
@@ -614,7 +613,7 @@ class FeedbackIn(serializers.Serializer):
     version = _version_in("feedback's (0 before any feedback)")
 
 
-def _teaching(request: Request, pk: int) -> Submission:
+def _teaching(request: AuthedRequest, pk: int) -> Submission:
     submission = selectors.submission_of(request.user, pk)
     _teacher_only(submission.assignment.classroom)
     return submission
@@ -623,8 +622,8 @@ def _teaching(request: Request, pk: int) -> Submission:
 @extend_schema(
     request=FeedbackIn, responses=SubmissionDetailOut, summary="Save draft feedback (teachers)"
 )
-@api_view(["PUT"])
-def submission_feedback(request: Request, pk: int) -> Response:
+@authed_api_view(["PUT"])
+def submission_feedback(request: AuthedRequest, pk: int) -> Response:
     submission = _teaching(request, pk)
     given = FeedbackIn(data=request.data)
     given.is_valid(raise_exception=True)
@@ -643,8 +642,8 @@ def submission_feedback(request: Request, pk: int) -> Response:
 @extend_schema(
     request=None, responses=SubmissionDetailOut, summary="Return to the student (teachers)"
 )
-@api_view(["POST"])
-def submission_return(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def submission_return(request: AuthedRequest, pk: int) -> Response:
     submission = _teaching(request, pk)
     services.submission_return(submission=submission)
     return _submission_out(request, pk)
@@ -663,8 +662,8 @@ class BulkReturnOut(serializers.Serializer):
     responses=BulkReturnOut,
     summary="Return many submissions at once; those not turned in are skipped (teachers)",
 )
-@api_view(["POST"])
-def class_return(request: Request, pk: int) -> Response:
+@authed_api_view(["POST"])
+def class_return(request: AuthedRequest, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     given = BulkReturnIn(data=request.data)
@@ -680,8 +679,8 @@ def class_return(request: Request, pk: int) -> Response:
     responses={(200, "text/csv"): OpenApiResponse(response=OpenApiTypes.STR)},
     summary="grades.csv (teachers)",
 )
-@api_view(["GET"])
-def class_grades(request: Request, pk: int) -> HttpResponse:
+@authed_api_view(["GET"])
+def class_grades(request: AuthedRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     return exports.grades_csv_response(classroom)
@@ -690,8 +689,8 @@ def class_grades(request: Request, pk: int) -> HttpResponse:
 @extend_schema(
     responses=OpenApiTypes.OBJECT, summary="The class's returned work as JSON (teachers)"
 )
-@api_view(["GET"])
-def class_returned_work(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def class_returned_work(request: AuthedRequest, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     signals.work_exported(

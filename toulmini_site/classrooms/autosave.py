@@ -24,6 +24,7 @@ from toulmini_site.classrooms import kinds, services
 from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.domain.grading import COMMENT_MAX_CHARS, PARTS
 from toulmini_site.classrooms.models import Autosave, Enrollment, Feedback, Submission
+from toulmini_site.users import User
 from toulmini_site.versions import StaleWrite
 
 # Each form's text fields (as the page's form names them) and the most characters each takes.
@@ -54,7 +55,7 @@ def _saved(locked: Submission, form: str) -> tuple[int, dict[str, str]]:
     }
 
 
-def _may_keep(owner: Any, locked: Submission, form: str) -> None:
+def _may_keep(owner: User, locked: Submission, form: str) -> None:
     """Refuses a form the owner may not write, or work no longer open to it."""
     classroom = locked.assignment.classroom
     if form == Autosave.Form.ESSAY:
@@ -87,7 +88,7 @@ def _clean(form: str, values: dict[str, Any]) -> dict[str, str]:
 
 def autosave_write(
     *,
-    owner: Any,
+    owner: User,
     submission: Submission,
     form: str,
     values: dict[str, Any],
@@ -146,7 +147,7 @@ def autosave_write(
     return current
 
 
-def autosave_of(*, owner: Any, submission: Submission, form: str) -> Autosave | None:
+def autosave_of(*, owner: User, submission: Submission, form: str) -> Autosave | None:
     """The owner's draft of the form; ``stale`` on it tells whether what is saved changed
     since it was typed (then the page shows it beside the saved text, never over it)."""
     draft = Autosave.objects.filter(owner=owner, submission=submission, form=form).first()

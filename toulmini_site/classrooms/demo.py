@@ -16,6 +16,7 @@ from arguments.services import chain_run
 from coach import services as coach_services
 from toulmini_site.classrooms import services
 from toulmini_site.classrooms.models import Assignment, Classroom, Submission
+from toulmini_site.users import User
 
 CLASS_NAME = "Debate 101"
 EXTRA_STUDENTS = ("student2", "student3", "student4", "student5", "student6")
@@ -73,7 +74,7 @@ def _assignments(classroom: Classroom) -> dict[str, Assignment]:
     return made
 
 
-def _sub(assignment: Assignment, user: Any) -> Submission:
+def _sub(assignment: Assignment, user: User) -> Submission:
     return Submission.objects.get(assignment=assignment, student=user)
 
 
@@ -89,7 +90,7 @@ def _coach_claim(submission: Submission) -> None:
     coach_services.proposal_confirm(session=session)
 
 
-def classrooms_demo_create(*, teacher: Any, student: Any) -> int:
+def classrooms_demo_create(*, teacher: User, student: User) -> int:
     """Create the demo class and its work unless they exist; returns submissions moved."""
     classroom = Classroom.objects.filter(name=CLASS_NAME, created_by=teacher).first()
     if classroom is None:

@@ -10,8 +10,6 @@ API show them to the class's teachers only, and never to the student.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -20,6 +18,7 @@ from toulmini_site.classrooms import kinds, services
 from toulmini_site.classrooms.domain import drafting
 from toulmini_site.classrooms.domain.grading import PART_LABELS, PARTS
 from toulmini_site.classrooms.models import FeedbackDraft, Submission
+from toulmini_site.users import User
 
 DRAFTABLE = (Submission.State.TURNED_IN, Submission.State.RETURNED)
 ACTIONS = ("accept", "edit", "discard")
@@ -84,7 +83,7 @@ def feedback_drafts_make(*, submission: Submission) -> list[FeedbackDraft]:
 def feedback_draft_decide(
     *,
     draft: FeedbackDraft,
-    teacher: Any,
+    teacher: User,
     action: str,
     comment: str | None = None,
     points: int | None = None,

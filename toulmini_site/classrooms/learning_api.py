@@ -10,11 +10,9 @@ from __future__ import annotations
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
-from rest_framework.request import Request
 from rest_framework.response import Response
 
-from toulmini_site.api import ApiError
+from toulmini_site.api import ApiError, AuthedRequest, authed_api_view
 from toulmini_site.classrooms import analytics, drafting, process, selectors, signals
 from toulmini_site.classrooms.api import _teacher_only, _teaching
 from toulmini_site.classrooms.models import FeedbackDraft
@@ -68,8 +66,8 @@ class AnalyticsOut(serializers.Serializer):
     responses={200: AnalyticsOut},
     summary="Where the class struggles, by Toulmin part (teachers)",
 )
-@api_view(["GET"])
-def class_analytics(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def class_analytics(request: AuthedRequest, pk: int) -> Response:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     raw = request.query_params.get("assignment", "")
@@ -135,8 +133,8 @@ class FeedbackDraftIn(serializers.Serializer):
     responses={201: FeedbackDraftOut(many=True)},
     summary="Draft feedback on each undecided part (teachers)",
 )
-@api_view(["GET", "POST"])
-def submission_feedback_drafts(request: Request, pk: int) -> Response:
+@authed_api_view(["GET", "POST"])
+def submission_feedback_drafts(request: AuthedRequest, pk: int) -> Response:
     submission = _teaching(request, pk)
     if request.method == "POST":
         drafting.feedback_drafts_make(submission=submission)
@@ -153,8 +151,8 @@ def submission_feedback_drafts(request: Request, pk: int) -> Response:
     responses=FeedbackDraftOut,
     summary="Accept, edit or discard one drafted part (teachers)",
 )
-@api_view(["POST"])
-def submission_feedback_draft(request: Request, pk: int, part: str) -> Response:
+@authed_api_view(["POST"])
+def submission_feedback_draft(request: AuthedRequest, pk: int, part: str) -> Response:
     submission = _teaching(request, pk)
     draft = submission.feedback_drafts.filter(part=part).first()
     if draft is None:
@@ -215,8 +213,8 @@ class ProcessOut(serializers.Serializer):
     responses=ProcessOut,
     summary="How the work was built, part by part (the student and the class's teachers)",
 )
-@api_view(["GET"])
-def submission_process(request: Request, pk: int) -> Response:
+@authed_api_view(["GET"])
+def submission_process(request: AuthedRequest, pk: int) -> Response:
     submission = selectors.submission_of(request.user, pk)
     signals.work_opened(viewer=request.user, submission=submission, channel="API")
     return Response(process.as_json(process.process_report(submission)))

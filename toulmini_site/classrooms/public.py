@@ -19,6 +19,7 @@ from toulmini_site.classrooms.domain import submissions as states
 from toulmini_site.classrooms.guard import submission_of_work, tutor_help_of, work_guard
 from toulmini_site.classrooms.models import Submission
 from toulmini_site.school import WorkArchived, WorkReadOnly, WorkRefused, WorkTurnedIn
+from toulmini_site.users import User
 
 __all__ = [
     "QuotaExceeded",
@@ -59,7 +60,7 @@ def submission_chain_revise(*, old: Any, new: Any) -> Submission | None:
     return submission
 
 
-def teaches_work(user: Any, work: Any) -> bool:
+def teaches_work(user: User, work: Any) -> bool:
     """Whether ``user`` teaches (or co-teaches) the class ``work`` was handed in for: a
     teacher may correct what the app said of a student's work (a critique's finding, an audit's
     criterion); anyone else may not."""

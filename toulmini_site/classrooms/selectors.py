@@ -44,6 +44,7 @@ from toulmini_site.classrooms.work import (
     transcript as transcript,
 )
 from toulmini_site.toulmin import CRITERION_PART
+from toulmini_site.users import User
 
 TEACHER = "teacher"
 STUDENT = "student"
@@ -52,7 +53,7 @@ STUDENT = "student"
 WORK_RELATED = ("student", "coach_session", "chain", "audit", "critique", "feedback")
 
 
-def _roles(user: Any) -> dict[str, Any]:
+def _roles(user: User) -> dict[str, Any]:
     return {
         "is_teacher": Exists(
             Classroom.teachers.through.objects.filter(classroom_id=OuterRef("pk"), user_id=user.pk)
@@ -63,7 +64,7 @@ def _roles(user: Any) -> dict[str, Any]:
     }
 
 
-def classes_of(user: Any) -> QuerySet[Classroom]:
+def classes_of(user: User) -> QuerySet[Classroom]:
     """The classes ``user`` teaches or is enrolled in; each row has ``is_teacher``."""
     return (
         Classroom.objects.annotate(**_roles(user))
@@ -76,7 +77,7 @@ def role_of(classroom: Classroom) -> str:
     return TEACHER if classroom.is_teacher else STUDENT
 
 
-def class_of(user: Any, pk: int) -> Classroom:
+def class_of(user: User, pk: int) -> Classroom:
     """A class ``user`` belongs to (``role_of`` tells how), else 404."""
     classroom = classes_of(user).filter(pk=pk).first()
     if classroom is None:
@@ -84,14 +85,14 @@ def class_of(user: Any, pk: int) -> Classroom:
     return classroom
 
 
-def invitations_for(user: Any) -> QuerySet[TeacherInvitation]:
+def invitations_for(user: User) -> QuerySet[TeacherInvitation]:
     """The open invitations to co-teach addressed to ``user`` (not expired)."""
     return TeacherInvitation.objects.filter(
         invitee_id=user.pk, expires_at__gt=timezone.now()
     ).select_related("classroom", "invited_by")
 
 
-def invitation_for(user: Any, pk: int) -> TeacherInvitation:
+def invitation_for(user: User, pk: int) -> TeacherInvitation:
     """An open invitation addressed to ``user``, else 404 (also to its inviter)."""
     invitation = invitations_for(user).filter(pk=pk).first()
     if invitation is None:
@@ -118,7 +119,7 @@ def assignments_of(classroom: Classroom) -> QuerySet[Assignment]:
     return rows if classroom.is_teacher else rows.filter(published=True)
 
 
-def assignment_of(user: Any, pk: int) -> Assignment:
+def assignment_of(user: User, pk: int) -> Assignment:
     """An assignment of a class ``user`` belongs to (a draft only for teachers), else 404;
     ``assignment.classroom`` carries the role."""
     assignment = Assignment.objects.filter(pk=pk).first()
@@ -131,7 +132,7 @@ def assignment_of(user: Any, pk: int) -> Assignment:
     return assignment
 
 
-def submission_of(user: Any, pk: int) -> Submission:
+def submission_of(user: User, pk: int) -> Submission:
     """A submission its student or the class's teachers may see, else 404; its assignment's
     classroom carries the role."""
     submission = (
@@ -149,7 +150,7 @@ def submission_of(user: Any, pk: int) -> Submission:
     return submission
 
 
-def my_submission(user: Any, assignment: Assignment) -> Submission | None:
+def my_submission(user: User, assignment: Assignment) -> Submission | None:
     return (
         Submission.objects.select_related(*WORK_RELATED)
         .filter(assignment=assignment, student=user)
@@ -327,7 +328,7 @@ def tutor_marks(cells: Any) -> dict[int, tuple[int, int]]:
     return marks
 
 
-def student_assignments(classroom: Classroom, user: Any) -> list[tuple[Assignment, Any]]:
+def student_assignments(classroom: Classroom, user: User) -> list[tuple[Assignment, Any]]:
     """The published assignments with the student's submission of each (two queries)."""
     assignments = list(classroom.assignments.filter(published=True))
     mine = {

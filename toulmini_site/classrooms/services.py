@@ -50,6 +50,7 @@ from toulmini_site.classrooms.refusals import (
 )
 from toulmini_site.limits import now_datetime
 from toulmini_site.numbers import grouped
+from toulmini_site.users import User
 from toulmini_site.versions import resolve
 
 ENGINES = kinds.chain.ENGINES
@@ -107,7 +108,7 @@ def _unique_code(exclude: int | None = None) -> str:
 
 
 @transaction.atomic
-def class_create(*, teacher: Any, name: str, daily_model_calls: int | None = None) -> Classroom:
+def class_create(*, teacher: User, name: str, daily_model_calls: int | None = None) -> Classroom:
     """A new class taught by ``teacher``, open for joining with a fresh code."""
     fields: dict[str, Any] = {"name": _clean_name(name), "created_by": teacher}
     if daily_model_calls is not None:
@@ -211,7 +212,7 @@ def class_join_code_renew(*, classroom: Classroom) -> Classroom:
 
 
 @transaction.atomic
-def class_join(*, user: Any, code: str) -> tuple[Classroom, bool]:
+def class_join(*, user: User, code: str) -> tuple[Classroom, bool]:
     """Enrol ``user`` in the class with join code ``code``; returns it and whether they were
     new. Joining twice changes nothing. Every published assignment gets their submission."""
     normalized = join_code_normalize(code)
@@ -231,7 +232,7 @@ def class_join(*, user: Any, code: str) -> tuple[Classroom, bool]:
 
 
 @transaction.atomic
-def enrollment_add(*, classroom: Classroom, student: Any) -> bool:
+def enrollment_add(*, classroom: Classroom, student: User) -> bool:
     """Enrol ``student`` without a join code (their learning platform's roster says so);
     True if they were new. Every published assignment gets their submission."""
     if Enrollment.objects.filter(classroom=classroom, student=student).exists():
@@ -248,7 +249,7 @@ def enrollment_add(*, classroom: Classroom, student: Any) -> bool:
     return True
 
 
-def teacher_invite(*, classroom: Classroom, invited_by: Any, username: str) -> TeacherInvitation:
+def teacher_invite(*, classroom: Classroom, invited_by: User, username: str) -> TeacherInvitation:
     """Invite the user named ``username`` to co-teach; they accept or decline from their own
     classes page. The answer is the same whether or not such a user exists: an invitation to
     an unknown name is kept (and shown to the inviter) like any other and reaches no one.
@@ -278,7 +279,7 @@ def teacher_invite(*, classroom: Classroom, invited_by: Any, username: str) -> T
 
 
 @transaction.atomic
-def teacher_invitation_accept(*, invitation: TeacherInvitation, user: Any) -> Classroom:
+def teacher_invitation_accept(*, invitation: TeacherInvitation, user: User) -> Classroom:
     """``user``, the invitee, becomes a teacher of the class (not while they are a student
     of it: they leave it first); the invitation is used up."""
     if invitation.invitee_id != user.pk or invitation.expires_at <= now():
@@ -541,7 +542,7 @@ def submission_unsubmit(*, submission: Submission) -> Submission:
 def feedback_save(
     *,
     submission: Submission,
-    author: Any,
+    author: User,
     comments: dict[str, Any],
     overall: str = "",
     points: dict[str, Any],
@@ -626,7 +627,7 @@ def _feedback_parts(values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, A
 
 def _feedback_write(
     submission: Submission,
-    author: Any,
+    author: User,
     comments: dict[str, Any],
     points: dict[str, Any],
     overall: str,

@@ -15,19 +15,23 @@ from typing import Any
 
 from django.dispatch import Signal
 
+from toulmini_site.users import User
+
 submission_returned = Signal()
 submission_opened = Signal()
 submissions_exported = Signal()
 
 
-def work_opened(*, viewer: Any, submission: Any, channel: str) -> None:
+def work_opened(*, viewer: User, submission: Any, channel: str) -> None:
     """Announce that ``viewer`` opened ``submission``'s work through ``channel``."""
     submission_opened.send(
         sender=type(submission), viewer=viewer, submission=submission, channel=channel
     )
 
 
-def work_exported(*, viewer: Any, classroom: Any, submissions: Iterable[Any], channel: str) -> None:
+def work_exported(
+    *, viewer: User, classroom: Any, submissions: Iterable[Any], channel: str
+) -> None:
     """Announce that ``viewer`` downloaded ``classroom``'s ``submissions`` whole."""
     submissions_exported.send(
         sender=type(classroom),

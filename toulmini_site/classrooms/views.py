@@ -44,7 +44,7 @@ from toulmini_site.classrooms.forms import (
     part_label,
 )
 from toulmini_site.classrooms.models import Classroom, Submission
-from toulmini_site.htmx import HtmxHttpRequest
+from toulmini_site.users import AuthedHttpRequest
 from toulmini_site.versions import StaleWrite
 
 STATE_FILTERS = [("", gettext_lazy("All"))] + list(Submission.State.choices)
@@ -61,7 +61,7 @@ def _refused(request: HttpRequest, error: services.ClassroomError) -> None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def class_list(request: HttpRequest) -> HttpResponse:
+def class_list(request: AuthedHttpRequest) -> HttpResponse:
     form = ClassForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -74,7 +74,7 @@ def class_list(request: HttpRequest) -> HttpResponse:
 
 
 def _class_list_page(
-    request: HttpRequest, *, form: ClassForm, join_form: JoinForm, status: int = 200
+    request: AuthedHttpRequest, *, form: ClassForm, join_form: JoinForm, status: int = 200
 ) -> HttpResponse:
     """The classes page; a refused form comes back bound, with what was typed."""
     if form.is_bound and form.errors:
@@ -92,7 +92,7 @@ def _class_list_page(
 
 @login_required
 @require_POST
-def class_join(request: HttpRequest) -> HttpResponse:
+def class_join(request: AuthedHttpRequest) -> HttpResponse:
     form = JoinForm(request.POST)
     if form.is_valid():
         try:
@@ -118,7 +118,7 @@ def class_join(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
-def class_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def class_detail(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     if not classroom.is_teacher:
         return render(
@@ -170,7 +170,7 @@ def _shown(value: Any) -> str:
 
 @login_required
 @require_POST
-def class_settings(request: HttpRequest, pk: int) -> HttpResponse:
+def class_settings(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     if "renew_code" in request.POST:
@@ -207,7 +207,7 @@ def class_settings(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def class_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
+def class_teacher_add(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     """Invite a co-teacher. The answer never says whether the username exists."""
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
@@ -237,7 +237,7 @@ def class_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def invitation_withdraw(request: HttpRequest, pk: int, invitation_pk: int) -> HttpResponse:
+def invitation_withdraw(request: AuthedHttpRequest, pk: int, invitation_pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     invitation = selectors.class_invitation(classroom, invitation_pk)
@@ -254,7 +254,7 @@ def invitation_withdraw(request: HttpRequest, pk: int, invitation_pk: int) -> Ht
 
 @login_required
 @require_POST
-def invitation_answer(request: HttpRequest, pk: int, answer: str) -> HttpResponse:
+def invitation_answer(request: AuthedHttpRequest, pk: int, answer: str) -> HttpResponse:
     """The invitee accepts or declines an invitation to co-teach, from their classes page."""
     if answer not in ("accept", "decline"):
         raise Http404("No such answer.")
@@ -277,7 +277,7 @@ def invitation_answer(request: HttpRequest, pk: int, answer: str) -> HttpRespons
 
 @login_required
 @require_POST
-def class_student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+def class_student_remove(request: AuthedHttpRequest, pk: int, user_id: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     leaving = user_id == request.user.pk and not classroom.is_teacher
     if not leaving:
@@ -302,7 +302,7 @@ def class_student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpRes
 
 @login_required
 @require_POST
-def class_return(request: HttpRequest, pk: int) -> HttpResponse:
+def class_return(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     ids = [int(i) for i in request.POST.getlist("submission") if i.isdigit()]
@@ -348,7 +348,7 @@ def _ungraded(submission: Submission) -> list[str]:
 
 @login_required
 @require_safe
-def class_grades(request: HttpRequest, pk: int) -> HttpResponse:
+def class_grades(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     return exports.grades_csv_response(classroom)
@@ -356,7 +356,7 @@ def class_grades(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_safe
-def class_analytics(request: HttpRequest, pk: int) -> HttpResponse:
+def class_analytics(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     """Where the class (or one assignment) struggles, by Toulmin part: charts and tables."""
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
@@ -381,7 +381,7 @@ def _analytics_assignment(request: HttpRequest, classroom: Classroom) -> Any:
 
 @login_required
 @require_safe
-def class_returned_work(request: HttpRequest, pk: int) -> HttpResponse:
+def class_returned_work(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     signals.work_exported(
@@ -397,7 +397,7 @@ def class_returned_work(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
+def assignment_new(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     classroom = selectors.class_of(request.user, pk)
     _teacher_only(classroom)
     form = AssignmentForm(request.POST or None)
@@ -413,7 +413,7 @@ def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_safe
-def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def assignment_detail(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     assignment = selectors.assignment_of(request.user, pk)
     context: dict[str, Any] = {
         "assignment": assignment,
@@ -447,7 +447,7 @@ def _engine_options(assignment: Any) -> list[tuple[str, str]]:
 
 @login_required
 @require_POST
-def assignment_start(request: HttpRequest, pk: int) -> HttpResponse:
+def assignment_start(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     assignment = selectors.assignment_of(request.user, pk)
     if assignment.classroom.is_teacher:
         raise PermissionDenied("Teachers do not start assignments.")
@@ -484,7 +484,7 @@ def assignment_start(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def assignment_publish(request: HttpRequest, pk: int) -> HttpResponse:
+def assignment_publish(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     assignment = selectors.assignment_of(request.user, pk)
     _teacher_only(assignment.classroom)
     try:
@@ -494,7 +494,7 @@ def assignment_publish(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(assignment)
 
 
-def _submission_context(request: HttpRequest, submission: Submission, **extra: Any) -> dict:
+def _submission_context(request: AuthedHttpRequest, submission: Submission, **extra: Any) -> dict:
     as_teacher = submission.assignment.classroom.is_teacher
     feedback = selectors.visible_feedback(submission, as_teacher=as_teacher)
     maxima = submission.assignment.maxima()
@@ -579,7 +579,7 @@ def _submission_context(request: HttpRequest, submission: Submission, **extra: A
 
 @login_required
 @require_safe
-def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def submission_detail(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     submission = selectors.submission_of(request.user, pk)
     signals.work_opened(viewer=request.user, submission=submission, channel="page")
     return render(
@@ -603,7 +603,7 @@ STUDENT_ACTIONS = {
 
 @login_required
 @require_POST
-def submission_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
+def submission_act(request: AuthedHttpRequest, pk: int, action: str) -> HttpResponse:
     submission = selectors.submission_of(request.user, pk)
     as_teacher = submission.assignment.classroom.is_teacher
     mine = submission.student_id == request.user.pk
@@ -626,7 +626,7 @@ def submission_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpRespon
     return redirect(submission)
 
 
-def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
+def _essay(request: AuthedHttpRequest, submission: Submission) -> HttpResponse:
     form = EssayForm(request.POST, request.FILES)
     essay_meanwhile = None
     if form.is_valid():
@@ -673,7 +673,7 @@ def _essay(request: HttpRequest, submission: Submission) -> HttpResponse:
 
 @login_required
 @require_POST
-def submission_autosave(request: HttpRequest, pk: int, form: str) -> HttpResponse:
+def submission_autosave(request: AuthedHttpRequest, pk: int, form: str) -> HttpResponse:
     """Keep the text typed into the essay or feedback form on the server, unsaved: the page's
     script sends it as it is typed (JSON back), and without JavaScript the form's "Keep as a
     draft" button posts here (the page again, with the draft in the box)."""
@@ -707,7 +707,7 @@ def submission_autosave(request: HttpRequest, pk: int, form: str) -> HttpRespons
 
 
 def _autosave_refused(
-    request: HttpRequest, submission: Submission, form: str, error: Exception
+    request: AuthedHttpRequest, submission: Submission, form: str, error: Exception
 ) -> HttpResponse:
     """The page again with what was typed still in the form and why it was not kept."""
     message = getattr(error, "message", str(error))
@@ -740,7 +740,7 @@ def _return(request: HttpRequest, submission: Submission) -> None:
 
 
 def _feedback(
-    request: HtmxHttpRequest, submission: Submission, *, then_return: bool = False
+    request: AuthedHttpRequest, submission: Submission, *, then_return: bool = False
 ) -> HttpResponse:
     """Save the feedback form (and, from the Return button, return the work); on any error
     the form comes back with everything typed and nothing is returned."""
@@ -851,7 +851,7 @@ def _drafts_shown(submission: Submission, maxima: dict[str, int]) -> list[dict[s
 
 @login_required
 @require_POST
-def feedback_drafts_make(request: HttpRequest, pk: int) -> HttpResponse:
+def feedback_drafts_make(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     """Ask the judges to draft feedback on each part (teachers; never shown to the student)."""
     submission = selectors.submission_of(request.user, pk)
     _teacher_only(submission.assignment.classroom)
@@ -864,7 +864,7 @@ def feedback_drafts_make(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def feedback_draft_decide(request: HttpRequest, pk: int, part: str) -> HttpResponse:
+def feedback_draft_decide(request: AuthedHttpRequest, pk: int, part: str) -> HttpResponse:
     """Accept, edit or discard one drafted part; only a saved comment reaches the student."""
     submission = selectors.submission_of(request.user, pk)
     _teacher_only(submission.assignment.classroom)

@@ -44,6 +44,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from toulmini_site.refusals import Refusal
+from toulmini_site.users import User
 
 logger = logging.getLogger(__name__)
 
@@ -352,7 +353,7 @@ _WORK = {
 }
 
 
-def quota_take(*, user: Any, work: str, model: bool) -> None:
+def quota_take(*, user: User, work: str, model: bool) -> None:
     """Count one unit of ``work`` (``chain_run``, ``coach_turn``, ``critique``, ``audit``,
     ``fallacy_check``) for ``user`` today (``day_bounds``: the site's ``TIME_ZONE`` day);
     ``model`` says whether it calls the language model, else it counts against the one
@@ -385,7 +386,7 @@ def quota_take(*, user: Any, work: str, model: bool) -> None:
         )
 
 
-def quota_give_back(*, user: Any, work: str, model: bool) -> None:
+def quota_give_back(*, user: User, work: str, model: bool) -> None:
     """Undo one ``quota_take`` whose work was then refused for another reason (nothing ran)."""
     kind = f"llm_{work}" if model else "offline"
     key, _left = _day_window(f"quota:{kind}:{user.pk}")

@@ -13,10 +13,12 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from toulmini_site.users import User
+
 COACH_TURNS_PER_MINUTE = 20
 
 
-def attempt_take(*, rows: Any, user: Any, limit: int, window: timedelta, at: datetime) -> int:
+def attempt_take(*, rows: Any, user: User, limit: int, window: timedelta, at: datetime) -> int:
     """Count one attempt by ``user`` at ``at`` in the model ``rows``, unless ``limit``
     attempts fall within ``window`` before it: returns 0 when counted, else the seconds to
     wait until one slot frees. Call it inside the caller's transaction, which a later

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import Http404
 
 from toulmini_site.lti.models import ClassLink, GradeSync
+from toulmini_site.users import User
 
 
-def class_link_taught_by(user: Any, classroom_id: int) -> ClassLink:
+def class_link_taught_by(user: User, classroom_id: int) -> ClassLink:
     """The platform link of a class ``user`` teaches, else 404 (to students and strangers)."""
     link = (
         ClassLink.objects.select_related("classroom", "context__deployment__registration")
@@ -29,7 +28,7 @@ def grade_syncs(link: ClassLink) -> list[GradeSync]:
     )
 
 
-def grade_sync_taught_by(user: Any, pk: int) -> GradeSync:
+def grade_sync_taught_by(user: User, pk: int) -> GradeSync:
     sync = (
         GradeSync.objects.select_related("submission__assignment__classroom")
         .filter(pk=pk, submission__assignment__classroom__teachers=user)

@@ -32,6 +32,7 @@ from toulmini_site.lti import connection
 from toulmini_site.lti.domain.roles import ClassRole, class_role
 from toulmini_site.lti.models import AssignmentLink, ClassLink, UsedNonce
 from toulmini_site.refusals import Refusal
+from toulmini_site.users import User
 
 # The custom parameter a deep link carries: which assignment the link opens.
 ASSIGNMENT_PARAM = "toulmini_assignment"
@@ -197,7 +198,7 @@ def account_for(lti_user: LtiUser) -> Any:
     return user
 
 
-def _place(classroom: Classroom, user: Any, role: ClassRole) -> None:
+def _place(classroom: Classroom, user: User, role: ClassRole) -> None:
     """Put ``user`` in the class in ``role``; the platform's word is final for teachers."""
     if role == "teacher":
         Enrollment.objects.filter(classroom=classroom, student=user).delete()
@@ -213,7 +214,7 @@ def _place(classroom: Classroom, user: Any, role: ClassRole) -> None:
 class Landing:
     """Where a launch lands: who signed in, in which class, as what, on which assignment."""
 
-    user: Any
+    user: User
     classroom: Classroom | None
     role: ClassRole | None
     assignment: Assignment | None = None

@@ -28,6 +28,7 @@ from toulmini_site.lti import connection, grades, selectors, services
 from toulmini_site.lti.forms import NewAssignmentForm
 from toulmini_site.lti.models import ClassLink
 from toulmini_site.lti.tasks import roster_sync_task
+from toulmini_site.users import AuthedHttpRequest
 
 SESSION_LAUNCH = "lti_launch_id"
 
@@ -148,7 +149,7 @@ def _deep_link_launch(request: HttpRequest) -> tuple[object, ClassLink] | None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def deep_link(request: HttpRequest) -> HttpResponse:
+def deep_link(request: AuthedHttpRequest) -> HttpResponse:
     """The teacher picks one of the class's assignments, or makes one, to place in the course."""
     found = _deep_link_launch(request)
     if found is None:
@@ -211,7 +212,7 @@ def _deep_link_return(
 
 @login_required
 @require_GET
-def class_platform(request: HttpRequest, pk: int) -> HttpResponse:
+def class_platform(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     """The class's link to its platform course: roster sync and each grade sent back."""
     link = selectors.class_link_taught_by(request.user, pk)
     return render(
@@ -223,7 +224,7 @@ def class_platform(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def roster_sync(request: HttpRequest, pk: int) -> HttpResponse:
+def roster_sync(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     link = selectors.class_link_taught_by(request.user, pk)
     link = services.roster_sync(link=link)
     if link.roster_error:
@@ -242,7 +243,7 @@ def roster_sync(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def grade_retry(request: HttpRequest, pk: int) -> HttpResponse:
+def grade_retry(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     sync = selectors.grade_sync_taught_by(request.user, pk)
     grades.grade_sync_retry(sync=sync)
     return redirect("lti:class_platform", pk=sync.submission.assignment.classroom_id)

@@ -5,11 +5,9 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.decorators import api_view
-from rest_framework.request import Request
 from rest_framework.response import Response
 
-from toulmini_site.api import error_body
+from toulmini_site.api import AuthedRequest, authed_api_view, error_body
 from toulmini_site.privacy import services
 from toulmini_site.privacy.forms import DeleteAccountForm
 
@@ -27,8 +25,8 @@ class DeleteMeOut(serializers.Serializer):
 
 
 @extend_schema(responses=OpenApiTypes.OBJECT, summary="Export all my data")
-@api_view(["GET"])
-def export(request: Request) -> Response:
+@authed_api_view(["GET"])
+def export(request: AuthedRequest) -> Response:
     """All of the signed-in user's data (the same as the account page's JSON download)."""
     return Response(services.user_export(user=request.user))
 
@@ -47,8 +45,8 @@ class MeOut(serializers.Serializer):
 @extend_schema(
     methods=["DELETE"], request=DeleteMeIn, responses=DeleteMeOut, summary="Delete my account"
 )
-@api_view(["GET", "DELETE"])
-def me(request: Request) -> Response:
+@authed_api_view(["GET", "DELETE"])
+def me(request: AuthedRequest) -> Response:
     """GET: the signed-in account (to check a token, or show who is signed in). DELETE: delete
     the signed-in account and its work; returned grades stay, anonymised. The body confirms:
     ``{"password": ...}`` (or ``{"username": ...}`` for an account with no password, made by

@@ -3,6 +3,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from toulmini_site.users import User
+
 
 class DeleteAccountForm(forms.Form):
     """Confirms with the password, or, for an account with none (made by a learning
@@ -12,7 +14,7 @@ class DeleteAccountForm(forms.Form):
         label=_("Your password"), strip=False, widget=forms.PasswordInput
     )
 
-    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
         if not user.has_usable_password():

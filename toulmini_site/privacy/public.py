@@ -8,9 +8,10 @@ from typing import Any
 from toulmini_site.privacy import services
 from toulmini_site.privacy.forms import DeleteAccountForm
 from toulmini_site.privacy.models import AccessLogEntry
+from toulmini_site.users import User
 
 
-def account_sections(*, user: Any) -> dict[str, Any]:
+def account_sections(*, user: User) -> dict[str, Any]:
     """The account page's data sections: who opened the user's work, and what deleting the
     account would remove and keep, with the confirmation form."""
     return {
@@ -20,7 +21,9 @@ def account_sections(*, user: Any) -> dict[str, Any]:
     }
 
 
-def work_exported(*, viewer: Any, classroom: Any, submissions: Iterable[Any], channel: str) -> None:
+def work_exported(
+    *, viewer: User, classroom: Any, submissions: Iterable[Any], channel: str
+) -> None:
     """Log, for each of ``classroom``'s submissions, that ``viewer`` downloaded it whole (the
     class's returned work export carries the work and the tutor transcripts)."""
     AccessLogEntry.objects.bulk_create(
@@ -28,7 +31,7 @@ def work_exported(*, viewer: Any, classroom: Any, submissions: Iterable[Any], ch
     )
 
 
-def _entry(viewer: Any, submission: Any, channel: str, class_name: str = "") -> AccessLogEntry:
+def _entry(viewer: User, submission: Any, channel: str, class_name: str = "") -> AccessLogEntry:
     what = f"{submission.assignment.title} ({channel})"
     if submission.coach_session_id:
         what = f"{submission.assignment.title}, with the tutor transcript ({channel})"
@@ -42,7 +45,7 @@ def _entry(viewer: Any, submission: Any, channel: str, class_name: str = "") -> 
     )
 
 
-def work_opened(*, viewer: Any, submission: Any, channel: str) -> None:
+def work_opened(*, viewer: User, submission: Any, channel: str) -> None:
     """Log that ``viewer`` opened ``submission`` (its work and, for coach work, the tutor
     transcript) through ``channel`` (page or API). A student opening their own is not logged."""
     if viewer.pk == submission.student_id:
@@ -51,7 +54,7 @@ def work_opened(*, viewer: Any, submission: Any, channel: str) -> None:
 
 
 def on_submission_opened(
-    sender: Any, *, viewer: Any, submission: Any, channel: str, **kwargs: Any
+    sender: Any, *, viewer: User, submission: Any, channel: str, **kwargs: Any
 ) -> None:
     work_opened(viewer=viewer, submission=submission, channel=channel)
 
@@ -59,7 +62,7 @@ def on_submission_opened(
 def on_submissions_exported(
     sender: Any,
     *,
-    viewer: Any,
+    viewer: User,
     classroom: Any,
     submissions: Iterable[Any],
     channel: str,

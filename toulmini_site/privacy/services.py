@@ -33,6 +33,7 @@ from toulmini_site.llm.models import LLMCall
 from toulmini_site.lti.models import UsedNonce
 from toulmini_site.privacy.models import AccessLogEntry
 from toulmini_site.spreadsheets import csv_text
+from toulmini_site.users import User
 
 RETURNED = Submission.State.RETURNED
 
@@ -50,7 +51,7 @@ def _model_calls(objects: list[Model]) -> list[dict[str, Any]]:
     return rows
 
 
-def user_export(*, user: Any) -> dict[str, Any]:
+def user_export(*, user: User) -> dict[str, Any]:
     """Everything stored about ``user`` and made by them, as JSON-ready data: account,
     chains (with each phase attempt), coach sessions (draft and whole transcript), critiques,
     audits (with each criterion), submissions (with feedback once returned), classes, the
@@ -169,7 +170,7 @@ def _feedback(submission: Submission) -> dict[str, Any] | None:
     }
 
 
-def me(*, user: Any) -> dict[str, Any]:
+def me(*, user: User) -> dict[str, Any]:
     """The signed-in account, as ``GET /api/v1/me/`` shows it."""
     settings_row = getattr(user, "account_settings", None)
     return {
@@ -183,7 +184,7 @@ def me(*, user: Any) -> dict[str, Any]:
     }
 
 
-def access_log(*, user: Any) -> list[dict[str, Any]]:
+def access_log(*, user: User) -> list[dict[str, Any]]:
     return [
         {"at": e.at, "viewer": e.viewer_name, "what": e.what, "class": e.class_name}
         for e in AccessLogEntry.objects.filter(student=user)
@@ -198,7 +199,7 @@ _WHAT = re.compile(
 )
 
 
-def access_log_shown(*, user: Any) -> list[dict[str, Any]]:
+def access_log_shown(*, user: User) -> list[dict[str, Any]]:
     """``access_log`` for the account page: each entry's words in the reader's language (the
     log keeps them as written, in English, for the export and the admin)."""
     rows = access_log(user=user)
@@ -222,7 +223,7 @@ def access_log_shown(*, user: Any) -> list[dict[str, Any]]:
     return rows
 
 
-def export_csv(*, user: Any, table: str) -> str:
+def export_csv(*, user: User, table: str) -> str:
     """The tabular parts of the export as CSV: ``submissions`` or ``access_log``."""
     data = user_export(user=user)
     if table == "submissions":
@@ -266,7 +267,7 @@ class DeletionPlan:
     classes_archived: list[str] = field(default_factory=list)
 
 
-def deletion_plan(*, user: Any) -> DeletionPlan:
+def deletion_plan(*, user: User) -> DeletionPlan:
     plan = DeletionPlan(
         chains=Chain.objects.filter(owner=user).count(),
         coach_sessions=CoachSession.objects.filter(owner=user).count(),
@@ -291,7 +292,7 @@ def _placeholder() -> Any:
 
 
 @transaction.atomic
-def account_delete(*, user: Any) -> DeletionPlan:
+def account_delete(*, user: User) -> DeletionPlan:
     """Delete ``user`` and their work: chains, coach sessions and transcripts, critiques,
     audits, work in progress, their model-call logs, learning platform links, and the log of
     who opened their work. Returned grades (points and the teacher's feedback) stay with the

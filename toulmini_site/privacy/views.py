@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from toulmini_site.privacy import services
 from toulmini_site.privacy.forms import DeleteAccountForm
+from toulmini_site.users import AuthedHttpRequest
 
 TABLES = ("submissions", "access_log")
 
@@ -32,14 +33,14 @@ def privacy(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def my_data(request: HttpRequest) -> HttpResponse:
+def my_data(request: AuthedHttpRequest) -> HttpResponse:
     """The data sections live on the account page."""
     return redirect(reverse("account") + "#data")
 
 
 @login_required
 @require_GET
-def export_json(request: HttpRequest) -> JsonResponse:
+def export_json(request: AuthedHttpRequest) -> JsonResponse:
     response = JsonResponse(
         services.user_export(user=request.user),
         encoder=DjangoJSONEncoder,
@@ -51,7 +52,7 @@ def export_json(request: HttpRequest) -> JsonResponse:
 
 @login_required
 @require_GET
-def export_csv(request: HttpRequest, table: str) -> HttpResponse:
+def export_csv(request: AuthedHttpRequest, table: str) -> HttpResponse:
     if table not in TABLES:
         raise Http404("No such table.")
     response = HttpResponse(
@@ -63,7 +64,7 @@ def export_csv(request: HttpRequest, table: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def delete_account(request: HttpRequest) -> HttpResponse:
+def delete_account(request: AuthedHttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         user = request.user
