@@ -170,3 +170,19 @@ def test_the_school_calling_the_apps_that_listen_to_it_breaks_a_contract(code_co
     assert result.returncode != 0
     assert "toulmini_site.classrooms.services -> toulmini_site.lti.grades" in result.stdout
     assert "toulmini_site.classrooms.services -> toulmini_site.privacy.public" in result.stdout
+
+
+def test_a_school_app_importing_one_above_it_breaks_the_school_floor(code_copy):
+    """The learning platform reaching the account page, or privacy reaching it, is out of the
+    school floor's order (accounts -> privacy -> learning platform -> classrooms)."""
+    lti = code_copy / "toulmini_site" / "lti" / "services.py"
+    original = lti.read_text()
+    lti.write_text(original + "\nfrom toulmini_site.privacy import services as erase  # noqa\n")
+    try:
+        result = lint_imports(code_copy)
+    finally:
+        lti.write_text(original)
+    assert result.returncode != 0
+    broken = re.findall(r"^(.*) BROKEN", result.stdout, re.MULTILINE)
+    assert any("School floor" in name for name in broken), result.stdout
+    assert "toulmini_site.lti.services -> toulmini_site.privacy.services" in result.stdout
