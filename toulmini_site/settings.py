@@ -379,6 +379,8 @@ CACHES = {
             # A cache that stops answering must cost a request a second at most (limits then
             # count per process, toulmini_site/limits), never hang it.
             "OPTIONS": {
+                # One pool per process, not one per request (toulmini_site/caching.py).
+                "pool_class": "toulmini_site.caching.SharedConnectionPool",
                 "socket_connect_timeout": env_float("CACHE_TIMEOUT_SECONDS", 1.0, minimum=0.05),
                 "socket_timeout": env_float("CACHE_TIMEOUT_SECONDS", 1.0, minimum=0.05),
             },
