@@ -8,6 +8,11 @@ a coach turn at the same moment; meanwhile ``/healthz`` and a page (the coach's 
 signed in) are asked every 100 ms. Printed: turns ended with their final event, when the last
 one ended (against one answer's length), and the p50/p95 of ``/healthz`` and of the page.
 
+The fake model and the probes each run in a process of their own: in the students' process
+(120 streams parsed on one event loop) or beside the model's 120 writing threads, a probe's
+time would include its own process's queue for the event loop and the GIL, not only the
+server's answer.
+
 ``STREAM_SERVERS=asgi,wsgi`` measures the former gunicorn ``gthread`` server too (2 x 8
 threads), for the before/after figures. BENCH_SMALL=1 runs 12 students and 2 s answers.
 
@@ -19,10 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from multiprocessing.connection import Connection
 from typing import Any
 
 import httpx
@@ -101,54 +108,73 @@ async def _turn(
     last, first = "", float("nan")
     try:
         async with client.stream("POST", url, json=body, headers=headers) as response:
+            if response.status_code != 200:
+                await response.aread()
+                return f"HTTP {response.status_code}", first, time.perf_counter() - started
             async for line in response.aiter_lines():
                 if line.strip():
                     if not last:
                         first = time.perf_counter() - started
-                    last = json.loads(line)["type"]
+                    last = json.loads(line).get("type", "no type")
     except httpx.HTTPError as error:
         last = type(error).__name__
     return last, first, time.perf_counter() - started
 
 
-async def _probe(
-    client: httpx.AsyncClient, url: str, stop: asyncio.Event, out: list, **kw: Any
-) -> None:
-    while not stop.is_set():
-        asked = time.perf_counter()
-        try:
-            response = await client.get(url, **kw)
-            ok = response.status_code == 200
-        except httpx.HTTPError:
-            ok = False
-        out.append((time.perf_counter() - asked) if ok else float("inf"))
-        await asyncio.sleep(0.1)
+def _probe(url: str, stop: threading.Event, out: list[float], **kw: Any) -> None:
+    with httpx.Client(base_url=BASE, timeout=60, **kw) as client:
+        while not stop.is_set():
+            asked = time.perf_counter()
+            try:
+                ok = client.get(url).status_code == 200
+            except httpx.HTTPError:
+                ok = False
+            out.append((time.perf_counter() - asked) if ok else float("inf"))
+            stop.wait(0.1)
+
+
+def _probes(cookie: str, pipe: Connection) -> None:
+    """The probes' process: asks ``/healthz`` and the page every 100 ms from "go" to "stop"
+    (read on ``pipe``), then sends back both lists of times."""
+    stop = threading.Event()
+    health: list[float] = []
+    page: list[float] = []
+    threads = [
+        threading.Thread(target=_probe, args=("/healthz", stop, health)),
+        threading.Thread(
+            target=_probe, args=("/coach/", stop, page), kwargs={"cookies": {"sessionid": cookie}}
+        ),
+    ]
+    pipe.recv()  # go
+    for thread in threads:
+        thread.start()
+    pipe.recv()  # stop
+    stop.set()
+    for thread in threads:
+        thread.join()
+    pipe.send((health, page))
 
 
 async def _drive(students: list[dict], cookie: str) -> list[tuple[str, str]]:
     limits = httpx.Limits(max_connections=STUDENTS + 10, max_keepalive_connections=STUDENTS + 10)
-    async with (
-        httpx.AsyncClient(base_url=BASE, timeout=300, limits=limits) as client,
-        httpx.AsyncClient(base_url=BASE, timeout=60) as prober,
-    ):
-        stop = asyncio.Event()
-        health: list[float] = []
-        page: list[float] = []
-        probes = [
-            asyncio.create_task(_probe(prober, "/healthz", stop, health)),
-            asyncio.create_task(
-                _probe(prober, "/coach/", stop, page, cookies={"sessionid": cookie})
-            ),
-        ]
-        # Each web process's first turn imports the model SDK: warm them up first.
-        await asyncio.gather(*(_turn(client, s, time.perf_counter()) for s in students[:4]))
-        health.clear()
-        page.clear()
-        await asyncio.sleep(0.5)
-        started = time.perf_counter()
-        ends = await asyncio.gather(*(_turn(client, s, started) for s in students))
-        stop.set()
-        await asyncio.gather(*probes)
+    ours, theirs = multiprocessing.get_context("spawn").Pipe()
+    prober = multiprocessing.get_context("spawn").Process(
+        target=_probes, args=(cookie, theirs), daemon=True
+    )
+    prober.start()
+    try:
+        async with httpx.AsyncClient(base_url=BASE, timeout=300, limits=limits) as client:
+            # Each web process's first turn imports the model SDK: warm them up first.
+            await asyncio.gather(*(_turn(client, s, time.perf_counter()) for s in students[:4]))
+            ours.send("go")
+            await asyncio.sleep(0.5)
+            started = time.perf_counter()
+            ends = await asyncio.gather(*(_turn(client, s, started) for s in students))
+            ours.send("stop")
+            health, page = ours.recv()
+    finally:
+        prober.join(timeout=30)
+        prober.kill()
     finals = sum(1 for kind, _, _ in ends if kind == "final")
     last = max(t for _, _, t in ends)
     first = max(f for _, f, _ in ends)
@@ -172,13 +198,26 @@ def _quantiles(samples: list[float]) -> str:
     )
 
 
+def _model(seconds: float, pipe: Connection) -> None:
+    """The fake model's process: serves until killed, after sending its port on ``pipe``."""
+    global STREAM_SECONDS
+    STREAM_SECONDS = seconds
+    server = ThreadingHTTPServer(("127.0.0.1", 0), SlowModel)
+    server.daemon_threads = True
+    pipe.send(server.server_port)
+    server.serve_forever()
+
+
 def main() -> None:
-    model = ThreadingHTTPServer(("127.0.0.1", 0), SlowModel)
-    model.daemon_threads = True
-    threading.Thread(target=model.serve_forever, daemon=True).start()
+    ours, theirs = multiprocessing.get_context("spawn").Pipe()
+    model = multiprocessing.get_context("spawn").Process(
+        target=_model, args=(STREAM_SECONDS, theirs), daemon=True
+    )
+    model.start()
+    port = ours.recv()
     llm = {
         "LLM_MODEL": "slow",
-        "LLM_BASE_URL": f"http://127.0.0.1:{model.server_port}/v1",
+        "LLM_BASE_URL": f"http://127.0.0.1:{port}/v1",
         "LLM_API_KEY": "none",
         "QUOTA_LLM_COACH_TURNS_PER_DAY": "100000",
         "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "2"),
@@ -200,7 +239,8 @@ def main() -> None:
                 )
                 env["MIGRATE"] = "0"
     finally:
-        model.shutdown()
+        model.kill()
+        model.join()
 
 
 if __name__ == "__main__":
