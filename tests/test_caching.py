@@ -7,7 +7,6 @@ import threading
 
 from django.core.cache.backends.redis import RedisCache
 
-
 OPTIONS = {
     "pool_class": "toulmini_site.caching.SharedConnectionPool",
     "socket_timeout": 1.0,

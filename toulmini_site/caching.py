@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 
 import redis
 
-
 _SHARING = threading.Lock()
 
 
