@@ -112,3 +112,16 @@ def test_completeness_is_read_from_where_the_text_was_released():
     text = "One. Two. Three"
     assert complete_end(text, 5) == len("One. Two. ")
     assert complete_end(text, 10) == 10  # nothing more is complete
+
+
+def test_etc_before_a_capital_ends_the_sentence_and_before_anything_else_does_not():
+    text = "Some critics say it is expensive, etc. Students always love new tools."
+    assert [s.text for s in sentences(text)] == [
+        "Some critics say it is expensive, etc.",
+        "Students always love new tools.",
+    ]
+    inside = "Pens, paper, etc. are provided. Bring a bag."
+    assert [s.text for s in sentences(inside)] == [
+        "Pens, paper, etc. are provided.",
+        "Bring a bag.",
+    ]

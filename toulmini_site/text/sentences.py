@@ -33,6 +33,9 @@ _ABBREVIATIONS = frozenset(
 )
 # "No. 12" is a number; "no." before anything else ends a sentence (Spanish "…que no. ¿Por
 # qué?").
+# "etc." closes a list, and often the sentence with it: before a capital it ends one
+# ("... it is expensive, etc. Students always ...").
+_CLOSING_ABBREVIATIONS = frozenset({"etc"})
 _NUMBER_ABBREVIATIONS = frozenset({"no"})
 
 
@@ -53,7 +56,10 @@ def _cuts(text: str) -> Iterator[tuple[int, int]]:
             numbered = word in _NUMBER_ABBREVIATIONS and bool(
                 following and following.group(1).isdigit()
             )
-            if word in _ABBREVIATIONS or numbered or initial:
+            closing = word in _CLOSING_ABBREVIATIONS and bool(
+                following and following.group(1).isupper()
+            )
+            if (word in _ABBREVIATIONS and not closing) or numbered or initial:
                 continue
             if following and following.group(1).islower():
                 continue
