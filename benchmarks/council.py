@@ -19,10 +19,12 @@ import re
 import statistics
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchmarks.harness import django_setup, ms, report, small, summary_ms, test_database
-from toulmini_site.users import User
+
+if TYPE_CHECKING:  # the model is imported once Django is set up (django_setup)
+    from toulmini_site.users import User
 
 LATENCY = 0.2
 RUNS = 1 if small() else 3
