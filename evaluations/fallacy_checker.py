@@ -215,21 +215,30 @@ def _reliability(pairs: list[tuple[float, bool]], bins: int = 10) -> tuple[float
     return error, rows
 
 
+def argotario_arguments(title: str) -> list[training.Argument] | None:
+    """Argotario's arguments (every fourth author under BENCH_SMALL), or None after saying
+    why the evaluation titled ``title`` is skipped (no data, no scikit-learn)."""
+    path = training.find_data()
+    if path is None:
+        print(f"\n== {title}\n  ({training.DATA} not found in ../shared/data/: skipped)")
+        return None
+    if importlib.util.find_spec("sklearn") is None:
+        print(f"\n== {title}\n  (scikit-learn, the dev extra, is not installed: skipped)")
+        return None
+    arguments = training.read_arguments(path)
+    if small():
+        authors = set(sorted({a.author for a in arguments})[::4])
+        arguments = [a for a in arguments if a.author in authors]
+    return arguments
+
+
 def argotario(encoded: bool = True) -> None:
     title = "Fallacies: Argotario, 5-fold cross-validation grouped by author, " + (
         "the model on the sentence encoder (shipped)" if encoded else "the model on words (before)"
     )
-    path = training.find_data()
-    if path is None:
-        print(f"\n== {title}\n  ({training.DATA} not found in ../shared/data/: skipped)")
+    arguments = argotario_arguments(title)
+    if arguments is None:
         return
-    if importlib.util.find_spec("sklearn") is None:
-        print(f"\n== {title}\n  (scikit-learn, the dev extra, is not installed: skipped)")
-        return
-    arguments = training.read_arguments(path)
-    if small():
-        authors = sorted({a.author for a in arguments})[::4]
-        arguments = [a for a in arguments if a.author in set(authors)]
     models, fold = (_fold_models_encoded if encoded else _fold_models)(arguments)
     top1_hits = fallacy_texts = 0
     model_tp: Counter[str] = Counter()

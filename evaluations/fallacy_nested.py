@@ -30,7 +30,6 @@ Run: .venv/bin/python -m evaluations.fallacy_nested
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -43,7 +42,11 @@ from arguments.domain.fallacies import FallacyFinding, detect_fallacies  # noqa:
 from arguments.domain.fallacies.detector import NONE_SHIFT, POSSIBLE_AT  # noqa: E402
 from arguments.domain.fallacies.learned import CLASSES, FallacyModel  # noqa: E402
 from evaluations.fallacies import examples  # noqa: E402
-from evaluations.fallacy_checker import CLEAN_MAX, checker_top1  # noqa: E402
+from evaluations.fallacy_checker import (  # noqa: E402
+    CLEAN_MAX,
+    argotario_arguments,
+    checker_top1,
+)
 from tools import train_fallacies as training  # noqa: E402
 
 FIVE = [c for c in CLASSES if c != "none"]
@@ -174,17 +177,9 @@ def _pct(n: int, d: int) -> str:
 def main() -> None:
     title = "Fallacies: Argotario, nested author-grouped cross-validation (every setting chosen "
     title += "inside the fold)"
-    path = training.find_data()
-    if path is None:
-        print(f"\n== {title}\n  ({training.DATA} not found in ../shared/data/: skipped)")
+    arguments = argotario_arguments(title)
+    if arguments is None:
         return
-    if importlib.util.find_spec("sklearn") is None:
-        print(f"\n== {title}\n  (scikit-learn, the dev extra, is not installed: skipped)")
-        return
-    arguments = training.read_arguments(path)
-    if small():
-        authors = set(sorted({a.author for a in arguments})[::4])
-        arguments = [a for a in arguments if a.author in authors]
     encode = training.default_encode()
     vectors = training.vectors_of(arguments, encode)
     own_arguments = training.own_arguments()
