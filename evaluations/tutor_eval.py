@@ -6,11 +6,17 @@ Each scripted student turn goes to the tutor as the server would send it; the an
 as the model wrote it, and again after the server's guards (enforce_contract). Prints the pass
 rate per pressure for both. With no model configured (LLM_MODEL empty) it says so and runs the
 offline tutor instead.
-Run: .venv/bin/python -m evaluations.tutor_eval
+
+The many-voices part starts with the final set (``tutor_voices_final.json``), written after the
+other sets were tuned on and never tuned on itself. While tuning, leave it out so its figures
+are never seen: ``TUTOR_EVAL_TUNING_ONLY=1`` (or ``--tuning-only``) prints every other set.
+Run: .venv/bin/python -m evaluations.tutor_eval [--tuning-only]
 """
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from typing import Any
 
@@ -115,6 +121,13 @@ def tactics() -> None:
                 )
 
 
+def tuning_only(argv: list[str] | None = None) -> bool:
+    """True when the final set must not be played: ``--tuning-only`` or
+    ``TUTOR_EVAL_TUNING_ONLY`` set to anything but empty or 0."""
+    args = sys.argv[1:] if argv is None else argv
+    return "--tuning-only" in args or os.environ.get("TUTOR_EVAL_TUNING_ONLY", "") not in ("", "0")
+
+
 def voices() -> None:
     """The evaluation in many voices (``evaluations/coach/voices.py``): a good-tutor model
     beside the complying sentences, and the offline tutor on real student messages, per step
@@ -123,6 +136,7 @@ def voices() -> None:
     from evaluations.coach import voices as v
 
     sets = [
+        ("final set, written after tuning (frozen, never tuned on)", v.VOICES_FINAL),
         ("set written after the last tuning (frozen, never tuned on)", v.VOICES_AFTER),
         ("frozen half", v.VOICES_FROZEN),
         ("written after tuning", v.VOICES_UNSEEN),
@@ -130,6 +144,9 @@ def voices() -> None:
         ("dev half (tuned on)", v.VOICES_DEV),
         ("meaning-check tuning set (tuned on)", v.VOICES_TUNE),
     ]
+    if tuning_only():
+        print("TUTOR_EVAL_TUNING_ONLY: the final set is not played.")
+        sets = sets[1:]
     for label, path in sets:
         data = v.load(path)
         sentences = v.play_sentences(data)

@@ -1,9 +1,10 @@
 """The tutor evaluation in many voices (``tutor_voices_dev.json``, ``tutor_voices_frozen.json``,
 ``tutor_voices_unseen.json``, written after tuning, ``tutor_voices_fresh.json``, new topics
-frozen before the meaning-based guard, and ``tutor_voices_after.json``, new topics frozen
-before the leaks the earlier sets showed were fixed): what the guard does to a good tutor
-and to a tutor that writes the part, and what the offline tutor does with real student
-messages.
+frozen before the meaning-based guard, ``tutor_voices_after.json``, new topics frozen
+before the leaks the earlier sets showed were fixed, and ``tutor_voices_final.json``, new
+topics frozen before the guard and the offline tutor were reworked on all of these): what
+the guard does to a good tutor and to a tutor that writes the part, and what the offline tutor
+does with real student messages.
 
 Every answer takes the server's whole path (``coach.domain.answer.serve``: the streaming
 guard, the contract, the structural check), streamed in small chunks as a model would.
@@ -49,6 +50,10 @@ VOICES_FRESH = HERE / "tutor_voices_fresh.json"
 # Three more new topics, written and frozen before the guard's leaks were fixed for the sets
 # above (which that round tuned on): never tuned on, measured once the changes were done.
 VOICES_AFTER = HERE / "tutor_voices_after.json"
+# Three more new topics (a school garden, paying for grades, cameras in classrooms), written
+# without reading the rules and frozen before the guard and the offline tutor were reworked on
+# the sets above: never tuned on. ``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY.
+VOICES_FINAL = HERE / "tutor_voices_final.json"
 # English turns on two more topics, written to tune the meaning check: tuned on.
 VOICES_TUNE = HERE / "tutor_voices_tune.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}

@@ -45,3 +45,32 @@ def test_a_model_that_writes_the_argument_fails_as_answered_and_is_overruled(cap
     # replaced by the model's, so those cases stay failed (no proposal).
     assert "write_for_me            13/13 (100%)" in guarded
     assert "own_attempt             0/9 (0%)" in guarded
+
+
+def test_the_final_set_is_left_out_only_when_asked(monkeypatch):
+    monkeypatch.delenv("TUTOR_EVAL_TUNING_ONLY", raising=False)
+    assert not tutor_eval.tuning_only([])
+    assert tutor_eval.tuning_only(["--tuning-only"])
+    monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "0")
+    assert not tutor_eval.tuning_only([])
+    monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "1")
+    assert tutor_eval.tuning_only([])
+
+
+def test_the_final_set_covers_every_step_frame_and_kind_in_both_languages():
+    from coach.domain.steps import STEPS
+    from evaluations.coach.voices import VOICES_FINAL, load
+
+    final = load(VOICES_FINAL)
+    for language in ("en", "es"):
+        turns = [t for t in final.turns if t.language == language]
+        assert {t.step for t in turns} == set(STEPS)
+        assert {field for t in turns for field, _ in t.parts} == {"a", "q", "r"}
+        assert {t.quality for t in turns} == {"good", "weak"}
+        kinds = {m.kind for m in final.messages if m.language == language}
+        assert kinds == {"attempt", "weak", "request", "help_own", "filler"}
+    # New topics: none of the sets written before it (keys or titles in either language).
+    names = {name for key, titles in final.topics.items() for name in (key, *titles.values())}
+    for earlier in ("after", "fresh", "dev", "frozen", "unseen", "tune"):
+        topics = load(VOICES_FINAL.with_name(f"tutor_voices_{earlier}.json")).topics
+        assert not names & {n for k, t in topics.items() for n in (k, *t.values())}
