@@ -10,6 +10,14 @@ will say). Two halves, written together before any rule read Spanish:
 - ``philosophers_dev.jsonl``: the rules were written against it (optimistic).
 Figures per half: found (of the sentences that should fire, the share whose first finding
 has the expected area), quiet (of the near misses, the share with no finding) and all right.
+
+Russell's and Kant's contradiction checks are measured the same way on short Spanish texts
+(``evaluations/spanish/contradictions_*.jsonl``, two halves written together before either
+check read Spanish, the frozen one committed first): each names the philosopher and whether
+the text contradicts itself (an absolute against its opposite, a concession admitting what an
+absolute denies, opposite duties) or is a near miss (two sentences agreeing in other words,
+what others say, a question, a condition, a concession of the same stance, another subject).
+Figures per half: found (contradictions with a Consistency finding) and near misses quiet.
 Run: .venv/bin/python -m evaluations.spanish_philosophers
 """
 
@@ -23,8 +31,8 @@ from benchmarks.harness import ROOT, report
 HALVES = ("frozen", "dev")
 
 
-def read_half(half: str) -> list[dict[str, Any]]:
-    path = ROOT / "evaluations" / "spanish" / f"philosophers_{half}.jsonl"
+def read_half(half: str, kind: str = "philosophers") -> list[dict[str, Any]]:
+    path = ROOT / "evaluations" / "spanish" / f"{kind}_{half}.jsonl"
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
@@ -37,6 +45,15 @@ def first_area(agent: str, sentence: str) -> str | None:
         if _match(rule, sentence):
             return rule.area
     return None
+
+
+def finds_contradiction(agent: str, text: str) -> bool:
+    """Whether ``agent`` reports a contradiction (a Consistency finding) in the Spanish
+    ``text``, as ``level_one`` reads a Spanish document."""
+    from council.domain.critique.offline import level_one
+
+    found = level_one(agent, text, [], None, language="es")
+    return any(f["area"] == "Consistency" for f in found)
 
 
 def _share(hits: int, total: int) -> str:
@@ -58,6 +75,19 @@ def main() -> None:
             ("  all right", _share(found + silent, len(cases))),
         ]
     report("Offline philosophers' style rules on Spanish sentences", rows)
+    rows = []
+    for half in HALVES:
+        cases = read_half(half, "contradictions")
+        firing = [c for c in cases if c["contradicts"]]
+        quiet = [c for c in cases if not c["contradicts"]]
+        found = sum(finds_contradiction(c["agent"], c["text"]) for c in firing)
+        silent = sum(not finds_contradiction(c["agent"], c["text"]) for c in quiet)
+        rows += [
+            (f"{half} half ({len(cases)} texts)", ""),
+            ("  contradictions found", _share(found, len(firing))),
+            ("  near misses left quiet", _share(silent, len(quiet))),
+        ]
+    report("Russell's and Kant's contradiction checks on Spanish texts", rows)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from council.domain.critique import spanish
-from council.domain.critique.polarity import contradicts
+from council.domain.critique.polarity import contradicts, contradicts_es, proposition_es
 from council.domain.critique.quotes import overlaps, words
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.critique.synthesis import default_assessment
@@ -247,8 +247,7 @@ def level_one(
     document (``roles``), the findings about its parts agree with it. ``split``: the
     document's sentences when the run has split it already. A Spanish document (``language``
     "es") is read by the Spanish side of each rule (``spanish.RULES``, less sure by
-    ``spanish.DOUBT``) and the philosopher's Spanish document checks; the contradiction checks
-    read English words only and are not run on it."""
+    ``spanish.DOUBT``) and the philosopher's Spanish document checks."""
     fallacies = fallacies or []
     philosopher = PHILOSOPHERS[agent]
     found: list[tuple[int, dict[str, Any]]] = []
@@ -405,13 +404,17 @@ def _cut(sentence: str, limit: int = 80) -> str:
 
 
 def _contrary_pairs(
-    all: list[str], positive: re.Pattern[str], negative: re.Pattern[str]
+    all: list[str], positive: re.Pattern[str], negative: re.Pattern[str], language: str = "en"
 ) -> Iterator[tuple[int, int, tuple[Any, Any]]]:
     """(later, earlier, (first match, second match)) for sentences whose words look opposite
     (``positive`` in one, ``negative`` in the other) and which do contradict each other
-    (``polarity.contradicts``: two sentences that agree in other words are left alone)."""
-    pos = [positive.search(s) for s in all]
-    neg = [negative.search(s) for s in all]
+    (``polarity.contradicts``: two sentences that agree in other words are left alone). A
+    Spanish document's sentences are read by their propositions (a concession's conceded
+    clause) and a pair needs an absolute on one side (``spanish.ABSOLUTE``)."""
+    es = language == "es"
+    read = [proposition_es(s) for s in all] if es else all
+    pos = [positive.search(s) for s in read]
+    neg = [negative.search(s) for s in read]
     for later in range(len(all)):
         if not (pos[later] or neg[later]):
             continue
@@ -421,13 +424,21 @@ def _contrary_pairs(
                 pair = (pos[earlier], neg[later])
             elif pos[later] and neg[earlier] and not neg[later]:
                 pair = (neg[earlier], pos[later])
-            if pair and contradicts(all[earlier], all[later]):
+            if pair is None:
+                continue
+            if es and not any(spanish.ABSOLUTE.search(read[i]) for i in (earlier, later)):
+                continue
+            if (contradicts_es if es else contradicts)(all[earlier], all[later]):
                 yield later, earlier, pair
 
 
-def _russell_contradictions(document: str, all: list[str]) -> list[tuple[int, dict[str, Any]]]:
+def _russell_contradictions(
+    document: str, all: list[str], language: str = "en"
+) -> list[tuple[int, dict[str, Any]]]:
     out = []
-    for later, earlier, (first, second) in _contrary_pairs(all, _POSITIVE, _NEGATIVE):
+    es = language == "es"
+    positive, negative = (spanish.POSITIVE, spanish.NEGATIVE) if es else (_POSITIVE, _NEGATIVE)
+    for later, earlier, (first, second) in _contrary_pairs(all, positive, negative, language):
         out.append(
             (
                 later,
@@ -436,7 +447,7 @@ def _russell_contradictions(document: str, all: list[str]) -> list[tuple[int, di
                     f"earlier sentence (\"{_cut(all[earlier])}\") asserts '{first.group(0)}' "
                     "about the same subject.",
                     "evidence": all[later],
-                    "confidence": 0.6,
+                    "confidence": round(0.6 - (spanish.DOUBT if es else 0), 3),
                     "severity": "High",
                     "area": "Consistency",
                     "decompose": True,
@@ -448,10 +459,15 @@ def _russell_contradictions(document: str, all: list[str]) -> list[tuple[int, di
     return out
 
 
-def _kant_inconsistency(document: str, all: list[str]) -> list[tuple[int, dict[str, Any]]]:
-    duty = _rx(r"should|must|ought to")
-    not_duty = _rx(r"should not|must not|ought not|shouldn't|mustn't|never")
-    for later, earlier, _pair in _contrary_pairs(all, duty, not_duty):
+def _kant_inconsistency(
+    document: str, all: list[str], language: str = "en"
+) -> list[tuple[int, dict[str, Any]]]:
+    es = language == "es"
+    duty = spanish.DUTY if es else _rx(r"should|must|ought to")
+    not_duty = (
+        spanish.NOT_DUTY if es else _rx(r"should not|must not|ought not|shouldn't|mustn't|never")
+    )
+    for later, earlier, _pair in _contrary_pairs(all, duty, not_duty, language):
         return [
             (
                 later,
@@ -459,7 +475,7 @@ def _kant_inconsistency(document: str, all: list[str]) -> list[tuple[int, dict[s
                     "claim": "Inconsistent duties: this prescribes the opposite of an earlier "
                     f'maxim ("{_cut(all[earlier])}"); both cannot be universal laws.',
                     "evidence": all[later],
-                    "confidence": 0.62,
+                    "confidence": round(0.62 - (spanish.DOUBT if es else 0), 3),
                     "severity": "High",
                     "area": "Consistency",
                     "decompose": True,
@@ -467,6 +483,16 @@ def _kant_inconsistency(document: str, all: list[str]) -> list[tuple[int, dict[s
             )
         ]
     return []
+
+
+def _russell_contradictions_es(document: str, all: list[str]) -> list[tuple[int, dict[str, Any]]]:
+    """Russell's contradictions in a Spanish document, as much less sure as its rules."""
+    return _russell_contradictions(document, all, "es")
+
+
+def _kant_inconsistency_es(document: str, all: list[str]) -> list[tuple[int, dict[str, Any]]]:
+    """Kant's inconsistent duties in a Spanish document, as much less sure as its rules."""
+    return _kant_inconsistency(document, all, "es")
 
 
 # -- the philosophers: one record each ----------------------------------------------------
@@ -483,7 +509,7 @@ class Philosopher:
     fallacies: tuple[str, ...]
     voice: str
     document_checks: tuple[DocumentCheck, ...] = ()
-    # the checks of a Spanish document (the contradiction checks read English words only)
+    # the checks of a Spanish document
     document_checks_es: tuple[DocumentCheck, ...] = ()
 
 
@@ -555,6 +581,7 @@ KANT = Philosopher(
     fallacies=("ad_hominem", "appeal_to_emotion"),
     voice="The argument does not treat the reader as a reasoner",
     document_checks=(_kant_inconsistency,),
+    document_checks_es=(_kant_inconsistency_es,),
     rules=(
         Rule(
             _rx(r"except|unless|but not|only for|other than"),
@@ -673,6 +700,7 @@ RUSSELL = Philosopher(
     fallacies=("equivocation", "straw_man", "red_herring"),
     voice="The words do not keep one meaning or one subject",
     document_checks=(_russell_contradictions,),
+    document_checks_es=(_russell_contradictions_es,),
     rules=(
         Rule(
             _rx(

@@ -283,3 +283,24 @@ PURPOSE = _words(
 CLAUSE_BREAK = re.compile(
     r"[,;:()]|\s[-\u2013\u2014]\s|\b(?:y|pero|porque|mientras|aunque|sino)\b", re.I
 )
+
+# Russell's and Kant's contradiction checks on a Spanish document (``offline``): the words that
+# look like yes and no, as the English checks' words, read on each sentence's proposition
+# (``polarity.proposition_es``). A particular ("algunos", "a veces") says yes against an
+# absolute no, but a pair needs an absolute on one side (``ABSOLUTE``): "a veces" against "no"
+# alone is two observations, not a contradiction.
+POSITIVE = _words(
+    "siempre", "tod[oa]s", "todo el mundo", "cada", "deben?", "deber[ií]an?", "debemos",
+    "la mayoría", "la mayor parte", "algun[oa]s", "a veces", "en ocasiones", "vari[oa]s",
+)  # fmt: skip
+NEGATIVE = _words("nunca", "jamás", "ningun[oa]?", "ningún", "nadie", "nada", "no", "tampoco")
+ABSOLUTE = _words(
+    "siempre", "nunca", "jamás", "tod[oa]s", "todo el mundo", "cada", "ningun[oa]?", "ningún",
+    "nadie", r"deb\w*", "tienen? que", "tenemos que", "hay que",
+)  # fmt: skip
+# Kant's duties and duties refused ("no debemos", "nunca se debe", "no hay que").
+DUTY = re.compile(r"\b(?:" + _DUTY + r")\b", re.IGNORECASE)
+NOT_DUTY = re.compile(
+    r"\b(?:(?:no|nunca|jam[aá]s)\s+(?:se\s+)?(?:" + _DUTY + r"))\b|\bnunca\b|\bjam[aá]s\b",
+    re.IGNORECASE,
+)
