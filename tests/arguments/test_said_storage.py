@@ -112,7 +112,7 @@ def test_the_page_and_the_api_write_from_what_is_stored(owner, owner_client, own
     assert "12345" in page
     body = owner_api.get(f"/api/v1/chains/{chain.pk}/", HTTP_ACCEPT_LANGUAGE="es").json()
     assert "12345" in body["verdict"]["final_statement"]
-    assert body["verdict"]["final_statement"].startswith("Confirmada")
+    assert body["verdict"]["final_statement"].startswith("Confirmado")
     english = owner_api.get(f"/api/v1/chains/{chain.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
     assert (
         english["verdict"]["final_statement"].startswith("Sustained")

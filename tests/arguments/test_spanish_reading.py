@@ -117,6 +117,10 @@ NEAR_MISSES = [
     # an honest either-or whose options are taken together
     "O financiamos la ciencia con dinero público o con mecenas privados, y ambos caminos "
     "tienen ventajas. Lo mejor es combinarlos.",
+    # an either-or whose second option is an ordinary consequence, not a disaster
+    "O estudias más o suspenderás el examen de junio.",
+    # a disaster forecast with its source, no either-or
+    "Si no invertimos en ciencia, el país fracasará en diez años, según el informe del CSIC.",
     # criticism of an argument, not of the person
     "El ministro dice que subir el salario mínimo destruye empleo, pero los datos de 2019 "
     "muestran que el empleo siguió creciendo.",
@@ -131,6 +135,14 @@ def test_a_spanish_ad_hominem_and_false_dilemma_are_named(text, kind):
     assert found and found[0].type == kind
     assert found[0].holds_in(text)
     assert found[0].confidence <= 0.9 - SPANISH_DOUBT  # read by few rules: less sure
+
+
+def test_an_either_or_whose_other_option_is_a_disaster_is_a_false_dilemma():
+    """'O A o fracasaremos': the second option a threat, as 'A, or we will fail' in English."""
+    text = "Hay que actuar ya. O cambiamos el horario o fracasaremos como país."
+    found = check_fallacies(text)
+    assert found and found[0].type == "false_dilemma"
+    assert "o cambiamos el horario o fracasaremos" in found[0].explanation_params["words"].lower()
 
 
 @pytest.mark.parametrize("text", NEAR_MISSES)

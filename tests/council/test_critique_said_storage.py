@@ -132,7 +132,7 @@ def test_the_page_and_the_api_write_from_what_is_stored(owner, owner_client, own
     spanish = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="es").json()
     assert spanish["result"]["final_assessment"].startswith("El análisis encontró 98765")
     notes = [a["reasoning"] for o in spanish["adjustments"].values() for a in o["accepted"]]
-    assert "Lo corroboran Kant, Aristóteles en el mismo pasaje." in notes
+    assert "Corroborado por Kant, Aristóteles en el mismo pasaje." in notes
     english = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="en").json()
     assert english["result"]["final_assessment"].startswith("Analysis identified 98765 points")
     assert "98765" in english["formatted"] or english["formatted"] == critique.formatted

@@ -6,7 +6,9 @@ catalogue left) and in English."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
+from council.domain.wording import NOTES
 from council.services.critique import critique_create, critique_run
 from tests.council.audit_builders import audit_make
 from tests.i18n.texts import CARTA
@@ -51,7 +53,7 @@ def test_the_self_critique_notes_speak_the_requests_language(owner, owner_api):
     spanish = [a["reasoning"] for o in body["adjustments"].values() for a in o["accepted"]]
     assert len(spanish) == len(notes)
     assert all(untranslated(f"<p>{n}</p>", english_messages()) == [] for n in spanish), spanish
-    assert any(n.startswith("Lo corroboran") for n in spanish)
+    assert any(n.startswith("Corroborado por") for n in spanish)
     english = owner_api.get(f"/api/v1/critiques/{critique.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
     # The same notes, in any order: PostgreSQL's jsonb keeps an object's keys in its own order,
     # so the philosophers come back in another order than the run wrote them.
@@ -80,3 +82,11 @@ def test_the_critique_page_names_the_philosophers_in_spanish(owner, owner_client
     page = owner_client.get(critique.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es")
     html = page.content.decode()
     assert "Aristóteles" in html and "— Aristotle" not in html
+
+
+def test_one_philosopher_corroborating_is_said_in_the_singular():
+    with translation.override("es"):
+        one = NOTES.render(
+            {"key": "note.corroborated", "params": {"agents": "Kant"}}, translation.gettext
+        )
+    assert one == "Corroborado por Kant en el mismo pasaje."

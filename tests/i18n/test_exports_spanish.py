@@ -114,3 +114,12 @@ def test_the_exports_write_from_what_is_stored(owner, owner_api):
     for language in ("es", "en"):
         assert "4242" in _export(owner_api, chain, "markdown", language)
         assert "4242" in _export(owner_api, chain, "argdown", language)
+
+
+def test_the_spanish_markdown_verdict_agrees_with_its_statement(owner, owner_api):
+    """The heading's status and the statement under it say the same word in Spanish
+    ("CONFIRMADO" over "Confirmado (…)", not "Confirmada")."""
+    chain = _chain(owner, "¿Debe la ciudad ampliar las ciclovías?", SUSTAINED)
+    body = _export(owner_api, chain, "markdown", "es")
+    assert "## Veredicto: CONFIRMADO" in body
+    assert "**Confirmado (" in body and "Confirmada" not in body

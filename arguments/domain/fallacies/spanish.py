@@ -100,7 +100,16 @@ _IF_NOT = re.compile(
 )
 _POLAR = words(
     r"para siempre", r"aislados?", r"la ruina", r"el desastre", r"el fin de", r"el caos",
+    r"fracas\w*", r"condenad[oa]s", r"traidor(?:es|as?)?", r"cobardes?", r"la miseria",
+    r"la pobreza",
 )  # fmt: skip
+# "O A o [what happens to us]": the second option a disaster, not a course of action (the
+# English rule's "A, or we will fail"); it frames the dilemma as "no hay término medio" does.
+_OR_ELSE = re.compile(
+    r"\bo (?:bien )?(?:nos |se |te |me )?(?:(?:vamos|van|va) a )?(?:fracas|hund|arruin|mor[ií]|"
+    r"muer|desaparec|quedar(?:emos|án|ás|é)? (?:atrás|aislad|fuera|sin nada))\w*",
+    re.IGNORECASE,
+)
 # Both options taken together, or more named: an honest either-or.
 _GROUNDED = words(
     r"ambos", r"ambas", r"los dos (?:tienen|sirven)", r"otras opciones", r"entre otras"
@@ -115,6 +124,7 @@ def false_dilemma(text: str) -> Found:
     if not (either or two_kinds or if_not or closed) or _has(_GROUNDED, text):
         return None
     score = 1.0 * bool(either) + 1.2 * closed + 0.8 * _has(_POLAR, text)
+    score += 1.0 * bool(either and _OR_ELSE.search(text, either.start() + 1))
     score += 1.2 * bool(two_kinds) + 1.2 * bool(if_not)
     if not (either or two_kinds or if_not):  # "no other option" alone names no options
         return None
