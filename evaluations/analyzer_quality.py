@@ -25,6 +25,9 @@ topics), next to a baseline:
   backings overlapped by a fact) (baseline: every sentence but the first);
 - rebuttal: precision and recall against rebuttal and refutation spans (baseline: sentences
   opening with "But" or "However").
+Under BENCH_SMALL (CI: a check that every part still runs, not a measure) each topic keeps its
+first SMALL_TEXTS texts, the words model one C and the nested selection two (C, scale) pairs;
+the full run is unchanged.
 Run: .venv/bin/python -m evaluations.analyzer_quality
 """
 
@@ -44,6 +47,16 @@ if TYPE_CHECKING:
     from arguments.domain.roles import RoleReader
 
 Span = tuple[int, int]
+# Texts kept per topic under BENCH_SMALL: enough for every fold to train on the other four.
+SMALL_TEXTS = 4
+
+
+def small_sample(docs: list[dict]) -> list[dict]:
+    """``docs`` as the evaluation reads them: all of them, or under BENCH_SMALL the first
+    SMALL_TEXTS of each topic (in the file's order)."""
+    if not small():
+        return docs
+    return [d for topic in QUERIES for d in [d for d in docs if d["topic"] == topic][:SMALL_TEXTS]]
 
 
 def overlaps(a: Span, b: Span) -> bool:
@@ -229,8 +242,9 @@ def per_topic_rows(name: str, tallies: dict[str, Tally]) -> list[tuple[str, str]
                 f"{short(t.rebuttal[0], t.rebuttal[1])} / {short(t.rebuttal[2], t.rebuttal[3])}",
             )
         )
-    mean = statistics.mean(100 * t.claim_hit / t.claim_total for t in tallies.values())
-    rows.append(("  mean of the five topics' claim hit", f"{mean:.1f}%"))
+    shares = [100 * t.claim_hit / t.claim_total for t in tallies.values() if t.claim_total]
+    mean = f"{statistics.mean(shares):.1f}%" if shares else "n/a"
+    rows.append(("  mean of the five topics' claim hit", mean))
     if overall.levels:
         rows.append(
             (
@@ -356,7 +370,7 @@ def main() -> None:
             "(looked in ../shared/data/ and ../../shared/data/; set WEBDISCOURSE_DATA)."
         )
         return
-    docs = read_corpus(path)
+    docs = small_sample(read_corpus(path))
 
     base, _, _ = run_engine(docs, lambda topic, train: baseline)
     rules, rule_endings, rule_times = run_engine(
@@ -446,7 +460,8 @@ def main() -> None:
             ("nested: chains reaching a verdict", verdict_share(nested_endings)),
         ]
     report(
-        f"Offline analyzer, leave-one-topic-out on {len(docs)} annotated web texts ({path.name})",
+        f"Offline analyzer, leave-one-topic-out on {len(docs)} annotated web texts ({path.name})"
+        + (f" (BENCH_SMALL: the first {SMALL_TEXTS} of each topic)" if small() else ""),
         rows,
     )
 
