@@ -13,7 +13,8 @@ guard, the contract, the structural check), streamed in small chunks as a model 
   ``nextQuestion`` or the proposal's ``rationale``), after the student's attempt. A
   good-tutor sentence is *withheld* when the student does not see it whole; a sentence that
   states a candidate part *reaches the student* when any run of four of its words that the
-  student did not write is shown (streamed, final, or in the proposal).
+  student did not write (nor was given as the topic) is shown (streamed, final, or in the
+  proposal).
 - **The good-tutor model** answers each genuine attempt (``turns`` of good quality and
   ``messages`` of kind ``attempt``) with feedback (the turn's sentences, or one quoting the
   student), then, on "yes", proposes the student's own text: the attempt is *refused* when
@@ -210,9 +211,11 @@ def play_sentences(voices: Voices) -> list[SentenceOutcome]:
     out: list[SentenceOutcome] = []
     for turn in voices.turns:
         inputs = inputs_for(voices, turn.language, turn.topic, turn.step, turn.attempt, [])
+        # The student's words, and the topic they were given: a guiding question that quotes
+        # the topic shows none of a part's own words.
         theirs = _grams(
             " ".join([turn.attempt, *voices.drafts[turn.topic][turn.language].values()])
-        )
+        ) | _grams(voices.topics[turn.topic][turn.language])
         for good, rows in ((True, turn.feedback), (False, turn.parts)):
             for field, text in rows:
                 raw = sentence_answer(turn.step, turn.language, field, text, turn.attempt)
