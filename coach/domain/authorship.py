@@ -136,6 +136,25 @@ _META = languages.every_set("meta")
 # The parts' names: a colon after one offers a text for that part ("A fuller rebuttal: ...",
 # "Unos datos mejores: ...") unless the head is addressed to the student ("Your claim: ...").
 _PART_NAMES = languages.every_set("part_words")
+# A relative clause inside a question asserts what it says: "Have you thought of quoting the
+# UN, which says ...?", "¿Y el Ministerio, que dice que ...?".
+_RELATIVE = re.compile(languages.alternatives("relative_openers"), re.I)
+# A sentence saying what a part is ("A qualifier is a word like “probably”"): the words it
+# quotes or offers are examples of the kind, not a part, unless they are on the student's
+# subject.
+_DEFINITION = re.compile(languages.alternatives("definition_patterns"), re.I)
+_INDEFINITE = languages.every_set("indefinite")
+_RELATIVE_WORDS = languages.every_set("relative_words")
+_DETERMINERS = languages.every_set("determiners")
+# The student's text pointed at ("that is a general rule that ...", "esa regla valdría ..."):
+# what follows says what their text is or does.
+_POINTING = re.compile(languages.alternatives("pointing_patterns"), re.I)
+# Question words: a clause that opens with one, after a few words off the student's subject
+# ("roughly how many", "más o menos cuántos"), asks.
+_QUESTION_WORD = re.compile(
+    r"(?<!\w)(?:" + languages.alternatives("asking_words") + r")(?!\w)", re.I
+)
+_ASKS_WITHIN = 3  # words that may come before the question word
 _SET_OFF = 2  # a quoted, colon-set or suggested text is a part with this many new words
 _STATEMENT = 2  # a plain statement on the student's subject, likewise
 
@@ -160,7 +179,7 @@ def _addressed(text: str) -> bool:
     """Feedback to the student: addressed to them, or about the argument's parts or reader
     without offering a better one ("a stronger warrant would be ..." offers)."""
     tokens = set(words(text.replace("'", "").replace("’", "")))
-    if tokens & _ADDRESSED:
+    if tokens & _ADDRESSED or _POINTING.search(text):
         return True
     return bool(tokens & _META) and not _OFFER.search(text)
 
@@ -168,38 +187,87 @@ def _addressed(text: str) -> bool:
 def _pieces(sentence: str) -> list[tuple[str, str]]:
     """The pieces of a sentence to judge, each with how it is framed: ``quoted`` (set off in
     quotation marks), ``offered`` (after a suggestion frame, or after a colon that follows an
-    offer: judged as a statement even inside a question), ``colon`` (after any other colon),
-    and ``frame`` (the sentence around them). Quoting the student is never new text: a quoted
-    piece of their own words says nothing new."""
+    offer: judged as a statement even inside a question; and a relative clause inside a
+    question, which asserts), ``colon`` (after a label's colon: "Good:", "Tighter version:"),
+    ``said`` (after a colon that follows a clause: "A claim takes a side: ...", judged like
+    ``colon`` and, like a plain statement, by the meaning check) and ``frame`` (the sentence
+    around them). Quoting the student is never new text: a quoted piece of their own words
+    says nothing new."""
     quoted = [next(g for g in match.groups() if g) for match in _QUOTED.finditer(sentence)]
-    # A quotation inside a suggestion ("What if you wrote 'probably'?") is offered text.
-    quote_kind = "offered" if _SUGGESTION.search(sentence) else "quoted"
-    pieces: list[tuple[str, str]] = [(text, quote_kind) for text in quoted]
     frame = _QUOTED.sub(" ", sentence)
+    # A quotation inside a suggestion ("What if you wrote 'probably'?") is offered text; a
+    # suggestion's words inside the quotation (the student's «yo diría que ...») are not one.
+    # (The quotations masked, at the same length: "“Yeah” doesn't tell" is no "Doesn't ...".)
+    masked = _QUOTED.sub(lambda match: "q" * len(match.group(0)), sentence)
+    quote_kind = "offered" if _SUGGESTION.search(masked) else "quoted"
+    pieces: list[tuple[str, str]] = [(text, quote_kind) for text in quoted]
     offered = False
-    for match in _SUGGESTION.finditer(sentence):
+    for match in _SUGGESTION.finditer(masked):
         tail = _QUOTED.sub(" ", sentence[match.end() :])
         offered = True
         if not _ASKING.match(tail):  # "you might say who it is unfair to" asks
             pieces.append((tail, "offered"))
     for match in _REPORTED.finditer(frame):
+        if not words(frame[: match.start()]):
+            continue  # "Saying that ... doesn't tell": the saying is the sentence's subject
         pieces.append((frame[match.end() :], "offered"))
         offered = True
+    if is_question(sentence):
+        # What a question's relative clause says is asserted, not asked.
+        pieces += [(frame[match.end() :], "offered") for match in _RELATIVE.finditer(frame)]
     if ":" in frame:
         head, tail = frame.split(":", 1)
         offers = _OFFER.search(head) or _SUGGESTION.search(head) or _names_a_part(head)
-        kind = "offered" if offers else "colon"
+        # After a clause ("A claim takes a side: ..."), a colon only punctuates.
+        kind = "offered" if offers else "said" if _is_clause(head) else "colon"
         pieces += [(head, "frame"), (tail, kind)]
     elif not offered:
         pieces.append((frame, "frame"))
     return [(text, kind) for text, kind in pieces if words(text)]
 
 
+def _content(text: str) -> list[str]:
+    return [word for word in words(text) if len(word) >= MIN_LETTERS and word not in _GRAMMAR]
+
+
+def _is_clause(head: str) -> bool:
+    """Whether the words before a colon say something (two words of content besides the
+    parts' names: "A claim takes a side") rather than label what follows ("Tighter
+    version", "Unos datos mejores", "Option A")."""
+    content = [word for word in _content(head) if word not in _PART_NAMES]
+    return len([word for word in content if word not in _DETERMINERS]) >= 2
+
+
 def _names_a_part(head: str) -> bool:
     """Whether the words before a colon name a part (not the student's): what follows is
     offered as that part ("A fuller rebuttal:", "Matiz sugerido:")."""
     tokens = set(words(head))
-    return bool(tokens & _PART_NAMES) and not tokens & _ADDRESSED and not is_question(head)
+    return (
+        bool(tokens & _PART_NAMES)
+        and not tokens & _ADDRESSED
+        and not is_question(head)
+        and not _is_clause(head)
+    )
+
+
+def _offers_better(sentence: str) -> bool:
+    """Whether ``sentence`` offers a better text ("A clearer warrant: ...", "here is"), not
+    only tells the student to try ("Try writing a rule that ...")."""
+    return any(match.group(0).lower() != "try" for match in _OFFER.finditer(sentence))
+
+
+def _relative_at(tokens: list[str]) -> int:
+    """Where the relative word of "a (general) rule that ..." stands in ``tokens``: an
+    indefinite, the tutor's nouns (no part's name), then the relative word; 0 when the text
+    does not open so."""
+    if len(tokens) < 3 or tokens[0] not in _INDEFINITE:
+        return 0
+    for at, word in enumerate(tokens[1:4], start=1):
+        if word in _RELATIVE_WORDS:
+            return at if at > 1 else 0
+        if word in _PART_NAMES or (len(word) >= MIN_LETTERS and word[:STEM] not in TUTOR_WORDS):
+            return 0
+    return 0
 
 
 @dataclass(frozen=True)
@@ -238,7 +306,7 @@ class Authorship:
         language the sentence encoder reads, it reads as a good tutor's feedback
         (``coach.domain.meaning``)."""
         found = self._composed_as(sentence)
-        if found != "frame" or not self.language:
+        if found not in ("frame", "said") or not self.language:
             return found is not None
         if guess_language(sentence, self.language) != self.language:
             return True
@@ -249,11 +317,18 @@ class Authorship:
         """How the rules find that ``sentence`` composes a part: "frame" for a plain
         statement, else the kind of the piece that offers it; None when it does not."""
         framed_example = bool(_EXAMPLE_MARKERS.search(sentence))
+        defines = bool(_DEFINITION.search(sentence))
         for piece, kind in _pieces(sentence):
             stems = _stems(piece)
             on_subject = bool(stems & self.subject)
             if framed_example and not on_subject:
                 continue  # an example on another topic
+            if kind != "frame" and defines and not on_subject:
+                continue  # an example of the kind of words a part is made of
+            if kind == "offered" and self._asks(piece):
+                continue
+            if kind == "offered" and self._describes(piece) and not _offers_better(sentence):
+                continue  # "a warrant would be a rule that holds beyond exams"
             new = stems - self.known - TUTOR_WORDS - self.subject
             fresh = stems - self.known - TUTOR_WORDS  # not written by the student
             as_part = bool(self.step) and passes(self.step, piece, claim=self.claim)
@@ -277,7 +352,7 @@ class Authorship:
                 if any(self._states(clause) for clause in _clauses(piece)):
                     return "frame"
                 continue
-            if kind == "colon" and (_addressed(piece) or is_question(piece)):
+            if kind in ("colon", "said") and (_addressed(piece) or is_question(piece)):
                 continue  # "Good: you name a source", "One question: who ran it?"
             if kind == "quoted" and not fresh:
                 continue  # the student's own words, or the tutor's vocabulary
@@ -294,6 +369,31 @@ class Authorship:
             ):
                 return kind  # "in most primary schools": their words, not yet their part
         return None
+
+    def _asks(self, piece: str) -> bool:
+        """Whether an offered text opens as a question for the student: a question word
+        after at most a few words, none of them on their subject ("roughly how many ...",
+        "más o menos qué ..."); "schools which ..." offers."""
+        asked = _QUESTION_WORD.search(piece)
+        if not asked:
+            return False
+        before = words(piece[: asked.start()])
+        return len(before) <= _ASKS_WITHIN and not _stems(" ".join(before)) & self.subject
+
+    def _describes(self, piece: str) -> bool:
+        """Whether an offered text names a kind of text ("a rule that holds beyond exams",
+        "una regla que valga ...": the tutor's noun and a relative word) rather than giving
+        one: no determiner and no word of the student's subject right after the relative."""
+        tokens = words(piece)
+        at = _relative_at(tokens)
+        if not at:
+            return False
+        after = tokens[at + 1 : at + 2]
+        # "a rule that schools ...", "una regla que los alumnos ...": a clause that gives one.
+        return not any(
+            word in _DETERMINERS or (word[:STEM] in self.subject and len(word) >= MIN_LETTERS)
+            for word in after
+        )
 
     def _written(self, piece: str) -> bool:
         """Whether ``piece`` is a run of words the student wrote (in one of their texts)."""

@@ -111,6 +111,16 @@ class LanguagePack:
     asking_words: tuple[str, ...] = ()
     asked_after_verb: tuple[str, ...] = ()
     meta: frozenset[str] = frozenset()  # words about the argument rather than its subject
+    # ", which says ...", ", que recomendó ...": a relative clause inside a question asserts
+    # what it says ("Have you thought of the UN, which says ...?").
+    relative_openers: tuple[str, ...] = ()
+    # A part named as the generic subject of a copula: a sentence that says what a part is
+    # ("A qualifier is a word like ...", "Unos datos suelen ser ...").
+    definition_patterns: tuple[str, ...] = ()
+    indefinite: frozenset[str] = frozenset()  # "a", "some", "una": a kind of text, not one
+    relative_words: frozenset[str] = frozenset()  # "a rule *that* ...", "una regla *que* ..."
+    # The student's text pointed at: "that is a general rule ...", "esa regla valdría ...".
+    pointing_patterns: tuple[str, ...] = ()
     sentence_joiners: tuple[str, ...] = ()
     proposal_talk_patterns: tuple[str, ...] = ()
     # -- what the tutor says: step -> text unless noted; "{topic}"-style fields are filled in

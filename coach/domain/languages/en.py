@@ -716,6 +716,19 @@ PACK = LanguagePack(
         "claim claims grounds warrant warrants backing qualifier rebuttal reader readers "
         "argument sentence wording word words phrase version example opinion judgement".split()
     ),
+    relative_openers=(r",\s*(?:which|who|whose|one that|one which)\b",),
+    definition_patterns=(
+        r"^\W*(?:an? |the )?(?:claim|grounds|warrant|backing|qualifier|rebuttal)s? (?:is|are)"
+        r"(?: \w+ly)? (?:an?|the|some|what|where|when|how)\b",
+    ),
+    indefinite=frozenset("a an some something".split()),
+    relative_words=frozenset("that which who like".split()),
+    pointing_patterns=(
+        r"^\W*(?:that|this|it)(?:'s|’s| is| was| would be| sounds like| looks like)"
+        r"(?: \w+ly)? (?:an?|already an?|really an?)\b",
+        r"^\W*(?:that|this) (?:rule|claim|reason|source|figure|qualifier|rebuttal|warrant|"
+        r"sentence|wording|limit|exception)\b",
+    ),
     sentence_joiners=("and", "but", "so", "because", "while", "although"),
     proposal_talk_patterns=(
         r"\b(?:i'?ve|i have|i|ive)\s+(?:just\s+|now\s+|already\s+|gone ahead and\s+)?"

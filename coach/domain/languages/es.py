@@ -703,11 +703,28 @@ PACK = LanguagePack(
         "dijiste preguntaste contaste usaste citaste nombraste elegiste".split()
     ),
     # Spanish asks with a written accent: "qué", not the "que" of a relative clause.
-    embedded_questions=(r"(?<!\w)(?:quién(?:es)?|qué|cuál(?:es)?|cómo|dónde|cuándo)(?!\w)",),
-    asking_words=(r"qué|quién|quiénes|cuál|cuáles|cómo|dónde|cuándo|por qué",),
+    embedded_questions=(
+        r"(?<!\w)(?:quién(?:es)?|qué|cuál(?:es)?|cómo|dónde|cuándo|cuánt[oa]s?)(?!\w)",
+    ),
+    asking_words=(r"qué|quién|quiénes|cuál|cuáles|cómo|dónde|cuándo|cuánt[oa]s?|por qué",),
     meta=frozenset(
         "tesis garantia garantias respaldo calificador refutacion lector lectores argumento "
         "frase palabra palabras opinion ejemplo regla objecion".split()
+    ),
+    relative_openers=(
+        r",\s*(?:que|quien(?:es)?|(?:el|la|los|las) cual(?:es)?|cuy[oa]s?|una que|uno que)(?!\w)",
+    ),
+    definition_patterns=(
+        r"^\W*(?:una?|el|la|los|las|unos|unas) (?:tesis|datos|garant[ií]as?|respaldos?|"
+        r"calificador(?:es)?|refutaci[oó]n(?:es)?) (?:es|son|suelen? ser|ser[ií]an?)\b",
+    ),
+    indefinite=frozenset("un una unos unas algo alguna algun".split()),
+    relative_words=frozenset("que quien como cuyo cuya donde".split()),
+    pointing_patterns=(
+        r"^\W*(?:eso|esto|esa|esta) (?:es|era|ser[ií]a|suena a|parece)(?: \w+mente)? "
+        r"(?:una?|ya una?)(?!\w)",
+        r"^\W*(?:esa|esta|ese|este) (?:regla|tesis|garant[ií]a|frase|fuente|cifra|dato|"
+        r"respaldo|calificador|refutaci[oó]n|excepci[oó]n|l[ií]mite|raz[oó]n)(?!\w)",
     ),
     sentence_joiners=("y", "pero", "porque", "aunque", "mientras", "as[ií] que"),
     proposal_talk_patterns=(

@@ -1,0 +1,175 @@
+"""The guard reads the clause a frame holds: a relative clause inside a question asserts, a
+colon after a clause only punctuates, "a rule that holds ..." names a kind of text, a question
+word after "roughly" asks, the student's own words in quotation marks are not a suggestion
+and "that is a general rule ..." points at their text. Each both ways, in English and Spanish,
+on sentences no rule was tuned on."""
+
+import pytest
+
+from evaluations.coach.voices import VOICES_DEV, inputs_for, load, sentence_answer, shown
+
+VOICES = load(VOICES_DEV)
+FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
+
+
+def _seen(language: str, step: str, message: str, field: str, sentence: str):
+    inputs = inputs_for(VOICES, language, "uniforms", step, message, [])
+    return shown(sentence_answer(step, language, field, sentence, message), inputs)
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "new"),
+    [
+        # A question naming a source, and what it says in a relative clause.
+        (
+            "en",
+            "warrantBacking",
+            "everyone knows uniforms are expensive",
+            "q",
+            "Have you thought of quoting the Children's Commissioner, which found that "
+            "uniforms cost families 300 pounds a year?",
+            "300 pounds",
+        ),
+        (
+            "es",
+            "warrantBacking",
+            "todo el mundo sabe que el uniforme es caro",
+            "q",
+            "¿Has pensado en el Defensor del Menor, que dice que el uniforme cuesta 300 euros "
+            "al año?",
+            "300 euros",
+        ),
+        # Options, and a clearer part offered after a colon: "a rule that ..." gives one.
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "r",
+            "Option A: make uniforms optional after Year 9. Option B: let students wear their "
+            "own clothes on Fridays.",
+            "after Year 9",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "r",
+            "A clearer warrant: a rule that makes families pay for clothes they cannot choose "
+            "is unfair.",
+            "cannot choose",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "A better claim would be a rule that lets older students choose their clothes.",
+            "older students",
+        ),
+        # "un estudio de ..." is a source, not a kind of text.
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "q",
+            "¿Y si añadieras que un estudio de 2018 encontró que el 40% de las familias se "
+            "endeuda?",
+            "endeuda",
+        ),
+    ],
+)
+def test_the_clause_a_frame_holds_is_judged_and_withheld(
+    language, step, message, field, sentence, new
+):
+    seen = _seen(language, step, message, field, sentence)
+    assert seen.withheld
+    assert new not in seen.text
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence"),
+    [
+        # What a part is: "a rule that holds ..." names the kind of text.
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "That mostly repeats your claim; a warrant would be a rule that holds for any "
+            "school, not only yours.",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo y por eso hay que quitarlo",
+            "a",
+            "Eso repite tu tesis; una garantía sería una regla que valga también en otros sitios.",
+        ),
+        (
+            "en",
+            "qualifier",
+            "probably",
+            "a",
+            "A qualifier is a word like “usually” or “in most cases” that says how sure you are.",
+        ),
+        # A question word after a few words off the subject asks.
+        (
+            "en",
+            "grounds",
+            "uniforms cost a lot",
+            "q",
+            "Could you say roughly how many families find uniforms hard to pay for?",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "q",
+            "¿Podrías decir más o menos cuántas familias tienen problemas para pagarlo?",
+        ),
+        # The student's text pointed at, praised, with examples on other things.
+        (
+            "en",
+            "warrant",
+            "If a rule costs families money without helping learning, schools should drop it",
+            "a",
+            "Good: that is a general rule that would work for sports kits or school bags too.",
+        ),
+        (
+            "es",
+            "warrant",
+            "Si una norma cuesta dinero a las familias sin ayudar a aprender, hay que quitarla",
+            "a",
+            "Bien: esa regla valdría también para el material escolar.",
+        ),
+        # The student's own "yo diría que" quoted back is no suggestion of the tutor's.
+        (
+            "es",
+            "qualifier",
+            "yo diría que casi seguro, por lo menos en secundaria",
+            "a",
+            "Escribiste «yo diría que casi seguro, por lo menos»; es un buen punto de partida.",
+        ),
+        # A saying as the sentence's subject, and a colon after a clause.
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "Saying that uniforms are bad doesn't tell a reader who they are bad for.",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "A claim takes a side: at the moment nobody could disagree with it.",
+        ),
+    ],
+)
+def test_explanations_questions_and_feedback_in_those_frames_pass_whole(
+    language, step, message, field, sentence
+):
+    seen = _seen(language, step, message, field, sentence)
+    assert not seen.withheld
+    assert sentence in seen.text
