@@ -146,6 +146,29 @@ def test_the_loaded_encoder_holds_blas_to_one_thread(encoder):
     assert blas and all(pool["num_threads"] == 1 for pool in blas)
 
 
+def test_a_blas_loaded_after_the_encoder_runs_one_thread_too(encoder):
+    # scipy brings its own OpenBLAS; loaded after the encoder (a tool importing scikit-learn,
+    # or another test on the same worker) it used to start with a thread per core.
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import os; os.environ.pop('OPENBLAS_NUM_THREADS', None)\n"
+        "from toulmini_site.text.encoder import load_encoder\n"
+        "load_encoder()\n"
+        "import scipy.linalg\n"
+        "from threadpoolctl import threadpool_info\n"
+        "print(sorted({p['num_threads'] for p in threadpool_info() if p['user_api'] == 'blas'}),"
+        " len([p for p in threadpool_info() if p['user_api'] == 'blas']))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    ).stdout.split()
+    assert out == ["[1]", "2"]
+
+
 def test_vectors_are_float32_unit_rows_in_order(encoder):
     vectors = encoder.encode(["First sentence.", "A second, longer sentence here.", "Third."])
     assert vectors.shape == (3, DIMENSION)

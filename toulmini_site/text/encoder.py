@@ -286,6 +286,9 @@ class SentenceEncoder:
         # and OpenBLAS's own threads spin against them on a busy machine (one essay's
         # sentences took 57 s with numpy's two threads at load 15, 5.3 s with one).
         threadpool_limits(limits=1, user_api="blas")
+        # A BLAS loaded later (scipy's own OpenBLAS, when a tool or test imports scikit-learn)
+        # reads this when it starts; an operator's explicit setting wins.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         self.directory = directory
         self.batch_size = max(1, batch_size)
         self.max_seq_length = self._max_seq_length(directory)
