@@ -106,11 +106,13 @@ lint: setup
 format: setup
 	$(PY) -m ruff format .
 
-# The suite on every core (pytest-xdist). Each worker starts with half of the tests in order and
-# takes half of the other's queue when its own runs out (worksteal), so no worker idles while
-# the other works through a long file; a file split this way sets its module fixtures up on
-# both workers. TEST_WORKERS=0 runs it in this one process.
-TEST_WORKERS ?= auto
+# The suite on two workers per core (pytest-xdist). Much of it waits (browsers, live servers,
+# fake model servers), so one worker per core leaves the cores idle: on two cores one worker
+# took 838 s, two 619 s and four 545 s (docs/testing.md). Each worker starts with a share of
+# the tests in order and takes half of another's queue when its own runs out (worksteal); a
+# file split this way sets its module fixtures up on each worker. TEST_WORKERS=0 runs it in
+# this one process.
+TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2); echo $$((n * 2)))
 test: setup browser-deps argdown-parser axe messages lint
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
