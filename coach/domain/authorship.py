@@ -139,9 +139,9 @@ _PART_NAMES = languages.every_set("part_words")
 # A relative clause inside a question asserts what it says: "Have you thought of quoting the
 # UN, which says ...?", "¿Y el Ministerio, que dice que ...?".
 _RELATIVE = re.compile(languages.alternatives("relative_openers"), re.I)
-# A sentence saying what a part is ("A qualifier is a word like “probably”"): the words it
-# quotes or offers are examples of the kind, not a part, unless they are on the student's
-# subject.
+# A sentence saying what a part is ("A qualifier is a word like “probably”", "Unos datos
+# suelen ser una cifra ..."): it explains, and the words it quotes or offers are examples of
+# the kind, not a part, unless they are on the student's subject.
 _DEFINITION = re.compile(languages.alternatives("definition_patterns"), re.I)
 _INDEFINITE = languages.every_set("indefinite")
 _RELATIVE_WORDS = languages.every_set("relative_words")
@@ -323,8 +323,8 @@ class Authorship:
             on_subject = bool(stems & self.subject)
             if framed_example and not on_subject:
                 continue  # an example on another topic
-            if kind != "frame" and defines and not on_subject:
-                continue  # an example of the kind of words a part is made of
+            if defines and not on_subject:
+                continue  # what a part is made of, and examples of it, off their subject
             if kind == "offered" and self._asks(piece):
                 continue
             if kind == "offered" and self._describes(piece) and not _offers_better(sentence):

@@ -10,10 +10,11 @@ arguments' parts and tutor sentences that write the part): when four of its five
 examples are feedback, it reads as feedback. Other languages stay on the rules alone, and so
 does every language when the encoder's files are missing.
 
-It only releases, and only a plain statement the rules would withhold: a suggestion frame
-("what if you argued ..."), a quotation or a colon that offers text is judged by the rules
-alone. (Withholding yes/no questions whose nearest examples state a part was tried: on the
-fresh frozen set it caught no leading question and withheld one more good one.)
+It only releases, and only a plain statement the rules would withhold (or what follows a
+colon after a clause, "A claim takes a side: ..."): a suggestion frame ("what if you argued
+..."), a quotation or a colon that offers text is judged by the rules alone. (Withholding
+yes/no questions whose nearest examples state a part was tried: on the fresh frozen set it
+caught no leading question and withheld one more good one.)
 """
 
 from __future__ import annotations

@@ -66,6 +66,16 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
             "A better claim would be a rule that lets older students choose their clothes.",
             "older students",
         ),
+        # What a part is, on the student's subject, is the part.
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "A warrant is a rule like: uniforms make every family pay for clothes they never "
+            "chose.",
+            "never chose",
+        ),
         # "un estudio de ..." is a source, not a kind of text.
         (
             "es",
@@ -111,6 +121,13 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
             "probably",
             "a",
             "A qualifier is a word like “usually” or “in most cases” that says how sure you are.",
+        ),
+        (
+            "es",
+            "warrantBacking",
+            "todo el mundo sabe que el uniforme es caro",
+            "a",
+            "Un respaldo suele ser un informe, una ley o un estudio con autor.",
         ),
         # A question word after a few words off the subject asks.
         (
