@@ -127,6 +127,7 @@ _PASSING = (
 # -- the tools ----------------------------------------------------------------------------
 
 EXPORT_CHOICES = ("aif", "argdown", "markdown", "json")
+FALLACY_LANGUAGES = ("en", "es")  # the languages the tools answer in (fallacies, exports)
 ChainId = Annotated[
     Any, _string("The id of one of your Toulmini chains (save_toulmin_chain returns it).")
 ]
@@ -139,6 +140,13 @@ ExportFormat = Annotated[
             "description": "aif (AIF JSON for AIFdb, OVA, argument mining), argdown (Argdown "
             "text), markdown (a readable report) or json (the Toulmini API's shape).",
         }
+    ),
+]
+ExportLanguage = Annotated[
+    Any,
+    _string(
+        'Optional: "en" or "es", the language of the sentences the engines wrote (verdict, '
+        "rationale, warrants, reasons) and of the document's own words. English by default."
     ),
 ]
 FallacyText = Annotated[Any, _string("The text to check, 1 to 5,000 characters, unchanged.")]
@@ -338,14 +346,19 @@ def mcp_user() -> Any:
     return user
 
 
-def export_chain(chain_id: ChainId = None, format: ExportFormat = None) -> str | CallToolResult:
-    return _answer(lambda: _export(chain_id, format))
+def export_chain(
+    chain_id: ChainId = None, format: ExportFormat = None, language: ExportLanguage = None
+) -> str | CallToolResult:
+    return _answer(lambda: _export(chain_id, format, language))
 
 
-def _export(chain_id: Any, fmt: Any) -> str:
+def _export(chain_id: Any, fmt: Any, language: Any = None) -> str:
+    """The chain in ``fmt``, what the engines wrote in ``language`` (English by default: an
+    MCP client sends no Accept-Language, and a chain is exported whole, in one language)."""
     # Set up and imported on the first export, as for _save.
     django_ready()
     from django.db import close_old_connections
+    from django.utils import translation
 
     from arguments.exports import chain_export
     from arguments.selectors import owned_chain
@@ -361,6 +374,12 @@ def _export(chain_id: Any, fmt: Any) -> str:
             code="INVALID_INPUT",
             details=[{"loc": "format", "msg": f"must be one of {', '.join(EXPORT_CHOICES)}"}],
         )
+    if language is not None and language not in FALLACY_LANGUAGES:
+        raise ToulminError(
+            f"language must be one of {', '.join(FALLACY_LANGUAGES)}",
+            code="INVALID_INPUT",
+            details=[{"loc": "language", "msg": f"must be one of {', '.join(FALLACY_LANGUAGES)}"}],
+        )
     pk = str(chain_id).strip()
     not_found = ToulminError(f"You have no chain with id {pk}.", code="NOT_FOUND")
     if not pk.isdigit():
@@ -370,7 +389,8 @@ def _export(chain_id: Any, fmt: Any) -> str:
         chain = owned_chain(mcp_user(), int(pk))
         if chain is None:
             raise not_found
-        return chain_export(chain, fmt).body
+        with translation.override(language or "en"):
+            return chain_export(chain, fmt).body
     finally:
         close_old_connections()
 
@@ -379,9 +399,6 @@ def detect_fallacies(
     text: FallacyText = None, engine: FallacyEngine = None, language: FallacyLanguage = None
 ) -> str | CallToolResult:
     return _answer(lambda: _fallacies(text, engine, language))
-
-
-FALLACY_LANGUAGES = ("en", "es")
 
 
 def _fallacies(text: Any, engine: Any, language: Any = None) -> dict[str, Any]:
@@ -544,10 +561,12 @@ TOOL_SPECS: tuple[ToolSpec, ...] = (
         description=(
             "Return one of your saved chains (the user named by the server's "
             f"{USER_ENV} setting) as a document: AIF JSON, Argdown, Markdown or the API's "
-            "JSON. Give the document to the user as it is. Errors are JSON objects as for the "
-            "other tools: NOT_FOUND when no chain of yours has that id, INVALID_INPUT for an "
-            "unknown format, MCP_USER_NOT_SET or MCP_USER_UNKNOWN when the server is not "
-            "configured for a user."
+            "JSON, its verdict, rationale and the other sentences the engines wrote in the "
+            'optional "language" ("en" or "es"; English by default; the quoted words of the '
+            "text stay as written). Give the document to the user as it is. Errors are JSON "
+            "objects as for the other tools: NOT_FOUND when no chain of yours has that id, "
+            "INVALID_INPUT for an unknown format or language, MCP_USER_NOT_SET or "
+            "MCP_USER_UNKNOWN when the server is not configured for a user."
         ),
     ),
     ToolSpec(

@@ -626,7 +626,7 @@ def _phase_output(
     except LLMError as error:
         raise ModelFailed(
             gettext("Phase %(phase)s failed: %(error)s Earlier phases are kept; try again.")
-            % {"phase": phase, "error": error},
+            % {"phase": phase, "error": error.shown()},
             chain=work,
         ) from error
     return value.model_dump(mode="json")
@@ -740,7 +740,8 @@ def _fallacies_from_model(text: str, client: LLMClient) -> list[FallacyFinding]:
         )
     except LLMError as error:
         raise ToulminError(
-            gettext("The fallacy check failed: %(error)s") % {"error": error}, code="MODEL_FAILED"
+            gettext("The fallacy check failed: %(error)s") % {"error": error.shown()},
+            code="MODEL_FAILED",
         ) from error
     finally:
         llm_calls_save(records=client.drain_calls(), subject=None)

@@ -17,6 +17,7 @@ through a data migration (the catalogues' reverse mapping, lossless for every te
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -26,6 +27,7 @@ from arguments.domain.wording import CATALOGUE as ANALYZER
 from council.domain.critique.claims import CLAIMS
 from council.domain.critique.offline import fallacy_claim, fallacy_claim_read
 from council.domain.wording import ERRORS, NOTES, SUMMARY
+from toulmini_site.llm.wording import MESSAGES as MODEL
 
 # The key of a philosopher's naming of a fallacy (``offline.fallacy_claim``).
 FALLACY = "fallacy"
@@ -63,16 +65,61 @@ def assessment_structure(text: str, top_fallacy: str = "") -> dict[str, Any] | N
     return said
 
 
+def _reason_structure(text: str) -> dict[str, Any] | None:
+    """A failure's reason: the chain analyzer's refusal or a model client's message."""
+    return ANALYZER.structure(text) or MODEL.structure(text)
+
+
+# "criterion: reason; criterion: reason" after "No criterion could be scored."
+_CRITERION_REASON = re.compile(r"(?:^|; )([\w.-]+): ")
+
+
+def _criterion_reasons(reasons: str) -> dict[str, Any] | None:
+    """Each criterion's failure in the reasons an audit lists, its reason's structure in turn
+    (``{"criteria": [[criterion id, reason], ...]}``); None when they do not read so."""
+    cuts = list(_CRITERION_REASON.finditer(reasons))
+    if not cuts or cuts[0].start() != 0:
+        return None
+    pairs = []
+    for cut, after in zip(cuts, [*cuts[1:], None], strict=True):
+        reason = reasons[cut.end() : after.start() if after else len(reasons)]
+        pairs.append([cut[1], _reason_structure(reason) or reason])
+    return {"criteria": pairs}
+
+
 def error_structure(text: str) -> dict[str, Any] | None:
     """The key and parameters of an error the council's services wrote, its reason the chain
-    analyzer's refusal in turn; None for any other text (a model client's message)."""
+    analyzer's refusal or a model client's message in turn (each criterion's reason after "No
+    criterion could be scored."); a refusal or a model client's message alone gets its own;
+    None for any other text."""
     said = ERRORS.structure(text)
     if said is None:
-        return ANALYZER.structure(text)  # the refusal alone (an audit's)
+        return _reason_structure(text)  # the refusal alone (an audit's), a model's failure
     reason = said["params"].get("reason")
     if isinstance(reason, str):
-        said["params"]["reason"] = ANALYZER.structure(reason) or reason
+        said["params"]["reason"] = _reason_structure(reason) or reason
+    reasons = said["params"].get("reasons")
+    if isinstance(reasons, str):
+        said["params"]["reasons"] = _criterion_reasons(reasons) or reasons
     return said
+
+
+def _reason_render(reason: Mapping[str, Any], translate: Translate) -> str:
+    key = reason.get("key")
+    if key in ERRORS.templates:
+        return render(reason, translate)
+    if key in MODEL.templates:
+        return MODEL.render(reason, translate)
+    return ANALYZER.render(reason, translate)
+
+
+def _node_errors(nodes: Any) -> Iterator[str]:
+    """The error of every node of a tree that has one ("Decomposition failed: ...")."""
+    for node in nodes if isinstance(nodes, list) else []:
+        if isinstance(node, Mapping):
+            if node.get("error"):
+                yield str(node["error"])
+            yield from _node_errors(node.get("sub_critiques"))
 
 
 def _nodes(nodes: Any, said: str = "claim") -> Iterator[tuple[str, str]]:
@@ -115,8 +162,11 @@ def critique_written(
     top = points[0].get("fallacy") or "" if points and isinstance(points[0], Mapping) else ""
     if assessment and (said := assessment_structure(assessment, str(top))):
         stored[assessment] = said
-    if error and (said := error_structure(error)):
-        stored[error] = said
+    failures = [f.get("error") for f in (result or {}).get("failures") or [] if f]
+    failures += [e for tree in (trees or {}).values() for e in _node_errors(tree)]
+    for text in [error, *failures]:
+        if isinstance(text, str) and text and (said := error_structure(text)):
+            stored[text] = said
     return stored
 
 
@@ -145,12 +195,17 @@ def render(said: Mapping[str, Any], translate: Translate) -> str:
     if key in ERRORS.templates:
         reason = params.get("reason")
         if isinstance(reason, Mapping):
-            params["reason"] = (
-                ERRORS.render(reason, translate)
-                if reason.get("key") in ERRORS.templates
-                else ANALYZER.render(reason, translate)
+            params["reason"] = _reason_render(reason, translate)
+        reasons = params.get("reasons")
+        if isinstance(reasons, Mapping):
+            params["reasons"] = "; ".join(
+                f"{criterion}: "
+                + (_reason_render(why, translate) if isinstance(why, Mapping) else str(why))
+                for criterion, why in reasons.get("criteria") or []
             )
         return translate(ERRORS.templates[key]) % params
+    if key in MODEL.templates:
+        return MODEL.render(said, translate)
     if key in CLAIMS.templates:
         return CLAIMS.render(said, translate)
     return ANALYZER.render(said, translate)  # the analyzer's refusal, alone

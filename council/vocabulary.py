@@ -30,6 +30,7 @@ def _nodes_shown(nodes: list[Any], said: Mapping[str, Any], field: str = "claim"
         {
             **node,
             field: shown(str(node.get(field, "")), said),
+            **({"error": shown(str(node["error"]), said)} if node.get("error") else {}),
             "sub_critiques": _nodes_shown(node.get("sub_critiques") or [], said),
         }
         if isinstance(node, dict)
@@ -51,6 +52,11 @@ def critique_json_shown(data: dict[str, Any], said: Mapping[str, Any]) -> dict[s
             "final_assessment": shown(str(result.get("final_assessment", "")), said),
             "points": _nodes_shown(result.get("points") or [], said, field="critique"),
         }
+        if isinstance(result.get("failures"), list):
+            data["result"]["failures"] = [
+                {**f, "error": shown(str(f.get("error", "")), said)} if isinstance(f, dict) else f
+                for f in result["failures"]
+            ]
     if isinstance(data.get("trees"), dict):
         data["trees"] = {name: _nodes_shown(tree, said) for name, tree in data["trees"].items()}
     if isinstance(data.get("progress"), dict):
@@ -221,6 +227,11 @@ def reasoning_shown(reasoning: str, said: Mapping[str, Any]) -> str:
 
 
 SHOWN_VALUES = (
+    # where an agent failed (council.services.critique_council, domain.critique.tree)
+    gettext_noop("critique"),
+    gettext_noop("self-critique"),
+    gettext_noop("synthesis summary"),
+    gettext_noop("level %(n)s"),
     # severities (council.domain.critique.schemas.Severity)
     gettext_noop("Low"),
     gettext_noop("Medium"),

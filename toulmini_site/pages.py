@@ -35,7 +35,7 @@ class RefusalMiddleware:
         if not isinstance(exception, Refusal):
             return None
         htmx = bool(getattr(request, "htmx", False))
-        context = {"error": exception, "message": exception.message, "code": exception.code}
+        context = {"error": exception, "message": exception.shown(), "code": exception.code}
         if exception.status == LIMIT_STATUS:
             response = render(
                 request, "429.html#message" if htmx else "429.html", context, status=LIMIT_STATUS

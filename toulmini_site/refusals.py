@@ -50,11 +50,17 @@ class Refusal(Exception):
         self.retry_after = None if retry_after is None else max(1, int(retry_after))
         self.extra = dict(extra or {})
 
+    def shown(self) -> str:
+        """The message in the active language: as raised (already translated), unless a kind
+        of refusal raised in English (a model client's, which services also store) says it
+        again in the reader's language."""
+        return str(self.message)
+
     @property
     def payload(self) -> dict[str, Any]:
         """The API's error body: ``error`` and ``code``, then ``missing``, ``details`` and
         the extra fields where there are any."""
-        body: dict[str, Any] = {"error": str(self.message), "code": self.code}
+        body: dict[str, Any] = {"error": self.shown(), "code": self.code}
         if self.missing:
             body["missing"] = self.missing
         if self.details:

@@ -137,6 +137,7 @@ ERRORS = Catalogue(
         "error.no_criterion": "No criterion could be scored.",
         "error.no_criterion_because": "No criterion could be scored. %(reasons)s",
         "error.analyzer": "No offline analyzer is called %(analyzer)s.",
+        "error.decomposition": "Decomposition failed: %(reason)s",
     },
     {"error.internal": "internal error"},
     nested=frozenset({"reason"}),

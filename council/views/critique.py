@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from arguments.domain.fallacies import TAXONOMY
 from council import selectors
 from council.domain.critique.agents import AGENTS
+from council.domain.critique.formatter import stage_shown
 from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
@@ -142,6 +143,7 @@ def _with_fallacy_labels(nodes: list[dict], said: dict, field: str = "claim") ->
         {
             **node,
             field: shown(node[field], said),
+            **({"error": shown(str(node["error"]), said)} if node.get("error") else {}),
             "fallacy_label": _fallacy_label(node["fallacy"]) if node.get("fallacy") else "",
             "sub_critiques": _with_fallacy_labels(node.get("sub_critiques") or [], said),
         }
@@ -176,7 +178,17 @@ def _result_context(critique: Critique) -> dict:
         for finding in agents.get(a.name, {}).get("findings", [])
     ]
     early.sort(key=lambda f: (-SEVERITY_WEIGHT[f["severity"]] * f["confidence"], f["agent"]))
+    failures = [
+        {
+            **f,
+            "stage": stage_shown(str(f.get("stage", "")), gettext),
+            "error": shown(str(f.get("error", "")), critique.said),
+        }
+        for f in (critique.result or {}).get("failures") or []
+        if isinstance(f, dict)
+    ]
     return {
+        "failures": failures,
         "assessment": shown((critique.result or {}).get("final_assessment", ""), critique.said),
         "error_shown": shown(critique.error, critique.said),
         "formatted_shown": critique_formatted_shown(critique),

@@ -72,3 +72,39 @@ def test_without_a_configured_user_nothing_is_exported(monkeypatch, owner):
 
     assert result.is_error
     assert json.loads(result.content[0].text)["code"] == "MCP_USER_NOT_SET"
+
+
+def test_a_spanish_export_writes_the_engines_sentences_in_spanish(server, owner):
+    """The tool takes a language (English by default): a Spanish chain's verdict and the
+    sentences the engines wrote read in Spanish when asked, with no English sentence left."""
+    from django.utils import translation
+    from django.utils.html import escape
+
+    from arguments.services import chain_create, chain_run
+    from tests.i18n.untranslated import english_messages, untranslated
+
+    text = (
+        "Vivo en la colonia Roma desde hace veinte años. El año pasado murieron catorce "
+        "ciclistas en la ciudad, según datos de la Secretaría de Movilidad. Por lo tanto, el "
+        "gobierno de la ciudad debe ampliar las ciclovías protegidas."
+    )
+    chain = chain_create(
+        owner=owner, query="¿Debe la ciudad ampliar las ciclovías?", source_text=text
+    )
+    chain = chain_run(chain=chain, until="end")
+
+    spanish = server.text("export_chain", chain_id=str(chain.pk), format="markdown", language="es")
+    english = server.text("export_chain", chain_id=str(chain.pk), format="markdown")
+
+    assert "## Veredicto: CONFIRMADO" in spanish and "**Confirmado (" in spanish
+    assert "Sustained" not in spanish and "**Sustained (" in english
+    html = "".join(f"<p>{escape(line)}</p>" for line in spanish.splitlines() if line.strip())
+    assert untranslated(html, english_messages()) == []
+    with translation.override("es"):
+        assert spanish == chain_export(Chain.objects.get(pk=chain.pk), "markdown").body
+    assert (
+        server.error("export_chain", chain_id=str(chain.pk), format="markdown", language="fr")[
+            "code"
+        ]
+        == "INVALID_INPUT"
+    )

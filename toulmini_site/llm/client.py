@@ -34,10 +34,12 @@ from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from django.utils.translation import gettext
 from pydantic import BaseModel, ValidationError
 
 from toulmini_site.llm.deadline import CallLimits, Deadline
 from toulmini_site.llm.output import ReasoningFilter, answer_json
+from toulmini_site.llm.wording import MESSAGES, message_shown
 from toulmini_site.refusals import Refusal
 
 Message = dict[str, str]
@@ -48,6 +50,11 @@ class LLMError(Refusal):
 
     code = "MODEL_FAILED"
     status = 502
+
+    def shown(self) -> str:
+        """The English message (what ``str(error)`` is and services store) in the active
+        language (``wording.MESSAGES``); a server's reason is quoted as it came."""
+        return message_shown(str(self.message), gettext)
 
 
 class LLMNotConfigured(LLMError):
@@ -301,8 +308,7 @@ class LLMClient:
                 if cut:
                     if enlarged:
                         raise LLMOutputCut(
-                            f"The model's answer was cut off at {request.max_tokens} tokens "
-                            "(LLM_MAX_TOKENS), even with twice the budget.",
+                            MESSAGES.say("llm.cut_twice", tokens=request.max_tokens),
                             errors=last_errors,
                         ) from None
                     # Asked again as it was, with room to finish: not a validation retry.
@@ -318,8 +324,7 @@ class LLMClient:
             self._record(request, started, usage, outcome="ok")
             return StructuredResult(value=value, usage=total, attempts=attempt)
         raise LLMInvalidOutput(
-            f"The model's answer did not match the expected format after "
-            f"{attempt} attempts: {_summarise(last_errors)}",
+            MESSAGES.say("llm.invalid", attempts=attempt, errors=_summarise(last_errors)),
             errors=last_errors,
         )
 
@@ -469,10 +474,7 @@ def starts_as_json(text: str) -> bool:
 
 
 def _out_of_time(deadline: Deadline) -> LLMTimeout:
-    return LLMTimeout(
-        f"The language model gave no whole answer within {deadline.seconds:g} s "
-        "(LLM_DEADLINE_SECONDS)."
-    )
+    return LLMTimeout(MESSAGES.say("llm.deadline", seconds=f"{deadline.seconds:g}"))
 
 
 def _with_correction(

@@ -33,6 +33,7 @@ from toulmini_site.llm.client import (
     validation_details,
 )
 from toulmini_site.llm.deadline import Deadline
+from toulmini_site.llm.wording import MESSAGES
 
 OFFLINE_MODEL = "rules-v1"
 
@@ -77,7 +78,7 @@ class OfflineClient(LLMClient):
                 raw_output=raw if isinstance(raw, str) else repr(raw),
             )
             raise LLMInvalidOutput(
-                f"The offline engine for {purpose!r} returned an invalid result: {summary}",
+                MESSAGES.say("llm.offline_invalid", purpose=repr(purpose), errors=summary),
                 errors=errors,
             ) from exc
         self._record(request, started, Usage(), outcome="ok")
@@ -131,10 +132,7 @@ class OfflineClient(LLMClient):
             yield chunk
 
     def _complete(self, request: LLMRequest, deadline: Deadline) -> Completion:
-        raise LLMError(
-            f"The offline engine cannot handle {request.purpose!r} from a prompt: "
-            "its service calls the engine directly."
-        )
+        raise LLMError(MESSAGES.say("llm.offline_prompt", purpose=repr(request.purpose)))
 
     def _stream_chunks(self, request: LLMRequest, deadline: Deadline) -> Iterator[str | Usage]:
         self._complete(request, deadline)

@@ -57,6 +57,7 @@ from toulmini_site.llm.client import (
 from toulmini_site.llm.deadline import CallLimits, Deadline
 from toulmini_site.llm.schemas import response_format, schema_instructions
 from toulmini_site.llm.streaming import StreamingClient
+from toulmini_site.llm.wording import MESSAGES
 
 # What each (base_url, model) refused with a 400, adapted to from then on: "prompt_only"
 # (the schema in words, no response_format), "no_temperature", "max_completion_tokens".
@@ -328,9 +329,7 @@ class ChunkReader:
     def check_cut(self, request: LLMRequest) -> None:
         """``LLMOutputCut`` when the server stopped the answer at the token budget."""
         if self.finish == "length":
-            raise LLMOutputCut(
-                f"The model's answer was cut off at {request.max_tokens} tokens (LLM_MAX_TOKENS)."
-            )
+            raise LLMOutputCut(MESSAGES.say("llm.cut", tokens=request.max_tokens))
 
 
 def _retry_wait(cause: BaseException | None, attempt: int) -> float | None:
@@ -356,10 +355,7 @@ def _retry_wait(cause: BaseException | None, attempt: int) -> float | None:
 
 
 def _timeout(deadline: Deadline) -> LLMTimeout:
-    return LLMTimeout(
-        f"The language model gave no whole answer within {deadline.seconds:g} s "
-        "(LLM_DEADLINE_SECONDS)."
-    )
+    return LLMTimeout(MESSAGES.say("llm.deadline", seconds=f"{deadline.seconds:g}"))
 
 
 class _translated_errors:
@@ -381,25 +377,26 @@ class _translated_errors:
 
 def _translated(exc: Exception, deadline: Deadline) -> LLMError:
     if isinstance(exc, openai.APITimeoutError | httpx.TimeoutException):
-        return LLMTimeout("The language model did not answer in time.")
+        return LLMTimeout(MESSAGES.say("llm.timeout"))
     if isinstance(exc, openai.RateLimitError):
-        return LLMUnavailable("The language model is rate-limited (429); try later.")
+        return LLMUnavailable(MESSAGES.say("llm.rate_limited"))
     if isinstance(exc, openai.APIStatusError):
-        said = ""
         if 400 <= exc.status_code < 500:  # the server's reason helps whoever set it up
-            said = f": {_reason(exc)}"
-        return LLMUnavailable(f"The language model server answered {exc.status_code}{said}.")
+            return LLMUnavailable(
+                MESSAGES.say("llm.status_reason", status=exc.status_code, reason=_reason(exc))
+            )
+        return LLMUnavailable(MESSAGES.say("llm.status", status=exc.status_code))
     if deadline.expired():  # the watchdog closed the stream
         return _timeout(deadline)
     if isinstance(exc, openai.APIConnectionError):
-        return LLMUnavailable("The language model server could not be reached.")
+        return LLMUnavailable(MESSAGES.say("llm.unreachable"))
     if isinstance(exc, ValueError | openai.APIResponseValidationError):
-        return LLMUnavailable("The language model server sent an unreadable answer (not JSON).")
+        return LLMUnavailable(MESSAGES.say("llm.unreadable"))
     if isinstance(exc, httpx.HTTPError | httpx.StreamError):
-        return LLMUnavailable("The connection to the language model server broke off.")
+        return LLMUnavailable(MESSAGES.say("llm.broke_off"))
     if isinstance(exc, openai.OpenAIError):
-        return LLMError(f"The language model call failed: {exc}")
-    return LLMUnavailable(f"The language model call failed: {type(exc).__name__}.")
+        return LLMError(MESSAGES.say("llm.failed", reason=exc))
+    return LLMUnavailable(MESSAGES.say("llm.failed", reason=f"{type(exc).__name__}."))
 
 
 def _reason(exc: openai.APIStatusError) -> str:

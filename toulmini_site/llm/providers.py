@@ -11,6 +11,7 @@ from django.conf import settings
 from toulmini_site.llm.client import LLMClient, LLMNotConfigured
 from toulmini_site.llm.deadline import CallLimits
 from toulmini_site.llm.offline import OfflineClient
+from toulmini_site.llm.wording import MESSAGES
 
 if TYPE_CHECKING:
     from toulmini_site.llm.openai_provider import OpenAICompatibleClient
@@ -40,10 +41,7 @@ def client_for(engine: str) -> LLMClient:
         return OfflineClient()
     if engine == "llm":
         if not settings.LLM_MODEL:
-            raise LLMNotConfigured(
-                "No language model is configured on this server (set LLM_MODEL); "
-                "use the offline analyzer or your own AI."
-            )
+            raise LLMNotConfigured(MESSAGES.say("llm.not_configured"))
         return _model_client()
     raise ValueError(f"unknown engine {engine!r}")
 

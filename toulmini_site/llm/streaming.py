@@ -37,13 +37,11 @@ from toulmini_site.llm.client import (
     error_text,
 )
 from toulmini_site.llm.deadline import Deadline
+from toulmini_site.llm.wording import MESSAGES
 
 
 def _out_of_time(deadline: Deadline) -> LLMTimeout:
-    return LLMTimeout(
-        f"The language model gave no whole answer within {deadline.seconds:g} s "
-        "(LLM_DEADLINE_SECONDS)."
-    )
+    return LLMTimeout(MESSAGES.say("llm.deadline", seconds=f"{deadline.seconds:g}"))
 
 
 async def _chunks(

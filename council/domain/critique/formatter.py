@@ -95,12 +95,21 @@ def format_critique_output(
     return "\n".join(lines)
 
 
+def stage_shown(stage: str, t: Callable[[str], str]) -> str:
+    """Where an agent failed ("level 2", "self-critique", "synthesis summary") through ``t``."""
+    level = stage.removeprefix("level ")
+    if level != stage and level.isdigit():
+        return t("level %(n)s") % {"n": level}
+    return t(stage)
+
+
 def _failure(failure: Failure, t: Callable[[str], str]) -> str:
-    """``Failure.describe`` through ``t`` (the agent's error as it was raised)."""
+    """``Failure.describe`` through ``t`` (the agent's error as the result holds it: in the
+    reader's language when the caller has written it again, ``vocabulary``)."""
     where = f" ({', '.join(failure.nodes)})" if failure.nodes else ""
     return t("%(agent)s failed at %(stage)s%(where)s: %(error)s") % {
         "agent": t(failure.agent.capitalize()),
-        "stage": failure.stage,
+        "stage": stage_shown(failure.stage, t),
         "where": where,
         "error": failure.error,
     }

@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 
 from council.domain.critique.quotes import clean_quote, is_atomic, normalize, quote_in
 from council.domain.critique.schemas import CritiqueNode, Failure, LevelReply, NodeDraft
+from council.domain.wording import ERRORS
 
 
 class TreeAgent(Protocol):
@@ -104,7 +105,7 @@ class TreeBuilder:
         level = self.level + 1
         parents = [t.node for t in self.targets if t.node is not None]
         for node in parents:
-            node.error = f"Decomposition failed: {error}"
+            node.error = ERRORS.say("error.decomposition", reason=error)
             node.flags.append("decomposition_failed")
         self.tree.failures.append(
             Failure(

@@ -1,0 +1,100 @@
+"""A model's failure reads in the reader's language: a model client's message (a timeout, an
+unreachable server) is a template with a key and its parameters (``toulmini_site.llm.wording``);
+a critique stores it for each philosopher that failed (and each node it could not decompose),
+an audit for its error and each criterion's reason after "No criterion could be scored.", and
+the pages and the API show them in Spanish on a Spanish request, in English on an English one.
+A refusal answered to a Spanish request speaks Spanish too."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from council.models import Audit
+from council.services.critique import critique_create, critique_run
+from tests.council.audit_builders import audit_make
+from tests.council.critique_builders import CritiqueModel
+from tests.i18n.untranslated import english_messages, untranslated
+from toulmini_site.llm.client import LLMTimeout, LLMUnavailable
+from toulmini_site.llm.fake import FakeClient
+from toulmini_site.llm.wording import MESSAGES
+
+TIMEOUT = MESSAGES.say("llm.timeout")
+UNREACHABLE = MESSAGES.say("llm.unreachable")
+
+
+def _sample(key: str) -> dict[str, str]:
+    names = sorted(set(re.findall(r"%\((\w+)\)s", MESSAGES.templates[key])))
+    return {name: f"w{i}" for i, name in enumerate(names)}
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES.templates))
+def test_every_model_message_reads_back_and_has_its_spanish(key):
+    text = MESSAGES.say(key, **_sample(key))
+    said = MESSAGES.read(text)
+    assert said is not None and said.key == key and dict(said.params) == _sample(key)
+    with translation.override("es"):
+        spanish = translation.gettext(MESSAGES.templates[key])
+    assert spanish != MESSAGES.templates[key]
+
+
+def test_a_model_refusal_speaks_the_readers_language_and_stays_english_stored():
+    error = LLMTimeout(TIMEOUT)
+    assert str(error) == TIMEOUT  # what services store
+    with translation.override("es"):
+        assert error.payload["error"] == "El modelo de lenguaje no respondió a tiempo."
+    assert error.payload["error"] == TIMEOUT
+
+
+@pytest.mark.django_db
+def test_a_philosophers_failure_line_is_spanish_on_a_spanish_request(
+    owner, owner_client, owner_api, critique_document
+):
+    critique = critique_create(owner=owner, title="T", text=critique_document, engine="llm")
+    model = CritiqueModel()
+    model.fail = lambda r: LLMTimeout(TIMEOUT) if r.inputs.get("agent") == "popper" else None
+    critique = critique_run(critique_id=critique.pk, client=FakeClient(model))
+    assert critique.result["failures"][0]["error"] == TIMEOUT
+
+    page = owner_client.get(critique.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es")
+    body = page.content.decode()
+    start = body.index('<ul class="failures"')
+    failures = body[start : body.index("</ul>", start) + len("</ul>")]
+    assert "Popper falló en nivel 1: El modelo de lenguaje no respondió a tiempo." in failures
+    assert untranslated(failures, english_messages()) == []
+
+    url = f"/api/v1/critiques/{critique.pk}/"
+    spanish = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="es").json()
+    assert spanish["result"]["failures"][0]["error"].startswith("El modelo de lenguaje")
+    assert "no respondió a tiempo" in spanish["formatted"] and TIMEOUT not in spanish["formatted"]
+    english = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="en").json()
+    assert english["result"]["failures"][0]["error"] == TIMEOUT
+    assert f"Popper failed at level 1: {TIMEOUT}" in english["formatted"]
+
+
+@pytest.mark.django_db
+def test_the_reasons_no_criterion_could_be_scored_are_spanish(
+    owner, owner_client, owner_api, fake_llm, django_capture_on_commit_callbacks
+):
+    fake_llm(lambda request: LLMUnavailable(UNREACHABLE))
+    audit = audit_make(django_capture_on_commit_callbacks, owner=owner)
+    assert audit.status == Audit.Status.FAILED
+    assert audit.error.startswith("No criterion could be scored.") and UNREACHABLE in audit.error
+
+    url = f"/api/v1/audits/{audit.pk}/"
+    spanish = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="es").json()["error"]
+    assert "No se pudo contactar con el servidor del modelo de lenguaje." in spanish
+    assert "clarity: No se pudo contactar" in spanish
+    assert UNREACHABLE not in spanish and "No criterion" not in spanish
+    page = owner_client.get(audit.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "No se pudo contactar con el servidor del modelo de lenguaje." in page
+    assert UNREACHABLE not in page
+    assert owner_api.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["error"] == audit.error
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    translation.activate("en")
