@@ -146,8 +146,9 @@ _DEFINITION = re.compile(languages.alternatives("definition_patterns"), re.I)
 _INDEFINITE = languages.every_set("indefinite")
 _RELATIVE_WORDS = languages.every_set("relative_words")
 _DETERMINERS = languages.every_set("determiners")
-# The student's text pointed at ("that is a general rule that ...", "esa regla valdría ..."):
-# what follows says what their text is or does.
+# The student's text pointed at after a colon ("Good: that is a general rule that ...",
+# "Bien: esa regla valdría ..."): with no new word on their subject, what follows says what
+# their text is or does ("Good: that is a reason to ..." offers a reason).
 _POINTING = re.compile(languages.alternatives("pointing_patterns"), re.I)
 # Question words: a clause that opens with one, after a few words off the student's subject
 # ("roughly how many", "más o menos cuántos"), asks.
@@ -179,7 +180,7 @@ def _addressed(text: str) -> bool:
     """Feedback to the student: addressed to them, or about the argument's parts or reader
     without offering a better one ("a stronger warrant would be ..." offers)."""
     tokens = set(words(text.replace("'", "").replace("’", "")))
-    if tokens & _ADDRESSED or _POINTING.search(text):
+    if tokens & _ADDRESSED:
         return True
     return bool(tokens & _META) and not _OFFER.search(text)
 
@@ -248,6 +249,18 @@ def _names_a_part(head: str) -> bool:
         and not is_question(head)
         and not _is_clause(head)
     )
+
+
+def _points(piece: str) -> bool:
+    """Whether ``piece`` says what the student's text is: "that is a general rule that ...",
+    "esa regla valdría ..."; "that is a reason to ..." gives a reason of its own."""
+    pointed = _POINTING.search(piece)
+    if not pointed:
+        return False
+    named = words(pointed.group(0))[-1:]
+    if named and named[0] not in _INDEFINITE:
+        return True  # "esa regla", "this rule"
+    return _relative_at(named + words(piece[pointed.end() :])) > 0
 
 
 def _offers_better(sentence: str) -> bool:
@@ -354,6 +367,8 @@ class Authorship:
                 continue
             if kind in ("colon", "said") and (_addressed(piece) or is_question(piece)):
                 continue  # "Good: you name a source", "One question: who ran it?"
+            if kind in ("colon", "said") and _points(piece) and not fresh & self.subject:
+                continue  # "Good: that is a general rule that would work for parks too."
             if kind == "quoted" and not fresh:
                 continue  # the student's own words, or the tutor's vocabulary
             if len(fresh) >= _SET_OFF and (on_subject or as_part or len(new) >= _SET_OFF):

@@ -76,6 +76,39 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
             "chose.",
             "never chose",
         ),
+        # Pointing at the student's text does not make a new reason or fact feedback.
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "That is a reason to make uniforms optional for older students.",
+            "older students",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "Good: that is a reason to make uniforms optional for older students.",
+            "older students",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms cost a lot",
+            "a",
+            "It is a fact that uniforms cost families 300 pounds a year.",
+            "300 pounds",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "a",
+            "Eso es una forma de discriminar a las familias que no pueden pagar 300 euros.",
+            "300 euros",
+        ),
         # "un estudio de ..." is a source, not a kind of text.
         (
             "es",
