@@ -146,6 +146,14 @@ _DEFINITION = re.compile(languages.alternatives("definition_patterns"), re.I)
 _INDEFINITE = languages.every_set("indefinite")
 _RELATIVE_WORDS = languages.every_set("relative_words")
 _DETERMINERS = languages.every_set("determiners")
+# Words that open a clause of its own after "a rule that": a condition ("if", "si"), a
+# pronoun, a question word ("whoever"): the clause gives a rule rather than describing one.
+_CLAUSE_OPENERS = frozenset(
+    word
+    for word in (*languages.every("conditions"), *languages.every("rule_markers"))
+    if " " not in word and "*" not in word
+) | languages.every_set("pronouns")
+_QUESTION_WORDS = languages.every_set("question_words")
 # The student's text pointed at after a colon ("Good: that is a general rule that ...",
 # "Bien: esa regla valdría ..."): with no new word on their subject, what follows says what
 # their text is or does ("Good: that is a reason to ..." offers a reason).
@@ -404,9 +412,13 @@ class Authorship:
         if not at:
             return False
         after = tokens[at + 1 : at + 2]
-        # "a rule that schools ...", "una regla que los alumnos ...": a clause that gives one.
+        # "a rule that schools ...", "una regla que los alumnos ...", "a rule that if ...",
+        # "a rule that whoever ...": a clause that gives one.
         return not any(
-            word in _DETERMINERS or (word[:STEM] in self.subject and len(word) >= MIN_LETTERS)
+            word in _DETERMINERS
+            or word in _CLAUSE_OPENERS
+            or any(word.startswith(asked) for asked in _QUESTION_WORDS)
+            or (word[:STEM] in self.subject and len(word) >= MIN_LETTERS)
             for word in after
         )
 

@@ -76,6 +76,32 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
             "chose.",
             "never chose",
         ),
+        # "a rule that" and a clause of its own gives the rule.
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "Try writing a rule that if families must pay for something, the school should help.",
+            "should help",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "q",
+            "What about a rule that whoever sets a cost should help pay it?",
+            "help pay",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo",
+            "a",
+            "Prueba a escribir una regla que si las familias pagan algo obligatorio, el colegio "
+            "ayude.",
+            "colegio ayude",
+        ),
         # Pointing at the student's text does not make a new reason or fact feedback.
         (
             "en",
@@ -161,6 +187,13 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
             "todo el mundo sabe que el uniforme es caro",
             "a",
             "Un respaldo suele ser un informe, una ley o un estudio con autor.",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "Try writing a rule that would also hold for sports kit.",
         ),
         # A question word after a few words off the subject asks.
         (

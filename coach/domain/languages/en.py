@@ -673,7 +673,7 @@ PACK = LanguagePack(
         r"\b(?:along the lines of|something to the effect that|the idea that)\b:?",
         r"\b(?:would|could|might)(?:n'?t| not)? it (?:\w+ ){0,4}?to " + _SAY + r"\b"
         r"(?: that\b| something like\b| like\b)?:?",
-        r"\bhow about(?: something like| this)?:?",
+        r"\b(?:how|what) about(?: something like| this)?:?",
         # "It would be stronger to add that ...", "Good backing here would be ...".
         r"\bit (?:would|could|might|may)(?: also)? be (?:\w+ ){0,3}?to " + _SAY + r"\b"
         r"(?: that\b| something like\b| like\b)?:?",
