@@ -30,6 +30,7 @@ from coach.domain import events as turn_events
 from coach.domain.provenance import SOURCES
 from coach.domain.steps import LANGUAGES, STEPS
 from coach.models import CoachMessage, CoachSession
+from toulmini_site.admission import gated
 from toulmini_site.api import ApiError, AuthedRequest, authed_api_view, paginated
 
 logger = logging.getLogger(__name__)
@@ -206,6 +207,9 @@ async def _andjson(events: AsyncIterator[dict[str, Any]]) -> AsyncIterator[bytes
         yield (json.dumps(event, ensure_ascii=False) + "\n").encode()
 
 
+# A class's turns arrive together: their starts take a few slots per process, so pages and
+# the rest of the API are not queued behind them (toulmini_site.admission).
+@gated
 @extend_schema(
     request=TurnIn,
     responses={

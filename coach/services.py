@@ -46,6 +46,7 @@ from coach.models import (
     CoachTurnAttempt,
 )
 from coach.selectors import pending_proposal
+from toulmini_site.admission import slot
 from toulmini_site.limits import now_datetime, quota_take
 from toulmini_site.limits.rates import COACH_TURNS_PER_MINUTE, attempt_take
 from toulmini_site.llm import LLMClient, LLMError
@@ -588,13 +589,16 @@ async def aturn_events(*, session: CoachSession, turn: TurnStart) -> AsyncIterat
     its connection handed back before the wait. If the student goes away the stream is
     cancelled: the model's connection is closed, the call log saved, the budget hold freed.
     """
-    inputs = await sync_to_async(_inputs_then_close)(session=session, turn=turn)
-    # Made in a thread: never on the event loop every other stream shares.
-    client = await sync_to_async(client_for, thread_sensitive=False)(engine())
-    reader = AnswerReader(inputs)
-    outcome: dict[str, Any] = {}
+    client: LLMClient | None = None
     closed = False
     try:
+        # No slot (toulmini_site.admission) for this trip: the connection the turn's start
+        # took is still this thread's; waiting here for a slot would keep it from the pool.
+        inputs = await sync_to_async(_inputs_then_close)(session=session, turn=turn)
+        # Made in a thread: never on the event loop every other stream shares.
+        client = await sync_to_async(client_for, thread_sensitive=False)(engine())
+        reader = AnswerReader(inputs)
+        outcome: dict[str, Any] = {}
         try:
             async for chunk in _atutor_chunks(client, inputs):
                 for event in reader.feed(chunk):
@@ -604,11 +608,15 @@ async def aturn_events(*, session: CoachSession, turn: TurnStart) -> AsyncIterat
             yield _error("coach_stream_failed", str(exc))
             return
         # One trip to a thread and one connection for the answer, the call log and the hold:
-        # 120 turns ending together each waited for two before.
-        closed = True  # by the trip below, whatever happens in it
-        yield await sync_to_async(_finish_then_close)(
-            session=session, inputs=inputs, outcome=outcome, turn=turn, client=client
-        )
+        # 120 turns ending together each waited for two before. It takes a slot of this
+        # process, like the turn's start: a class's turns end together too (a stream
+        # cancelled while it waits for one still frees its hold, in the finally below).
+        async with slot():
+            closed = True  # by the trip below, whatever happens in it
+            final = await sync_to_async(_finish_then_close)(
+                session=session, inputs=inputs, outcome=outcome, turn=turn, client=client
+            )
+        yield final
     finally:
         if not closed:
             # Shielded: a stream cancelled because the student left still saves its call log.
@@ -637,10 +645,11 @@ def _finish_then_close(
         _turn_close(session=session, turn=turn, client=client)
 
 
-def _turn_close(*, session: CoachSession, turn: TurnStart, client: LLMClient) -> None:
-    """Save the turn's call log and free the budget hold it took, if any."""
+def _turn_close(*, session: CoachSession, turn: TurnStart, client: LLMClient | None) -> None:
+    """Save the turn's call log (none without a ``client`` yet) and free the budget hold it
+    took, if any."""
     try:
-        records = client.drain_calls()
+        records = client.drain_calls() if client is not None else []
         if records:
             llm_calls_save(records=records, subject=session)
         if turn.holds_budget:

@@ -127,6 +127,10 @@ if DATABASE_POOL_SIZE and DATABASES["default"]["ENGINE"] == "django.db.backends.
         # before it fails: then 503 with Retry-After (toulmini_site.outages).
         "timeout": env_float("DATABASE_POOL_TIMEOUT", 4.0, minimum=0.5),
     }
+# How many requests for a view marked @gated (a coach turn's start) one web process lets into
+# Django at once under ASGI; the rest wait on the event loop, so a class sending its turns
+# together leaves pooled connections and threads for pages (toulmini_site/admission.py).
+WEB_GATE_SLOTS = env_int("WEB_GATE_SLOTS", 4, minimum=1)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The development server's threads write at once (coach turns, chain runs): write-ahead
     # logging lets readers go on while one writes; BEGIN IMMEDIATE takes the write lock when
