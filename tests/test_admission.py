@@ -124,3 +124,50 @@ def test_a_stream_waiting_for_a_slot_can_be_cancelled_and_the_slot_is_not_lost()
                 pass
 
     asyncio.run(run())
+
+
+@override_settings(WEB_GATE_SLOTS=1)
+def test_a_turn_cancelled_while_it_waits_to_save_still_frees_its_hold(monkeypatch):
+    """The coach's stream takes a slot to save its answer; a student who leaves while it
+    waits for one cancels the stream: the turn is closed (call log saved, budget hold freed),
+    not saved, and the slot is not lost."""
+    from coach import services
+
+    done: list[str] = []
+
+    class Reader:
+        def __init__(self, inputs) -> None:
+            pass
+
+        def feed(self, chunk):
+            return [{"type": "partial", "text": chunk}]
+
+        def end(self):
+            return [{"type": "judged"}]
+
+    async def chunks(client, inputs):
+        yield "Why?"
+
+    monkeypatch.setattr(services, "_inputs_then_close", lambda **kw: {})
+    monkeypatch.setattr(services, "client_for", lambda engine: object())
+    monkeypatch.setattr(services, "engine", lambda: "llm")
+    monkeypatch.setattr(services, "AnswerReader", Reader)
+    monkeypatch.setattr(services, "_atutor_chunks", chunks)
+    monkeypatch.setattr(services, "_finish_then_close", lambda **kw: done.append("saved"))
+    monkeypatch.setattr(services, "_turn_close", lambda **kw: done.append("closed"))
+
+    async def run() -> None:
+        async with slot():  # every slot is taken
+            stream = services.aturn_events(session=None, turn=None)  # type: ignore[arg-type]
+            assert (await anext(stream))["type"] == "partial"
+            waiting = asyncio.create_task(anext(stream))
+            await asyncio.sleep(0.05)
+            assert not waiting.done()  # waiting for a slot to save
+            waiting.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await waiting
+        assert done == ["closed"]
+        async with asyncio.timeout(1), slot():
+            pass
+
+    asyncio.run(run())
