@@ -18,6 +18,11 @@ the text contradicts itself (an absolute against its opposite, a concession admi
 absolute denies, opposite duties) or is a near miss (two sentences agreeing in other words,
 what others say, a question, a condition, a concession of the same stance, another subject).
 Figures per half: found (contradictions with a Consistency finding) and near misses quiet.
+
+And the whole offline council on the clean texts of the Spanish reader's examples
+(``evaluations/spanish/spanish_*.jsonl``: short arguments with no fallacy, read as a critique
+of the text): how many get a point, and how many points, by kind. Fewer is better on these
+texts, but not every point is noise (a duty with no principle stated is Kant's to name).
 Run: .venv/bin/python -m evaluations.spanish_philosophers
 """
 
@@ -56,6 +61,27 @@ def finds_contradiction(agent: str, text: str) -> bool:
     return any(f["area"] == "Consistency" for f in found)
 
 
+def clean_points(half: str) -> tuple[int, int, int, dict[str, int]]:
+    """(clean texts, texts with a point, points, points by kind) of the offline council on
+    the clean texts of the Spanish reader's ``half``."""
+    from council.services.critique_council import run_critique_council
+    from evaluations.spanish_reader import SETS, read_set
+    from toulmini_site.llm.offline import OfflineClient
+
+    texts = [c["text"] for c in read_set(SETS[half]) if not c["fallacy"]]
+    with_point = points = 0
+    kinds: dict[str, int] = {}
+    for text in texts:
+        found = run_critique_council(text, client=OfflineClient(), max_workers=1)["points"]
+        with_point += bool(found)
+        points += len(found)
+        for point in found:
+            said = point["critique"].split(" (")[0].split(":")[0].split(" '")[0]
+            kind = f"{point['area']}: {said}"
+            kinds[kind] = kinds.get(kind, 0) + 1
+    return len(texts), with_point, points, kinds
+
+
 def _share(hits: int, total: int) -> str:
     return f"{100 * hits / total:5.1f}% ({hits}/{total})" if total else "n/a"
 
@@ -88,6 +114,16 @@ def main() -> None:
             ("  near misses left quiet", _share(silent, len(quiet))),
         ]
     report("Russell's and Kant's contradiction checks on Spanish texts", rows)
+    rows = []
+    for half in HALVES:
+        texts, with_point, points, kinds = clean_points(half)
+        rows += [
+            (f"{half} half ({texts} clean texts)", ""),
+            ("  texts with a point", _share(with_point, texts)),
+            ("  points a text", f"{points / texts:.1f} ({points})"),
+        ]
+        rows += [(f"    {kind}", str(n)) for kind, n in sorted(kinds.items(), key=lambda k: -k[1])]
+    report("The offline council on clean short Spanish texts", rows)
 
 
 if __name__ == "__main__":

@@ -188,19 +188,27 @@ def _as_the_chain_reads(
     stated principle, so Kant's finding stands)."""
     # grounding is what the chain reads as data and carries a mark of evidence (a figure, a
     # source, a reason), not every statement the author offers in support
-    reason = _REASON_ES if language == "es" else _REASON
+    es = language == "es"
+    reason = _REASON_ES if es else _REASON
     has_data = any(
-        role in ("data", "backing") and (_DIGIT.search(text) or reason.search(text))
+        role in ("data", "backing")
+        and (_DIGIT.search(text) or reason.search(text) or (es and spanish.EVIDENCE.search(text)))
         for text, role in roles.items()
     )
     has_rule = "warrant" in roles.values()
-    # the thesis takes a position ("…should…", "I argue…"): the document's end is stated
-    thesis = spanish.POSITION if language == "es" else _POSITION
+    # the thesis takes a position ("…should…", "I argue…"): the document's end is stated (in
+    # Spanish also by the author's stance said outright, wherever the reading put it)
+    thesis = spanish.POSITION if es else _POSITION
     has_thesis = any(role == "claim" and thesis.search(text) for text, role in roles.items())
+    has_thesis |= es and any(spanish.STANCE.search(text) for text in roles)
+    # a short Spanish text (SHORT sentences at most) with a claim has it for its end
+    has_thesis |= es and len(all) <= spanish.SHORT and "claim" in roles.values()
     objections = {text for text, role in roles.items() if role == "rebuttal"}
     kept = []
     for position, finding in found:
         claim = finding["claim"]
+        if es and claim.startswith("Vague quantifier (") and finding["evidence"] in objections:
+            continue  # "algunos dicen…", "es cierto que algunas…": the other side, conceded
         if finding["area"] == "Evidence" and claim.startswith(NO_GROUNDING):
             continue  # decided below, from the reading
         if finding["area"] == "Purpose" and has_thesis:

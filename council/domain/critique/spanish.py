@@ -304,3 +304,23 @@ NOT_DUTY = re.compile(
     r"\b(?:(?:no|nunca|jam[aá]s)\s+(?:se\s+)?(?:" + _DUTY + r"))\b|\bnunca\b|\bjam[aá]s\b",
     re.IGNORECASE,
 )
+
+# Aristotle's grounding in a short Spanish text: a figure written in words ("sesenta minutos",
+# "el triple de visitas", "la mitad") or a source shown at work ("como muestra un análisis")
+# is evidence, as a digit or "según" is.
+EVIDENCE = _words(
+    "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce",
+    "quince", "veinte", "treinta", "cuarenta", "cincuenta", "sesenta", "setenta", "ochenta",
+    "noventa", "cien", "cientos", "mil", "miles", "millón", "millones", "la mitad", "el doble",
+    "el triple", "por ciento", r"como (?:muestra|demuestra|indica|señala)", "análisis",
+)  # fmt: skip
+# The author's own stance said outright ("creo que", "propongo"): the document's end is
+# stated, whichever sentence the reading took for the claim.
+STANCE = _words(
+    "creo que", "opino que", "pienso que", "considero que", "propongo", "proponemos", "pido",
+    "pedimos", "exijo", "exigimos", "defiendo", "sostengo", "estoy a favor", "estoy en contra",
+    r"tendr[ií]a(?:n|mos)? que", "conviene", "hace falta",
+)  # fmt: skip
+# A text this short (in sentences) with a claim states its end in the claim: Aristotle asks for
+# no purpose of its own.
+SHORT = 5
