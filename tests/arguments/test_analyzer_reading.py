@@ -228,9 +228,53 @@ def test_the_model_overrides_the_rules_only_where_they_are_not_sure():
     from arguments.domain.reading import find_claim
     from toulmini_site.text.sentences import sentences
 
-    # the rules lead by a stance marker and the first place (3 points): they stand
-    sure = sentences("I think buses matter. Trains run late. Fares went up.")
+    # the rules lead by a conclusion marker and the first place (4 points): they stand
+    sure = sentences("Overall, buses matter. Trains run late. Fares went up.")
     assert find_claim("q", sure, roles=Probabilities([0.1, 0.9, 0.2]))[1].index == 0
+    # a lead of 3 (a stance marker and the first place): the model decides
+    stance = sentences("I think buses matter. Trains run late. Fares went up.")
+    assert find_claim("q", stance, roles=Probabilities([0.1, 0.9, 0.2]))[1].index == 1
     # a lead of 1 (the first place alone): the model decides
     unsure = sentences("Buses matter. Trains run late. Fares went up.")
     assert find_claim("q", unsure, roles=Probabilities([0.1, 0.9, 0.2]))[1].index == 1
+
+
+LETTER = (
+    "I am a retired postman and a grandfather of four. "
+    "Every afternoon teenagers skate on the steps of the war memorial. "
+    "A skate park would give them somewhere safe to go."
+)
+ASIDES = (
+    "Two of them were hurt on Mill Road last year. "
+    "The police chase them off twice a week. "
+    "The steps are cracked already. "
+    "The council owns the land behind the leisure centre. "
+)
+
+
+def test_in_a_short_text_the_model_chooses_among_the_sentences_on_the_querys_subject():
+    from arguments.domain.reading import find_claim
+    from toulmini_site.text.sentences import sentences
+
+    query = "Should the town build a skate park?"
+    # the model favours the writer's personal detail, which shares no word with the query
+    claim = find_claim(query, sentences(LETTER), roles=Probabilities([0.6, 0.1, 0.3]))[1]
+    assert claim is not None and claim.index == 2
+    # among the sentences on the subject the model still decides
+    claim = find_claim(query, sentences(LETTER), roles=Probabilities([0.6, 0.35, 0.3]))[1]
+    assert claim is not None and claim.index == 1
+
+
+def test_the_model_chooses_freely_in_a_longer_text_or_when_no_sentence_is_on_the_subject():
+    from arguments.domain.reading import SHORT_TEXT, find_claim
+    from toulmini_site.text.sentences import sentences
+
+    longer = sentences(LETTER + " " + ASIDES)
+    assert len(longer) > SHORT_TEXT
+    probs = Probabilities([0.6, 0.1, 0.3] + [0.0] * (len(longer) - 3))
+    claim = find_claim("Should the town build a skate park?", longer, roles=probs)[1]
+    assert claim is not None and claim.index == 0
+    # a generic query: no sentence shares its words, so none is set aside
+    generic = Probabilities([0.6, 0.1, 0.3])
+    claim = find_claim("What does the writer want?", sentences(LETTER), roles=generic)[1]
+    assert claim is not None and claim.index == 0
