@@ -159,14 +159,14 @@ def test_a_blas_loaded_after_the_encoder_runs_one_thread_too(encoder):
         "load_encoder()\n"
         "import scipy.linalg\n"
         "from threadpoolctl import threadpool_info\n"
-        "print(sorted({p['num_threads'] for p in threadpool_info() if p['user_api'] == 'blas'}),"
-        " len([p for p in threadpool_info() if p['user_api'] == 'blas']))\n"
+        "print(*[p['num_threads'] for p in threadpool_info() if p['user_api'] == 'blas'])\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     out = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
     ).stdout.split()
-    assert out == ["[1]", "2"]
+    # numpy's and scipy's each here; a build where they share one BLAS shows one.
+    assert out and set(out) == {"1"}
 
 
 def test_vectors_are_float32_unit_rows_in_order(encoder):
