@@ -398,7 +398,7 @@ def _chain_run_held(chain: Chain, until: str, client: LLMClient | None) -> Chain
     try:
         client = client or client_for(chain.engine)
     except LLMError as error:
-        raise ModelFailed(str(error), chain=chain, code="MODEL_NOT_CONFIGURED") from error
+        raise ModelFailed(error.shown(), chain=chain, code="MODEL_NOT_CONFIGURED") from error
     quota_take(user=chain.owner, work="chain_run", model=chain.engine == Chain.Engine.LLM)
     work = copy.copy(chain)  # advanced phase by phase in memory, saved once at the end
     outputs: list[tuple[int, Any]] = []
@@ -722,7 +722,7 @@ def fallacies_detect(
     try:
         model = client or client_for(engine)
     except LLMError as error:
-        raise ToulminError(str(error), code="MODEL_NOT_CONFIGURED") from error
+        raise ToulminError(error.shown(), code="MODEL_NOT_CONFIGURED") from error
     if user is not None:
         quota_take(user=user, work="fallacy_check", model=True)
     found = _fallacies_from_model(text, model)

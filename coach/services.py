@@ -571,7 +571,7 @@ def turn_events(*, session: CoachSession, turn: TurnStart) -> Iterator[dict[str,
                 else:
                     outcome = event  # judged or invalid
         except LLMError as exc:
-            yield _error("coach_stream_failed", str(exc))
+            yield _error("coach_stream_failed", exc.shown())
             return
         yield _finish(session=session, inputs=inputs, outcome=outcome)
     finally:
@@ -605,7 +605,7 @@ async def aturn_events(*, session: CoachSession, turn: TurnStart) -> AsyncIterat
                     yield event
             outcome = reader.end()[-1]
         except LLMError as exc:
-            yield _error("coach_stream_failed", str(exc))
+            yield _error("coach_stream_failed", exc.shown())
             return
         # One trip to a thread and one connection for the answer, the call log and the hold:
         # 120 turns ending together each waited for two before. It takes a slot of this

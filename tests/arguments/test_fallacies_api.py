@@ -114,6 +114,14 @@ def test_llm_engine_without_a_model_is_400_model_not_configured(owner_api):
     assert response.json()["code"] == "MODEL_NOT_CONFIGURED"
 
 
+def test_llm_engine_without_a_model_says_so_in_the_readers_language(owner_api):
+    response = owner_api.post(
+        URL, {"text": CAUSE, "engine": "llm"}, format="json", HTTP_ACCEPT_LANGUAGE="es"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("Este servidor no tiene configurado ningún modelo")
+
+
 def test_under_a_model_its_answer_is_validated_and_quotes_located(owner_api, fake_llm):
     fake = fake_llm(
         responses=[

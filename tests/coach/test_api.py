@@ -123,6 +123,20 @@ def test_a_model_failure_is_an_error_line_and_the_turn_can_be_retried(owner_api,
     assert session.messages.filter(role="user").count() == 1
 
 
+def test_a_model_failure_line_speaks_the_readers_language(owner_api, session, fake_llm):
+    fake_llm(responses=[LLMTimeout("The language model did not answer in time.")])
+    lines = ndjson(
+        owner_api.post(
+            url("turn", session),
+            {"message": "Phones distract pupils"},
+            format="json",
+            HTTP_ACCEPT_LANGUAGE="es",
+        )
+    )
+    assert lines[-1]["error"] == "coach_stream_failed"
+    assert lines[-1]["message"] == "El modelo de lenguaje no respondió a tiempo."
+
+
 def test_a_contract_breaking_answer_is_a_validation_error_line(owner_api, session, fake_llm):
     fake_llm(responses=[{"assistantText": "hi", "step": "claim", "surprise": True}])
     lines = ndjson(owner_api.post(url("turn", session), {"message": "hi"}, format="json"))
