@@ -71,6 +71,8 @@
     buttons.forEach(function (b) { b.disabled = true; });
     if (payload.message) bubble("user", payload.message);
     var tutor = bubble("assistant", "");
+    // The tutor speaks the session's language, which may not be the page's.
+    if (ws.dataset.language) tutor.setAttribute("lang", ws.dataset.language);
     tutor.classList.add("is-streaming");
     tutor.setAttribute("data-placeholder", ws.dataset.textWaiting);
     log("sent");
