@@ -208,26 +208,53 @@ class OpenAICompatibleClient(StreamingClient):
         """``chat.completions.create(**body)``, retried on 408/409/429/5xx and lost
         connections while the deadline allows. Raises ``_Refused`` for a 400 that can be
         adapted to, ``LLMError`` for anything else."""
-        tries = self.limits.http_retries + 1
-        for attempt in range(tries):
-            timeout = deadline.timeout(self.limits.try_timeout_seconds)
-            if timeout <= 0:
-                raise _timeout(deadline)
+        retries = _Retries(self.limits, deadline)
+        for attempt, timeout in retries:
             try:
-                with _translated_errors(deadline):
-                    try:
-                        return self._sdk.chat.completions.create(**body, timeout=timeout)
-                    except openai.BadRequestError as exc:
-                        adaptation = _adaptation(exc, body)
-                        if adaptation is None or self._adapted(adaptation):
-                            raise
-                        raise _Refused(adaptation) from None
+                with _translated_errors(deadline), _adapting(self, body):
+                    return self._sdk.chat.completions.create(**body, timeout=timeout)
             except (LLMUnavailable, LLMTimeout) as error:
-                wait = _retry_wait(error.__cause__, attempt)
-                if wait is None or attempt + 1 >= tries or wait >= deadline.remaining():
-                    raise
-                time.sleep(wait)
+                time.sleep(retries.wait(error, attempt))
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+class _Retries:
+    """One call's retry policy, shared by the sync and the async client: up to
+    ``http_retries`` more tries, each bounded by ``try_timeout_seconds`` and the call's
+    deadline; iterating gives each try's number and timeout."""
+
+    def __init__(self, limits: CallLimits, deadline: Deadline) -> None:
+        self.tries = limits.http_retries + 1
+        self.try_timeout = limits.try_timeout_seconds
+        self.deadline = deadline
+
+    def __iter__(self) -> Iterator[tuple[int, float]]:
+        for attempt in range(self.tries):
+            timeout = self.deadline.timeout(self.try_timeout)
+            if timeout <= 0:
+                raise _timeout(self.deadline)
+            yield attempt, timeout
+
+    def wait(self, error: LLMUnavailable | LLMTimeout, attempt: int) -> float:
+        """Seconds to wait before the next try after ``error``; raises ``error`` when it is
+        not worth another (a 4xx other than 408/409/429, the last try, past the deadline)."""
+        wait = _retry_wait(error.__cause__, attempt)
+        if wait is None or attempt + 1 >= self.tries or wait >= self.deadline.remaining():
+            raise error
+        return wait
+
+
+@contextlib.contextmanager
+def _adapting(client: OpenAICompatibleClient, body: dict[str, Any]) -> Iterator[None]:
+    """A 400 that can be adapted to (``_adaptation``), and was not already, becomes
+    ``_Refused``; any other 400 goes on as it is."""
+    try:
+        yield
+    except openai.BadRequestError as exc:
+        adaptation = _adaptation(exc, body)
+        if adaptation is None or client._adapted(adaptation):
+            raise
+        raise _Refused(adaptation) from None
 
 
 def _adaptation(exc: openai.BadRequestError, body: dict[str, Any]) -> str | None:
@@ -494,26 +521,14 @@ async def _aadapting(
 
 async def _acreate(client: OpenAICompatibleClient, deadline: Deadline, body: dict[str, Any]) -> Any:
     """``chat.completions.create(**body)`` awaited, retried like the sync client's."""
-    tries = client.limits.http_retries + 1
+    retries = _Retries(client.limits, deadline)
     sdk = _sdk(client)
-    for attempt in range(tries):
-        timeout = deadline.timeout(client.limits.try_timeout_seconds)
-        if timeout <= 0:
-            raise _timeout(deadline)
+    for attempt, timeout in retries:
         try:
-            with _translated_errors(deadline):
-                try:
-                    return await sdk.chat.completions.create(**body, timeout=timeout)
-                except openai.BadRequestError as exc:
-                    adaptation = _adaptation(exc, body)
-                    if adaptation is None or client._adapted(adaptation):
-                        raise
-                    raise _Refused(adaptation) from None
+            with _translated_errors(deadline), _adapting(client, body):
+                return await sdk.chat.completions.create(**body, timeout=timeout)
         except (LLMUnavailable, LLMTimeout) as error:
-            wait = _retry_wait(error.__cause__, attempt)
-            if wait is None or attempt + 1 >= tries or wait >= deadline.remaining():
-                raise
-            await asyncio.sleep(wait)
+            await asyncio.sleep(retries.wait(error, attempt))
     raise AssertionError("unreachable")  # pragma: no cover
 
 
