@@ -19,7 +19,7 @@ from arguments.domain.toulmin import ChainState, ChainStatus, Evaluation
 from arguments.domain.wording import SAID_FIELDS
 from arguments.models import Chain
 from arguments.serializers import ChainSerializer  # the API's shape
-from arguments.vocabulary import said_shown
+from arguments.vocabulary import chain_shown, said_shown
 
 # format -> (content type, file name ending)
 EXPORT_FORMATS: dict[str, tuple[str, str]] = {
@@ -99,5 +99,6 @@ def chain_export(chain: Chain, fmt: str) -> ChainExport:
         document = chain_aif(state, evaluation, created_at=chain.created_at)
         body = json.dumps(document, ensure_ascii=False, indent=2)
     else:
-        body = json.dumps(ChainSerializer(chain).data, ensure_ascii=False, indent=2)
+        data = chain_shown(ChainSerializer(chain).data, chain.said)  # as the API answers
+        body = json.dumps(data, ensure_ascii=False, indent=2)
     return ChainExport(body, content_type, f"toulmin-chain-{chain.pk}.{ending}")

@@ -15,7 +15,7 @@ from arguments.domain.fallacies import TAXONOMY
 from council.domain.audit.report import SECURITY_CAP
 from council.domain.critique.formatter import OFFLINE_USAGE, format_critique_output
 from council.domain.wording import AUDIT
-from council.said import said_shown
+from council.said import error_structure, render, said_shown
 
 
 def shown(text: str, said: Mapping[str, Any]) -> str:
@@ -23,6 +23,13 @@ def shown(text: str, said: Mapping[str, Any]) -> str:
     active language, written from the key and parameters stored for it (``said``, by English
     text: ``Critique.said``, ``Audit.said``); a text with none (a model's) as written."""
     return said_shown(text, said, gettext)
+
+
+def refusal_shown(text: str) -> str:
+    """A refusal the council's services raised in English (the analyzer's refusal of a text's
+    language, a model client's message) in the active language; any other text as it is."""
+    said = error_structure(text)
+    return render(said, gettext) if said is not None else text
 
 
 def _nodes_shown(nodes: list[Any], said: Mapping[str, Any], field: str = "claim") -> list[Any]:
@@ -91,6 +98,17 @@ def _notes_shown(outcome: Any, said: Mapping[str, Any]) -> Any:
     }
 
 
+def critique_usage_shown(critique: Any) -> str:
+    """What a critique's run cost, in the active language."""
+    if critique.engine == "offline":
+        return gettext(OFFLINE_USAGE)
+    return ngettext(
+        "%(calls)s model call, %(tin)s tokens in, %(tout)s out.",
+        "%(calls)s model calls, %(tin)s tokens in, %(tout)s out.",
+        critique.model_calls,
+    ) % {"calls": critique.model_calls, "tin": critique.tokens_in, "tout": critique.tokens_out}
+
+
 def critique_formatted_shown(critique: Any) -> str:
     """A critique's plain-text report in the active language, written again from its result
     (the report's words, the assessment, the points' claims, the areas, severities and
@@ -99,14 +117,7 @@ def critique_formatted_shown(critique: Any) -> str:
     if not critique.result or (get_language() or "en").startswith("en"):
         return str(critique.formatted)
     result = critique_json_shown({"result": critique.result}, critique.said)["result"]
-    if critique.engine == "offline":
-        usage = gettext(OFFLINE_USAGE)
-    else:
-        usage = ngettext(
-            "%(calls)s model call, %(tin)s tokens in, %(tout)s out.",
-            "%(calls)s model calls, %(tin)s tokens in, %(tout)s out.",
-            critique.model_calls,
-        ) % {"calls": critique.model_calls, "tin": critique.tokens_in, "tout": critique.tokens_out}
+    usage = critique_usage_shown(critique)
     return format_critique_output(
         result,
         usage=usage.rstrip("."),

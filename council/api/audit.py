@@ -13,7 +13,7 @@ from council.api.documents import TextOrFileMixin, request_data
 from council.domain.audit.rubrics import DEFAULT_RUBRIC
 from council.models import Audit
 from council.services.audit import audit_create, audit_retry
-from council.vocabulary import audit_json_shown, audit_summary_shown
+from council.vocabulary import audit_json_shown, audit_summary_shown, refusal_shown
 from toulmini_site.api import ApiError, AuthedRequest, StrictCharField, authed_api_view, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_BYTES,
@@ -140,9 +140,9 @@ def audits_api(request: AuthedRequest) -> Response:
         )
     except DocumentError as exc:
         raise ApiError(
-            str(exc),
+            refusal_shown(str(exc)),
             code=exc.code,
-            details=[{"loc": "file" if upload else "text", "msg": str(exc)}],
+            details=[{"loc": "file" if upload else "text", "msg": refusal_shown(str(exc))}],
         ) from None
     return _accepted(request, audit)
 

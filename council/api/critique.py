@@ -12,7 +12,12 @@ from council import selectors
 from council.api.documents import TextOrFileMixin, request_data
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
-from council.vocabulary import critique_formatted_shown, critique_json_shown
+from council.vocabulary import (
+    critique_formatted_shown,
+    critique_json_shown,
+    critique_usage_shown,
+    refusal_shown,
+)
 from toulmini_site.api import ApiError, AuthedRequest, authed_api_view, paginated
 from toulmini_site.text.documents import (
     MAX_DOCUMENT_CHARS,
@@ -74,6 +79,12 @@ class CritiqueSerializer(CritiqueSummarySerializer):
             "started_at",
         ]
 
+    usage = serializers.SerializerMethodField()
+
+    def get_usage(self, critique: Critique) -> str:
+        """What the run cost, in the request's language ("sin conexión: sin tokens de modelo")."""
+        return critique_usage_shown(critique).rstrip(".")
+
     def get_progress(self, critique: Critique) -> dict:
         """Per philosopher: state (queued, running, critiqued, self_critique, done, failed)."""
         return critique.progress.get("agents", {})
@@ -112,9 +123,9 @@ def critiques(request: AuthedRequest) -> Response:
         )
     except DocumentError as exc:
         raise ApiError(
-            str(exc),
+            refusal_shown(str(exc)),
             code=exc.code,
-            details=[{"loc": "file" if upload else "text", "msg": str(exc)}],
+            details=[{"loc": "file" if upload else "text", "msg": refusal_shown(str(exc))}],
         ) from None
     body = CritiqueSummarySerializer(critique, context={"request": request}).data
     return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})

@@ -23,7 +23,13 @@ from council.domain.audit.rubrics import JUDICIAL_OPINION, STUDENT_ARGUMENT
 from council.domain.runs import RunNotRetryable
 from council.models import Rubric
 from council.services.audit import RubricUnusable, audit_create, audit_retry
-from council.vocabulary import audit_summary_shown, reasoning_shown, shown, stored_shown
+from council.vocabulary import (
+    audit_summary_shown,
+    reasoning_shown,
+    refusal_shown,
+    shown,
+    stored_shown,
+)
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.numbers import grouped_lazy
 from toulmini_site.text.documents import (
@@ -122,7 +128,7 @@ def audit_new(request: AuthedHttpRequest) -> HttpResponse:
         except RubricUnusable as exc:
             form.add_error("rubric", str(exc))
         except DocumentError as exc:  # the offline engine cannot read its language
-            form.add_error(None, str(exc))
+            form.add_error(None, refusal_shown(str(exc)))
         except LimitExceeded as refused:  # the form comes back with the text, nothing queued
             form.add_error(None, refused.message)
             return render(request, "council/audit_new.html", {"form": form}, status=429)

@@ -23,7 +23,7 @@ from council.domain.critique.schemas import SEVERITY_WEIGHT
 from council.domain.runs import RunNotRetryable
 from council.models import Critique
 from council.services.critique import critique_create, critique_retry
-from council.vocabulary import critique_formatted_shown, shown
+from council.vocabulary import critique_formatted_shown, refusal_shown, shown
 from toulmini_site.limits import LimitExceeded
 from toulmini_site.numbers import grouped_lazy
 from toulmini_site.text.documents import (
@@ -92,7 +92,7 @@ def critique_new(request: AuthedHttpRequest) -> HttpResponse:
             form.add_error(None, refused.message)
             return render(request, "council/critique_new.html", {"form": form}, status=429)
         except DocumentError as exc:  # the offline philosophers cannot read its language
-            form.add_error(None, str(exc))
+            form.add_error(None, refusal_shown(str(exc)))
             return render(request, "council/critique_new.html", {"form": form}, status=400)
         return redirect(critique)
     return render(request, "council/critique_new.html", {"form": form})

@@ -98,3 +98,29 @@ def test_the_reasons_no_criterion_could_be_scored_are_spanish(
 def _english_after():
     yield
     translation.activate("en")
+
+
+FRENCH = (
+    "Les écoles devraient commencer plus tard le matin, car les adolescents ont besoin de "
+    "dormir davantage. Le ministère doit donc changer les horaires."
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/api/v1/critiques/", "/api/v1/audits/"])
+def test_a_text_in_a_third_language_is_refused_in_the_readers_language(owner_api, url):
+    spanish = owner_api.post(
+        url, {"text": FRENCH, "title": "x"}, format="json", HTTP_ACCEPT_LANGUAGE="es"
+    ).json()
+    assert spanish["code"] == "DOCUMENT_LANGUAGE_NOT_READ"
+    assert spanish["error"].startswith("IDIOMA NO LEÍDO") and "francés" in spanish["error"]
+    english = owner_api.post(url, {"text": FRENCH, "title": "x"}, format="json").json()
+    assert english["error"].startswith("LANGUAGE NOT READ")
+
+
+@pytest.mark.django_db
+def test_the_critique_api_says_what_an_offline_run_cost_in_spanish(owner, owner_api):
+    critique = critique_create(owner=owner, title="T", text="Los deberes deberían limitarse.")
+    url = f"/api/v1/critiques/{critique.pk}/"
+    assert owner_api.get(url, HTTP_ACCEPT_LANGUAGE="es").json()["usage"].startswith("sin conexión")
+    assert owner_api.get(url).json()["usage"] == "offline: no model tokens"

@@ -123,3 +123,14 @@ def test_the_spanish_markdown_verdict_agrees_with_its_statement(owner, owner_api
     body = _export(owner_api, chain, "markdown", "es")
     assert "## Veredicto: CONFIRMADO" in body
     assert "**Confirmado (" in body and "Confirmada" not in body
+
+
+def test_the_json_export_is_the_api_answer_in_the_readers_language(owner, owner_api):
+    chain = _chain(owner, "¿Debe la ciudad ampliar las ciclovías?", SUSTAINED)
+    exported = json.loads(_export(owner_api, chain, "json", "es"))
+    answered = owner_api.get(f"/api/v1/chains/{chain.pk}/", HTTP_ACCEPT_LANGUAGE="es").json()
+    assert exported["verdict"] == answered["verdict"]
+    assert exported["verdict"]["final_statement"].startswith("Confirmado")
+    assert exported["qualifier"]["rationale"] != chain.qualifier["rationale"]
+    english = json.loads(_export(owner_api, chain, "json", "en"))
+    assert english["qualifier"]["rationale"] == chain.qualifier["rationale"]
