@@ -143,6 +143,8 @@ def voices() -> None:
         ("fresh set (frozen, never tuned on)", v.VOICES_FRESH),
         ("dev half (tuned on)", v.VOICES_DEV),
         ("meaning-check tuning set (tuned on)", v.VOICES_TUNE),
+        ("student messages in hard forms, held-out half (never tuned on)", v.VOICES_FORMS_HELD),
+        ("student messages in hard forms, tuning half (tuned on)", v.VOICES_FORMS_DEV),
     ]
     if tuning_only():
         print("TUTOR_EVAL_TUNING_ONLY: the final set is not played.")

@@ -38,15 +38,27 @@ _CLAUSE_SPLIT = re.compile(
     r"[.;:!?¿¡,\n()\[\]\"“”«»]+|\s(?:" + languages.alternatives("clause_joiners") + r")\s"
 )
 _TOKEN = re.compile(r"[a-z0-9]+")
+# How students type in a hurry, spelt out: "m escribes" -> "me escribes", "gimme" -> "give me".
+_TEXTING = {
+    short: full.split() for pack in languages.packs() for short, full in pack.texting.items()
+}
+
+
+def _spelt_out(tokens: list[str]) -> list[str]:
+    return [word for token in tokens for word in _TEXTING.get(token, [token])]
 
 
 def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(fold(text).replace("'", "").replace("’", ""))
+    return _spelt_out(_TOKEN.findall(fold(text).replace("'", "").replace("’", "")))
 
 
 def _clauses(text: str) -> list[list[str]]:
     folded = fold(text).replace("'", "").replace("’", "")
-    return [tokens for part in _CLAUSE_SPLIT.split(folded) if (tokens := _TOKEN.findall(part))]
+    return [
+        tokens
+        for part in _CLAUSE_SPLIT.split(folded)
+        if (tokens := _spelt_out(_TOKEN.findall(part)))
+    ]
 
 
 def _strip_fillers(tokens: list[str]) -> list[str]:

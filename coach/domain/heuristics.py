@@ -51,9 +51,12 @@ _INSISTING = _either("insisting_patterns")
 # and a reason that gives none: "because it would be better".
 _VAGUE_CLAIM = _either("vague_claim_patterns")
 _ONLINE = _either("online_patterns")
+_PLATFORMS = languages.every_set("platforms")
 # A warrant that draws the claim's conclusion ("... so they should stop selling it") says
 # the claim again, with a reason: it is not a general rule.
 _OBLIGATION = _either("obligation_patterns")
+_CONSEQUENCE = _either("consequence_patterns")
+RESTATED_MIN_SHARED = 2  # the claim's words a "..., so ... should" warrant says again
 # A rule's two sides: what comes after "if"/"when" (the kind of fact) and the rest.
 _RULE_MARKERS = languages.every("rule_markers")
 _GENERAL = languages.every("general")
@@ -121,19 +124,22 @@ def is_question(text: str) -> bool:
 
 
 def _names_someone(text: str) -> bool:
-    """A proper name or an acronym after the first word: "Smith", "the OECD", "WHO"."""
+    """A proper name or an acronym after the first word: "Smith", "the OECD", "WHO". A
+    platform ("Google", "TikTok") is where anything can be found, not who said it."""
     first_dropped = text.strip().split(maxsplit=1)[1] if len(text.split()) > 1 else ""
     # A capital and at least one more letter: "I" is never a name.
-    return bool(re.search(r"\b[A-ZÁÉÍÓÚÑ][\w&-]+", first_dropped) or _ACRONYM.search(text))
+    names = re.findall(r"\b[A-ZÁÉÍÓÚÑ][\w&-]+", first_dropped) + _ACRONYM.findall(text)
+    return any(fold(name) not in _PLATFORMS for name in names)
 
 
 def backing_problem(text: str) -> str | None:
     """``no_authority`` when nothing names a source, ``vague_source`` when only a kind of
-    source is named ("research on bullying": which research, by whom?)."""
+    source is named ("research on bullying": which research, by whom?) or only where it was
+    found ("got it off google", "lo vi en TikTok": which site, whose figure?)."""
     if _has_marker(text, _AUTHORITY) or _names_someone(text):
         return None
     if _ONLINE.search(" ".join(words(text))):
-        return "vague_source"  # "I found it online": which site, whose figure?
+        return "vague_source"
     figure = bool(_YEAR_OR_NUMBER.search(text))
     if _has_marker(text, _SOURCE_KINDS):
         return None if figure else "vague_source"
@@ -164,9 +170,17 @@ def warrant_problem(text: str, claim: str = "") -> str | None:
         # "... so they should stop selling it": the claim's conclusion, not a rule.
         plain = " ".join(tokens)
         ought = _OBLIGATION.search(plain)
-        if ought and not _has_marker(text, _GENERAL) and _marker_at(tokens, _RULE_MARKERS) is None:
+        ruled = _marker_at(tokens, _RULE_MARKERS) is not None
+        if ought and not _has_marker(text, _GENERAL) and not ruled:
             concluded = {token[:5] for token in words(plain[ought.end() :]) if len(token) >= 4}
             if concluded & claimed:
+                return "restates_claim"
+        # "coursework is better than exams so schools should use it": a judgement on the
+        # claim's own subject and its conclusion again, joined by "so"; no rule links them.
+        so = _CONSEQUENCE.search(plain)
+        if ought and so and so.start() < ought.start() and not ruled:
+            said = {token[:5] for token in words(plain[: ought.start()]) if len(token) >= 4}
+            if len(said & claimed) >= RESTATED_MIN_SHARED:
                 return "restates_claim"
     # A rule is general unless something ties it to one case ("my friend", "in 2019", a
     # name); "if" or "when" is one way to say a rule, not the only one.
@@ -244,14 +258,16 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     if step == "warrant" and warrant_problem(stripped, claim) == "restates_claim":
         # Said before "too short": a short restatement is above all the claim again.
         return StepCheck(step, "restates_claim")
+    vague = _VAGUE_CLAIM.search(" ".join(words(stripped)))
+    if step == "claim" and vague and not is_question(stripped):
+        # Said before "too short": "buses are good" needs what should change, not length.
+        return StepCheck(step, "vague_claim")
     if len(words(stripped)) < MIN_WORDS[step]:
         return StepCheck(step, "too_short")
     problem: str | None = None
     if step == "claim":
         if is_question(stripped):
             problem = "is_question"
-        elif _VAGUE_CLAIM.search(" ".join(words(stripped))):
-            problem = "vague_claim"
     elif step == "grounds":
         problem = grounds_problem(stripped)
     elif step == "warrant":

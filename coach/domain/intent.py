@@ -207,11 +207,15 @@ def turn_intent(inputs: Mapping[str, Any]) -> Intent | None:
     return Intent(inputs["intent"], inputs.get("pressure", "") or "")
 
 
-# What a student puts before their text that is not part of it: a filler ("ok.", "vale."),
-# or a frame ("Actually let me change it:", "Bueno, mejor cambio:").
+# What a student puts before their text that is not part of it: fillers and nods ("ok.",
+# "right, got it.", "ah vale, ya lo pillo."), or a frame ("Actually let me change it:",
+# "Bueno, mejor cambio:").
+_FILLER_OR_NOD = (
+    languages.alternatives("framing_fillers") + "|" + languages.alternatives("framing_followers")
+)
 _FRAMING = re.compile(
-    r"^\s*(?:" + languages.alternatives("framing_fillers") + ")"
-    r"(?:\s+(?:" + languages.alternatives("framing_followers") + r"))*\s*[.,;:!…]+\s+|"
+    r"^\s*(?:" + _FILLER_OR_NOD + ")"
+    r"(?:[\s,]+(?:" + _FILLER_OR_NOD + r"))*\s*[.,;:!…]+\s+|"
     r"^\s*(?:" + languages.alternatives("framing_leads") + r")?[\s,]*"
     r"(?:" + languages.alternatives("framing_changes") + ")"
     r"(?:" + languages.alternatives("framing_objects") + r")*\s*[:.,;!-]+\s*",

@@ -57,6 +57,11 @@ VOICES_AFTER = HERE / "tutor_voices_after.json"
 VOICES_FINAL = HERE / "tutor_voices_final.json"
 # English turns on two more topics, written to tune the meaning check: tuned on.
 VOICES_TUNE = HERE / "tutor_voices_tune.json"
+# Student messages in hard forms ("except ..." rebuttals, rules without "if", requests in
+# text-speak, feedback requests, nods before a part), written before the offline tutor's
+# reading was changed for them and split in two: one half tuned on, the other held out.
+VOICES_FORMS_DEV = HERE / "tutor_voices_forms_dev.json"
+VOICES_FORMS_HELD = HERE / "tutor_voices_forms_held.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
 YES = {"en": "yes", "es": "sí"}
 # What "where to look" names: a place or a way to find facts or an expert.

@@ -44,8 +44,10 @@ def test_text_that_fits_its_step_passes_in_both_languages(step, text):
         ("claim", "Should schools ban phones in class?", "is_question"),
         ("claim", "¿Deberían las escuelas prohibir los móviles?", "is_question"),
         ("claim", "Why do schools allow phones at all", "is_question"),
-        ("grounds", "I really think that phones are bad", "no_evidence"),
-        ("grounds", "Creo de verdad que los móviles son malos", "no_evidence"),
+        # A conviction, however stressed, is an opinion: a reader cannot check it.
+        ("grounds", "I really think that phones are bad", "opinion"),
+        ("grounds", "Creo de verdad que los móviles son malos", "opinion"),
+        ("grounds", "Phones are really bad for teenagers", "no_evidence"),
         ("warrant", "Phones distract my brother Tom", "no_principle"),
         ("warrant", "Los móviles distraen a mi hermano Tomás", "no_principle"),
         ("groundsBacking", "I believe it strongly", "no_authority"),

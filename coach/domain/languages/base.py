@@ -58,6 +58,8 @@ class LanguagePack:
     insisting_patterns: tuple[str, ...] = ()
     vague_claim_patterns: tuple[str, ...] = ()
     online_patterns: tuple[str, ...] = ()
+    platforms: frozenset[str] = frozenset()  # where anything is found: "google", "tiktok"
+    consequence_patterns: tuple[str, ...] = ()  # "so", "así que": a conclusion follows
     obligation_patterns: tuple[str, ...] = ()
     opinion_patterns: tuple[str, ...] = ()
     reported_word: str = ""  # a pattern for one folded word in a past tense
@@ -76,7 +78,7 @@ class LanguagePack:
     ask_kind_patterns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     hedges: frozenset[str] = frozenset()
     framing_fillers: tuple[str, ...] = ()  # pattern alternatives: "ok(?:ay)?", "vale"
-    framing_followers: tuple[str, ...] = ()
+    framing_followers: tuple[str, ...] = ()  # nods after a filler: "got it", "ya lo pillo"
     framing_leads: tuple[str, ...] = ()  # "actually", "en realidad"
     framing_changes: tuple[str, ...] = ()  # "let me change", "lo cambio"
     framing_objects: tuple[str, ...] = ()  # " it", " lo"

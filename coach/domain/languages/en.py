@@ -96,14 +96,26 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
     return None
 
 
+# Words that open a clause inside a statement: a "you" after one is anyone ("except in maths,
+# where you need to show you can work fast"), not the tutor.
+_SUBORDINATORS = frozenset(
+    "where when whenever that because unless except since while until than once whether "
+    "which who".split()
+)
+
+
 def asks_tutor(tokens: list[str]) -> bool:
     """The tutor as the subject of producing text: "can you", "you write it", "if you could
-    fill", "I want you to", "you are the student"."""
+    fill", "I want you to", "you are the student". A "you" in a clause a statement opens with
+    "where", "unless", "that"... is anyone, and "if you" asks only with a modal after it."""
     for i, token in enumerate(tokens):
         if token not in ("you", "u", "youre"):
             continue
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1 : i + 4]
+        modal_after = bool(after) and after[0] in _MODALS_OF_ASKING
+        if (i >= 2 and before in _SUBORDINATORS) or (before == "if" and not modal_after):
+            continue
         if before in _MODALS_OF_ASKING or before in ("do", "did", "are", "will"):
             return True
         if before in _WANT or before in ("ask", "asking", "beg", "begging"):
@@ -377,20 +389,28 @@ PACK = LanguagePack(
     vague_claim_patterns=(
         r"\b(is|are|was|its) (so |very |really |just |too |super )?(bad|good|terrible|awful|"
         r"great|wrong|stupid|boring|unfair|ugly|dumb|nice|cool|pointless|useless|the worst|"
-        r"the best|horrible)( for everyone)?$",
+        r"the best|horrible)( for (everyone|everybody|us|people|school|schools|students|kids|"
+        r"children|society|the world))?$",
+        # Wanting more of nothing named: "young people deserve more".
+        r"\b(deserves?|needs?|wants?|should get|should have) (more|better|less|respect)$",
         r"\b(because|since) (it|that|this)? ?(would be|will be|is) (better|good|best)$",
         # Any judgement made stronger and left at that: "school is too early".
         r"\b(is|are|was|its) (so|very|really|too|super|way too|far too) [a-z]+$",
     ),
     online_patterns=(
-        r"\b(online|on the internet|on internet|the internet|on google|on the web|"
-        r"on a website|on tiktok|on youtube|on instagram)\b",
+        r"\b(online|internet|on the web|a website|some website|google|googled|tiktok|"
+        r"youtube|instagram|reddit|facebook|twitter|snapchat|social media|a video)\b",
     ),
+    platforms=frozenset(
+        "google tiktok youtube instagram reddit facebook twitter snapchat internet".split()
+    ),
+    consequence_patterns=(r"\b(so|therefore|thus|hence|thats why|that is why|which is why)\b",),
     obligation_patterns=(r"\b(should|must|ought to|need to|have to)\b",),
     opinion_patterns=(
-        r"\b(i think|i believe|i feel|i guess|in my opinion|in my view|everyone knows|"
+        r"\b(i (just |really |honestly |do |personally )?(think|believe|feel)|i guess|"
+        r"in my opinion|in my view|everyone knows|"
         r"everybody knows|it is obvious|its obvious|obviously|it is true|its true|100 true|"
-        r"clearly true)\b",
+        r"clearly true|trust me|you can tell|we all know)\b",
     ),
     reported_word=r"^[a-z]{3,}ed$",
     modal_degrees=(
@@ -444,6 +464,12 @@ PACK = LanguagePack(
         "r": "are",
         "cant": "cant",
         "cn": "can",
+        "gimme": "give me",
+        "idk": "i dont know",
+        "dunno": "dont know",
+        "tbh": "to be honest",
+        "wanna": "want to",
+        "abt": "about",
     },
     help_patterns={
         "teacher": (
@@ -465,7 +491,7 @@ PACK = LanguagePack(
             r"(fail|flunk|get a zero|cry|be in trouble|get in trouble) ",
             r" if you dont (help|write|do|give) ",
             r" (i beg|im begging|i am begging|please please|im desperate|i am desperate|"
-            r"so desperate) ",
+            r"so desperate|last time i ask|im asking you|i am asking you) ",
             r" (its|it is|this is) due (tomorrow|tonight|today|in) ",
             r" (i have|ive got|i got) no time | (im|i am) (out of|running out of) time ",
         ),
@@ -526,8 +552,12 @@ PACK = LanguagePack(
             r"can you help me|could you help me|help me out|help me please|pls help)"
             r"( please)? $",
             r" (i need|need) (your )?help (with|writing|to write) ",
-            r"^ (i have no idea|i have no clue|no idea|no clue|idk|i dunno|dunno)"
+            r"^ (i have no idea|i have no clue|no idea|no clue|i dont know|dont know)"
             r"( what to do| what to write)? $",
+            # "honestly no clue what evidence there is": the student, not "parents have no idea"
+            r"^ ((honestly|really|to be honest|sorry|literally|totally|still|just|but|and|so|"
+            r"ugh|um|lol) )*(i (really |honestly |just )?(have|got|ve got) )?(no|zero) "
+            r"(idea|clue) (what|which|who|where|how|whether|if|about) ",
             r" help me (write|with|do|finish|make|think of|come up) ",
         ),
     },
@@ -544,7 +574,8 @@ PACK = LanguagePack(
         r" (define|explain|describe) (what |how )?(a |an |the )?" + _PART + " ",
         r" explain (it|that|this|again|please) ",
         r" difference between ",
-        r"^ (i )?(dont|do not) (understand|get it|understand it|get this)( at all)? $",
+        r"^ ((but|and|sorry|still|honestly|ugh) )*(i )?((really|just|still|honestly) )?"
+        r"(dont|do not) (understand|get it|understand it|get this)( at all)? $",
         r" how (to|do i|can i|should i|do you|do we|can you) (write|make|build|find|choose|"
         r"state|know) (a |an |the |my |if )?(good |strong )?" + _PART + " ",
         r" (is|are) (a |an |the )?" + _PART + " (the same as|like|just) ",
@@ -567,7 +598,10 @@ PACK = LanguagePack(
         r" (is|does|was|are) (mine|my [a-z]+|it|this|that|these|they|my [a-z]+ [a-z]+) "
         r"([a-z]+ ){0,3}?(enough|ok|okay|fine|good|right|correct|clear|strong|weak|specific|"
         r"general|vague|too [a-z]+|work|have (one|a source)|make sense|count) ",
-        r" (do|does) (mine|my [a-z]+) (work|need|have|count|make sense) ",
+        r" (do|does) (mine|my [a-z]+) (work|need|have|count|make sense|say|name|show|include|"
+        r"give|state|mention|do) ",
+        # Said short, after what the part should be: "... should be specific. Is mine?"
+        r" (is|does|do|was|has) (mine|my [a-z]+|my [a-z]+ [a-z]+) $",
         r" do i need (more|a source|to change|to add) ",
         r" (what do you think of|how is|how about|any feedback on|feedback on|can you check|"
         r"could you check|check) my ",
@@ -606,7 +640,18 @@ PACK = LanguagePack(
         "yeah",
         "yes",
     ),  # fmt: skip
-    framing_followers=("ok(?:ay)?", "so", "then"),
+    framing_followers=(
+        "ok(?:ay)?",
+        "so",
+        "then",
+        "got it",
+        "i see",
+        "understood",
+        "makes sense",
+        "fair enough",
+        "sure",
+        "cool",
+    ),
     framing_leads=("actually", "ok", "wait"),
     framing_changes=(
         r"(?:let me|i'?ll|i will|i want to|i'?d like to|can i)\s+(?:change|rewrite|redo|fix|"

@@ -149,11 +149,17 @@ def question_opening(tokens: list[str]) -> bool:
     return first in ("cual", "cuales") or (first == "que" and second in _PART_NOUNS)
 
 
+# Words that open a clause inside a statement: a "tú" verb after one is anyone's.
+_SUBORDINATORS = frozenset("que donde cuando porque aunque mientras salvo excepto".split())
+
+
 def asks_tutor(tokens: list[str]) -> bool:
     """ "¿me escribes...?", "¿puedes...?", "tú eres el alumno", "si fueras yo...": the tutor as
     the subject of a Spanish verb."""
     for i, token in enumerate(tokens):
         before = tokens[i - 1] if i else ""
+        if i >= 2 and before in _SUBORDINATORS:
+            continue  # "donde hay que demostrar que sabes hacerlo": anyone, not the tutor
         if token in ("puedes", "podrias", "quieres", "querrias", "sabes", "conoces"):
             return True
         if token in ("podria", "puede") and "usted" in tokens:
@@ -420,22 +426,32 @@ PACK = LanguagePack(
         r"\b(es|son|esta|estan|era) (muy |super |re |tan |demasiado )?(malo|mala|malos|malas|"
         r"bueno|buena|buenos|buenas|feo|fea|feos|feas|horrible|horribles|terrible|aburrido|"
         r"aburrida|aburridos|injusto|injusta|inutil|lo peor|lo mejor|una tonteria|"
-        r"una mierda)( para todos)?$",
+        r"una mierda|guay|genial|una pasada|un rollo)( para (todos|todo el mundo|nosotros|"
+        r"el instituto|el colegio|los alumnos|la sociedad|los jovenes|los ninos|la gente))?$",
+        # Un juicio de jerga o un deseo sin objeto: "el bus gratis mola", "merecen más".
+        r"\b(mola|molan|renta|rentan)( (mucho|mazo|un monton))?$",
+        r"\b(merecen?|necesitan?|quieren?) (mas|mejor|menos|respeto)$",
         r"\b(porque|ya que) (eso|esto)? ?(es|seria|sera) (mejor|bueno|lo mejor)$",
         # Cualquier juicio reforzado y sin más: "el horario es demasiado temprano".
         r"\b(es|son|esta|estan|era) (muy|super|re|tan|demasiado) [a-z]+$",
     ),
     online_patterns=(
-        r"\b(en internet|en google|en la web|en una web|en una pagina|en tiktok|en youtube|"
-        r"en instagram|en las redes)\b",
+        r"\b(internet|la web|una web|alguna web|una pagina|google|tiktok|youtube|instagram|"
+        r"las redes|redes sociales|un video)\b",
+    ),
+    platforms=frozenset("google tiktok youtube instagram reddit facebook twitter internet".split()),
+    consequence_patterns=(
+        r"\b(asi que|por eso|por lo tanto|por tanto|entonces|de modo que|de manera que)\b",
     ),
     obligation_patterns=(r"\b(deberia|deberian|debe|deben|hay que|tienen que|tiene que)\b",),
     opinion_patterns=(
-        r"\b(creo que|pienso que|opino que|en mi opinion|todo el mundo sabe|es obvio|"
-        r"es verdad|es cierto|esta claro|obviamente|verdad al 100)\b",
+        r"\b((creo|pienso|opino)( de verdad| sinceramente| realmente)? que|en mi opinion|"
+        r"todo el mundo sabe|es obvio|"
+        r"es verdad|es cierto|esta claro|obviamente|verdad al 100|es evidente|se nota|"
+        r"todos sabemos|lo sabe todo el mundo)\b",
     ),
     reported_word=r"^[a-z]{3,}(aron|ieron)$",
-    reported_raw=r"\b\w{2,}(ó|ió)\b",
+    reported_raw=r"\b(\w{2,}(ó|ió)|dijo|hizo|puso|vio|tuvo|hubo|supo|trajo|dio)\b",
     modal_degrees=(
         ("ciertamente", "certainly"),
         ("sin duda", "certainly"),
@@ -489,6 +505,10 @@ PACK = LanguagePack(
         "tb": "tambien",
         "tmb": "tambien",
         "xa": "para",
+        "pa": "para",
+        "m": "me",
+        "xfa": "por favor",
+        "porfi": "porfa",
         "pongo": "pongo",
     },
     help_patterns={
@@ -503,7 +523,8 @@ PACK = LanguagePack(
             r"reprobarme) ",
             r" (suspendere|reprobare|me suspenden|me reprueban) ",
             r" si no me (ayudas|lo haces|lo escribes) ",
-            r" (te lo (ruego|suplico)|estoy desesperad[oa]) ",
+            r" (te lo (ruego|suplico|pido)|se lo (ruego|suplico|pido)|estoy desesperad[oa]) ",
+            r" (porfa|por favor|porfavor) (porfa|por favor|porfavor) ",
             r" (es|lo entrego|hay que entregarlo) (para )?(manana|hoy|esta noche) ",
             r" (no tengo tiempo|me quedo sin tiempo|estoy sin tiempo) ",
         ),
@@ -545,6 +566,8 @@ PACK = LanguagePack(
             r"^ (ayuda|ayudame|ayudame por favor|necesito ayuda|me ayudas|puedes ayudarme|"
             r"ayuda por favor) $",
             r"^ (no tengo ni idea|ni idea|no se|no lo se|ni idea de que poner) $",
+            r"^ ((la verdad|sinceramente|es que|pues|y|pero|uf) )*(no tengo )?(ni )?(idea|"
+            r"la menor idea) (de|sobre) (que|cual|cuales|donde|quien|como) ",
             r" (estoy|me he|me quede|quede) (atascad[oa]|bloquead[oa]|trabad[oa]|"
             r"atorad[oa]) ",
             r" no se (que|como) (escribir|poner|decir|empezar|hacer) ",
@@ -567,7 +590,8 @@ PACK = LanguagePack(
         r"^ que es (eso|esto) $",
         r" (definicion|significado) de ",
         r" (estoy|me siento) (confundid[oa]|perdid[oa]) ",
-        r"^ (no entiendo|no lo entiendo|no comprendo|no lo comprendo)( nada| bien)? $",
+        r"^ ((es que|pero|y|la verdad es que|uf|buf|lo siento) )*(sigo sin entender(lo)?|"
+        r"no entiendo|no lo entiendo|no comprendo|no lo comprendo)( nada| bien)? $",
     ),
     off_topic_patterns=(
         r"^ (hola|buenas|buenos dias|buenas tardes|buenas noches|que tal|gracias|adios|jaja|"
@@ -582,7 +606,13 @@ PACK = LanguagePack(
         r" (es|esta|son|estan) (bien|suficiente|claro|clara|concreto|concreta|"
         r"demasiado [a-z]+|lo bastante [a-z]+) (mi|mis|lo que) ",
         r" (que te parece|que opinas de|revisa|revisas|me revisas) (mi|mis) ",
-        r" (la mia|el mio|lo mio|los mios) (es|son|esta|vale|sirve) ",
+        r" (la mia|el mio|lo mio|los mios|las mias)( lo| la| los| las)? (es|son|esta|vale|"
+        r"sirve|dice|tiene|cumple|hace|nombra|incluye|funciona)",
+        r" (esto|eso|este|esta|estos|estas) (es|son|esta|estan) (suficiente|bastante|bien|"
+        r"claro|clara|concreto|concreta|valido|valida|correcto|correcta|demasiado [a-z]+|"
+        r"lo bastante [a-z]+) ",
+        r" (esto|eso|este|esta|estos|estas) (vale|valen|sirve|sirven|cuenta|cuentan|basta|"
+        r"funciona) (como|de|para|o) ",
     ),
     feedback_openers=(" revisa ",),
     ask_kind_patterns={
@@ -608,7 +638,17 @@ PACK = LanguagePack(
         "supongo igual".split()
     ),
     framing_fillers=("vale", "bueno", "pues", "entonces", "a ver", "mira", "espera", "sí"),
-    framing_followers=("pues", "vale", "bueno", "entonces"),
+    framing_followers=(
+        "pues",
+        "vale",
+        "bueno",
+        "entonces",
+        "(?:ya )?lo (?:pillo|entiendo|veo)",
+        "ya veo",
+        "entendido",
+        "de acuerdo",
+        "perfecto",
+    ),
     framing_leads=("en realidad", "mejor", "bueno", "vale", "espera"),
     framing_changes=(
         r"(?:lo |la )?(?:cambio|corrijo|rectifico|reescribo)",
