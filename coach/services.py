@@ -36,6 +36,7 @@ from coach.domain.guards import CoachAIResult
 from coach.domain.intent import Intent, classify, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
 from coach.domain.steps import LANGUAGES, next_step
+from coach.domain.turn import TurnInput, read_turn
 from coach.domain.tutor import completion_text, offline_turn, opening_text, step_intro_text
 from coach.models import (
     DRAFT_COLUMNS,
@@ -560,12 +561,13 @@ def turn_events(*, session: CoachSession, turn: TurnStart) -> Iterator[dict[str,
     log, so the student can retry.
     """
     inputs = turn_inputs(session=session, turn=turn)
+    read = read_turn(inputs)  # once: the tutor and every check of its answer read it
     client = client_for(engine())
     outcome: dict[str, Any] = {}
     try:
         try:
-            chunks = tutor_chunks(client, inputs)
-            for event in serve(chunks, inputs):
+            chunks = tutor_chunks(client, inputs, read)
+            for event in serve(chunks, read):
                 if event["type"] == "partial":
                     yield event
                 else:
@@ -597,10 +599,11 @@ async def aturn_events(*, session: CoachSession, turn: TurnStart) -> AsyncIterat
         inputs = await sync_to_async(_inputs_then_close)(session=session, turn=turn)
         # Made in a thread: never on the event loop every other stream shares.
         client = await sync_to_async(client_for, thread_sensitive=False)(engine())
-        reader = AnswerReader(inputs)
+        read = read_turn(inputs)  # once: the tutor and every check of its answer read it
+        reader = AnswerReader(read)
         outcome: dict[str, Any] = {}
         try:
-            async for chunk in _atutor_chunks(client, inputs):
+            async for chunk in _atutor_chunks(client, inputs, read):
                 for event in reader.feed(chunk):
                     yield event
             outcome = reader.end()[-1]
@@ -658,25 +661,30 @@ def _turn_close(*, session: CoachSession, turn: TurnStart, client: LLMClient | N
         connection.close()
 
 
-def _atutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> AsyncIterator[str]:
+def _atutor_chunks(
+    client: LLMClient, inputs: dict[str, Any], read: TurnInput | None = None
+) -> AsyncIterator[str]:
     """``tutor_chunks`` awaited: a model's wait is a coroutine; the offline tutor computes
     its answer in a thread (it reads only the inputs)."""
     return client.astream_answer(
         PURPOSE,
-        offline=lambda: offline_turn(inputs),
+        offline=lambda: offline_turn(read or inputs),
         messages=lambda: turn_prompt(inputs),
         inputs=inputs,
         schema=CoachAIResult,
     )
 
 
-def tutor_chunks(client: LLMClient, inputs: dict[str, Any]) -> Iterator[str]:
+def tutor_chunks(
+    client: LLMClient, inputs: dict[str, Any], read: TurnInput | None = None
+) -> Iterator[str]:
     """The tutor's answer as it streams: the offline tutor is called directly (it reads the
-    turn's inputs); a model gets the turn's prompt, and the schema asks the server for the
-    answer's JSON where it can (the answer is judged whole by ``serve`` all the same)."""
+    turn's inputs, or ``read``, the ``TurnInput`` the turn already read from them); a model
+    gets the turn's prompt, and the schema asks the server for the answer's JSON where it
+    can (the answer is judged whole by ``serve`` all the same)."""
     return client.answer_stream(
         PURPOSE,
-        offline=lambda: offline_turn(inputs),
+        offline=lambda: offline_turn(read or inputs),
         messages=lambda: turn_prompt(inputs),
         inputs=inputs,
         schema=CoachAIResult,

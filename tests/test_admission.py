@@ -145,7 +145,7 @@ def test_a_turn_cancelled_while_it_waits_to_save_still_frees_its_hold(monkeypatc
         def end(self):
             return [{"type": "judged"}]
 
-    async def chunks(client, inputs):
+    async def chunks(client, inputs, read=None):
         yield "Why?"
 
     monkeypatch.setattr(services, "_inputs_then_close", lambda **kw: {})

@@ -66,9 +66,9 @@ def withheld_text(*, released: str, step: str, language: str, topic: str) -> str
     return "\n\n".join(part for part in (released.strip(), note, question) if part)
 
 
-def serve(chunks: Iterable[str], inputs: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+def serve(chunks: Iterable[str], inputs: Mapping[str, Any] | TurnInput) -> Iterator[dict[str, Any]]:
     """The events of one tutor answer (see the module's docstring). The turn is read once
-    (``read_turn``) and every check of the answer reads it."""
+    (``read_turn``, or the ``TurnInput`` given) and every check of the answer reads it."""
     reader = AnswerReader(inputs)
     for chunk in chunks:
         yield from reader.feed(chunk)
@@ -80,8 +80,8 @@ class AnswerReader:
     async stream awaits each one): ``feed`` returns the events a chunk releases, ``end``
     the last ones once the stream is over."""
 
-    def __init__(self, inputs: Mapping[str, Any]) -> None:
-        self.turn = read_turn(inputs)
+    def __init__(self, inputs: Mapping[str, Any] | TurnInput) -> None:
+        self.turn = inputs if isinstance(inputs, TurnInput) else read_turn(inputs)
         self.authorship = authorship_for(self.turn)
         self.buffer: list[str] = []
         self.released = 0

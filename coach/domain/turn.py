@@ -42,6 +42,18 @@ class TurnInput:
         return dict(self.draft).get("claim", "")
 
     @property
+    def latest_own(self) -> str:
+        """The student's own text a confirmation or a rewrite request proposes: the text of
+        "rewrite: <text>"; else the draft's text when they edited it by hand after their last
+        attempt in the chat (``draft_is_latest``); else their latest attempt; else the draft's
+        text ("" when they have written nothing for the step)."""
+        if self.intent.kind == "rewrite" and (carried := rewrite_payload(self.message)):
+            return carried
+        if self.draft_is_latest and self.draft_value.strip():
+            return self.draft_value.strip()
+        return self.attempts[-1] if self.attempts else self.draft_value.strip()
+
+    @property
     def own_joined(self) -> str:
         """The student's own text for this step (attempts and the step's draft) as one text."""
         return " ".join([*self.attempts, self.draft_value])

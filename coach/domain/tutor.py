@@ -17,9 +17,10 @@ from typing import Any
 from coach.domain import languages
 from coach.domain.explanations import asked_part, help_text, off_topic_text
 from coach.domain.heuristics import step_check
-from coach.domain.intent import classify, own_text, rewrite_payload, turn_intent
+from coach.domain.intent import own_text
 from coach.domain.phrases import guess_language
 from coach.domain.steps import STEPS, step_name, step_number
+from coach.domain.turn import TurnInput, read_turn
 
 GUIDING_QUESTIONS: dict[str, Mapping[str, str]] = {
     p.code: p.guiding_questions for p in languages.packs()
@@ -88,73 +89,69 @@ def candidate_text(
     draft_is_latest: bool = False,
     kind: str | None = None,
 ) -> str:
-    """The student's own text for the step that a confirmation or rewrite refers to.
-
-    "rewrite: <text>" carries its text; otherwise it is the student's latest own text for
-    the step: the draft's text when they edited it by hand after their last chat attempt
-    (``draft_is_latest``), so a confirmation never brings back an older attempt over a newer
-    hand edit; else their latest earlier attempt (never a help request, a question or small
-    talk, each read against the argument's ``topic``), else the draft's text.
-    """
-    kind = kind or classify(message).kind  # the turn's intent, when it is known
-    if kind == "rewrite" and rewrite_payload(message):
-        return rewrite_payload(message)
-    if draft_is_latest and (draft_value or "").strip():
-        return draft_value.strip()
-    for earlier in reversed(earlier_messages):
-        intent = classify(earlier, topic=topic)
-        if intent.is_attempt:
-            return own_text(earlier)
-        if intent.kind == "rewrite" and rewrite_payload(earlier):
-            return rewrite_payload(earlier)
-    return (draft_value or "").strip()
+    """The student's own text for the step that a confirmation or rewrite refers to, as the
+    turn reads it (``TurnInput.latest_own``): "rewrite: <text>" carries its text; otherwise
+    their latest own text for the step, the hand-edited draft first (``draft_is_latest``),
+    never a help request, a question or small talk (each read against ``topic``)."""
+    turn = read_turn(
+        {
+            "user_message": message,
+            "step_messages": earlier_messages,
+            "draft_value": draft_value,
+            "draft_is_latest": draft_is_latest,
+            "topic": topic,
+        }
+        | ({"intent": kind} if kind else {})
+    )
+    return turn.latest_own
 
 
 def _answer(result: dict[str, Any]) -> str:
     return json.dumps(result, ensure_ascii=False)
 
 
-def offline_turn(inputs: dict[str, Any]) -> str:
+def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
     """The offline tutor's answer to a turn (``coach.services`` calls it directly, with the
-    turn's inputs; no prompt is built for it): a CoachAIResult as JSON text.
+    turn's inputs or the ``TurnInput`` read from them; no prompt is built for it): a
+    CoachAIResult as JSON text.
 
     ``inputs``: ``step``, ``language``, ``topic``, ``user_message``, ``draft_value``,
     ``is_first_turn``, ``step_messages`` (the student's earlier messages on this step,
     oldest first), ``draft_is_latest`` (the draft's part was edited by hand after the
     student's last attempt in the chat), ``draft`` (all seven parts, to keep examples off
-    the student's words).
+    the student's words). They are read once (``coach.domain.turn.read_turn``), as every
+    check of the answer reads them: the tutor and the guards share one reading of the
+    message's intent and of the student's own text.
 
     The message's intent decides first: a help request or a concept question gets an
     explanation with an example on another topic and one guiding question, small talk is
     steered back; only a confirmation or a rewrite request proposes, and only the student's
     own earlier attempt.
     """
-    step = inputs["step"]
-    message = inputs["user_message"]
-    draft_value = inputs.get("draft_value", "") or ""
-    topic = inputs.get("topic", "") or ""
-    earlier = list(inputs.get("step_messages", []))
+    turn = inputs if isinstance(inputs, TurnInput) else read_turn(inputs)
+    step, message, topic = turn.step, turn.message, turn.topic
+    draft = dict(turn.draft)
     # A message in another language gets that reply in its language; a language-neutral one
     # ("yes", "ok") is answered in the session's language, never in an earlier message's.
-    session_language = inputs.get("language") or languages.DEFAULT_LANGUAGE
+    session_language = turn.language or languages.DEFAULT_LANGUAGE
     lang = _lang(guess_language(message, session_language))
     text = PHRASES[lang]
     question = GUIDING_QUESTIONS[lang][step]
     name = step_name(step, lang).lower()
     result: dict[str, Any] = {"step": step, "nextQuestion": question}
-    intent = turn_intent(inputs) or classify(message, topic=topic)
+    intent = turn.intent
+    claim = turn.claim if step == "warrant" else ""
 
     if intent.kind in ("help", "concept"):
-        drafted = " ".join((inputs.get("draft") or {}).values())
         about = asked_part(message, step)
         result["assistantText"] = help_text(
             step=step,
             language=lang,
             topic=topic or name,
             pressure=intent.pressure,  # "" (a concept question) has no opener, as "concept"
-            avoid=drafted,
+            avoid=" ".join(draft.values()),
             about=about,
-            explain=inputs.get("help_level", "full") != "questions",
+            explain=turn.help_level != "questions",
         )
         if intent.kind == "help" and about == step and step in WHERE_TO_LOOK[lang]:
             # A student with no facts, source or expert yet is told where to find one.
@@ -164,11 +161,10 @@ def offline_turn(inputs: dict[str, Any]) -> str:
         return _answer(result)
     if intent.kind == "feedback":
         # A question about their own part: judged and answered, never a proposal.
-        own = candidate_text("", earlier, draft_value, topic=topic, kind="attempt")
+        own = turn.latest_own
         if not own:
             result["assistantText"] = text["nothing_yet"]
             return _answer(result)
-        claim = (inputs.get("draft") or {}).get("claim", "") if step == "warrant" else ""
         check = step_check(step, own, claim=claim)
         quoted = text["feedback"].format(step=name, text=own)
         verdict = PRAISE[lang][step] if check.passed else PROBLEMS[lang][check.problem or "empty"]
@@ -182,15 +178,8 @@ def offline_turn(inputs: dict[str, Any]) -> str:
 
     if intent.kind in ("confirmation", "rewrite"):
         # Tidying the student's words is full coaching; below it their text goes as written.
-        rewriting = intent.kind == "rewrite" and inputs.get("help_level", "full") == "full"
-        candidate = candidate_text(
-            message,
-            earlier,
-            draft_value,
-            topic=topic,
-            draft_is_latest=bool(inputs.get("draft_is_latest")),
-            kind=intent.kind,
-        )
+        rewriting = intent.kind == "rewrite" and turn.help_level == "full"
+        candidate = turn.latest_own
         if not candidate:
             result["assistantText"] = text["nothing_yet"]
             return _answer(result)
@@ -216,10 +205,9 @@ def offline_turn(inputs: dict[str, Any]) -> str:
         result.pop("nextQuestion")
         return _answer(result)
 
-    claim = (inputs.get("draft") or {}).get("claim", "") if step == "warrant" else ""
     attempt = own_text(message)
     check = step_check(step, attempt, claim=claim)
-    if check.passed and not inputs.get("is_first_turn", not earlier):
+    if check.passed and not turn.is_first_turn:
         # A better version after the tutor's questions: proposed as written, to confirm.
         result["assistantText"] = f"{text['fixed']} {AS_YOU_WROTE[lang][step]}"
         rationale = text["rationale_confirmed"].format(step=name)
