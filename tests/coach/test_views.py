@@ -310,3 +310,19 @@ def test_a_stale_hand_edit_of_the_same_part_shows_the_saved_text_beside_it(owner
     assert "typed here" in page and "from the other tab" in page and "Saved meanwhile" in page
     session.draft.refresh_from_db()
     assert session.draft.claim == "from the other tab"
+
+
+def test_the_last_steps_proposal_is_confirmed_to_finish_not_to_continue(
+    owner_client, session, spanish_catalog
+):
+    from coach.models import CoachSession
+
+    give_proposal(session, GOOD_TEXT["en"]["claim"])
+    assert "Confirm and continue" in owner_client.get(url("detail", session)).content.decode()
+    CoachSession.objects.filter(pk=session.pk).update(current_step="rebuttal")
+    session.messages.all().delete()
+    give_proposal(session, GOOD_TEXT["en"]["rebuttal"], step="rebuttal")
+    page = owner_client.get(url("detail", session)).content.decode()
+    assert "Confirm and finish" in page and "Confirm and continue" not in page
+    owner_client.cookies["django_language"] = "es"
+    assert "Confirmar y terminar" in owner_client.get(url("detail", session)).content.decode()
