@@ -25,6 +25,7 @@ from arguments.domain.fallacies import (
     ModelFallacies,
     findings_from_model,
 )
+from arguments.domain.language import unreadable
 from arguments.domain.prompts import fallacy_messages, phase_messages, phase_prompt
 from arguments.domain.reading import PINNABLE, ClaimCandidate
 from arguments.domain.sequence import chain_state
@@ -37,7 +38,7 @@ from arguments.domain.toulmin import (
     clean_query,
     evaluate,
 )
-from arguments.domain.wording import written
+from arguments.domain.wording import shown, written
 from arguments.models import Chain, ChainCorrection, PhaseAttempt
 from arguments.offline import (
     analyzer_phase,
@@ -707,6 +708,8 @@ def fallacies_detect(
             details=[{"loc": "engine", "msg": "unknown engine"}],
         )
     if engine == "offline":
+        if refusal := unreadable(text):  # "none found" would be no honest answer
+            raise ToulminError(shown(refusal, gettext), code="DOCUMENT_LANGUAGE_NOT_READ")
         if client is None:
             return check_fallacies(text)
         # Given a client, the detector's answer is recorded as its call.

@@ -164,3 +164,16 @@ def test_the_page_renders_an_old_english_row_in_spanish():
 def _english_after():
     yield
     translation.activate("en")
+
+
+@pytest.mark.django_db
+def test_a_french_text_gets_no_clean_bill_from_the_fallacy_check(owner_api):
+    """Offline, a text in a language the rules do not read is refused, in the reader's
+    language, rather than reported free of fallacies."""
+    url = "/api/v1/fallacies/"
+    spanish = owner_api.post(url, {"text": FRENCH}, format="json", HTTP_ACCEPT_LANGUAGE="es")
+    assert spanish.status_code == 400
+    assert spanish.json()["code"] == "DOCUMENT_LANGUAGE_NOT_READ"
+    assert spanish.json()["error"].startswith("IDIOMA NO LEÍDO")
+    english = owner_api.post(url, {"text": FRENCH}, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert english.json()["error"].startswith("LANGUAGE NOT READ")
