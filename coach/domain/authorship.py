@@ -154,6 +154,10 @@ _CLAUSE_OPENERS = frozenset(
     if " " not in word and "*" not in word
 ) | languages.every_set("pronouns")
 _QUESTION_WORDS = languages.every_set("question_words")
+# "a rule that would also hold ...", "una regla que valga ...": a predicate about the rule
+# itself, followed by at most a few words off the student's subject, describes a kind of rule.
+_DESCRIBING = re.compile(languages.alternatives("describing_predicates"), re.I)
+_DESCRIBED_TAIL = 8
 # The student's text pointed at after a colon ("Good: that is a general rule that ...",
 # "Bien: esa regla valdría ..."): with no new word on their subject, what follows says what
 # their text is or does ("Good: that is a reason to ..." offers a reason).
@@ -406,20 +410,22 @@ class Authorship:
     def _describes(self, piece: str) -> bool:
         """Whether an offered text names a kind of text ("a rule that holds beyond exams",
         "una regla que valga ...": the tutor's noun and a relative word) rather than giving
-        one: no determiner and no word of the student's subject right after the relative."""
+        one: only a short predicate about the rule itself follows the relative ("for any
+        school"), with no clause of its own. Anything else after the
+        relative ("a rule that cost should never stop ...", "una regla que obligue a ...")
+        is judged as offered text."""
         tokens = words(piece)
         at = _relative_at(tokens)
         if not at:
             return False
-        after = tokens[at + 1 : at + 2]
-        # "a rule that schools ...", "una regla que los alumnos ...", "a rule that if ...",
-        # "a rule that whoever ...": a clause that gives one.
-        return not any(
-            word in _DETERMINERS
-            or word in _CLAUSE_OPENERS
-            or any(word.startswith(asked) for asked in _QUESTION_WORDS)
-            or (word[:STEM] in self.subject and len(word) >= MIN_LETTERS)
-            for word in after
+        after = " ".join(tokens[at + 1 :])
+        predicate = _DESCRIBING.match(after)
+        if not predicate:
+            return False
+        rest = words(after[predicate.end() :])
+        return len(rest) <= _DESCRIBED_TAIL and not any(
+            word in _CLAUSE_OPENERS or any(word.startswith(asked) for asked in _QUESTION_WORDS)
+            for word in rest
         )
 
     def _written(self, piece: str) -> bool:

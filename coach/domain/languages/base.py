@@ -121,6 +121,9 @@ class LanguagePack:
     definition_patterns: tuple[str, ...] = ()
     indefinite: frozenset[str] = frozenset()  # "a", "some", "una": a kind of text, not one
     relative_words: frozenset[str] = frozenset()  # "a rule *that* ...", "una regla *que* ..."
+    # What may follow the relative when the text only describes a kind of rule: a short
+    # predicate about the rule itself ("would also hold ...", "valga también ...").
+    describing_predicates: tuple[str, ...] = ()
     # The student's text pointed at: "that is a general rule ...", "esa regla valdría ...".
     pointing_patterns: tuple[str, ...] = ()
     sentence_joiners: tuple[str, ...] = ()

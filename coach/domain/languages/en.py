@@ -768,6 +768,10 @@ PACK = LanguagePack(
     ),
     indefinite=frozenset("a an some something".split()),
     relative_words=frozenset("that which who like".split()),
+    describing_predicates=(
+        r"^(?:would |could |might |can |will |should )?(?:also |still |equally |then )?"
+        r"(?:holds?|works?|appl(?:y|ies)|fits?|covers?|goes)\b",
+    ),
     pointing_patterns=(
         r"^\W*(?:that|this|it)(?:'s|’s| is| was| would be| sounds like| looks like)"
         r"(?: \w+ly)? (?:an?|already an?|really an?)\b",

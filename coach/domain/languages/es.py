@@ -718,6 +718,7 @@ PACK = LanguagePack(
         r"\b(?:podr[ií]as|puedes|deber[ií]as|prueba a|intenta|tambi[eé]n podr[ií]as|"
         r"mejor) (?:tambi[eé]n )?" + _SAY + r"\b(?: que\b| algo como\b| algo as[ií]\b)?:?",
         r"\balgo (?:como|as[ií])\b:?",
+        r"\b(?:prueba|pruebe|intenta|intente) con\b:?",  # "Prueba con una regla que ..."
         r"\b(?:qu[eé] tal|y qu[eé] tal|qu[eé] te parece)\b:?",
         r"(?:¿\s*)?\bpor qu[eé] no (?:\w+ ){0,2}?" + _SAY + r"\b(?: que\b)?:?",
         r"\b(?:yo )?(?:pondr[ií]a|dir[ií]a|escribir[ií]a|a[nñ]adir[ií]a|citar[ií]a|"
@@ -760,6 +761,10 @@ PACK = LanguagePack(
     ),
     indefinite=frozenset("un una unos unas algo alguna algun".split()),
     relative_words=frozenset("que quien como cuyo cuya donde".split()),
+    describing_predicates=(
+        r"^(?:tambi[eé]n |igual )?(?:se )?(?:valga|valdr[ií]a|vale|sirva|servir[ií]a|sirve|"
+        r"funcione|funcionar[ií]a|funciona|aplique|aplicar[ií]a|aplica|cubra|cubrir[ií]a)(?!\w)",
+    ),
     pointing_patterns=(
         r"^\W*(?:eso|esto|esa|esta) (?:es|era|ser[ií]a|suena a|parece)(?: \w+mente)? "
         r"(?:una?|ya una?)(?!\w)",
