@@ -131,15 +131,16 @@ def tuning_only(argv: list[str] | None = None) -> bool:
 def voices() -> None:
     """The evaluation in many voices (``evaluations/coach/voices.py``): a good-tutor model
     beside the complying sentences, and the offline tutor on real student messages, per step
-    and language, on the set written after the last tuning (never tuned on) and on the sets
-    earlier rounds wrote, the dev half and the tuning set (tuned on)."""
+    and language, on the final set (never tuned on: the held-out measure) and on the sets
+    earlier rounds wrote (the after and unseen sets were tuned on since), the dev half and
+    the tuning set (tuned on)."""
     from evaluations.coach import voices as v
 
     sets = [
         ("final set, written after tuning (frozen, never tuned on)", v.VOICES_FINAL),
-        ("set written after the last tuning (frozen, never tuned on)", v.VOICES_AFTER),
+        ("set written after an earlier tuning (frozen, tuned on since)", v.VOICES_AFTER),
         ("frozen half", v.VOICES_FROZEN),
-        ("written after tuning", v.VOICES_UNSEEN),
+        ("written after an earlier tuning (tuned on since)", v.VOICES_UNSEEN),
         ("fresh set (frozen, never tuned on)", v.VOICES_FRESH),
         ("dev half (tuned on)", v.VOICES_DEV),
         ("meaning-check tuning set (tuned on)", v.VOICES_TUNE),
