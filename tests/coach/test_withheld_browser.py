@@ -136,7 +136,7 @@ class SlowComplyingModel(FakeClient):
 
     def answer_stream(self, purpose, **engines):
         for chunk in super().answer_stream(purpose, **engines):
-            time.sleep(0.01)
+            time.sleep(0.03)
             yield chunk
 
 
