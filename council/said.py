@@ -24,6 +24,7 @@ from typing import Any
 from arguments.domain.fallacies import TAXONOMY
 from arguments.domain.fallacies.explanations import read_explanation, wording
 from arguments.domain.wording import CATALOGUE as ANALYZER
+from council.domain.audit.rubrics import SEED_RUBRICS
 from council.domain.critique.claims import CLAIMS
 from council.domain.critique.offline import fallacy_claim, fallacy_claim_read
 from council.domain.wording import ERRORS, NOTES, SUMMARY
@@ -199,7 +200,7 @@ def render(said: Mapping[str, Any], translate: Translate) -> str:
         reasons = params.get("reasons")
         if isinstance(reasons, Mapping):
             params["reasons"] = "; ".join(
-                f"{criterion}: "
+                f"{_criterion_name(criterion, translate)}: "
                 + (_reason_render(why, translate) if isinstance(why, Mapping) else str(why))
                 for criterion, why in reasons.get("criteria") or []
             )
@@ -209,6 +210,16 @@ def render(said: Mapping[str, Any], translate: Translate) -> str:
     if key in CLAIMS.templates:
         return CLAIMS.render(said, translate)
     return ANALYZER.render(said, translate)  # the analyzer's refusal, alone
+
+
+# The seeded rubrics' criterion names by id: a failed audit's reasons store the id; a
+# criterion an admin added has no seeded name and is shown by its id.
+_SEEDED_NAMES = {c.id: c.name for rubric in SEED_RUBRICS for c in rubric.criteria}
+
+
+def _criterion_name(criterion: object, translate: Translate) -> str:
+    name = _SEEDED_NAMES.get(str(criterion))
+    return translate(name) if name else str(criterion)
 
 
 def said_shown(text: str, said: Mapping[str, Any], translate: Translate) -> str:
