@@ -426,11 +426,12 @@ def _fallacies(text: Any, engine: Any, language: Any = None) -> dict[str, Any]:
             details=[{"loc": "language", "msg": f"must be one of {', '.join(FALLACY_LANGUAGES)}"}],
         )
     close_old_connections()  # a model call records itself in the database
-    try:
-        found = fallacies_detect(text=text or "", engine=engine or None, user=_quota_user())
-    finally:
-        close_old_connections()
+    # The refusal of a text in a third language is written in the language asked for, too.
     with translation.override(language or reader_language(text or "")):
+        try:
+            found = fallacies_detect(text=text or "", engine=engine or None, user=_quota_user())
+        finally:
+            close_old_connections()
         return {"fallacies": [finding_shown(f) for f in found]}
 
 

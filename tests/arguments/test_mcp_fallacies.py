@@ -70,3 +70,17 @@ def test_a_spanish_text_is_answered_in_spanish_unless_english_is_asked_for(serve
     assert "persona" in spanish[0]["explanation"] or "quien" in spanish[0]["explanation"]
     asked = json.loads(server.text("detect_fallacies", text=CAUSE, language="es"))["fallacies"]
     assert asked[0]["type"] == "false_cause" and asked[0]["label"] == "Falsa causa"
+
+
+FRENCH = (
+    "Depuis que les téléphones existent, les notes ont baissé, donc les téléphones en sont "
+    "la cause. Il faut les interdire dans toutes les écoles."
+)
+
+
+def test_a_text_in_a_third_language_is_refused_in_the_language_asked_for(server):
+    english = server.error("detect_fallacies", text=FRENCH)
+    spanish = server.error("detect_fallacies", text=FRENCH, language="es")
+    assert english["code"] == spanish["code"] == "DOCUMENT_LANGUAGE_NOT_READ"
+    assert english["error"] != spanish["error"]
+    assert "IDIOMA NO LEÍDO" in spanish["error"]
