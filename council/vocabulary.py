@@ -144,6 +144,8 @@ def audit_json_shown(
     data["results"] = [
         {
             **r,
+            # a seeded criterion's name is in the catalogue; an admin's own comes back as written
+            "name": gettext(str(r["name"])) if r.get("name") else r.get("name"),
             "reasoning": reasoning_shown(
                 str(r.get("reasoning", "")), said.get(str(r.get("criterion_id")), {})
             ),

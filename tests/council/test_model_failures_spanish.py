@@ -127,3 +127,17 @@ def test_the_critique_api_says_what_an_offline_run_cost_in_spanish(owner, owner_
     url = f"/api/v1/critiques/{critique.pk}/"
     assert owner_api.get(url, HTTP_ACCEPT_LANGUAGE="es").json()["usage"].startswith("sin conexión")
     assert owner_api.get(url).json()["usage"] == "offline: no model tokens"
+
+
+@pytest.mark.django_db
+def test_the_criteria_are_named_in_the_readers_language_and_keep_their_ids(
+    owner, owner_api, django_capture_on_commit_callbacks
+):
+    audit = audit_make(django_capture_on_commit_callbacks, owner=owner)  # offline
+    url = f"/api/v1/audits/{audit.pk}/"
+    spanish = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="es").json()["results"]
+    english = owner_api.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["results"]
+    assert [r["criterion_id"] for r in spanish] == [r["criterion_id"] for r in english]
+    names = {r["criterion_id"]: r["name"] for r in spanish}
+    assert names["clarity"] == "Claridad"
+    assert {r["criterion_id"]: r["name"] for r in english}["clarity"] == "Clarity"
