@@ -6,12 +6,18 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from rest_framework.test import APIClient
 
 from tests.browser import chromium_page
 from tests.builders import make_user
 from toulmini_site.llm.fake import FakeClient
 from toulmini_site.llm.providers import override_client
+
+# No per-example deadline for the property tests: the suite runs two workers per core, and an
+# example slowed past hypothesis's 200 ms by a busy machine failed a test with nothing wrong.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
