@@ -68,6 +68,11 @@ class LLMTimeout(LLMError):
     code = "MODEL_TIMEOUT"
     status = 504
 
+    @classmethod
+    def past(cls, deadline: Deadline) -> LLMTimeout:
+        """The call's overall deadline passed (every client says it the same way)."""
+        return cls(MESSAGES.say("llm.deadline", seconds=f"{deadline.seconds:g}"))
+
 
 class LLMUnavailable(LLMError):
     """The server refused or failed (429, 5xx, connection, an unreadable body) after the
@@ -279,7 +284,7 @@ class LLMClient:
             started = time.perf_counter()
             try:
                 if deadline.expired():
-                    raise _out_of_time(deadline)
+                    raise LLMTimeout.past(deadline)
                 answer = self._complete(request, deadline)
             except Exception as exc:  # recorded whatever it is: an offline refusal too
                 self._record(
@@ -355,7 +360,7 @@ class LLMClient:
                 chunks = self._stream_chunks(request, deadline)
                 for item in chunks:
                     if deadline.expired():
-                        raise _out_of_time(deadline)
+                        raise LLMTimeout.past(deadline)
                     if isinstance(item, Usage):
                         usage = item
                         continue
@@ -471,10 +476,6 @@ def _validate[T: BaseModel](schema: type[T], raw: str | BaseModel) -> T:
 def starts_as_json(text: str) -> bool:
     """Whether visible text begins as a JSON object would (or its Markdown fence)."""
     return text.lstrip().startswith(("{", "`"))
-
-
-def _out_of_time(deadline: Deadline) -> LLMTimeout:
-    return LLMTimeout(MESSAGES.say("llm.deadline", seconds=f"{deadline.seconds:g}"))
 
 
 def _with_correction(

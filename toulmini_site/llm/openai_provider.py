@@ -232,7 +232,7 @@ class _Retries:
         for attempt in range(self.tries):
             timeout = self.deadline.timeout(self.try_timeout)
             if timeout <= 0:
-                raise _timeout(self.deadline)
+                raise LLMTimeout.past(self.deadline)
             yield attempt, timeout
 
     def wait(self, error: LLMUnavailable | LLMTimeout, attempt: int) -> float:
@@ -381,10 +381,6 @@ def _retry_wait(cause: BaseException | None, attempt: int) -> float | None:
     return None
 
 
-def _timeout(deadline: Deadline) -> LLMTimeout:
-    return LLMTimeout(MESSAGES.say("llm.deadline", seconds=f"{deadline.seconds:g}"))
-
-
 class _translated_errors:
     """Turn SDK, HTTP and decoding exceptions into the interface's ``LLMError`` family."""
 
@@ -414,7 +410,7 @@ def _translated(exc: Exception, deadline: Deadline) -> LLMError:
             )
         return LLMUnavailable(MESSAGES.say("llm.status", status=exc.status_code))
     if deadline.expired():  # the watchdog closed the stream
-        return _timeout(deadline)
+        return LLMTimeout.past(deadline)
     if isinstance(exc, openai.APIConnectionError):
         return LLMUnavailable(MESSAGES.say("llm.unreachable"))
     if isinstance(exc, ValueError | openai.APIResponseValidationError):

@@ -37,11 +37,6 @@ from toulmini_site.llm.client import (
     error_text,
 )
 from toulmini_site.llm.deadline import Deadline
-from toulmini_site.llm.wording import MESSAGES
-
-
-def _out_of_time(deadline: Deadline) -> LLMTimeout:
-    return LLMTimeout(MESSAGES.say("llm.deadline", seconds=f"{deadline.seconds:g}"))
 
 
 async def _chunks(
@@ -104,14 +99,14 @@ async def astream(
             shown = ShownText(client, schema)
             while True:
                 if deadline.expired():
-                    raise _out_of_time(deadline)
+                    raise LLMTimeout.past(deadline)
                 try:
                     async with asyncio.timeout(deadline.remaining()):
                         item = await anext(chunks)
                 except StopAsyncIteration:
                     break
                 except TimeoutError:
-                    raise _out_of_time(deadline) from None
+                    raise LLMTimeout.past(deadline) from None
                 if isinstance(item, Usage):
                     usage = item
                     continue
