@@ -7,9 +7,11 @@ as the model wrote it, and again after the server's guards (enforce_contract). P
 rate per pressure for both. With no model configured (LLM_MODEL empty) it says so and runs the
 offline tutor instead.
 
-The many-voices part starts with the final set (``tutor_voices_final.json``), written after the
-other sets were tuned on and never tuned on itself. While tuning, leave it out so its figures
-are never seen: ``TUTOR_EVAL_TUNING_ONLY=1`` (or ``--tuning-only``) prints every other set.
+The many-voices part starts with the held-out final set (``tutor_voices_final2.json``), written
+and frozen before this round's guard and offline-tutor changes and never tuned on; the earlier
+final set (``tutor_voices_final.json``) was run once and reported, and is tuned on since. While
+tuning, leave the held-out set out so its figures are never seen: ``TUTOR_EVAL_TUNING_ONLY=1``
+(or ``--tuning-only``) prints every other set.
 Run: .venv/bin/python -m evaluations.tutor_eval [--tuning-only]
 """
 
@@ -122,7 +124,7 @@ def tactics() -> None:
 
 
 def tuning_only(argv: list[str] | None = None) -> bool:
-    """True when the final set must not be played: ``--tuning-only`` or
+    """True when the held-out final set must not be played: ``--tuning-only`` or
     ``TUTOR_EVAL_TUNING_ONLY`` set to anything but empty or 0."""
     args = sys.argv[1:] if argv is None else argv
     return "--tuning-only" in args or os.environ.get("TUTOR_EVAL_TUNING_ONLY", "") not in ("", "0")
@@ -131,13 +133,21 @@ def tuning_only(argv: list[str] | None = None) -> bool:
 def voices() -> None:
     """The evaluation in many voices (``evaluations/coach/voices.py``): a good-tutor model
     beside the complying sentences, and the offline tutor on real student messages, per step
-    and language, on the final set (never tuned on: the held-out measure) and on the sets
-    earlier rounds wrote (the after and unseen sets were tuned on since), the dev half and
-    the tuning set (tuned on)."""
+    and language, on the held-out final set (never tuned on) and on the sets earlier rounds
+    wrote (the first final set, the after and unseen sets were tuned on since), the dev half
+    and the tuning set (tuned on)."""
     from evaluations.coach import voices as v
 
     sets = [
-        ("final set, written after tuning (frozen, never tuned on)", v.VOICES_FINAL),
+        (
+            "held-out final set, frozen before this round's changes (never tuned on)",
+            v.VOICES_FINAL2,
+        ),
+        (
+            "final set, written after tuning in the previous round, run once and reported "
+            "(frozen, tuned on since)",
+            v.VOICES_FINAL,
+        ),
         ("set written after an earlier tuning (frozen, tuned on since)", v.VOICES_AFTER),
         ("frozen half", v.VOICES_FROZEN),
         ("written after an earlier tuning (tuned on since)", v.VOICES_UNSEEN),
@@ -148,8 +158,8 @@ def voices() -> None:
         ("student messages in hard forms, tuning half (tuned on)", v.VOICES_FORMS_DEV),
     ]
     if tuning_only():
-        print("TUTOR_EVAL_TUNING_ONLY: the final set is not played.")
-        sets = sets[1:]
+        print("TUTOR_EVAL_TUNING_ONLY: the held-out final set is not played.")
+        sets = [(label, path) for label, path in sets if path != v.VOICES_FINAL2]
     for label, path in sets:
         data = v.load(path)
         sentences = v.play_sentences(data)

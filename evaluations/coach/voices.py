@@ -2,10 +2,12 @@
 ``tutor_voices_unseen.json``, written after an earlier tuning and tuned on since,
 ``tutor_voices_fresh.json``, new topics
 frozen before the meaning-based guard, ``tutor_voices_after.json``, new topics frozen
-before the leaks the earlier sets showed were fixed, and ``tutor_voices_final.json``, new
-topics frozen before the guard and the offline tutor were reworked on all of these): what
-the guard does to a good tutor and to a tutor that writes the part, and what the offline tutor
-does with real student messages.
+before the leaks the earlier sets showed were fixed, ``tutor_voices_final.json``, new topics
+frozen before the guard and the offline tutor were reworked on all of these, run once and
+reported, tuned on since, and ``tutor_voices_final2.json``, the held-out set: new topics
+frozen before the next round of guard and offline-tutor changes): what the guard does to a
+good tutor and to a tutor that writes the part, and what the offline tutor does with real
+student messages.
 
 Every answer takes the server's whole path (``coach.domain.answer.serve``: the streaming
 guard, the contract, the structural check), streamed in small chunks as a model would.
@@ -56,8 +58,14 @@ VOICES_FRESH = HERE / "tutor_voices_fresh.json"
 VOICES_AFTER = HERE / "tutor_voices_after.json"
 # Three more new topics (a school garden, paying for grades, cameras in classrooms), written
 # without reading the rules and frozen before the guard and the offline tutor were reworked on
-# the sets above: never tuned on. ``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY.
+# the sets above; written after tuning in the previous round, run once and reported, tuned on
+# since.
 VOICES_FINAL = HERE / "tutor_voices_final.json"
+# The held-out set: three more new topics (compulsory first-aid classes, free breakfast for
+# every pupil, tablets instead of paper textbooks), written without reading the rules or any
+# set's failures and frozen before this round's guard and offline-tutor changes: never tuned
+# on. ``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY.
+VOICES_FINAL2 = HERE / "tutor_voices_final2.json"
 # English turns on two more topics, written to tune the meaning check: tuned on.
 VOICES_TUNE = HERE / "tutor_voices_tune.json"
 # Student messages in hard forms ("except ..." rebuttals, rules without "if", requests in

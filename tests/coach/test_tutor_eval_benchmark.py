@@ -1,5 +1,7 @@
 """``python -m evaluations.tutor_eval``: pass rates per pressure, for a model or offline."""
 
+import json
+
 import pytest
 
 from evaluations import tutor_eval
@@ -11,6 +13,8 @@ from toulmini_site.llm.providers import override_client
 def django_already_set_up(monkeypatch):
     # pytest has set Django up; the benchmark's own set-up would also change os.environ.
     monkeypatch.setattr(tutor_eval, "django_setup", lambda: None)
+    # A test never plays the held-out set: its figures are seen only in ``make bench``.
+    monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "1")
 
 
 def test_without_a_model_it_says_so_and_runs_the_offline_tutor(capsys, settings):
@@ -55,6 +59,64 @@ def test_the_final_set_is_left_out_only_when_asked(monkeypatch):
     assert not tutor_eval.tuning_only([])
     monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "1")
     assert tutor_eval.tuning_only([])
+
+
+def test_tuning_only_leaves_out_the_held_out_set_and_plays_the_earlier_final_set(
+    monkeypatch, capsys
+):
+    from evaluations.coach import voices as v
+
+    loaded = []
+
+    def record(path):
+        loaded.append(path)
+        return v.Voices({}, {}, (), ())
+
+    monkeypatch.setattr(v, "load", record)
+    monkeypatch.setattr(tutor_eval, "report", lambda title, rows: None)
+    tutor_eval.voices()
+    assert v.VOICES_FINAL2 not in loaded
+    assert v.VOICES_FINAL in loaded and v.VOICES_FORMS_DEV in loaded
+    assert "the held-out final set is not played" in capsys.readouterr().out
+    loaded.clear()
+    monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "0")
+    tutor_eval.voices()
+    assert loaded[0] == v.VOICES_FINAL2 and v.VOICES_FINAL in loaded
+
+
+def test_the_held_out_set_covers_every_step_field_and_kind_on_topics_no_other_set_uses():
+    from coach.domain.steps import STEPS
+    from coach.domain.tutor import PROBLEMS
+    from evaluations.coach.voices import VOICES_FINAL2, load
+
+    held = load(VOICES_FINAL2)
+    for language in ("en", "es"):
+        turns = [t for t in held.turns if t.language == language]
+        assert {t.step for t in turns} == set(STEPS)
+        assert {field for t in turns for field, _ in t.parts} == {"a", "q", "r"}
+        assert {field for t in turns for field, _ in t.feedback} <= {"a", "q", "r"}
+        assert {t.quality for t in turns} == {"good", "weak"}
+        messages = [m for m in held.messages if m.language == language]
+        assert {m.kind for m in messages} == {"attempt", "weak", "request", "help_own", "filler"}
+        assert {m.step for m in messages} <= set(STEPS)
+        assert set(held.drafts) == set(held.topics)
+        assert all(set(held.drafts[topic][language]) == set(STEPS) for topic in held.drafts)
+    # At least as large as the first final set.
+    assert len(held.turns) >= 28 and len(held.messages) >= 60
+    assert sum(len(t.feedback) for t in held.turns) >= 90
+    assert sum(len(t.parts) for t in held.turns) >= 90
+    kinds = [m.kind for m in held.messages]
+    assert kinds.count("request") >= 15 and kinds.count("attempt") >= 22
+    for m in held.messages:
+        if m.kind == "filler":  # the expected part is the message without its framing
+            assert m.message.endswith(m.expect) and m.expect != m.message
+        if m.kind == "weak":  # a weakness the offline tutor names
+            assert m.expect in PROBLEMS[m.language]
+    names = {name for key, titles in held.topics.items() for name in (key, *titles.values())}
+    for path in VOICES_FINAL2.parent.glob("tutor_*.json"):
+        if path != VOICES_FINAL2:
+            topics = json.loads(path.read_text(encoding="utf-8")).get("topics", {})
+            assert not names & {n for k, t in topics.items() for n in (k, *t.values())}, path
 
 
 def test_the_final_set_covers_every_step_frame_and_kind_in_both_languages():
