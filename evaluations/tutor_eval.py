@@ -156,6 +156,7 @@ def voices() -> None:
         ("meaning-check tuning set (tuned on)", v.VOICES_TUNE),
         ("student messages in hard forms, held-out half (never tuned on)", v.VOICES_FORMS_HELD),
         ("student messages in hard forms, tuning half (tuned on)", v.VOICES_FORMS_DEV),
+        ("student messages on three more topics, tuning half (tuned on)", v.VOICES_OFFLINE_TUNE),
     ]
     if tuning_only():
         print("TUTOR_EVAL_TUNING_ONLY: the held-out final set is not played.")

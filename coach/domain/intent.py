@@ -129,6 +129,38 @@ def _hedged(norm: str) -> bool:
     return bool(set(norm.split()) & _HEDGES)
 
 
+# Words that say nothing about the topic: the exchange, grammar, fillers, pronouns, the parts'
+# names. "come on, I've tried, I really can't" and "venga, solo esta vez y no te pido más"
+# are made only of them: pleading in a wearing-down sequence, never an attempt.
+_NOT_TOPICAL = frozenset().union(
+    *(
+        languages.every_set(name)
+        for name in (
+            "exchange_words",
+            "fillers",
+            "polite",
+            "personal",
+            "part_words",
+            "determiners",
+            "grammar_words",
+        )
+    )
+)
+
+
+# Insisting ("but I am right", "no es verdad") is a (weak) rebuttal's content, not pleading.
+_INSISTING = re.compile(languages.alternatives("insisting_patterns"))
+
+
+def _about_the_exchange(norm: str) -> bool:
+    """True when every word is about the exchange, none about the topic (see above); a
+    hedge ("probably", "casi seguro") is a qualifier's content."""
+    tokens = norm.split()
+    if not tokens or _INSISTING.search(" ".join(tokens)) or tokens[0] in ("yes", "si"):
+        return False  # "yes, that one is fine with me" accepts; it does not plead
+    return all(t in _NOT_TOPICAL and t not in _HEDGES for t in tokens)
+
+
 def _help_pressure(norm: str) -> Pressure | None:
     for pressure, pattern in _HELP:
         if pattern.search(norm):
@@ -196,6 +228,8 @@ def classify(message: str, *, topic: str = "") -> Intent:
         return Intent("off_topic")
     if addressed:
         return Intent("help", ask_kind(message))
+    if _about_the_exchange(norm):
+        return Intent("help", "emotional")
     return Intent("attempt")
 
 

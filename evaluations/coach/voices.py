@@ -73,6 +73,10 @@ VOICES_TUNE = HERE / "tutor_voices_tune.json"
 # reading was changed for them and split in two: one half tuned on, the other held out.
 VOICES_FORMS_DEV = HERE / "tutor_voices_forms_dev.json"
 VOICES_FORMS_HELD = HERE / "tutor_voices_forms_held.json"
+# Student messages on three more topics (longer breaks, a meat-free canteen day, the library
+# open in the evenings), written before the offline tutor's reading was changed for them and
+# split in two: this half tuned on; the other (``tutor_voices_offline_frozen.json``) held out.
+VOICES_OFFLINE_TUNE = HERE / "tutor_voices_offline_tune.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
 YES = {"en": "yes", "es": "sí"}
 # What "where to look" names: a place or a way to find facts or an expert.

@@ -77,6 +77,9 @@ class LanguagePack:
     feedback_openers: tuple[str, ...] = ()  # " check ": asks for feedback without "?"
     ask_kind_patterns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     hedges: frozenset[str] = frozenset()
+    # Words about the exchange itself, not the topic ("just this once", "ya lo he intentado"):
+    # a message made only of these, grammar words and fillers states nothing a part could hold.
+    exchange_words: frozenset[str] = frozenset()
     framing_fillers: tuple[str, ...] = ()  # pattern alternatives: "ok(?:ay)?", "vale"
     framing_followers: tuple[str, ...] = ()  # nods after a filler: "got it", "ya lo pillo"
     framing_leads: tuple[str, ...] = ()  # "actually", "en realidad"

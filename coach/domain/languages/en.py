@@ -65,6 +65,19 @@ _AUX = frozenset(
 
 
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".split())
+# Verbs that act on the world as much as on text: "Keep the library open until 6", "Give us a
+# longer break" are claims addressed to the school; "keep it short", "give me the warrant"
+# ask the tutor. What they act on decides.
+_WORLD_VERBS = frozenset("keep give let make bring add offer change turn end get put".split())
+_TEXT_OBJECTS = frozenset(
+    "me it this that these those them one something anything everything mine yours claim "
+    "claims grounds warrant warrants backing qualifier rebuttal example examples option "
+    "options idea ideas data statistic statistics stats number numbers figures source sources "
+    "study studies fact facts answer answers sentence sentences text version paragraph words "
+    "argument rest part parts".split()
+)
+_BARE_NOT_ASKING = frozenset("be let play go read work come think get end stop turn keep".split())
+_OBJECT_WINDOW = 4  # the object's words after a world verb ("give us a much longer break")
 
 
 def imperative(tokens: list[str], raw_first: str) -> bool | None:
@@ -77,7 +90,12 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
     after = rest[0] if rest else ""
     if verb in VERBS:
         if not rest:
-            return verb not in ("be", "let")
+            # "write", "finish": a bare command; "... enough to eat and play" is not one.
+            return verb not in _BARE_NOT_ASKING
+        if verb in _WORLD_VERBS and after not in _TEXT_OBJECTS:
+            # "Keep the library open", "Give us a longer break": about the world, unless a
+            # text is what it acts on ("give us an example").
+            return bool(set(rest[:_OBJECT_WINDOW]) & _TEXT_OBJECTS)
         if after in _AFTER or after.isdigit():
             return True
         if verb in _AFTER_GERUND and after.endswith("ing"):
@@ -622,6 +640,15 @@ PACK = LanguagePack(
     hedges=frozenset(
         "pretty almost probably likely maybe perhaps mostly fairly quite guess think most "
         "certainly definitely".split()
+    ),
+    exchange_words=frozenset(
+        "a an the i is it to of in on at for and or but so no not do be am are was its im ive "
+        "dont cant can cannot couldnt wont one this that come once time times last tried try "
+        "trying really ask asking asked promise promised begging beg again anything nothing "
+        "seriously honestly please tell say know mean sorry hard whatever go going lets let "
+        "hurry quick need want wanna still give write put done just already "
+        "swear think guess what whats which what s get got ever even more way pretty then "
+        "whats up stop".split()
     ),
     framing_fillers=(
         "ok(?:ay)?",

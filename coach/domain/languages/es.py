@@ -37,7 +37,7 @@ VERBS = frozenset(
 _IRREGULAR = {
     "di": "decir", "diga": "decir", "haz": "hacer", "haga": "hacer", "pon": "poner",
     "ponga": "poner", "propon": "proponer", "proponga": "proponer", "da": "dar", "de": "dar",
-    "des": "dar", "ten": "tener", "ve": "ir", "sal": "salir", "sigue": "seguir",
+    "des": "dar", "das": "dar", "ten": "tener", "ve": "ir", "sal": "salir", "sigue": "seguir",
     "siga": "seguir", "hagas": "hacer", "digas": "decir", "pongas": "poner",
     "propongas": "proponer", "sepas": "saber", "elige": "elegir", "elija": "elegir",
     "corrige": "corregir", "corrija": "corregir", "finge": "fingir", "finja": "fingir",
@@ -120,6 +120,8 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
         return False  # "Conté", "preguntó": a past tense, never an imperative ("dé" is)
     if _enclitic_imperative(raw_first):
         return True
+    if verb == "de" and raw_first.casefold() != "dé":
+        return None  # "de una página web": the preposition, not "dé"
     if (verb in _IRREGULAR or _verb(verb)) and not verb.endswith(("as", "es", "ias")):
         return not rest or after in _AFTER or after.isdigit()
     return None
@@ -174,6 +176,13 @@ def asks_tutor(tokens: list[str]) -> bool:
             nxt = tokens[i + 1]
             if nxt.endswith(("as", "es")) and _verb(nxt):
                 return True
+        if (
+            before in ("lo", "la", "los", "las")
+            and tokens[i + 1 : i + 2] == ["tu"]
+            and token.endswith(("as", "es"))
+            and (_verb(token) or token in _IRREGULAR)
+        ):
+            return True  # "el número lo pones tú", "la escribes tú"
         if token in ("tu", "usted") and tokens[i + 1 : i + 2] in (["eres"], ["es"], ["seras"]):
             return True
         if token in ("fueras", "fuera") and "yo" in tokens[i + 1 : i + 3]:
@@ -560,14 +569,17 @@ PACK = LanguagePack(
             r" que (escribirias|pondrias|dirias) (tu)? ",
         ),
         "stuck": (
-            r"^ ([a-z]+ )?no (se|conozco|tengo|encuentro|recuerdo|sabria) (ningun|ninguna|"
+            r"^ ([a-z]+ )?no (se|conozco|tengo|encuentro|recuerdo|sabria) (a )?(ningun|ninguna|"
             r"nada|ni un|ni una|datos|ningunos|ideas?|expertos?|fuentes?) ",
+            # "¿cuál pongo?", "¿a quién cito?": what the student should put, asked of the tutor
+            r" (que|cual|cuales|quien|a quien) (escribo|pongo|digo|cito|uso|elijo|pondria|"
+            r"escribiria|meto)( yo)? $",
             r" no se me ocurre (nada|ningun|ninguna|ni) ",
             r"^ (ayuda|ayudame|ayudame por favor|necesito ayuda|me ayudas|puedes ayudarme|"
             r"ayuda por favor) $",
             r"^ (no tengo ni idea|ni idea|no se|no lo se|ni idea de que poner) $",
             r"^ ((la verdad|sinceramente|es que|pues|y|pero|uf) )*(no tengo )?(ni )?(idea|"
-            r"la menor idea) (de|sobre) (que|cual|cuales|donde|quien|como) ",
+            r"la menor idea) (de|sobre) (a |con |en |de )?(que|cual|cuales|donde|quien|como) ",
             r" (estoy|me he|me quede|quede) (atascad[oa]|bloquead[oa]|trabad[oa]|"
             r"atorad[oa]) ",
             r" no se (que|como) (escribir|poner|decir|empezar|hacer) ",
@@ -636,6 +648,14 @@ PACK = LanguagePack(
     hedges=frozenset(
         "casi bastante probablemente seguramente posiblemente quiza quizas quizes tal creo "
         "supongo igual".split()
+    ),
+    exchange_words=frozenset(
+        "a de del la el lo los las le un una y o que se te me mi tu ya no si es en con por va "
+        "ni he ha yo mas venga vamos anda andale nomas solo sola vez veces ultima ultimo pido "
+        "pedir pedido pidiendo intentado intentar intento intente probado sale salido verdad "
+        "porfa favor xfa dime di dame pon pondrias pongo cual cuales sabes se entiendo prometo "
+        "juro nada otra otro vale bueno hazlo hazmela hazmelo escribela escribelo ponla ponlo "
+        "dale ahora ya bien pues creo supongo cuesta dificil".split()
     ),
     framing_fillers=("vale", "bueno", "pues", "entonces", "a ver", "mira", "espera", "sí"),
     framing_followers=(
