@@ -188,6 +188,11 @@ def _asserted(clause: str) -> str:
     return clause
 
 
+def _to_student(text: str) -> bool:
+    """Whether ``text`` speaks to the student ("you", "your", "tus")."""
+    return bool(set(words(text.replace("'", "").replace("’", ""))) & _ADDRESSED)
+
+
 def _addressed(text: str) -> bool:
     """Feedback to the student: addressed to them, or about the argument's parts or reader
     without offering a better one ("a stronger warrant would be ..." offers)."""
@@ -226,8 +231,16 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
         pieces.append((frame[match.end() :], "offered"))
         offered = True
     if is_question(sentence):
-        # What a question's relative clause says is asserted, not asked.
-        pieces += [(frame[match.end() :], "offered") for match in _RELATIVE.finditer(frame)]
+        # What a question's relative clause says is asserted, not asked ("the RHS, which
+        # found that ..."), up to the clause's closing comma; one about the student ("the
+        # twelve classmates, who told you ...") reports what they wrote.
+        for match in _RELATIVE.finditer(frame):
+            clause = re.split(r"[,;]", frame[match.end() :], maxsplit=1)[0]
+            if not _to_student(clause):
+                pieces.append((clause, "offered"))
+    # A part named with what it says: "Maybe a rule that anything which ...?", "Piensa en
+    # una regla que diga que ...": the clause after the noun is judged as offered text.
+    pieces += [(re.split(r"[,;]", frame[match.start() :])[0], "named") for match in _named(frame)]
     if ":" in frame:
         head, tail = frame.split(":", 1)
         offers = _OFFER.search(head) or _SUGGESTION.search(head) or _names_a_part(head)
@@ -237,6 +250,40 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
     elif not offered:
         pieces.append((frame, "frame"))
     return [(text, kind) for text, kind in pieces if words(text)]
+
+
+# A noun phrase of the tutor's words before a relative word: "a rule that", "the idea that",
+# "una regla que".
+_NOUN_THEN_RELATIVE = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join(sorted(languages.every_set("indefinite") | languages.every_set("determiners")))
+    + r")\s+((?:\w+\s+){1,3}?)(?:"
+    + "|".join(sorted(languages.every_set("relative_words")))
+    + r")(?!\w)",
+    re.I,
+)
+
+
+_TEXT_NOUNS = languages.every_set("text_nouns") | _PART_NAMES
+
+
+def _named(frame: str) -> list[re.Match[str]]:
+    """Where ``frame`` names a kind of text and says what it says: a determiner, the tutor's
+    words ending in a noun for a text ("a general rule", "una idea"), then a relative word."""
+    found = []
+    for match in _NOUN_THEN_RELATIVE.finditer(frame):
+        start = max(frame.rfind(mark, 0, match.start()) for mark in ",;:") + 1
+        pointed = _POINTING.search(frame[start:])
+        if pointed and start + pointed.end() > match.start():
+            continue  # "that is a rule that ...": what the student's text is
+        nouns = words(match.group(1))
+        if (
+            nouns
+            and nouns[-1] in _TEXT_NOUNS
+            and all(word in _TEXT_NOUNS or word[:STEM] in TUTOR_WORDS for word in nouns)
+        ):
+            found.append(match)
+    return found
 
 
 def _content(text: str) -> list[str]:
@@ -272,6 +319,20 @@ def _points(piece: str) -> bool:
     named = words(pointed.group(0))[-1:]
     if named and named[0] not in _INDEFINITE:
         return True  # "esa regla", "this rule"
+    # "that is a general rule, and ...", "sigue siendo una tesis que ...": the tutor's words
+    # alone up to the clause's end or to a relative word after a noun for a text.
+    phrase = words(re.split(r"[,;:.!?—–]", piece[pointed.end() :], maxsplit=1)[0])
+    at = next((i for i, word in enumerate(phrase) if word in _RELATIVE_WORDS), len(phrase))
+    if at < len(phrase) and (not at or phrase[at - 1] not in _TEXT_NOUNS):
+        at = len(phrase)
+    if 0 < at <= _ASKS_WITHIN and all(
+        len(word) < MIN_LETTERS
+        or word in _GRAMMAR
+        or word in _TEXT_NOUNS
+        or word[:STEM] in TUTOR_WORDS
+        for word in phrase[:at]
+    ):
+        return True
     return _relative_at(named + words(piece[pointed.end() :])) > 0
 
 
@@ -350,6 +411,10 @@ class Authorship:
                 continue  # an example on another topic
             if defines and not on_subject:
                 continue  # what a part is made of, and examples of it, off their subject
+            if kind == "named":
+                if _to_student(piece) or self._describes(piece, named=True):
+                    continue  # "a rule that links your survey to ...", "a rule that holds"
+                kind = "offered"
             if kind == "offered" and self._asks(piece):
                 continue
             if kind == "offered" and self._describes(piece) and not _offers_better(sentence):
@@ -379,7 +444,11 @@ class Authorship:
                 continue
             if kind in ("colon", "said") and (_addressed(piece) or is_question(piece)):
                 continue  # "Good: you name a source", "One question: who ran it?"
-            if kind in ("colon", "said") and _points(piece) and not fresh & self.subject:
+            if (
+                kind in ("colon", "said")
+                and (_points(piece) or _points(sentence))
+                and not fresh & self.subject
+            ):
                 continue  # "Good: that is a general rule that would work for parks too."
             if kind == "quoted" and not fresh:
                 continue  # the student's own words, or the tutor's vocabulary
@@ -405,9 +474,17 @@ class Authorship:
         if not asked:
             return False
         before = words(piece[: asked.start()])
-        return len(before) <= _ASKS_WITHIN and not _stems(" ".join(before)) & self.subject
+        # Only small words ("roughly") or the tutor's own before it, or a verb to the student
+        # ("o podrías precisar cuánto"): "children eat what they grow" states.
+        return len(before) <= _ASKS_WITHIN and (
+            bool(set(before) & _ADDRESSED)
+            or all(
+                len(word) < MIN_LETTERS or word in _GRAMMAR or word[:STEM] in TUTOR_WORDS
+                for word in before
+            )
+        )
 
-    def _describes(self, piece: str) -> bool:
+    def _describes(self, piece: str, *, named: bool = False) -> bool:
         """Whether an offered text names a kind of text ("a rule that holds beyond exams",
         "una regla que valga ...": the tutor's noun and a relative word) rather than giving
         one: only a short predicate about the rule itself follows the relative ("for any
@@ -416,6 +493,8 @@ class Authorship:
         is judged as offered text."""
         tokens = words(piece)
         at = _relative_at(tokens)
+        if named and not at:  # "the rule that ...", "a warrant that ...": any determiner
+            at = next((i for i, word in enumerate(tokens[:5]) if word in _RELATIVE_WORDS), 0)
         if not at:
             return False
         after = " ".join(tokens[at + 1 :])

@@ -1,8 +1,10 @@
-"""The guard reads the clause a frame holds: a relative clause inside a question asserts, a
-colon after a clause only punctuates, "a rule that holds ..." names a kind of text, a question
-word after "roughly" asks, the student's own words in quotation marks are not a suggestion
-and "that is a general rule ..." points at their text. Each both ways, in English and Spanish,
-on sentences no rule was tuned on."""
+"""The guard reads the clause a frame holds: a relative clause inside a question asserts (one
+about what the student said does not), a colon after a clause only punctuates, "a rule that
+holds ..." names a kind of text while "a rule that anything ..." gives one, a question word
+after "roughly" asks while "pupils wear what ..." states, the student's own words in
+quotation marks are not a suggestion and "that is a general rule ..." points at their text.
+Each both ways, in English and Spanish. The cases marked "written with their rules" were
+written while those rules were changed; the others were written before any rule they test."""
 
 import pytest
 
@@ -212,6 +214,58 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
             "endeuda?",
             "endeuda",
         ),
+        # Written with their rules: options, a statement after "what", and a hedged "a rule
+        # that ..." state a part.
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "You could say that uniforms stop pupils showing who they are, or that they cost "
+            "families too much.",
+            "showing who they are",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms cost a lot",
+            "a",
+            "You might mention that pupils wear what their parents can afford, and that some "
+            "get teased for it.",
+            "teased for it",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "q",
+            "Maybe a rule that anything families must buy should be paid for by the school?",
+            "paid for by the school",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "q",
+            "Have you considered the rule that whatever costs families money should be optional?",
+            "whatever costs families money",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo y por eso hay que quitarlo",
+            "q",
+            "Piensa en una regla que diga que nadie debería pagar por ir a un colegio público.",
+            "pagar por ir",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "Have you thought of claiming that uniforms should be free for families on benefits?",
+            "families on benefits",
+        ),
     ],
 )
 def test_the_clause_a_frame_holds_is_judged_and_withheld(
@@ -328,6 +382,58 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
             "uniforms are bad",
             "a",
             "A claim takes a side: at the moment nobody could disagree with it.",
+        ),
+        # Written with their rules: a relative clause about what the student said; "grounds
+        # like these"; what a rule is; a colon after the student's text pointed at; words
+        # quoted in a question.
+        (
+            "en",
+            "grounds",
+            "Half the families in my class say the uniform costs too much",
+            "q",
+            "Would the families, who you say find it too dear, get any help from the school?",
+        ),
+        (
+            "en",
+            "grounds",
+            "Half the families in my class say the uniform costs too much",
+            "a",
+            "Grounds like these work best when a reader can check where they came from.",
+        ),
+        (
+            "es",
+            "warrant",
+            "Si algo cuesta dinero a las familias sin ayudar a aprender, hay que quitarlo",
+            "a",
+            "Una regla general es una idea que vale en muchos casos; la tuya lo cumple.",
+        ),
+        (
+            "en",
+            "warrant",
+            "If something costs families money without helping learning, schools should drop it",
+            "a",
+            "That's a general rule: it would work for any school, not just this one.",
+        ),
+        (
+            "es",
+            "claim",
+            "Quiero que el uniforme sea voluntario en bachillerato",
+            "a",
+            "Empezar con «Quiero que» está bien: sigue siendo una tesis que alguien discutiría.",
+        ),
+        (
+            "es",
+            "groundsBacking",
+            "lo leí en internet",
+            "a",
+            "Un respaldo suele nombrar quién lo dice: una persona, un organismo o un estudio.",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo y por eso hay que quitarlo",
+            "q",
+            "¿Qué regla general une «pagar algo» con «quitarlo»?",
         ),
     ],
 )

@@ -158,19 +158,8 @@ SESSIONS = {
     "en": ("es", "los coles deberían tener huerto, creo"),
     "es": ("en", "schools should have a garden I think"),
 }
-# Found by this test: under the guard of 931231e an English option frame ("You could say that
-# A, or that B") and a question quoting a source ("Have you thought of quoting the RHS, which
-# found that ...?") both reach the student whole (the earlier guard withheld the option).
-LEAKS = {("en", 1)}
 CASES = [
-    pytest.param(
-        language,
-        index,
-        id=f"{language}-{index}",
-        marks=[pytest.mark.xfail(strict=True, reason="a part reaches the student")]
-        if (language, index) in LEAKS
-        else [],
-    )
+    pytest.param(language, index, id=f"{language}-{index}")
     for language in ANSWERS
     for index in range(len(ANSWERS[language]))
 ]

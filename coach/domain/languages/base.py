@@ -124,6 +124,8 @@ class LanguagePack:
     definition_patterns: tuple[str, ...] = ()
     indefinite: frozenset[str] = frozenset()  # "a", "some", "una": a kind of text, not one
     relative_words: frozenset[str] = frozenset()  # "a rule *that* ...", "una regla *que* ..."
+    # Nouns for a kind of text, beside the parts' names: "a *rule* that ...", "una *idea* que".
+    text_nouns: frozenset[str] = frozenset()
     # What may follow the relative when the text only describes a kind of rule: a short
     # predicate about the rule itself ("would also hold ...", "valga también ...").
     describing_predicates: tuple[str, ...] = ()

@@ -170,7 +170,8 @@ def question_opening(tokens: list[str]) -> bool:
 
 # Verbs that report or offer text: "you could say", "what if you argued".
 _SAY = (
-    r"(?:say|said|saying|write|wrote|writing|argue|argued|arguing|claim|claimed|state|stated|"
+    r"(?:say|said|saying|write|wrote|writing|argue|argued|arguing|claim|claimed|claiming|"
+    r"state|stated|stating|"
     r"put|putting|add|added|adding|mention|mentioned|mentioning|cite|cited|citing|name|named|"
     r"naming|point(?:ed|ing)? out|back(?:ed|ing)? (?:it|this|that|them) (?:up )?with|"
     r"use|used|using|try|tried|go with|went with)"
@@ -721,7 +722,8 @@ PACK = LanguagePack(
         "there they them then than what when where which while your yours about also very more "
         "most some such only just over because since does doing being other each every many "
         "much after before during under again still even here through against among without "
-        "within around upon ever never always often comes come goes make makes made like".split()
+        "within around upon ever never always often comes come goes make makes made like "
+        "less roughly approximately exactly".split()
     ),
     example_markers=(
         r"for example|for instance|e\.g\.|an example|in an argument about|on another topic",
@@ -737,7 +739,7 @@ PACK = LanguagePack(
         # "you could say (that)", "couldn't you mention", "why not add", "how about citing"
         r"\b(?:you could|you might|you can|you may|you should|could you|couldnt you|"
         r"couldn't you|can't you|cant you|why not|why don'?t you|how about|what about|"
-        r"have you (?:thought about|considered)|did you think of|consider|try|maybe|"
+        r"have you (?:thought about|thought of|considered)|did you think of|consider|try|maybe|"
         r"perhaps|i'?d|i would|i'?d suggest|i suggest|i recommend)"
         r"(?: \w+){0,3}? " + _SAY + r"\b(?: that\b| something like\b| like\b| it as\b)?:?",
         # A negative question leads: "Wouldn't the UN Convention back this up?"
@@ -757,8 +759,9 @@ PACK = LanguagePack(
         r"\b(?:wouldnt|wouldn't|would|isnt|isn't|doesnt|doesn't|dont|don't) "
         r"(?:a |an |the )?(?:(?:better|stronger|clearer|sharper|safer|more \w+) )"
         r"(?:\w+ ){0,2}?(?:be|say|work)\b:?",
+        # "grounds like this" points at the student's text; "grounds like the ..." offers.
         r"\b(?:something|things?|grounds|backing|a (?:\w+ )?(?:claim|warrant|rebuttal|"
-        r"qualifier|version|one)) (?:like|such as)\b:?",
+        r"qualifier|version|one)) (?:like|such as)\b(?! (?:this|that|these|those|yours|it)\b):?",
         # The part named as what it could be: "your rebuttal could mention ...", "should
         # your claim maybe be that ...", "is your claim that ...".
         r"\b(?:your|the|a|this) (?:claim|grounds|warrant|backing|qualifier|rebuttal|"
@@ -792,9 +795,15 @@ PACK = LanguagePack(
     definition_patterns=(
         r"^\W*(?:an? |the )?(?:claim|grounds|warrant|backing|qualifier|rebuttal)s? (?:is|are)"
         r"(?: \w+ly)? (?:an?|the|some|what|where|when|how)\b",
+        # "A general rule is an idea that ...", "Backing for grounds says where ...".
+        r"^\W*(?:an? |the )?(?:general )?rules? (?:is|are)(?: \w+ly)? (?:an?|the|some)\b",
+        r"^\W*(?:an? |the )?(?:claim|grounds|warrant|backing|qualifier|rebuttal)s?"
+        r"(?: (?:for|of) (?:the |your )?\w+)? (?:says?|tells?|explains?|names?|shows?|"
+        r"usually (?:says?|has|takes|starts))\b",
     ),
     indefinite=frozenset("a an some something".split()),
     relative_words=frozenset("that which who like".split()),
+    text_nouns=frozenset("rule rules idea ideas reason reasons principle principles point".split()),
     describing_predicates=(
         r"^(?:would |could |might |can |will |should )?(?:also |still |equally |then )?"
         r"(?:holds?|works?|appl(?:y|ies)|fits?|covers?|goes)\b",

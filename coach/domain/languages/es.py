@@ -713,7 +713,7 @@ PACK = LanguagePack(
         "para pero como porque sobre este esta estos estas esto eso esos esas tiene tienen sido "
         "ser estar muy mas menos todo todos toda todas cada otro otra otros otras cuando donde "
         "debe deben deberia deberian puede pueden podria podrian hace hacen entre hasta desde "
-        "sino tambien tanto".split()
+        "sino tambien tanto algo aproximadamente exactamente".split()
     ),
     example_markers=(
         r"por ejemplo|como ejemplo|un ejemplo|pongamos|en un argumento sobre|sobre otro tema",
@@ -758,7 +758,8 @@ PACK = LanguagePack(
         r"recomiendo|por ejemplo podr[ií]as",
     ),
     addressed=frozenset(
-        "tu tus te ti usted contigo tienes puedes quieres sabes haces dices escribes pones crees "
+        "tu tus te ti usted contigo tuyo tuya tuyos tuyas tienes puedes quieres sabes haces "
+        "dices escribes pones crees "
         "piensas has eres estas necesitas nombras usas hablas cuentas anades explicas citas das "
         "vas podrias deberias querrias tendrias fijate piensa mira hiciste escribiste pusiste "
         "dijiste preguntaste contaste usaste citaste nombraste elegiste".split()
@@ -778,16 +779,27 @@ PACK = LanguagePack(
     definition_patterns=(
         r"^\W*(?:una?|el|la|los|las|unos|unas) (?:tesis|datos|garant[ií]as?|respaldos?|"
         r"calificador(?:es)?|refutaci[oó]n(?:es)?) (?:es|son|suelen? ser|ser[ií]an?)\b",
+        # "Una regla general es una idea que ...", "Una garantía suele tener la forma ...",
+        # "El respaldo de los datos dice de dónde salen ...".
+        r"^\W*(?:una?|la|las|unas) (?:regla|idea)s?(?: generales?)? (?:es|son|suelen? ser)\b",
+        r"^\W*(?:una?|el|la|los|las|unos|unas) (?:tesis|datos|garant[ií]as?|respaldos?|"
+        r"calificador(?:es)?|refutaci[oó]n(?:es)?)(?: de (?:los|las|la|el|tus?) \w+)? "
+        r"(?:suelen? (?:tener|llevar|empezar|decir|nombrar)|dicen?|explican?|nombran?|"
+        r"muestran?|responden?)\b",
     ),
     indefinite=frozenset("un una unos unas algo alguna algun".split()),
     relative_words=frozenset("que quien como cuyo cuya donde".split()),
+    text_nouns=frozenset("regla reglas idea ideas razon razones principio principios".split()),
     describing_predicates=(
-        r"^(?:tambi[eé]n |igual )?(?:se )?(?:valga|valdr[ií]a|vale|sirva|servir[ií]a|sirve|"
-        r"funcione|funcionar[ií]a|funciona|aplique|aplicar[ií]a|aplica|cubra|cubrir[ií]a)(?!\w)",
+        r"^(?:tambi[eé]n |igual )?(?:se )?(?:valga|valdr[ií]a|vale|valiera|sirva|servir[ií]a|"
+        r"sirve|sirviera|funcione|funcionar[ií]a|funciona|funcionara|aplique|aplicar[ií]a|"
+        r"aplica|aplicara|cubra|cubrir[ií]a|cubriera)(?!\w)",
     ),
     pointing_patterns=(
         r"^\W*(?:eso|esto|esa|esta) (?:es|era|ser[ií]a|suena a|parece)(?: \w+mente)? "
         r"(?:una?|ya una?)(?!\w)",
+        # Spanish leaves the subject out: "sigue siendo una postura clara que ...".
+        r"^\W*(?:sigue siendo|es|era|ser[ií]a|parece)(?: \w+mente)? (?:una?|ya una?)(?!\w)",
         r"^\W*(?:esa|esta|ese|este) (?:regla|tesis|garant[ií]a|frase|fuente|cifra|dato|"
         r"respaldo|calificador|refutaci[oó]n|excepci[oó]n|l[ií]mite|raz[oó]n)(?!\w)",
     ),
