@@ -157,10 +157,16 @@ def voices() -> None:
         ("student messages in hard forms, held-out half (never tuned on)", v.VOICES_FORMS_HELD),
         ("student messages in hard forms, tuning half (tuned on)", v.VOICES_FORMS_DEV),
         ("student messages on three more topics, tuning half (tuned on)", v.VOICES_OFFLINE_TUNE),
+        ("guard frames, held-out half (never tuned on)", v.VOICES_GUARD_FROZEN),
+        ("guard frames, tuning half (tuned on)", v.VOICES_GUARD_TUNE),
     ]
     if tuning_only():
-        print("TUTOR_EVAL_TUNING_ONLY: the held-out final set is not played.")
-        sets = [(label, path) for label, path in sets if path != v.VOICES_FINAL2]
+        print(
+            "TUTOR_EVAL_TUNING_ONLY: the held-out final set is not played, "
+            "nor the guard frames' held-out half."
+        )
+        held_out = (v.VOICES_FINAL2, v.VOICES_GUARD_FROZEN)
+        sets = [(label, path) for label, path in sets if path not in held_out]
     for label, path in sets:
         data = v.load(path)
         sentences = v.play_sentences(data)

@@ -77,6 +77,13 @@ VOICES_FORMS_HELD = HERE / "tutor_voices_forms_held.json"
 # open in the evenings), written before the offline tutor's reading was changed for them and
 # split in two: this half tuned on; the other (``tutor_voices_offline_frozen.json``) held out.
 VOICES_OFFLINE_TUNE = HERE / "tutor_voices_offline_tune.json"
+# Tutor sentences on four more topics (energy drinks, the library at weekends, a four-day
+# week, a longer lunch break) in the frames the guard misread (options, relative clauses in
+# questions, hedged "a rule that ...", templates, nextQuestion and rationale) and near misses,
+# written before the guard's frames were reworked and split in two: this half tuned on, the
+# other held out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+VOICES_GUARD_TUNE = HERE / "tutor_voices_guard_tune.json"
+VOICES_GUARD_FROZEN = HERE / "tutor_voices_guard_frozen.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
 YES = {"en": "yes", "es": "sí"}
 # What "where to look" names: a place or a way to find facts or an expert.

@@ -75,13 +75,15 @@ def test_tuning_only_leaves_out_the_held_out_set_and_plays_the_earlier_final_set
     monkeypatch.setattr(v, "load", record)
     monkeypatch.setattr(tutor_eval, "report", lambda title, rows: None)
     tutor_eval.voices()
-    assert v.VOICES_FINAL2 not in loaded
+    assert v.VOICES_FINAL2 not in loaded and v.VOICES_GUARD_FROZEN not in loaded
     assert v.VOICES_FINAL in loaded and v.VOICES_FORMS_DEV in loaded
+    assert v.VOICES_GUARD_TUNE in loaded
     assert "the held-out final set is not played" in capsys.readouterr().out
     loaded.clear()
     monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "0")
     tutor_eval.voices()
     assert loaded[0] == v.VOICES_FINAL2 and v.VOICES_FINAL in loaded
+    assert v.VOICES_GUARD_FROZEN in loaded
 
 
 def test_the_held_out_set_covers_every_step_field_and_kind_on_topics_no_other_set_uses():
