@@ -52,6 +52,7 @@ _INSISTING = _either("insisting_patterns")
 _VAGUE_CLAIM = _either("vague_claim_patterns")
 _ONLINE = _either("online_patterns")
 _PLATFORMS = languages.every_set("platforms")
+_OWNED_ONLINE = _either("owned_online_patterns")
 # A warrant that draws the claim's conclusion ("... so they should stop selling it") says
 # the claim again, with a reason: it is not a general rule.
 _OBLIGATION = _either("obligation_patterns")
@@ -138,7 +139,10 @@ def backing_problem(text: str) -> str | None:
     found ("got it off google", "lo vi en TikTok": which site, whose figure?)."""
     if _has_marker(text, _AUTHORITY) or _names_someone(text):
         return None
-    if _ONLINE.search(" ".join(words(text))):
+    plain = " ".join(words(text))
+    if _OWNED_ONLINE.search(plain):
+        return None  # whose site it is says which one
+    if _ONLINE.search(plain):
         return "vague_source"
     figure = bool(_YEAR_OR_NUMBER.search(text))
     if _has_marker(text, _SOURCE_KINDS):

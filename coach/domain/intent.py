@@ -161,6 +161,19 @@ def _about_the_exchange(norm: str) -> bool:
     return all(t in _NOT_TOPICAL and t not in _HEDGES for t in tokens)
 
 
+# Where the student saw something ("saw it on tiktok", "lo vi en youtube") names a (vague)
+# source, not small talk about the platform.
+_ONLINE = re.compile(languages.alternatives("online_patterns"))
+_WHERE_SEEN = languages.every_set("seen_on")
+
+
+def _names_where_seen(norm: str) -> bool:
+    return any(
+        norm[: m.start()].split()[-1:] and norm[: m.start()].split()[-1] in _WHERE_SEEN
+        for m in _ONLINE.finditer(norm)
+    )
+
+
 def _help_pressure(norm: str) -> Pressure | None:
     for pressure, pattern in _HELP:
         if pattern.search(norm):
@@ -224,7 +237,12 @@ def classify(message: str, *, topic: str = "") -> Intent:
     # "pizza" is small talk, unless the argument is about pizza; a statement with topic
     # words of its own ("video games lower grades") is an attempt, whatever its words.
     chat = short or "?" in message or addressed
-    if chat and _OFF_TOPIC.search(norm) and not (_content_words(message) & _content_words(topic)):
+    if (
+        chat
+        and _OFF_TOPIC.search(norm)
+        and not (_content_words(message) & _content_words(topic))
+        and not _names_where_seen(norm)
+    ):
         return Intent("off_topic")
     if addressed:
         return Intent("help", ask_kind(message))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from coach.domain.intent import classify
+from coach.domain.heuristics import step_check
+from coach.domain.intent import classify, own_text
 
 
 @pytest.mark.parametrize(
@@ -43,3 +44,59 @@ def test_pleading_and_asks_are_never_attempts(message):
 )
 def test_statements_about_the_topic_stay_attempts(message):
     assert classify(message).kind == "attempt"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "does my rule actually connect to my grounds?",
+        "¿mi regla tiene que ver con mis datos?",
+        "¿vale como dato o es solo mi opinión?",
+        "does this count as evidence or is it too personal",
+        "Would that work as a rebuttal?",
+    ],
+)
+def test_a_question_about_the_students_own_part_asks_for_feedback(message):
+    assert classify(message).kind == "feedback"
+
+
+@pytest.mark.parametrize(
+    ("step", "text", "problem"),
+    [
+        ("claim", "longer breaks would be better", "vague_claim"),
+        ("claim", "la biblioteca es importante", "vague_claim"),
+        ("grounds", "everybody hates the meat in our canteen anyway", "opinion"),
+        ("grounds", "a todos nos da asco la carne del comedor", "opinion"),
+        ("rebuttal", "some people say we need meat but they're wrong", "insists"),
+        ("groundsBacking", "de una página web", "vague_source"),
+        ("groundsBacking", "saw it on tiktok", "vague_source"),
+        # Sources in everyday words: a count the student made, someone named by role, a
+        # site whose owner is said.
+        ("groundsBacking", "we had a class vote last week and I wrote down the result", None),
+        ("groundsBacking", "Lo pregunté en mi clase a mano alzada el 3 de marzo", None),
+        ("groundsBacking", "Me lo dijo la profe de biología, que lleva la biblioteca", None),
+        ("groundsBacking", "Los precios están en la web de la empresa de autobuses", None),
+        ("grounds", "In my country the school give money for good notes and they copy more", None),
+        ("rebuttal", "apart from families who need the summer for farm work", None),
+    ],
+)
+def test_weak_parts_get_their_problem_and_everyday_sources_pass(step, text, problem):
+    assert classify(text).kind == "attempt"
+    assert step_check(step, text).problem == problem
+
+
+@pytest.mark.parametrize(
+    ("message", "own"),
+    [
+        ("Wait, scratch that: unless the library would be empty after 4", "unless the library"),
+        ("sure thing. In my class 24 of 29 said so", "In my class"),
+        ("Right, here goes. Schools should stop paying pupils", "Schools should"),
+        ("vale guay. El recreo debería durar una hora", "El recreo"),
+        ("Espera, mejor así: a menos que la biblioteca esté vacía", "a menos que"),
+        ("dale. En mi salón 22 de 28 no terminan de comer", "En mi salón"),
+        ("mmm bueno, salvo que el chatbot se invente las fuentes", "salvo que"),
+        ("Stop paying kids. It does not work", "Stop paying kids"),  # a claim, not a filler
+    ],
+)
+def test_fillers_and_framing_are_not_the_students_text(message, own):
+    assert own_text(message).startswith(own)

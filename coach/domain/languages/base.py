@@ -77,6 +77,11 @@ class LanguagePack:
     feedback_openers: tuple[str, ...] = ()  # " check ": asks for feedback without "?"
     ask_kind_patterns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     hedges: frozenset[str] = frozenset()
+    # A site with its owner named ("the council's website", "la web del ayuntamiento"): which
+    # site is said, so it is not a vague source (``heuristics``).
+    owned_online_patterns: tuple[str, ...] = ()
+    # Words before a platform that say where something was seen: "on tiktok", "en youtube".
+    seen_on: frozenset[str] = frozenset()
     # Words about the exchange itself, not the topic ("just this once", "ya lo he intentado"):
     # a message made only of these, grammar words and fillers states nothing a part could hold.
     exchange_words: frozenset[str] = frozenset()

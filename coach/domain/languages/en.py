@@ -208,6 +208,16 @@ PACK = LanguagePack(
     rewrite_requests=("rewrite", "improve", "rephrase", "fix", "help me word", "reword", "polish"),
     negations=frozenset({"no", "not", "never"}),
     evidence=(
+        # An observation placed where the student saw it: "In my school ...", "in our town".
+        "in my country",
+        "in my school",
+        "at my school",
+        "in our school",
+        "at our school",
+        "in my class",
+        "in our class",
+        "in my town",
+        "in our town",
         "data",
         "study",
         "studies",
@@ -235,6 +245,27 @@ PACK = LanguagePack(
     # expert, a law, a publication). "who" is not one: "People who agree with me" names
     # nobody (the World Health Organization is recognised by its capitals, WHO).
     authority=(
+        # Someone the student can name by role, or a count they made themselves: a show of
+        # hands, a class vote, a survey they ran ("I asked my class", "the librarian's book").
+        "teacher*",
+        "librarian",
+        "headteacher",
+        "head teacher",
+        "principal",
+        "the cook",
+        "school nurse",
+        "show of hands",
+        "class vote",
+        "we voted",
+        "i asked",
+        "we asked",
+        "i ran",
+        "we ran",
+        "i counted",
+        "we counted",
+        "wrote down",
+        "tally",
+        "myself",
         "according to",
         "published",
         "journal",
@@ -328,6 +359,8 @@ PACK = LanguagePack(
         "confident",
     ),
     conditions=(
+        "apart from",
+        "other than",
         "unless",
         "except",
         "if",
@@ -403,7 +436,7 @@ PACK = LanguagePack(
         # Denying the other side instead of saying when it would be right.
         r"\b(thats|that s|that is|its|it s|it is|this is|which is) (just |simply |all )?"
         r"(not true|untrue|false|wrong|a lie|nonsense)\b",
-        r"\b(they|theyre|they are|those people) (just )?(are )?(wrong|mistaken|lying)\b",
+        r"\b(they|theyre|they re|they are|those people) (just )?(are )?(wrong|mistaken|lying)\b",
     ),
     vague_claim_patterns=(
         r"\b(is|are|was|its) (so |very |really |just |too |super )?(bad|good|terrible|awful|"
@@ -413,6 +446,9 @@ PACK = LanguagePack(
         # Wanting more of nothing named: "young people deserve more".
         r"\b(deserves?|needs?|wants?|should get|should have) (more|better|less|respect)$",
         r"\b(because|since) (it|that|this)? ?(would be|will be|is) (better|good|best)$",
+        # Better or important, and no more: "longer breaks would be better".
+        r"\b(would be|will be|is|are|was) (so |much |way |very |really )?(better|important|"
+        r"needed|necessary)$",
         # Any judgement made stronger and left at that: "school is too early".
         r"\b(is|are|was|its) (so|very|really|too|super|way too|far too) [a-z]+$",
     ),
@@ -420,16 +456,26 @@ PACK = LanguagePack(
         r"\b(online|internet|on the web|a website|some website|google|googled|tiktok|"
         r"youtube|instagram|reddit|facebook|twitter|snapchat|social media|a video)\b",
     ),
+    seen_on=frozenset("on from off in at".split()),
+    owned_online_patterns=(
+        r"\b[a-z]+s (own )?(website|site|web page|page)\b",
+        r"\b(website|site|page) of (the|a|our|my) [a-z]+",
+    ),
     platforms=frozenset(
         "google tiktok youtube instagram reddit facebook twitter snapchat internet".split()
     ),
     consequence_patterns=(r"\b(so|therefore|thus|hence|thats why|that is why|which is why)\b",),
-    obligation_patterns=(r"\b(should|must|ought to|need to|have to)\b",),
+    obligation_patterns=(
+        r"\b(should|must|ought to|need to|have to|shouldnt|shouldn t|mustnt|mustn t)\b",
+    ),
     opinion_patterns=(
         r"\b(i (just |really |honestly |do |personally )?(think|believe|feel)|i guess|"
         r"in my opinion|in my view|everyone knows|"
         r"everybody knows|it is obvious|its obvious|obviously|it is true|its true|100 true|"
         r"clearly true|trust me|you can tell|we all know)\b",
+        # A feeling said of everyone: "everybody hates the meat in our canteen".
+        r"\b(everybody|everyone|nobody|no one|we all|all of us) (just |really |totally )?"
+        r"(hates?|loves?|likes?|agrees?|knows?)\b",
     ),
     reported_word=r"^[a-z]{3,}ed$",
     modal_degrees=(
@@ -622,10 +668,15 @@ PACK = LanguagePack(
         # Said short, after what the part should be: "... should be specific. Is mine?"
         r" (is|does|do|was|has) (mine|my [a-z]+|my [a-z]+ [a-z]+) $",
         r" do i need (more|a source|to change|to add) ",
+        # "does my rule actually connect to my grounds?", "would that work as a rebuttal?"
+        r" (do|does|did|would|will|could|can) (mine|my [a-z]+|it|this|that)( [a-z]+ly)? "
+        r"(connect|relate|link|fit|match|support|follow|count|work|hold up|go with|back up) ",
+        r" (is|was) (it|this|that|mine) (just|only|too|more) (my |an )?(opinion|personal) ",
         r" (what do you think of|how is|how about|any feedback on|feedback on|can you check|"
         r"could you check|check) my ",
     ),
-    feedback_openers=(" check ",),
+    # A question in its word order, without "?": "does this count as evidence or ...".
+    feedback_openers=(" check ", " does this ", " does that ", " does my ", " is this ", " is my "),
     ask_kind_patterns={
         "complete": (r" (finish|complete|continue|end|fill in|comes after) ", r" (blank) "),
         "options": (r" (options?|list|brainstorm|a few|a couple|could use|pick one) ",),
@@ -660,6 +711,9 @@ PACK = LanguagePack(
         "fine",
         "alright",
         "hmm+",
+        "mm+",
+        "sure(?: thing)?",
+        "cool",
         "um+",
         "uh+",
         "wait",
@@ -670,6 +724,14 @@ PACK = LanguagePack(
     ),  # fmt: skip
     framing_followers=(
         "ok(?:ay)?",
+        "here goes",
+        "here it goes",
+        "here'?s my try",
+        "here is my try",
+        "scratch that",
+        "never mind",
+        "sure thing",
+        "let me think",
         "so",
         "then",
         "got it",

@@ -271,6 +271,16 @@ PACK = LanguagePack(
     ),
     negations=frozenset({"no", "nunca", "tampoco"}),
     evidence=(
+        "en mi pais",
+        "en mi colegio",
+        "en mi cole",
+        "en mi instituto",
+        "en mi insti",
+        "en mi escuela",
+        "en mi clase",
+        "en mi salon",
+        "en mi ciudad",
+        "en mi pueblo",
         "datos",
         "estudio*",
         "encuesta*",
@@ -294,6 +304,28 @@ PACK = LanguagePack(
         "cifras",
     ),
     authority=(
+        # Alguien con nombre de cargo, o un recuento hecho por el propio alumno: a mano alzada,
+        # una votación de clase, una encuesta que hizo él ("lo pregunté en mi clase").
+        "profe",
+        "profes",
+        "maestr*",
+        "director*",
+        "bibliotecari*",
+        "cociner*",
+        "tutora",
+        "mano alzada",
+        "votacion*",
+        "votamos",
+        "pregunte",
+        "preguntamos",
+        "conte",
+        "contamos",
+        "apunte",
+        "anote",
+        "hice una encuesta",
+        "hicimos una encuesta",
+        "yo mismo",
+        "yo misma",
         "segun",
         "publicad*",
         "revista",
@@ -367,6 +399,9 @@ PACK = LanguagePack(
         "bastante",
     ),
     conditions=(
+        "aparte de",
+        "menos para",
+        "menos cuando",
         "a menos que",
         "salvo",
         "excepto",
@@ -429,6 +464,8 @@ PACK = LanguagePack(
         # Denying the other side instead of saying when it would be right.
         r"\b(eso es|es|esto es) (mentira|falso|incorrecto|una mentira)\b",
         r"\b(se|estan|son) (simplemente )?(equivocan|equivocados|equivocadas|mienten)\b",
+        r"\b(algunos|otros|hay quien|la gente) [a-z ]{0,40}pero (se equivocan|no tienen razon|"
+        r"mienten)\b",
         r"\b(no es|no son) (verdad|cierto|asi)\b",
     ),
     vague_claim_patterns=(
@@ -441,12 +478,20 @@ PACK = LanguagePack(
         r"\b(mola|molan|renta|rentan)( (mucho|mazo|un monton))?$",
         r"\b(merecen?|necesitan?|quieren?) (mas|mejor|menos|respeto)$",
         r"\b(porque|ya que) (eso|esto)? ?(es|seria|sera) (mejor|bueno|lo mejor)$",
+        # Mejor o importante, y nada más: "un recreo largo sería mejor".
+        r"\b(seria|sera|es|son|esta) (mucho |muy |tan )?(mejor|importante|importantes|"
+        r"necesario|necesaria|necesarios)$",
         # Cualquier juicio reforzado y sin más: "el horario es demasiado temprano".
         r"\b(es|son|esta|estan|era) (muy|super|re|tan|demasiado) [a-z]+$",
     ),
     online_patterns=(
         r"\b(internet|la web|una web|alguna web|una pagina|google|tiktok|youtube|instagram|"
         r"las redes|redes sociales|un video)\b",
+    ),
+    seen_on=frozenset("en de del".split()),
+    owned_online_patterns=(
+        r"\b(web|pagina|pagina web|sitio|sitio web|pagina oficial) (oficial )?(de|del) "
+        r"(la |el |los |las |mi |nuestro |nuestra )?[a-z]+",
     ),
     platforms=frozenset("google tiktok youtube instagram reddit facebook twitter internet".split()),
     consequence_patterns=(
@@ -458,6 +503,9 @@ PACK = LanguagePack(
         r"todo el mundo sabe|es obvio|"
         r"es verdad|es cierto|esta claro|obviamente|verdad al 100|es evidente|se nota|"
         r"todos sabemos|lo sabe todo el mundo)\b",
+        # Un sentimiento atribuido a todos: "a todos nos da asco la carne del comedor".
+        r"\b(a todos|todo el mundo|todos|nadie) (nos |les |los )?(da asco|dan asco|odia|"
+        r"odiamos|odian|encanta|gusta|quiere|queremos|sabe)\b",
     ),
     reported_word=r"^[a-z]{3,}(aron|ieron)$",
     reported_raw=r"\b(\w{2,}(ó|ió)|dijo|hizo|puso|vio|tuvo|hubo|supo|trajo|dio)\b",
@@ -614,7 +662,11 @@ PACK = LanguagePack(
     ),
     feedback_patterns=(
         r" (mi|mis) (tesis|garantias?|datos|respaldos?|calificador|refutacion|argumento|texto|"
-        r"frase|parte) (es|son|esta|estan|vale|valen|sirve|sirven|funciona|tiene|queda) ",
+        r"frase|parte|regla|fuente|razon|condicion) (es|son|esta|estan|vale|valen|sirve|sirven|"
+        r"funciona|tiene|queda|encaja|cuadra|pega) ",
+        # "¿vale como dato o es solo mi opinión?": the student's text is the unsaid subject
+        r"^ (vale|sirve|cuenta|funciona|valdria|serviria|contaria) (como|de|para) ",
+        r" (es|seria) (solo|solamente|nada mas) (mi )?opinion ",
         r" (es|esta|son|estan) (bien|suficiente|claro|clara|concreto|concreta|"
         r"demasiado [a-z]+|lo bastante [a-z]+) (mi|mis|lo que) ",
         r" (que te parece|que opinas de|revisa|revisas|me revisas) (mi|mis) ",
@@ -657,8 +709,28 @@ PACK = LanguagePack(
         "juro nada otra otro vale bueno hazlo hazmela hazmelo escribela escribelo ponla ponlo "
         "dale ahora ya bien pues creo supongo cuesta dificil".split()
     ),
-    framing_fillers=("vale", "bueno", "pues", "entonces", "a ver", "mira", "espera", "sí"),
+    framing_fillers=(
+        "vale",
+        "bueno",
+        "pues",
+        "entonces",
+        "a ver",
+        "mira",
+        "espera",
+        "sí",
+        "dale",
+        "venga",
+        "mm+",
+        "ok(?:ey)?",
+    ),
     framing_followers=(
+        "guay",
+        "mejor así",
+        "ahí va",
+        "ahi va",
+        "ahí va mi intento",
+        "ahi va mi intento",
+        "allá va",
         "pues",
         "vale",
         "bueno",
