@@ -131,7 +131,8 @@ def _hedged(norm: str) -> bool:
 
 # Words that say nothing about the topic: the exchange, grammar, fillers, pronouns, the parts'
 # names. "come on, I've tried, I really can't" and "venga, solo esta vez y no te pido más"
-# are made only of them: pleading in a wearing-down sequence, never an attempt.
+# are made only of them: the student has nothing to write yet (stuck, or pleading in a
+# wearing-down sequence), never an attempt.
 _NOT_TOPICAL = frozenset().union(
     *(
         languages.every_set(name)
@@ -247,7 +248,7 @@ def classify(message: str, *, topic: str = "") -> Intent:
     if addressed:
         return Intent("help", ask_kind(message))
     if _about_the_exchange(norm):
-        return Intent("help", "emotional")
+        return Intent("help", "stuck")
     return Intent("attempt")
 
 

@@ -100,3 +100,17 @@ def test_weak_parts_get_their_problem_and_everyday_sources_pass(step, text, prob
 )
 def test_fillers_and_framing_are_not_the_students_text(message, own):
     assert own_text(message).startswith(own)
+
+
+@pytest.mark.parametrize(
+    "text", ["capaz que sí, al menos para los más grandes", "a lo mejor, en las escuelas grandes"]
+)
+def test_a_latin_american_qualifier_is_a_qualifier_never_a_yes(text):
+    assert classify(text).kind == "attempt"
+    assert step_check("qualifier", text).passed
+    assert classify("capaz que sí").kind == "attempt"
+
+
+def test_a_message_with_nothing_to_write_reads_as_stuck_not_as_pressure():
+    assert classify("venga, solo esta vez y no te pido más").pressure == "stuck"
+    assert step_check("groundsBacking", "lo vi en insta").problem == "vague_source"

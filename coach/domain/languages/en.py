@@ -454,7 +454,8 @@ PACK = LanguagePack(
     ),
     online_patterns=(
         r"\b(online|internet|on the web|a website|some website|google|googled|tiktok|"
-        r"youtube|instagram|reddit|facebook|twitter|snapchat|social media|a video)\b",
+        r"youtube|instagram|insta|ig|reddit|facebook|twitter|snapchat|social media|a video|"
+        r"whatsapp|a meme)\b",
     ),
     seen_on=frozenset("on from off in at".split()),
     owned_online_patterns=(

@@ -397,6 +397,13 @@ PACK = LanguagePack(
         "sin duda",
         "casi seguro",
         "bastante",
+        # Latinoamérica: "capaz que sí", "a lo mejor", "de seguro"
+        "capaz que",
+        "capaz",
+        "a lo mejor",
+        "lo mas probable",
+        "yo diria",
+        "creo que si",
     ),
     conditions=(
         "aparte de",
@@ -486,7 +493,7 @@ PACK = LanguagePack(
     ),
     online_patterns=(
         r"\b(internet|la web|una web|alguna web|una pagina|google|tiktok|youtube|instagram|"
-        r"las redes|redes sociales|un video)\b",
+        r"las redes|redes sociales|un video|insta|ig|tik tok|whatsapp|un meme)\b",
     ),
     seen_on=frozenset("en de del".split()),
     owned_online_patterns=(
@@ -699,7 +706,7 @@ PACK = LanguagePack(
     },
     hedges=frozenset(
         "casi bastante probablemente seguramente posiblemente quiza quizas quizes tal creo "
-        "supongo igual".split()
+        "supongo igual capaz diria".split()
     ),
     exchange_words=frozenset(
         "a de del la el lo los las le un una y o que se te me mi tu ya no si es en con por va "
