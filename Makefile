@@ -120,7 +120,7 @@ test: setup browser-deps argdown-parser axe messages lint
 # niced, stopping at the first that fails. BENCH_SMALL=1 runs each with few repeats, as CI
 # does, to prove they still run; load and serve_stream need PostgreSQL and say so without it.
 BENCHMARKS := $(addprefix benchmarks.,encoder critique_reading aif arguments audit classrooms coach council mcp load serve_stream sqlite_dev api_fuzz)
-EVALUATIONS := $(addprefix evaluations.,fallacy_checker fallacy_nested tutor_eval analyzer_quality analyzer_genres audit_confidence spanish_reader spanish_philosophers trust.report trust.parts trust.located)
+EVALUATIONS := $(addprefix evaluations.,fallacy_checker fallacy_nested tutor_eval analyzer_quality analyzer_genres claim_combination audit_confidence spanish_reader spanish_philosophers trust.report trust.parts trust.located)
 bench: setup
 	@for module in $(BENCHMARKS) $(EVALUATIONS); do \
 	  echo "== $$module"; \

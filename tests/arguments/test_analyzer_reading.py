@@ -225,18 +225,25 @@ class Probabilities:
 
 
 def test_the_model_overrides_the_rules_only_where_they_are_not_sure():
-    from arguments.domain.reading import find_claim
+    from arguments.domain.reading import COMBINATION, claim_score, find_claim
     from toulmini_site.text.sentences import sentences
 
-    # the rules lead by a conclusion marker and the first place (4 points): they stand
-    sure = sentences("Overall, buses matter. Trains run late. Fares went up.")
-    assert find_claim("q", sure, roles=Probabilities([0.1, 0.9, 0.2]))[1].index == 0
-    # a lead of 3 (a stance marker and the first place): the model decides
-    stance = sentences("I think buses matter. Trains run late. Fares went up.")
-    assert find_claim("q", stance, roles=Probabilities([0.1, 0.9, 0.2]))[1].index == 1
-    # a lead of 1 (the first place alone): the model decides
-    unsure = sentences("Buses matter. Trains run late. Fares went up.")
-    assert find_claim("q", unsure, roles=Probabilities([0.1, 0.9, 0.2]))[1].index == 1
+    assert COMBINATION.lead is not None
+    model = Probabilities([0.1, 0.9, 0.2])
+    texts = (
+        "Overall, buses matter. Trains run late. Fares went up.",  # a marker and first place
+        "I think buses matter. Trains run late. Fares went up.",  # a stance and first place
+        "Buses matter. Trains run late. Fares went up.",  # the first place alone
+    )
+    leads = []
+    for text in texts:
+        sents = sentences(text)
+        lead = claim_score(sents[0], set()) - max(claim_score(s, set()) for s in sents[1:])
+        leads.append(lead)
+        chosen = find_claim("q", sents, roles=model)[1]
+        assert chosen is not None
+        assert chosen.index == (0 if lead >= COMBINATION.lead else 1)
+    assert min(leads) < COMBINATION.lead <= max(leads)  # both outcomes are exercised
 
 
 LETTER = (
@@ -266,11 +273,11 @@ def test_in_a_short_text_the_model_chooses_among_the_sentences_on_the_querys_sub
 
 
 def test_the_model_chooses_freely_in_a_longer_text_or_when_no_sentence_is_on_the_subject():
-    from arguments.domain.reading import SHORT_TEXT, find_claim
+    from arguments.domain.reading import COMBINATION, find_claim
     from toulmini_site.text.sentences import sentences
 
     longer = sentences(LETTER + " " + ASIDES)
-    assert len(longer) > SHORT_TEXT
+    assert len(longer) > COMBINATION.short
     probs = Probabilities([0.6, 0.1, 0.3] + [0.0] * (len(longer) - 3))
     claim = find_claim("Should the town build a skate park?", longer, roles=probs)[1]
     assert claim is not None and claim.index == 0
