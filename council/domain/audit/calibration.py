@@ -19,7 +19,7 @@ LIKELY = 0.7
 POSSIBLE = 0.4
 # part -> answer ("there" / "absent") -> the measured confidence that the answer is right.
 PART_CONFIDENCE: dict[str, dict[str, float]] = {
-    "claim": {"there": 0.71, "absent": 0.5},
+    "claim": {"there": 0.79, "absent": 0.5},
     "grounds": {"there": 0.94, "absent": 0.25},
     "warrant": {"there": 0.6, "absent": 0.89},
     "rebuttal": {"there": 0.8, "absent": 0.82},
