@@ -16,6 +16,8 @@ only, so this genre is unseen by it). Figures, per set and engine:
   that should stop and do;
 - claim hit: the sentence taken as the claim overlaps the gold claim;
 - data precision / recall by sentence; objection precision / recall by sentence;
+- of the data and objections the reader shows with a confidence (``confidence.sentence_parts``,
+  the highlighted parts), the share right at each level of that confidence;
 - stated warrant: of the texts whose warrant is written out, the share whose chain warrant is
   that sentence; implicit marked: of the others that reach phase 2, the share whose warrant is
   marked as the author's assumption;
@@ -198,7 +200,28 @@ def score(cases: list[dict[str, Any]], roles: RoleReader | None) -> Score:
             s.add("implicit marked", "assumes" in run.warrant.lower())
         if case["hedge"]:
             s.add("hedge", run.degree == case["hedge"])
+        for part, level, right in shown_parts(case, roles):
+            s.add(f"{part} {level}", right)
     return s
+
+
+def shown_parts(case: dict[str, Any], roles: RoleReader | None) -> list[tuple[str, str, bool]]:
+    """Each datum and objection the reader shows for ``case`` (``confidence.sentence_parts``),
+    with the level of the confidence shown beside it (the claim's levels: likely from 0.7,
+    possible from 0.4) and whether it is a gold datum / objection of the text."""
+    from arguments.domain.confidence import sentence_parts
+    from arguments.domain.reading import claim_level
+
+    gold = {"data": case["data"], "rebuttal": case["objections"]}
+    return [
+        (
+            "data" if part.role == "data" else "objection",
+            claim_level(part.confidence),
+            any(same(part.sentence.text, g) for g in gold[part.role]),
+        )
+        for part in sentence_parts(case["query"], case["text"], roles)
+        if part.role in gold
+    ]
 
 
 NAMES = (
@@ -213,6 +236,12 @@ NAMES = (
     ("data R", "data recall"),
     ("objections P", "objection precision"),
     ("objections R", "objection recall"),
+    ("data likely", "datum right when the reader shows it likely (>= 0.7)"),
+    ("data possible", "datum right when the reader shows it possible (0.4-0.7)"),
+    ("data unsure", "datum right when the reader shows it unsure (< 0.4)"),
+    ("objection likely", "objection right when shown likely"),
+    ("objection possible", "objection right when shown possible"),
+    ("objection unsure", "objection right when shown unsure"),
     ("stated warrant", "stated warrant taken as the warrant"),
     ("implicit marked", "implicit warrant marked as an assumption"),
     ("hedge", "qualifier follows the claim's hedge"),
