@@ -81,6 +81,18 @@ _PERCENT = languages.every("percent")
 _YEAR_OR_NUMBER = re.compile(r"\d")
 
 
+_TAIL_TAGS = languages.every_set("tail_tags")
+
+
+def _untagged(text: str) -> str:
+    """The text's words without the tags at its end ("music is important tbh" -> "music is
+    important"), so a judgement left at that is seen as one."""
+    tokens = words(text)
+    while tokens and tokens[-1] in _TAIL_TAGS:
+        tokens.pop()
+    return " ".join(tokens)
+
+
 _ACRONYM = re.compile(r"\b[A-Z]{2,}\b")
 
 
@@ -262,7 +274,7 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     if step == "warrant" and warrant_problem(stripped, claim) == "restates_claim":
         # Said before "too short": a short restatement is above all the claim again.
         return StepCheck(step, "restates_claim")
-    vague = _VAGUE_CLAIM.search(" ".join(words(stripped)))
+    vague = _VAGUE_CLAIM.search(_untagged(stripped))
     if step == "claim" and vague and not is_question(stripped):
         # Said before "too short": "buses are good" needs what should change, not length.
         return StepCheck(step, "vague_claim")

@@ -114,3 +114,10 @@ def test_a_latin_american_qualifier_is_a_qualifier_never_a_yes(text):
 def test_a_message_with_nothing_to_write_reads_as_stuck_not_as_pressure():
     assert classify("venga, solo esta vez y no te pido más").pressure == "stuck"
     assert step_check("groundsBacking", "lo vi en insta").problem == "vague_source"
+
+
+@pytest.mark.parametrize(
+    "text", ["music is important tbh", "la música es importante la verdad", "meat is bad lol"]
+)
+def test_a_judgement_with_a_tag_after_it_is_still_a_vague_claim(text):
+    assert step_check("claim", text).problem == "vague_claim"

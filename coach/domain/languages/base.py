@@ -82,6 +82,8 @@ class LanguagePack:
     owned_online_patterns: tuple[str, ...] = ()
     # Words before a platform that say where something was seen: "on tiktok", "en youtube".
     seen_on: frozenset[str] = frozenset()
+    # Tags at the end of a sentence that add nothing to it: "tbh", "lol", "la verdad".
+    tail_tags: frozenset[str] = frozenset()
     # Words about the exchange itself, not the topic ("just this once", "ya lo he intentado"):
     # a message made only of these, grammar words and fillers states nothing a part could hold.
     exchange_words: frozenset[str] = frozenset()

@@ -457,6 +457,9 @@ PACK = LanguagePack(
         r"youtube|instagram|insta|ig|reddit|facebook|twitter|snapchat|social media|a video|"
         r"whatsapp|a meme)\b",
     ),
+    tail_tags=frozenset(
+        "tbh lol imo imho honestly though tho really haha ngl fr obviously".split()
+    ),
     seen_on=frozenset("on from off in at".split()),
     owned_online_patterns=(
         r"\b[a-z]+s (own )?(website|site|web page|page)\b",

@@ -495,6 +495,7 @@ PACK = LanguagePack(
         r"\b(internet|la web|una web|alguna web|una pagina|google|tiktok|youtube|instagram|"
         r"las redes|redes sociales|un video|insta|ig|tik tok|whatsapp|un meme)\b",
     ),
+    tail_tags=frozenset("jaja jajaja xd eh verdad sinceramente vamos pues la y ya nada".split()),
     seen_on=frozenset("en de del".split()),
     owned_online_patterns=(
         r"\b(web|pagina|pagina web|sitio|sitio web|pagina oficial) (oficial )?(de|del) "
