@@ -133,6 +133,7 @@ _EMBEDDED = re.compile(
 # An offered text that opens with a question word asks the student; it offers nothing.
 _ASKING = re.compile(r"^[\s,]*(?:" + languages.alternatives("asking_words") + r")(?!\w)", re.I)
 _META = languages.every_set("meta")
+_WORDS_NOUNS = languages.every_set("word_nouns")
 # The parts' names: a colon after one offers a text for that part ("A fuller rebuttal: ...",
 # "Unos datos mejores: ...") unless the head is addressed to the student ("Your claim: ...").
 _PART_NAMES = languages.every_set("part_words")
@@ -202,6 +203,13 @@ def _addressed(text: str) -> bool:
     return bool(tokens & _META) and not _OFFER.search(text)
 
 
+def _mentioned(sentence: str, quote: re.Match[str]) -> bool:
+    """Whether a quotation follows a noun for words ("the word “trips”", "la palabra «…»"):
+    the words are talked about, not offered."""
+    before = words(sentence[: quote.start()])[-1:]
+    return bool(before) and before[0] in _WORDS_NOUNS
+
+
 def _pieces(sentence: str) -> list[tuple[str, str]]:
     """The pieces of a sentence to judge, each with how it is framed: ``quoted`` (set off in
     quotation marks), ``offered`` (after a suggestion frame, or after a colon that follows an
@@ -211,14 +219,19 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
     ``colon`` and, like a plain statement, by the meaning check) and ``frame`` (the sentence
     around them). Quoting the student is never new text: a quoted piece of their own words
     says nothing new."""
-    quoted = [next(g for g in match.groups() if g) for match in _QUOTED.finditer(sentence)]
     frame = _QUOTED.sub(" ", sentence)
     # A quotation inside a suggestion ("What if you wrote 'probably'?") is offered text; a
     # suggestion's words inside the quotation (the student's «yo diría que ...») are not one.
     # (The quotations masked, at the same length: "“Yeah” doesn't tell" is no "Doesn't ...".)
     masked = _QUOTED.sub(lambda match: "q" * len(match.group(0)), sentence)
     quote_kind = "offered" if _SUGGESTION.search(masked) else "quoted"
-    pieces: list[tuple[str, str]] = [(text, quote_kind) for text in quoted]
+    pieces: list[tuple[str, str]] = [
+        (
+            next(g for g in match.groups() if g),
+            "quoted" if _mentioned(sentence, match) else quote_kind,
+        )
+        for match in _QUOTED.finditer(sentence)
+    ]
     offered = False
     for match in _SUGGESTION.finditer(masked):
         tail = _QUOTED.sub(" ", sentence[match.end() :])
@@ -323,7 +336,7 @@ def _points(piece: str) -> bool:
     # alone up to the clause's end or to a relative word after a noun for a text.
     phrase = words(re.split(r"[,;:.!?—–]", piece[pointed.end() :], maxsplit=1)[0])
     at = next((i for i, word in enumerate(phrase) if word in _RELATIVE_WORDS), len(phrase))
-    if at < len(phrase) and (not at or phrase[at - 1] not in _TEXT_NOUNS):
+    if at < len(phrase) and not set(phrase[:at]) & _TEXT_NOUNS:
         at = len(phrase)
     if 0 < at <= _ASKS_WITHIN and all(
         len(word) < MIN_LETTERS
@@ -403,6 +416,8 @@ class Authorship:
         """How the rules find that ``sentence`` composes a part: "frame" for a plain
         statement, else the kind of the piece that offers it; None when it does not."""
         framed_example = bool(_EXAMPLE_MARKERS.search(sentence))
+        # "without the word “trips”": the student's words talked about.
+        mentions = any(_mentioned(sentence, quote) for quote in _QUOTED.finditer(sentence))
         defines = bool(_DEFINITION.search(sentence))
         for piece, kind in _pieces(sentence):
             stems = _stems(piece)
@@ -430,14 +445,17 @@ class Authorship:
                 added_new = _stems(added) - self.known - TUTOR_WORDS - self.subject
                 # Any statement passes as a claim: a claim must also be on their subject.
                 about = self.step != "claim" or bool(_stems(added) & self.subject)
+                # Feedback: addressed to them, if only in the question it ends on ("...
+                # no dice cuándo fallaría tu tesis"); its clauses are still judged below.
+                feedback = _addressed(added) or _to_student(piece)
                 if (
                     about
-                    and not _addressed(added)
+                    and not feedback
                     and len(added_new) >= AS_PART_NEW_WORDS
                     and passes(self.step, added, claim=self.claim)
                 ):
                     return "frame"  # it would do as the step's part
-                if not _addressed(added) and len(added_new) >= ANY_SUBJECT_NEW_WORDS:
+                if not feedback and len(added_new) >= ANY_SUBJECT_NEW_WORDS:
                     return "frame"  # many words of its own, whatever the subject
                 if any(self._states(clause) for clause in _clauses(piece)):
                     return "frame"
@@ -456,11 +474,12 @@ class Authorship:
                 return kind
             if fresh and on_subject and as_part and not _addressed(piece):
                 return kind  # "OK: Schools should ban phones." — short, but the part
-            if kind == "offered" and as_part and stems - self.known:
+            if kind == "offered" and as_part and stems - self.known and (fresh or not mentions):
                 return kind  # "What if you wrote 'probably'?": the part, in the tutor's words
             if (
                 kind == "offered"
                 and (as_part or (on_subject and fresh))
+                and (fresh or not mentions)
                 and not self._written(piece)
             ):
                 return kind  # "in most primary schools": their words, not yet their part
@@ -528,7 +547,9 @@ class Authorship:
         that they did not write; a clause addressed to them (feedback) says nothing of it."""
         if _addressed(clause):
             return False
-        clause = _asserted(clause)
+        # What they typed, quoted back without quotation marks ("Decir que los viajes son
+        # buenos no explica ..."), is not new.
+        clause = self._without_typed(_asserted(clause))
         stems = _stems(clause)
         fresh = stems - self.known - TUTOR_WORDS
         if stems & self.subject and len(fresh) >= _STATEMENT:

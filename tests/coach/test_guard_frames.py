@@ -266,6 +266,25 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
             "Have you thought of claiming that uniforms should be free for families on benefits?",
             "families on benefits",
         ),
+        # Written with their rules: a quotation mentioned does not hide new words around it,
+        # nor does a free relative ("what pupils retain") make a statement a question.
+        (
+            "en",
+            "warrant",
+            "uniforms should go because they are annoying",
+            "a",
+            "Anything that makes uniforms compulsory lowers what pupils feel they own.",
+            "pupils feel they own",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms should go because they are annoying",
+            "a",
+            "Try the word “unfair”: any rule that costs families money without helping "
+            "pupils learn should be dropped.",
+            "costs families money",
+        ),
     ],
 )
 def test_the_clause_a_frame_holds_is_judged_and_withheld(
@@ -434,6 +453,37 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
             "el uniforme es malo y por eso hay que quitarlo",
             "q",
             "¿Qué regla general une «pagar algo» con «quitarlo»?",
+        ),
+        # Written with their rules: the student's word talked about ("the word “…”"); what a
+        # part does; their own words quoted back without quotation marks; feedback ending on
+        # a question about their text.
+        (
+            "en",
+            "warrant",
+            "uniforms should go because they are annoying",
+            "a",
+            "You might try writing the rule without the word “uniforms” in it.",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es feo",
+            "a",
+            "Una tesis da una postura: ahora mismo nadie te llevaría la contraria.",
+        ),
+        (
+            "es",
+            "warrant",
+            "El uniforme es caro y por eso hay que quitarlo",
+            "a",
+            "Decir que el uniforme es caro no explica por qué habría que quitarlo.",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "pero hay gente que no opina igual",
+            "a",
+            "Recordar que otros opinan distinto no dice cuándo dejaría de valer tu tesis.",
         ),
     ],
 )

@@ -133,6 +133,7 @@ class LanguagePack:
     relative_words: frozenset[str] = frozenset()  # "a rule *that* ...", "una regla *que* ..."
     # Nouns for a kind of text, beside the parts' names: "a *rule* that ...", "una *idea* que".
     text_nouns: frozenset[str] = frozenset()
+    word_nouns: frozenset[str] = frozenset()  # "the *word* “trips”": a quotation mentioned
     # What may follow the relative when the text only describes a kind of rule: a short
     # predicate about the rule itself ("would also hold ...", "valga también ...").
     describing_predicates: tuple[str, ...] = ()

@@ -864,12 +864,15 @@ PACK = LanguagePack(
         # "A general rule is an idea that ...", "Backing for grounds says where ...".
         r"^\W*(?:an? |the )?(?:general )?rules? (?:is|are)(?: \w+ly)? (?:an?|the|some)\b",
         r"^\W*(?:an? |the )?(?:claim|grounds|warrant|backing|qualifier|rebuttal)s?"
-        r"(?: (?:for|of) (?:the |your )?\w+)? (?:says?|tells?|explains?|names?|shows?|"
-        r"usually (?:says?|has|takes|starts))\b",
+        r"(?: (?:for|of) (?:the |your )?\w+)? (?:says?|tells?|explains?|names?|shows?|takes?|"
+        r"gives?|links?|connects?|answers?|usually (?:says?|has|takes|starts))\b",
     ),
     indefinite=frozenset("a an some something".split()),
     relative_words=frozenset("that which who like".split()),
-    text_nouns=frozenset("rule rules idea ideas reason reasons principle principles point".split()),
+    text_nouns=frozenset(
+        "rule rules idea ideas reason reasons principle principles point position stance".split()
+    ),
+    word_nouns=frozenset("word words phrase term".split()),
     describing_predicates=(
         r"^(?:would |could |might |can |will |should )?(?:also |still |equally |then )?"
         r"(?:holds?|works?|appl(?:y|ies)|fits?|covers?|goes)\b",

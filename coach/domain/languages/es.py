@@ -865,11 +865,14 @@ PACK = LanguagePack(
         r"^\W*(?:una?|el|la|los|las|unos|unas) (?:tesis|datos|garant[ií]as?|respaldos?|"
         r"calificador(?:es)?|refutaci[oó]n(?:es)?)(?: de (?:los|las|la|el|tus?) \w+)? "
         r"(?:suelen? (?:tener|llevar|empezar|decir|nombrar)|dicen?|explican?|nombran?|"
-        r"muestran?|responden?)\b",
+        r"muestran?|responden?|toman?|dan?|unen?|conectan?)\b",
     ),
     indefinite=frozenset("un una unos unas algo alguna algun".split()),
     relative_words=frozenset("que quien como cuyo cuya donde".split()),
-    text_nouns=frozenset("regla reglas idea ideas razon razones principio principios".split()),
+    text_nouns=frozenset(
+        "regla reglas idea ideas razon razones principio principios postura posicion".split()
+    ),
+    word_nouns=frozenset("palabra palabras frase expresion termino".split()),
     describing_predicates=(
         r"^(?:tambi[eé]n |igual )?(?:se )?(?:valga|valdr[ií]a|vale|valiera|sirva|servir[ií]a|"
         r"sirve|sirviera|funcione|funcionar[ií]a|funciona|funcionara|aplique|aplicar[ií]a|"
