@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from coach.domain.languages.base import LanguagePack
+from coach.domain.languages.en_frames import DEFINITION_PATTERNS, SUGGESTION_PATTERNS
 from coach.domain.languages.en_meaning import FEEDBACK_EXAMPLES, PART_EXAMPLES
 from coach.domain.languages.en_says import (
     AS_YOU_WROTE,
@@ -169,13 +170,6 @@ def question_opening(tokens: list[str]) -> bool:
 # -- the tutor's sentences -----------------------------------------------------------------
 
 # Verbs that report or offer text: "you could say", "what if you argued".
-_SAY = (
-    r"(?:say|said|saying|write|wrote|writing|argue|argued|arguing|claim|claimed|claiming|"
-    r"state|stated|stating|"
-    r"put|putting|add|added|adding|mention|mentioned|mentioning|cite|cited|citing|name|named|"
-    r"naming|point(?:ed|ing)? out|back(?:ed|ing)? (?:it|this|that|them) (?:up )?with|"
-    r"use|used|using|try|tried|go with|went with)"
-)
 
 _PART = "<PART>"  # the parts' names in any language (``intent`` fills it in)
 
@@ -795,52 +789,7 @@ PACK = LanguagePack(
         r"for example|for instance|e\.g\.|an example|in an argument about|on another topic",
     ),
     reported_speech=(r"(say|write|argue|claim|state|put|saying|writing|arguing)\s+(that)",),
-    suggestion_patterns=(
-        # "what if you argued that", "what if your claim were", "what if you wrote"
-        r"\bwhat if (?:you|your \w+(?: \w+)?) (?:\w+ )?(?:" + _SAY + r"|were|was|said|"
-        r"read|became|is)\b(?: that\b| something like\b| like\b)?:?",
-        # "wouldn't it be stronger to say (something like)", "it would be better to add"
-        r"\b(?:would|wouldnt|wouldn't|would not|could|couldnt|couldn't|might|may)n?'?t?"
-        r" it be (?:\w+ ){0,3}?to " + _SAY + r"\b(?: that\b| something like\b| like\b)?:?",
-        # "you could say (that)", "couldn't you mention", "why not add", "how about citing"
-        r"\b(?:you could|you might|you can|you may|you should|could you|couldnt you|"
-        r"couldn't you|can't you|cant you|why not|why don'?t you|how about|what about|"
-        r"have you (?:thought about|thought of|considered)|did you think of|consider|try|maybe|"
-        r"perhaps|i'?d|i would|i'?d suggest|i suggest|i recommend)"
-        r"(?: \w+){0,3}? " + _SAY + r"\b(?: that\b| something like\b| like\b| it as\b)?:?",
-        # A negative question leads: "Wouldn't the UN Convention back this up?"
-        r"^\W*(?:wouldn'?t|isn'?t|doesn'?t|don'?t|couldn'?t|shouldn'?t|aren'?t|won'?t)\b",
-        r"\b(?:along the lines of|something to the effect that|the idea that)\b:?",
-        r"\b(?:would|could|might)(?:n'?t| not)? it (?:\w+ ){0,4}?to " + _SAY + r"\b"
-        r"(?: that\b| something like\b| like\b)?:?",
-        r"\b(?:how|what) about(?: something like| this)?:?",
-        # "It would be stronger to add that ...", "Good backing here would be ...".
-        r"\bit (?:would|could|might|may)(?: also)? be (?:\w+ ){0,3}?to " + _SAY + r"\b"
-        r"(?: that\b| something like\b| like\b)?:?",
-        r"\b(?:an? )?(?:good|better|stronger|fuller|clearer|tighter|safer|cleaner) (?:claim|"
-        r"grounds|warrant|backing|qualifier|rebuttal|exception)(?: here)? (?:would|could|might)"
-        r" be\b:?",
-        r"\b(?:another|one|an|other|a good|a better) (?:option|idea|possibility|way|"
-        r"choice)(?: would be| is| could be| might be| here is)?\b:?",
-        r"\b(?:wouldnt|wouldn't|would|isnt|isn't|doesnt|doesn't|dont|don't) "
-        r"(?:a |an |the )?(?:(?:better|stronger|clearer|sharper|safer|more \w+) )"
-        r"(?:\w+ ){0,2}?(?:be|say|work)\b:?",
-        # "grounds like this" points at the student's text; "grounds like the ..." offers.
-        r"\b(?:something|things?|grounds|backing|a (?:\w+ )?(?:claim|warrant|rebuttal|"
-        r"qualifier|version|one)) (?:like|such as)\b(?! (?:this|that|these|those|yours|it)\b):?",
-        # The part named as what it could be: "your rebuttal could mention ...", "should
-        # your claim maybe be that ...", "is your claim that ...".
-        r"\b(?:your|the|a|this) (?:claim|grounds|warrant|backing|qualifier|rebuttal|"
-        r"exception|rule|reason)s? (?:could|should|might|would|may|can) (?:\w+ )?"
-        r"(?:be|say|mention|include|state|name|cite|read|add)\b(?: that\b| something like\b"
-        r"| like\b)?:?",
-        r"\b(?:could|should|might|would|may|can) (?:your|the|this) (?:claim|grounds|warrant|"
-        r"backing|qualifier|rebuttal|exception|rule|reason)s? (?:\w+ )?(?:be|say|mention|"
-        r"include|state)\b(?: that\b| something like\b| like\b)?:?",
-        r"\b(?:is|was) (?:your|the) (?:claim|grounds|warrant|backing|qualifier|rebuttal|"
-        r"exception|rule|reason) that\b:?",
-        r"\b(?:are|were) you (?:saying|arguing|claiming|suggesting)\b(?: that\b)?:?",
-    ),
+    suggestion_patterns=SUGGESTION_PATTERNS,
     offer_patterns=(
         r"better|stronger|sharper|clearer|more (?:careful|precise|convincing|specific)|"
         r"another|alternative|try this|try|here is|here's|heres|"
@@ -858,15 +807,7 @@ PACK = LanguagePack(
         "argument sentence wording word words phrase version example opinion judgement".split()
     ),
     relative_openers=(r",\s*(?:which|who|whose|one that|one which)\b",),
-    definition_patterns=(
-        r"^\W*(?:an? |the )?(?:claim|grounds|warrant|backing|qualifier|rebuttal)s? (?:is|are)"
-        r"(?: \w+ly)? (?:an?|the|some|what|where|when|how)\b",
-        # "A general rule is an idea that ...", "Backing for grounds says where ...".
-        r"^\W*(?:an? |the )?(?:general )?rules? (?:is|are)(?: \w+ly)? (?:an?|the|some)\b",
-        r"^\W*(?:an? |the )?(?:claim|grounds|warrant|backing|qualifier|rebuttal)s?"
-        r"(?: (?:for|of) (?:the |your )?\w+)? (?:says?|tells?|explains?|names?|shows?|takes?|"
-        r"gives?|links?|connects?|answers?|usually (?:says?|has|takes|starts))\b",
-    ),
+    definition_patterns=DEFINITION_PATTERNS,
     indefinite=frozenset("a an some something".split()),
     relative_words=frozenset("that which who like".split()),
     text_nouns=frozenset(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from coach.domain.languages.base import LanguagePack, fold
+from coach.domain.languages.es_frames import DEFINITION_PATTERNS, SUGGESTION_PATTERNS
 from coach.domain.languages.es_says import (
     AS_YOU_WROTE,
     EXAMPLE_LEAD,
@@ -221,13 +222,6 @@ def wants_from_tutor(folded: str) -> bool:
 # -- the tutor's sentences -----------------------------------------------------------------
 
 # Verbs that report or offer text: "podrías decir", "¿y si dijeras ...?".
-_SAY = (
-    r"(?:dec[ií]r|dices|digas|dijeras|dijeses|pon(?:er|es|gas|dr[ií]as)|pusieras|pusieses|escrib(?:ir|es|"
-    r"ieras|ieses|ir[ií]as)|a[nñ]ad(?:ir|es|ieras|ieses|ir[ií]as)|cit(?:ar|as|aras|ases|"
-    r"ar[ií]as)|argument(?:ar|aras)|afirm(?:ar|aras)|mencion(?:ar|aras)|us(?:ar|aras)|"
-    r"nombr(?:ar|as|aras)|mencionas|usas|inclu(?:ir|yes|yeras|yeses|ir[ií]as)|"
-    r"sosten(?:er|ias)|defend(?:er|ieras))"
-)
 
 _PART = "<PART>"  # the parts' names in any language (``intent`` fills it in)
 
@@ -801,37 +795,7 @@ PACK = LanguagePack(
     reported_speech=(
         r"(decir|escribir|afirmar|poner|argumentar|diria|escribiria|pondria)\s+(que)",
     ),
-    suggestion_patterns=(
-        r"(?:¿\s*)?\by si (?:tu \w+ )?(?:" + _SAY + r"|fuera|fuese|dijera)\b(?: que\b| algo "
-        r"como\b)?:?",
-        r"(?:¿\s*)?\bno (?:ser[ií]a|quedar[ií]a|queda|es|te parece|suena) (?:\w+ ){0,3}?(?:"
-        + _SAY
-        + r"|algo como|que|cuando)\b(?: que\b| algo como\b)?:?",
-        # The part named as what it could be: "tu refutación podría mencionar ...", "¿tu
-        # tesis es que ...?".
-        r"\b(?:tu|la|el|una|un) (?:tesis|garant[ií]a|datos|respaldo|calificador|"
-        r"refutaci[oó]n|excepci[oó]n|regla|raz[oó]n) (?:podr[ií]a|deber[ií]a|puede|debe) "
-        r"(?:ser|decir|mencionar|incluir|nombrar|citar|a[nñ]adir)\b(?: que\b| algo como\b)?:?",
-        r"\b(?:tu|la|el) (?:tesis|garant[ií]a|respaldo|calificador|refutaci[oó]n|"
-        r"excepci[oó]n|regla|raz[oó]n) (?:es|ser[ií]a) que\b:?",
-        r"\b(?:quieres|quiere) decir\b(?: que\b)?:?",
-        r"\b(?:podr[ií]as|puedes|deber[ií]as|prueba a|intenta|tambi[eé]n podr[ií]as|"
-        r"mejor) (?:tambi[eé]n )?" + _SAY + r"\b(?: que\b| algo como\b| algo as[ií]\b)?:?",
-        r"\balgo (?:como|as[ií])\b:?",
-        r"\b(?:prueba|pruebe|intenta|intente) con\b:?",  # "Prueba con una regla que ..."
-        r"\b(?:qu[eé] tal|y qu[eé] tal|qu[eé] te parece)\b:?",
-        r"(?:¿\s*)?\bpor qu[eé] no (?:\w+ ){0,2}?" + _SAY + r"\b(?: que\b)?:?",
-        r"\b(?:yo )?(?:pondr[ií]a|dir[ií]a|escribir[ií]a|a[nñ]adir[ií]a|citar[ií]a|"
-        r"usar[ií]a)\b(?: que\b)?:?",
-        r"\b(?:te )?(?:sugiero|propongo|recomiendo)\b(?: que\b)?:?",
-        r"\bse (?:podr[ií]a|puede) (?:" + _SAY + r")\b(?: que\b)?:?",
-        r"(?:¿\s*)?\bhas pensado en (?:" + _SAY + r")\b(?: que\b)?:?",
-        # A part named with what it would be: "Un respaldo mejor sería ...".
-        r"\b(?:un|una|el|la|unos|unas) (?:tesis|garant[ií]a|datos|respaldo|calificador|matiz|"
-        r"refutaci[oó]n)(?: \w+){0,2}? ser[ií]a\b:?",
-        # A negative question leads: "¿No bastaría con citar ...?"
-        r"^\W*¿\s*no\b",
-    ),
+    suggestion_patterns=SUGGESTION_PATTERNS,
     offer_patterns=(
         r"mejor|m[aá]s (?:s[oó]lid[oa]|fuerte|clar[oa]|precis[oa]|prudente|ambicios[oa])|otra|"
         r"otro|aqu[ií] (?:tienes|est[aá])|sugerencia|sugiero|opci[oó]n|propuesta|propongo|"
@@ -856,17 +820,7 @@ PACK = LanguagePack(
     relative_openers=(
         r",\s*(?:que|quien(?:es)?|(?:el|la|los|las) cual(?:es)?|cuy[oa]s?|una que|uno que)(?!\w)",
     ),
-    definition_patterns=(
-        r"^\W*(?:una?|el|la|los|las|unos|unas) (?:tesis|datos|garant[ií]as?|respaldos?|"
-        r"calificador(?:es)?|refutaci[oó]n(?:es)?) (?:es|son|suelen? ser|ser[ií]an?)\b",
-        # "Una regla general es una idea que ...", "Una garantía suele tener la forma ...",
-        # "El respaldo de los datos dice de dónde salen ...".
-        r"^\W*(?:una?|la|las|unas) (?:regla|idea)s?(?: generales?)? (?:es|son|suelen? ser)\b",
-        r"^\W*(?:una?|el|la|los|las|unos|unas) (?:tesis|datos|garant[ií]as?|respaldos?|"
-        r"calificador(?:es)?|refutaci[oó]n(?:es)?)(?: de (?:los|las|la|el|tus?) \w+)? "
-        r"(?:suelen? (?:tener|llevar|empezar|decir|nombrar)|dicen?|explican?|nombran?|"
-        r"muestran?|responden?|toman?|dan?|unen?|conectan?)\b",
-    ),
+    definition_patterns=DEFINITION_PATTERNS,
     indefinite=frozenset("un una unos unas algo alguna algun".split()),
     relative_words=frozenset("que quien como cuyo cuya donde".split()),
     text_nouns=frozenset(

@@ -1,0 +1,72 @@
+"""English frames the guard reads (``coach.domain.authorship``): the words that offer text
+("what if you argued that ...") and those that say what a part is."""
+
+from __future__ import annotations
+
+_SAY = (
+    r"(?:say|said|saying|write|wrote|writing|argue|argued|arguing|claim|claimed|claiming|"
+    r"state|stated|stating|"
+    r"put|putting|add|added|adding|mention|mentioned|mentioning|cite|cited|citing|name|named|"
+    r"naming|point(?:ed|ing)? out|back(?:ed|ing)? (?:it|this|that|them) (?:up )?with|"
+    r"use|used|using|try|tried|go with|went with)"
+)
+
+
+# A suggestion: the tutor offering text for the student's argument, in any frame.
+SUGGESTION_PATTERNS = (
+    # "what if you argued that", "what if your claim were", "what if you wrote"
+    r"\bwhat if (?:you|your \w+(?: \w+)?) (?:\w+ )?(?:" + _SAY + r"|were|was|said|"
+    r"read|became|is)\b(?: that\b| something like\b| like\b)?:?",
+    # "wouldn't it be stronger to say (something like)", "it would be better to add"
+    r"\b(?:would|wouldnt|wouldn't|would not|could|couldnt|couldn't|might|may)n?'?t?"
+    r" it be (?:\w+ ){0,3}?to " + _SAY + r"\b(?: that\b| something like\b| like\b)?:?",
+    # "you could say (that)", "couldn't you mention", "why not add", "how about citing"
+    r"\b(?:you could|you might|you can|you may|you should|could you|couldnt you|"
+    r"couldn't you|can't you|cant you|why not|why don'?t you|how about|what about|"
+    r"have you (?:thought about|thought of|considered)|did you think of|consider|try|maybe|"
+    r"perhaps|i'?d|i would|i'?d suggest|i suggest|i recommend)"
+    r"(?: \w+){0,3}? " + _SAY + r"\b(?: that\b| something like\b| like\b| it as\b)?:?",
+    # A negative question leads: "Wouldn't the UN Convention back this up?"
+    r"^\W*(?:wouldn'?t|isn'?t|doesn'?t|don'?t|couldn'?t|shouldn'?t|aren'?t|won'?t)\b",
+    r"\b(?:along the lines of|something to the effect that|the idea that)\b:?",
+    r"\b(?:would|could|might)(?:n'?t| not)? it (?:\w+ ){0,4}?to " + _SAY + r"\b"
+    r"(?: that\b| something like\b| like\b)?:?",
+    r"\b(?:how|what) about(?: something like| this)?:?",
+    # "It would be stronger to add that ...", "Good backing here would be ...".
+    r"\bit (?:would|could|might|may)(?: also)? be (?:\w+ ){0,3}?to " + _SAY + r"\b"
+    r"(?: that\b| something like\b| like\b)?:?",
+    r"\b(?:an? )?(?:good|better|stronger|fuller|clearer|tighter|safer|cleaner) (?:claim|"
+    r"grounds|warrant|backing|qualifier|rebuttal|exception)(?: here)? (?:would|could|might)"
+    r" be\b:?",
+    r"\b(?:another|one|an|other|a good|a better) (?:option|idea|possibility|way|"
+    r"choice)(?: would be| is| could be| might be| here is)?\b:?",
+    r"\b(?:wouldnt|wouldn't|would|isnt|isn't|doesnt|doesn't|dont|don't) "
+    r"(?:a |an |the )?(?:(?:better|stronger|clearer|sharper|safer|more \w+) )"
+    r"(?:\w+ ){0,2}?(?:be|say|work)\b:?",
+    # "grounds like this" points at the student's text; "grounds like the ..." offers.
+    r"\b(?:something|things?|grounds|backing|a (?:\w+ )?(?:claim|warrant|rebuttal|"
+    r"qualifier|version|one)) (?:like|such as)\b(?! (?:this|that|these|those|yours|it)\b):?",
+    # The part named as what it could be: "your rebuttal could mention ...", "should
+    # your claim maybe be that ...", "is your claim that ...".
+    r"\b(?:your|the|a|this) (?:claim|grounds|warrant|backing|qualifier|rebuttal|"
+    r"exception|rule|reason)s? (?:could|should|might|would|may|can) (?:\w+ )?"
+    r"(?:be|say|mention|include|state|name|cite|read|add)\b(?: that\b| something like\b"
+    r"| like\b)?:?",
+    r"\b(?:could|should|might|would|may|can) (?:your|the|this) (?:claim|grounds|warrant|"
+    r"backing|qualifier|rebuttal|exception|rule|reason)s? (?:\w+ )?(?:be|say|mention|"
+    r"include|state)\b(?: that\b| something like\b| like\b)?:?",
+    r"\b(?:is|was) (?:your|the) (?:claim|grounds|warrant|backing|qualifier|rebuttal|"
+    r"exception|rule|reason) that\b:?",
+    r"\b(?:are|were) you (?:saying|arguing|claiming|suggesting)\b(?: that\b)?:?",
+)
+
+# A sentence saying what a part is or does.
+DEFINITION_PATTERNS = (
+    r"^\W*(?:an? |the )?(?:claim|grounds|warrant|backing|qualifier|rebuttal)s? (?:is|are)"
+    r"(?: \w+ly)? (?:an?|the|some|what|where|when|how)\b",
+    # "A general rule is an idea that ...", "Backing for grounds says where ...".
+    r"^\W*(?:an? |the )?(?:general )?rules? (?:is|are)(?: \w+ly)? (?:an?|the|some)\b",
+    r"^\W*(?:an? |the )?(?:claim|grounds|warrant|backing|qualifier|rebuttal)s?"
+    r"(?: (?:for|of) (?:the |your )?\w+)? (?:says?|tells?|explains?|names?|shows?|takes?|"
+    r"gives?|links?|connects?|answers?|usually (?:says?|has|takes|starts))\b",
+)
