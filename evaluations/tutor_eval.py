@@ -154,7 +154,7 @@ def voices() -> None:
         ("fresh set (frozen, never tuned on)", v.VOICES_FRESH),
         ("dev half (tuned on)", v.VOICES_DEV),
         ("meaning-check tuning set (tuned on)", v.VOICES_TUNE),
-        ("student messages in hard forms, held-out half (never tuned on)", v.VOICES_FORMS_HELD),
+        ("student messages in hard forms, once held out (tuned on since)", v.VOICES_FORMS_HELD),
         ("student messages in hard forms, tuning half (tuned on)", v.VOICES_FORMS_DEV),
         ("student messages on three more topics, tuning half (tuned on)", v.VOICES_OFFLINE_TUNE),
         ("guard frames, held-out half (never tuned on)", v.VOICES_GUARD_FROZEN),

@@ -3,10 +3,14 @@ and claims addressed to the school are told apart by what they say, not by their
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from coach.domain.heuristics import step_check
 from coach.domain.intent import classify, own_text
+from coach.domain.phrases import words
+from coach.domain.tutor import offline_turn
 
 
 @pytest.mark.parametrize(
@@ -121,3 +125,30 @@ def test_a_message_with_nothing_to_write_reads_as_stuck_not_as_pressure():
 )
 def test_a_judgement_with_a_tag_after_it_is_still_a_vague_claim(text):
     assert step_check("claim", text).problem == "vague_claim"
+
+
+@pytest.mark.parametrize(
+    ("language", "message", "earlier"),
+    [
+        ("en", "can you fix up my wording", "in our town a bus ticket costs £4  and 1 in 5 walk"),
+        ("en", "tidy it up please", "in 2023   attendance went from 91% to 95% at my school"),
+        (
+            "es",
+            "¿me arreglas la redacción?",
+            "en mi ciudad el billete cuesta 3 euros  y 1 de 5 va a pie",
+        ),
+        ("es", "corrígelo porfa", "en mi ciudad el billete cuesta 3 euros y 1 de 5 va a pie"),
+    ],
+)
+def test_tidying_at_full_coaching_keeps_every_fact_the_student_wrote(language, message, earlier):
+    inputs = {
+        "step": "grounds",
+        "language": language,
+        "topic": "Free bus passes",
+        "user_message": message,
+        "step_messages": [earlier],
+        "help_level": "full",
+    }
+    proposal = json.loads(offline_turn(inputs))["proposedUpdate"]["value"]
+    assert set(words(earlier)) <= set(words(proposal))
+    assert proposal != earlier  # it was tidied: a capital, single spaces, a full stop

@@ -199,7 +199,20 @@ PACK = LanguagePack(
         "go ahead",
         "confirm",
     ),
-    rewrite_requests=("rewrite", "improve", "rephrase", "fix", "help me word", "reword", "polish"),
+    rewrite_requests=(
+        "rewrite",
+        "improve",
+        "rephrase",
+        "fix",
+        "help me word",
+        "reword",
+        "polish",
+        "tidy",
+        "clean up",
+        "clean it up",
+        "neaten",
+        "smooth",
+    ),
     negations=frozenset({"no", "not", "never"}),
     evidence=(
         # An observation placed where the student saw it: "In my school ...", "in our town".
