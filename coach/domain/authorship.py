@@ -112,6 +112,9 @@ def sentences(text: str) -> list[str]:
 # follows the frame is judged as a statement even inside a question ("What if you argued
 # that ...?", "¿Y si dijeras que ...?", "Wouldn't it be stronger to say ...?").
 _SUGGESTION = re.compile(languages.alternatives("suggestion_patterns"), re.I)
+# A fact put as something to know, mean or remember ("Did you know that ...?", "¿Sabías que
+# ...?", "Remember that ..."): what follows is offered unless it is about the student's text.
+_KNOWING = re.compile(languages.alternatives("knowing_patterns"), re.I)
 # A phrase that offers a better version: "A sharper version would be:", "Mejor aún:",
 # "Otra refutación posible:", "Try this rebuttal:". What follows is offered text.
 _OFFER = re.compile(r"\b(?:" + languages.alternatives("offer_patterns") + r")\b", re.I)
@@ -238,6 +241,9 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
         offered = True
         if not _ASKING.match(tail):  # "you might say who it is unfair to" asks
             pieces.append((tail, "offered"))
+    for match in _KNOWING.finditer(masked):
+        pieces.append((_QUOTED.sub(" ", sentence[match.end() :]), "known"))
+        offered = True
     for match in _REPORTED.finditer(frame):
         if not words(frame[: match.start()]):
             continue  # "Saying that ... doesn't tell": the saying is the sentence's subject
@@ -426,6 +432,13 @@ class Authorship:
                 continue  # an example on another topic
             if defines and not on_subject:
                 continue  # what a part is made of, and examples of it, off their subject
+            if kind == "known":
+                if _addressed(" ".join(set(words(piece)) - _GRAMMAR)):  # not "estas" (these)
+                    continue  # "Did you know that your grounds already ...?"
+                checked = re.split(r"[,;]", piece)[0]
+                if is_question(sentence) and len(_stems(checked) - self.known - TUTOR_WORDS) < 2:
+                    continue  # "Do you mean that 31 people drink one every day, or ...?"
+                kind = "offered"
             if kind == "named":
                 if _to_student(piece) or self._describes(piece, named=True):
                     continue  # "a rule that links your survey to ...", "a rule that holds"

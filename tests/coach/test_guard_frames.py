@@ -285,6 +285,47 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
             "pupils learn should be dropped.",
             "costs families money",
         ),
+        # Written with their rules: a fact put as something to know, mean or remember.
+        (
+            "en",
+            "grounds",
+            "uniforms cost a lot",
+            "q",
+            "Did you know that a full uniform from the school shop costs over 200 pounds?",
+            "over 200 pounds",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "So your point is that blazers should be dropped for pupils in Year 7?",
+            "pupils in Year 7",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "q",
+            "¿Sabías que un uniforme completo cuesta más de 200 euros en la tienda del centro?",
+            "200 euros en la",
+        ),
+        (
+            "es",
+            "warrantBacking",
+            "todo el mundo sabe que el uniforme es caro",
+            "a",
+            "No olvides que la OCU calcula que el uniforme cuesta el doble que la ropa normal.",
+            "el doble que la",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "q",
+            "¿Es que las familias con tres hijos gastan más de 500 euros cada septiembre?",
+            "500 euros cada septiembre",
+        ),
     ],
 )
 def test_the_clause_a_frame_holds_is_judged_and_withheld(
@@ -484,6 +525,36 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
             "pero hay gente que no opina igual",
             "a",
             "Recordar que otros opinan distinto no dice cuándo dejaría de valer tu tesis.",
+        ),
+        # Written with their rules: the same frames about the student's text, or checking
+        # back in their own words.
+        (
+            "en",
+            "grounds",
+            "Half the families in my class say the uniform costs too much",
+            "q",
+            "Did you know that your grounds already give a reader something to check?",
+        ),
+        (
+            "en",
+            "grounds",
+            "Half the families in my class say the uniform costs too much",
+            "q",
+            "Do you mean that half the families pay too much, or only some of them?",
+        ),
+        (
+            "es",
+            "warrant",
+            "Si algo cuesta dinero a las familias sin ayudar a aprender, hay que quitarlo",
+            "q",
+            "¿Sabías que una garantía no tiene por qué empezar con «si»?",
+        ),
+        (
+            "es",
+            "grounds",
+            "La mitad de las familias de mi clase dicen que el uniforme es caro",
+            "a",
+            "Recuerda que el lector no puede preguntarte qué querías decir.",
         ),
     ],
 )

@@ -114,6 +114,7 @@ class LanguagePack:
     example_markers: tuple[str, ...] = ()
     reported_speech: tuple[str, ...] = ()  # "say that", "decir que"
     suggestion_patterns: tuple[str, ...] = ()
+    knowing_patterns: tuple[str, ...] = ()  # "did you know that ...", "¿sabías que ...?"
     offer_patterns: tuple[str, ...] = ()
     addressed: frozenset[str] = frozenset()  # words of a sentence addressed to the student
     embedded_questions: tuple[str, ...] = ()

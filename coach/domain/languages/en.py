@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from coach.domain.languages.base import LanguagePack
-from coach.domain.languages.en_frames import DEFINITION_PATTERNS, SUGGESTION_PATTERNS
+from coach.domain.languages.en_frames import (
+    DEFINITION_PATTERNS,
+    KNOWING_PATTERNS,
+    SUGGESTION_PATTERNS,
+)
 from coach.domain.languages.en_meaning import FEEDBACK_EXAMPLES, PART_EXAMPLES
 from coach.domain.languages.en_says import (
     AS_YOU_WROTE,
@@ -803,6 +807,7 @@ PACK = LanguagePack(
     ),
     reported_speech=(r"(say|write|argue|claim|state|put|saying|writing|arguing)\s+(that)",),
     suggestion_patterns=SUGGESTION_PATTERNS,
+    knowing_patterns=KNOWING_PATTERNS,
     offer_patterns=(
         r"better|stronger|sharper|clearer|more (?:careful|precise|convincing|specific)|"
         r"another|alternative|try this|try|here is|here's|heres|"

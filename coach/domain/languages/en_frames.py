@@ -70,3 +70,13 @@ DEFINITION_PATTERNS = (
     r"(?: (?:for|of) (?:the |your )?\w+)? (?:says?|tells?|explains?|names?|shows?|takes?|"
     r"gives?|links?|connects?|answers?|usually (?:says?|has|takes|starts))\b",
 )
+
+# A fact put as something to know, mean or remember: what follows is judged as offered
+# unless it speaks of the student's text or the parts.
+KNOWING_PATTERNS = (
+    r"\b(?:(?:did|do|does) you (?:know|think|mean|realise|realize|remember)|have you (?:heard|"
+    r"read|seen|noticed)|is it(?: true| not true)?|isn'?t it(?: true)?|could it be|can it be|"
+    r"might it be|would it be|so (?:your|the) (?:point|idea|claim|reason) is|you mean|"
+    r"are you aware|remember|don'?t forget)\s+that\b:?",
+    r"\b(?:the|a) (?:fact|figure|finding|statistic) that\b:?",
+)

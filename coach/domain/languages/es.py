@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 
 from coach.domain.languages.base import LanguagePack, fold
-from coach.domain.languages.es_frames import DEFINITION_PATTERNS, SUGGESTION_PATTERNS
+from coach.domain.languages.es_frames import (
+    DEFINITION_PATTERNS,
+    KNOWING_PATTERNS,
+    SUGGESTION_PATTERNS,
+)
 from coach.domain.languages.es_says import (
     AS_YOU_WROTE,
     EXAMPLE_LEAD,
@@ -804,6 +808,7 @@ PACK = LanguagePack(
         r"(decir|escribir|afirmar|poner|argumentar|diria|escribiria|pondria)\s+(que)",
     ),
     suggestion_patterns=SUGGESTION_PATTERNS,
+    knowing_patterns=KNOWING_PATTERNS,
     offer_patterns=(
         r"mejor|m[aá]s (?:s[oó]lid[oa]|fuerte|clar[oa]|precis[oa]|prudente|ambicios[oa])|otra|"
         r"otro|aqu[ií] (?:tienes|est[aá])|sugerencia|sugiero|opci[oó]n|propuesta|propongo|"

@@ -57,3 +57,12 @@ DEFINITION_PATTERNS = (
     r"(?:suelen? (?:tener|llevar|empezar|decir|nombrar)|dicen?|explican?|nombran?|"
     r"muestran?|responden?|toman?|dan?|unen?|conectan?)\b",
 )
+
+# A fact put as something to know, mean or remember: what follows is judged as offered
+# unless it speaks of the student's text or the parts.
+KNOWING_PATTERNS = (
+    r"(?:¿\s*)?\b(?:sab[ií]as|has o[ií]do|has le[ií]do|has visto|quieres decir|o sea|"
+    r"recuerda|no olvides)\s+que\b:?",
+    r"^\W*¿\s*(?:y )?(?:es|ser[aá]|no ser[aá]|no es) que\b:?",
+    r"\b(?:el|un) (?:dato|hecho|estudio|informe) de que\b:?",
+)
