@@ -276,15 +276,27 @@ _FRAMING = re.compile(
 )
 
 
+# "the claim would be that schools should start later, right?": the student puts their own
+# proposition forward; what follows the frame, without the tag question, is their text.
+_PROPOSITION = re.compile(r"^\s*(?:" + languages.alternatives("proposition_frames") + ")", re.I)
+_TAG_QUESTION = re.compile(
+    r"[\s,]*(?:(?:" + languages.alternatives("tag_questions") + r")\s*)?\?+\s*$", re.I
+)
+
+
 def own_text(message: str) -> str:
     """The student's own text in a message: without the fillers and framing before it
-    ("ok. High schools..." -> "High schools..."). The one definition every judge uses."""
+    ("ok. High schools..." -> "High schools...", "the claim would be that X, right?" -> "X").
+    The one definition every judge uses."""
     text = message.strip()
     for _ in range(3):  # "ok. Actually let me change it: ..." has two layers
         stripped = _FRAMING.sub("", text, count=1).strip()
         if not stripped or stripped == text or len(words(stripped)) < 1:
             break
         text = stripped
+    put_forward = _PROPOSITION.sub("", text, count=1).strip()
+    if put_forward != text and len(words(put_forward)) >= 2:
+        text = _TAG_QUESTION.sub("", put_forward).strip()
     return text
 
 

@@ -152,3 +152,39 @@ def test_tidying_at_full_coaching_keeps_every_fact_the_student_wrote(language, m
     proposal = json.loads(offline_turn(inputs))["proposedUpdate"]["value"]
     assert set(words(earlier)) <= set(words(proposal))
     assert proposal != earlier  # it was tidied: a capital, single spaces, a full stop
+
+
+@pytest.mark.parametrize(
+    ("message", "own"),
+    [
+        (
+            "the claim would be that schools should start later, right?",
+            "schools should start later",
+        ),
+        ("I think the grounds could be that 70% are tired", "70% are tired"),
+        ("entonces la tesis sería que el recreo debe durar más, ¿no?", "el recreo debe durar más"),
+    ],
+)
+def test_a_proposition_put_forward_is_the_students_text_without_its_frame(message, own):
+    assert classify(message).kind == "attempt"
+    assert own_text(message) == own
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "the rebuttal would be that meat is needed for sport, right? just write it",
+        "la refutación sería que la carne hace falta para el deporte, ¿no? escríbela tú",
+        "tell me the claim",
+        "stop giving me examples and write it",
+    ],
+)
+def test_a_framed_proposition_that_ends_in_a_request_is_a_request(message):
+    assert classify(message).kind == "help"
+
+
+@pytest.mark.parametrize(
+    "message", ["Stop giving us homework on weekends", "Tell the school to start at 9"]
+)
+def test_a_claim_addressed_to_the_school_is_an_attempt(message):
+    assert classify(message).kind == "attempt"

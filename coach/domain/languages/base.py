@@ -84,6 +84,11 @@ class LanguagePack:
     seen_on: frozenset[str] = frozenset()
     # Tags at the end of a sentence that add nothing to it: "tbh", "lol", "la verdad".
     tail_tags: frozenset[str] = frozenset()
+    # A frame that puts the student's own proposition forward (raw-text regexes, case
+    # ignored): "the claim would be that ...", "¿y si pongo que ...?"; and the tag question
+    # after it (", right?", ", ¿no?"). What follows the frame is their text.
+    proposition_frames: tuple[str, ...] = ()
+    tag_questions: tuple[str, ...] = ()
     # Words about the exchange itself, not the topic ("just this once", "ya lo he intentado"):
     # a message made only of these, grammar words and fillers states nothing a part could hold.
     exchange_words: frozenset[str] = frozenset()

@@ -73,7 +73,7 @@ _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".spl
 # Verbs that act on the world as much as on text: "Keep the library open until 6", "Give us a
 # longer break" are claims addressed to the school; "keep it short", "give me the warrant"
 # ask the tutor. What they act on decides.
-_WORLD_VERBS = frozenset("keep give let make bring add offer change turn end get put".split())
+_WORLD_VERBS = frozenset("keep give let make bring add offer change turn end get put tell".split())
 _TEXT_OBJECTS = frozenset(
     "me it this that these those them one something anything everything mine yours claim "
     "claims grounds warrant warrants backing qualifier rebuttal example examples option "
@@ -109,6 +109,10 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
             forms = {gerund, gerund + "e", gerund[:-1]}
             if forms & {"ask", "question"}:
                 return True
+            if forms & _WORLD_VERBS:
+                # "Stop giving us homework on weekends" acts on the world, "stop giving me
+                # examples" on text.
+                return bool(set(rest[1 : 1 + _OBJECT_WINDOW]) & _TEXT_OBJECTS)
             # "stop writing it", but not "Stop making seven-year-olds do worksheets: ..."
             then = rest[1] if rest[1:] else ""
             counted = then in _NUMBER_WORDS  # "Stop giving six-year-olds homework"
@@ -468,6 +472,13 @@ PACK = LanguagePack(
         r"youtube|instagram|insta|ig|reddit|facebook|twitter|snapchat|social media|a video|"
         r"whatsapp|a meme)\b",
     ),
+    proposition_frames=(
+        r"(?:(?:so|ok|okay|well|i think|i guess|maybe|hmm+)[\s,]+)*(?:the|my)\s+(?:claim|"
+        r"grounds|warrant|backing|qualifier|rebuttal)\s+(?:would|could|might|will)?\s*"
+        r"(?:be|is)\s+that\s+",
+        r"what about\s+(?:the fact\s+)?that\s+",
+    ),
+    tag_questions=(r"right", r"yeah", r"no", r"isnt it", r"ok"),
     tail_tags=frozenset(
         "tbh lol imo imho honestly though tho really haha ngl fr obviously".split()
     ),

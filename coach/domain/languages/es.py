@@ -501,6 +501,13 @@ PACK = LanguagePack(
         r"\b(internet|la web|una web|alguna web|una pagina|google|tiktok|youtube|instagram|"
         r"las redes|redes sociales|un video|insta|ig|tik tok|whatsapp|un meme)\b",
     ),
+    proposition_frames=(
+        r"(?:(?:entonces|pues|creo que|vale|bueno|a lo mejor)[\s,]+)*(?:la|el|los|mi|mis)\s+"
+        r"(?:tesis|datos|garant[ií]a|respaldo|calificador|refutaci[oó]n)\s+(?:ser[ií]a|"
+        r"podr[ií]a ser|es|ser[ií]an|son|va a ser)\s+que\s+",
+        r"¿?\s*y si (?:pongo|digo|escribo)\s+que\s+",
+    ),
+    tag_questions=(r"¿?no", r"¿?verdad", r"¿?vale", r"¿?sí"),
     tail_tags=frozenset("jaja jajaja xd eh verdad sinceramente vamos pues la y ya nada".split()),
     seen_on=frozenset("en de del".split()),
     owned_online_patterns=(
