@@ -206,6 +206,22 @@ def _addressed(text: str) -> bool:
     return bool(tokens & _META) and not _OFFER.search(text)
 
 
+_TAG_WORDS = 5  # a question tag to the student: "don't you think", "¿podrías usarlo?"
+
+
+def _tagged(frame: str) -> str:
+    """The statement before a question tag ("The government should ban them, don't you
+    think?", "…, ¿verdad?"): a short last clause, to the student or of one or two words, after
+    a comma; "" when the question does not end so or opens with a question word."""
+    head, _, tag = frame.rpartition(",")
+    tagged = words(tag)
+    if not head or not tagged or _ASKING.match(head.lstrip("¿¡ ")) or is_question(head):
+        return ""
+    if len(tagged) <= 2 or (len(tagged) <= _TAG_WORDS and _to_student(tag)):
+        return head
+    return ""
+
+
 def _mentioned(sentence: str, quote: re.Match[str]) -> bool:
     """Whether a quotation follows a noun for words ("the word “trips”", "la palabra «…»"):
     the words are talked about, not offered."""
@@ -260,6 +276,9 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
     # A part named with what it says: "Maybe a rule that anything which ...?", "Piensa en
     # una regla que diga que ...": the clause after the noun is judged as offered text.
     pieces += [(re.split(r"[,;]", frame[match.start() :])[0], "named") for match in _named(frame)]
+    tagged = _tagged(frame) if is_question(sentence) else ""
+    if tagged:
+        pieces.append((tagged, "frame"))  # "Shops must check ID, right?" states
     if ":" in frame:
         head, tail = frame.split(":", 1)
         offers = _OFFER.search(head) or _SUGGESTION.search(head) or _names_a_part(head)
@@ -433,7 +452,7 @@ class Authorship:
             if defines and not on_subject:
                 continue  # what a part is made of, and examples of it, off their subject
             if kind == "known":
-                if _addressed(" ".join(set(words(piece)) - _GRAMMAR)):  # not "estas" (these)
+                if _addressed(piece):
                     continue  # "Did you know that your grounds already ...?"
                 checked = re.split(r"[,;]", piece)[0]
                 if is_question(sentence) and len(_stems(checked) - self.known - TUTOR_WORDS) < 2:

@@ -326,6 +326,49 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
             "¿Es que las familias con tres hijos gastan más de 500 euros cada septiembre?",
             "500 euros cada septiembre",
         ),
+        # Written with their rules: a statement before a question tag; a wording offered
+        # as "a sentence such as"; "tu tesis podría quedar así:"; "estas" (these) is no
+        # word to the student.
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "Schools must let pupils choose their own shoes, right?",
+            "choose their own shoes",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "q",
+            "Los expertos dicen que el uniforme sube el gasto escolar un 30%, ¿podrías usarlo?",
+            "gasto escolar un 30",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "Picture a sentence such as 'pupils in Year 11 should wear their own clothes'.",
+            "wear their own clothes",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "a",
+            "Tu tesis podría quedar así: los institutos deberían permitir ropa propia en verano.",
+            "ropa propia en verano",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "a",
+            "Mucha gente defiende que estas prendas deberían pagarlas los ayuntamientos.",
+            "pagarlas los ayuntamientos",
+        ),
     ],
 )
 def test_the_clause_a_frame_holds_is_judged_and_withheld(
@@ -555,6 +598,21 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
             "La mitad de las familias de mi clase dicen que el uniforme es caro",
             "a",
             "Recuerda que el lector no puede preguntarte qué querías decir.",
+        ),
+        # Written with their rules: a tag after feedback on their text.
+        (
+            "en",
+            "claim",
+            "Our school should make uniforms optional for students over fourteen",
+            "q",
+            "Your claim already says who should act, doesn't it?",
+        ),
+        (
+            "es",
+            "claim",
+            "El instituto debería hacer el uniforme voluntario a partir de los catorce",
+            "q",
+            "Tu tesis ya dice quién tendría que actuar, ¿verdad?",
         ),
     ],
 )

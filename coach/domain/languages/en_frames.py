@@ -45,7 +45,8 @@ SUGGESTION_PATTERNS = (
     r"(?:\w+ ){0,2}?(?:be|say|work)\b:?",
     # "grounds like this" points at the student's text; "grounds like the ..." offers.
     r"\b(?:something|things?|grounds|backing|a (?:\w+ )?(?:claim|warrant|rebuttal|"
-    r"qualifier|version|one)) (?:like|such as)\b(?! (?:this|that|these|those|yours|it)\b):?",
+    r"qualifier|version|one|sentence|phrase|line|wording)) (?:like|such as)\b"
+    r"(?! (?:this|that|these|those|yours|it)\b):?",
     # The part named as what it could be: "your rebuttal could mention ...", "should
     # your claim maybe be that ...", "is your claim that ...".
     r"\b(?:your|the|a|this) (?:claim|grounds|warrant|backing|qualifier|rebuttal|"

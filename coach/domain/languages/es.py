@@ -824,7 +824,7 @@ PACK = LanguagePack(
     addressed=frozenset(
         "tu tus te ti usted contigo tuyo tuya tuyos tuyas tienes puedes quieres sabes haces "
         "dices escribes pones crees "
-        "piensas has eres estas necesitas nombras usas hablas cuentas anades explicas citas das "
+        "piensas has eres necesitas nombras usas hablas cuentas anades explicas citas das "
         "vas podrias deberias querrias tendrias fijate piensa mira hiciste escribiste pusiste "
         "dijiste preguntaste contaste usaste citaste nombraste elegiste".split()
     ),

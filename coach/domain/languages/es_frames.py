@@ -23,7 +23,9 @@ SUGGESTION_PATTERNS = (
     # tesis es que ...?".
     r"\b(?:tu|la|el|una|un) (?:tesis|garant[ií]a|datos|respaldo|calificador|"
     r"refutaci[oó]n|excepci[oó]n|regla|raz[oó]n) (?:podr[ií]a|deber[ií]a|puede|debe) "
-    r"(?:ser|decir|mencionar|incluir|nombrar|citar|a[nñ]adir)\b(?: que\b| algo como\b)?:?",
+    r"(?:ser|decir|mencionar|incluir|nombrar|citar|a[nñ]adir|quedar)\b(?: que\b| algo como\b"
+    r"| as[ií]\b)?:?",
+    r"\buna (?:\w+ )?(?:frase|versi[oó]n|regla|idea) (?:como|del tipo)\b:?",
     r"\b(?:tu|la|el) (?:tesis|garant[ií]a|respaldo|calificador|refutaci[oó]n|"
     r"excepci[oó]n|regla|raz[oó]n) (?:es|ser[ií]a) que\b:?",
     r"\b(?:quieres|quiere) decir\b(?: que\b)?:?",
