@@ -188,3 +188,20 @@ def test_a_framed_proposition_that_ends_in_a_request_is_a_request(message):
 )
 def test_a_claim_addressed_to_the_school_is_an_attempt(message):
     assert classify(message).kind == "attempt"
+
+
+def test_a_rule_about_a_kind_of_thing_is_a_warrant_not_the_claim_again():
+    claim = "Schools should stop selling fizzy drinks in their vending machines"
+    rule = "Things that harm students' health shouldn't be sold on school grounds"
+    assert step_check("warrant", rule, claim=claim).passed
+    again = "vending machines are bad so schools should stop selling fizzy drinks"
+    assert step_check("warrant", again, claim=claim).problem == "restates_claim"
+    regla = "Lo que daña la salud de los alumnos no se debería vender en el colegio"
+    tesis = "Los colegios deberían dejar de vender refrescos con azúcar en las máquinas"
+    assert step_check("warrant", regla, claim=tesis).passed
+
+
+def test_let_me_is_the_students_own_doing_and_a_superlative_alone_is_vague():
+    text = "The nurse, Mrs Dlamini, keeps a visit log and let me count the entries"
+    assert classify(text).kind == "attempt"
+    assert step_check("claim", "los refrescos son malísimos").problem == "vague_claim"

@@ -93,6 +93,8 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
         return None
     verb, rest = tokens[0], tokens[1:]
     after = rest[0] if rest else ""
+    if verb == "let" and after in ("me", "us"):
+        return False  # "let me count the entries": the student's own doing, not an ask
     if verb in VERBS:
         if not rest:
             # "write", "finish": a bare command; "... enough to eat and play" is not one.
@@ -408,6 +410,10 @@ PACK = LanguagePack(
         "people who",
         "those who",
         "anyone",
+        # A kind of thing, not this one: "things that harm students' health ..."
+        "things that",
+        "anything that",
+        "whatever",
     ),
     limits=(
         "not",

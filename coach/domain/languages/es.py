@@ -447,6 +447,10 @@ PACK = LanguagePack(
         "quienes",
         "siempre",
         "la mayoria",
+        # Un tipo de cosa, no esta: "lo que daña la salud de los alumnos ..."
+        "lo que",
+        "todo lo que",
+        "cualquier cosa",
     ),
     limits=(
         "no",
@@ -496,6 +500,8 @@ PACK = LanguagePack(
         r"necesario|necesaria|necesarios)$",
         # Cualquier juicio reforzado y sin más: "el horario es demasiado temprano".
         r"\b(es|son|esta|estan|era) (muy|super|re|tan|demasiado) [a-z]+$",
+        # Un superlativo y nada más: "los refrescos son malísimos".
+        r"\b(es|son|esta|estan|era) [a-z]+isim[oa]s?$",
     ),
     online_patterns=(
         r"\b(internet|la web|una web|alguna web|una pagina|google|tiktok|youtube|instagram|"
