@@ -215,8 +215,10 @@ def _tagged(frame: str) -> str:
     a comma; "" when the question does not end so or opens with a question word."""
     head, _, tag = frame.rpartition(",")
     tagged = words(tag)
-    if not head or not tagged or _ASKING.match(head.lstrip("¿¡ ")) or is_question(head):
+    if not head or not tagged or is_question(head):
         return ""
+    if _QUESTION_WORD.search(head) or _QUESTION_WORD.search(tag):
+        return ""  # "Too long for whom, and what would you change?" asks twice
     if len(tagged) <= 2 or (len(tagged) <= _TAG_WORDS and _to_student(tag)):
         return head
     return ""
@@ -277,8 +279,8 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
     # una regla que diga que ...": the clause after the noun is judged as offered text.
     pieces += [(re.split(r"[,;]", frame[match.start() :])[0], "named") for match in _named(frame)]
     tagged = _tagged(frame) if is_question(sentence) else ""
-    if tagged:
-        pieces.append((tagged, "frame"))  # "Shops must check ID, right?" states
+    if tagged and not _addressed(tagged):
+        pieces.append((tagged, "offered"))  # "Shops must check ID, right?" leads
     if ":" in frame:
         head, tail = frame.split(":", 1)
         offers = _OFFER.search(head) or _SUGGESTION.search(head) or _names_a_part(head)

@@ -338,6 +338,14 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
             "choose their own shoes",
         ),
         (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "The council should pay for every pupil's blazer, don't you think?",
+            "pay for every pupil",
+        ),
+        (
             "es",
             "grounds",
             "el uniforme es caro",
@@ -613,6 +621,13 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
             "El instituto debería hacer el uniforme voluntario a partir de los catorce",
             "q",
             "Tu tesis ya dice quién tendría que actuar, ¿verdad?",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are too expensive",
+            "q",
+            "Too expensive for whom, and what would you change?",
         ),
     ],
 )
