@@ -435,12 +435,14 @@ def find_claim(
         lead = score - (claim_score(ranked[1], query_words) if len(ranked) > 1 else 0)
         if combination.rules_stand(rules, score, lead, len(sents)):
             return strip_marker(rules.text), rules
-        pool = on_subject(query, found) if len(sents) <= combination.short else []
+        pool = (on_subject(query, found) if len(sents) <= combination.short else []) or found
         best = max(
-            pool or found,
+            pool,
             key=lambda s: (probs[s.index]["claim"], claim_score(s, query_words), -s.index),
         )
-        if probs[best.index]["claim"] - probs[rules.index]["claim"] < combination.margin:
+        # the margin weighs the rules' claim only where the model may choose it (on the subject)
+        margin = probs[best.index]["claim"] - probs[rules.index]["claim"]
+        if rules in pool and margin < combination.margin:
             return strip_marker(rules.text), rules
         return strip_marker(best.text), best
     if found:

@@ -103,3 +103,17 @@ def test_in_a_short_text_the_model_chooses_only_among_sentences_on_the_querys_su
     probs = claim_probs(0.6, 0.1, 0.3)  # the model favours the personal detail
     assert chosen(letter, probs, dataclasses.replace(FREE, short=3)) == 2
     assert chosen(letter, probs, dataclasses.replace(FREE, short=2)) == 0  # longer than short
+
+
+@pytest.mark.parametrize("margin", [0.0, 0.2])
+def test_a_rules_claim_off_the_subject_of_a_short_text_does_not_stand_by_the_margin(margin):
+    # the rules prefer the opening stance (no word of the query), the model prefers it too; in
+    # a short text the model chooses among the sentences on the subject, whatever the margin
+    text = (
+        "I think we must act now. "
+        "Teenagers skate on the steps of the war memorial. "
+        "A park of their own would keep them safe."
+    )
+    probs = claim_probs(0.6, 0.2, 0.3)
+    assert chosen(text, probs, dataclasses.replace(FREE, short=3, margin=margin)) == 2
+    assert chosen(text, probs, dataclasses.replace(FREE, margin=margin)) == 0  # not short
