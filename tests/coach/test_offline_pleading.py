@@ -205,3 +205,15 @@ def test_let_me_is_the_students_own_doing_and_a_superlative_alone_is_vague():
     text = "The nurse, Mrs Dlamini, keeps a visit log and let me count the entries"
     assert classify(text).kind == "attempt"
     assert step_check("claim", "los refrescos son malísimos").problem == "vague_claim"
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("teachers should be graded because it would be fair", "vague_claim"),
+        ("los maestros deberían ser evaluados porque sería justo", "vague_claim"),
+        ("Schools should rate teachers because it would be fair to students who lose a year", None),
+    ],
+)
+def test_a_reason_that_gives_no_reason_is_vague(text, problem):
+    assert step_check("claim", text).problem == problem

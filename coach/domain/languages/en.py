@@ -466,7 +466,8 @@ PACK = LanguagePack(
         r"children|society|the world))?$",
         # Wanting more of nothing named: "young people deserve more".
         r"\b(deserves?|needs?|wants?|should get|should have) (more|better|less|respect)$",
-        r"\b(because|since) (it|that|this)? ?(would be|will be|is) (better|good|best)$",
+        r"\b(because|since) (it|that|this)? ?(would be|will be|is|its) (more |much |only )?"
+        r"(better|good|best|fair|fairer|right|nice|important|useful)$",
         # Better or important, and no more: "longer breaks would be better".
         r"\b(would be|will be|is|are|was) (so |much |way |very |really )?(better|important|"
         r"needed|necessary)$",

@@ -494,7 +494,8 @@ PACK = LanguagePack(
         # Un juicio de jerga o un deseo sin objeto: "el bus gratis mola", "merecen más".
         r"\b(mola|molan|renta|rentan)( (mucho|mazo|un monton))?$",
         r"\b(merecen?|necesitan?|quieren?) (mas|mejor|menos|respeto)$",
-        r"\b(porque|ya que) (eso|esto)? ?(es|seria|sera) (mejor|bueno|lo mejor)$",
+        r"\b(porque|ya que) (eso|esto)? ?(es|seria|sera) (mas |muy )?(mejor|bueno|lo mejor|justo|"
+        r"lo justo|importante|util)$",
         # Mejor o importante, y nada más: "un recreo largo sería mejor".
         r"\b(seria|sera|es|son|esta) (mucho |muy |tan )?(mejor|importante|importantes|"
         r"necesario|necesaria|necesarios)$",
