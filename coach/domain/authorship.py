@@ -56,6 +56,7 @@ AS_PART_NEW_WORDS = 2  # new words a statement that would do as the step's part 
 # Small words of grammar, every language pack's: they say nothing of their own.
 _GRAMMAR = languages.every_set("grammar_words")
 _EXAMPLE_MARKERS = re.compile(r"\b(" + languages.alternatives("example_markers") + r")\b", re.I)
+_OTHER_TOPIC = re.compile(languages.alternatives("other_topic_patterns"), re.I)
 # A colon opens what follows, quotes set text off.
 _QUOTED = re.compile(r"“([^”]+)”|«([^»]+)»|\"([^\"]+)\"|(?<!\w)'([^']+)'(?!\w)")
 # Reported text: "you could say that ...", "podrías decir que ...".
@@ -443,14 +444,22 @@ class Authorship:
         """How the rules find that ``sentence`` composes a part: "frame" for a plain
         statement, else the kind of the piece that offers it; None when it does not."""
         framed_example = bool(_EXAMPLE_MARKERS.search(sentence))
+        other_topic = bool(_OTHER_TOPIC.search(sentence))
         # "without the word “trips”": the student's words talked about.
         mentions = any(_mentioned(sentence, quote) for quote in _QUOTED.finditer(sentence))
         defines = bool(_DEFINITION.search(sentence))
         for piece, kind in _pieces(sentence):
             stems = _stems(piece)
             on_subject = bool(stems & self.subject)
+            as_part = bool(self.step) and passes(self.step, piece, claim=self.claim)
             if framed_example and not on_subject:
-                continue  # an example on another topic
+                example = _EXAMPLE_MARKERS.sub(" ", piece).strip(" ,:")
+                own_words = _stems(example) - self.known - TUTOR_WORDS
+                if other_topic or len(own_words) < 2 or not self.step:
+                    continue  # an example on another topic, or of the kind ("in most cases")
+                if not passes(self.step, example):
+                    continue  # an example of something else than the part
+                piece, kind = example, "offered"  # "For instance, unless ...": the part
             if defines and not on_subject:
                 continue  # what a part is made of, and examples of it, off their subject
             if kind == "known":
@@ -470,7 +479,6 @@ class Authorship:
                 continue  # "a warrant would be a rule that holds beyond exams"
             new = stems - self.known - TUTOR_WORDS - self.subject
             fresh = stems - self.known - TUTOR_WORDS  # not written by the student
-            as_part = bool(self.step) and passes(self.step, piece, claim=self.claim)
             if kind == "frame":
                 if is_question(piece):
                     continue  # a question that holds no part

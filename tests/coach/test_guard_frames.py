@@ -377,6 +377,32 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
             "Mucha gente defiende que estas prendas deberían pagarlas los ayuntamientos.",
             "pagarlas los ayuntamientos",
         ),
+        # Written with their rules: an example that is the part itself, on no other topic;
+        # citing as the subject; "respaldarlo con".
+        (
+            "es",
+            "rebuttal",
+            "pero hay gente que no opina igual",
+            "a",
+            "Por ejemplo, salvo que los alumnos de bachillerato lleven ya su propia ropa.",
+            "lleven ya su propia",
+        ),
+        (
+            "es",
+            "groundsBacking",
+            "lo leí en internet",
+            "a",
+            "Citar la asociación de padres, que publica esas cifras cada año, te ayudaría.",
+            "publica esas cifras cada",
+        ),
+        (
+            "es",
+            "groundsBacking",
+            "lo leí en internet",
+            "q",
+            "¿Podrías respaldarlo con el informe de 2022 de la OCU sobre el precio del uniforme?",
+            "informe de 2022 de",
+        ),
     ],
 )
 def test_the_clause_a_frame_holds_is_judged_and_withheld(
@@ -628,6 +654,22 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
             "uniforms are too expensive",
             "q",
             "Too expensive for whom, and what would you change?",
+        ),
+        # Written with their rules: examples of a kind of part, or named on another topic.
+        (
+            "en",
+            "qualifier",
+            "probably",
+            "a",
+            "For example, words like “usually” or “in most cases” also say how sure you are.",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "pero hay gente que no opina igual",
+            "a",
+            "Por ejemplo, en un debate sobre los deberes, una excepción sería «salvo en "
+            "vacaciones».",
         ),
     ],
 )

@@ -117,6 +117,7 @@ class LanguagePack:
     # -- the tutor's sentences (``authorship``, ``answer``), on the text as written
     grammar_words: frozenset[str] = frozenset()  # small words that say nothing of their own
     example_markers: tuple[str, ...] = ()
+    other_topic_patterns: tuple[str, ...] = ()  # "in a debate about ...": the example's topic
     reported_speech: tuple[str, ...] = ()  # "say that", "decir que"
     suggestion_patterns: tuple[str, ...] = ()
     knowing_patterns: tuple[str, ...] = ()  # "did you know that ...", "¿sabías que ...?"

@@ -6,6 +6,7 @@ from coach.domain.languages.base import LanguagePack
 from coach.domain.languages.en_frames import (
     DEFINITION_PATTERNS,
     KNOWING_PATTERNS,
+    OTHER_TOPIC_PATTERNS,
     SUGGESTION_PATTERNS,
 )
 from coach.domain.languages.en_meaning import FEEDBACK_EXAMPLES, PART_EXAMPLES
@@ -826,6 +827,7 @@ PACK = LanguagePack(
     reported_speech=(r"(say|write|argue|claim|state|put|saying|writing|arguing)\s+(that)",),
     suggestion_patterns=SUGGESTION_PATTERNS,
     knowing_patterns=KNOWING_PATTERNS,
+    other_topic_patterns=OTHER_TOPIC_PATTERNS,
     offer_patterns=(
         r"better|stronger|sharper|clearer|more (?:careful|precise|convincing|specific)|"
         r"another|alternative|try this|try|here is|here's|heres|"

@@ -81,3 +81,9 @@ KNOWING_PATTERNS = (
     r"are you aware|remember|don'?t forget)\s+that\b:?",
     r"\b(?:the|a) (?:fact|figure|finding|statistic) that\b:?",
 )
+
+# An example that names another topic: "in a debate about school buses ...".
+OTHER_TOPIC_PATTERNS = (
+    r"\b(?:in|on|for) (?:an?|another) (?:debate|argument|essay|text|topic) (?:about|on)\b|"
+    r"\banother topic\b|\b(?:a|an|another) topic like\b",
+)

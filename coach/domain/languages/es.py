@@ -8,6 +8,7 @@ from coach.domain.languages.base import LanguagePack, fold
 from coach.domain.languages.es_frames import (
     DEFINITION_PATTERNS,
     KNOWING_PATTERNS,
+    OTHER_TOPIC_PATTERNS,
     SUGGESTION_PATTERNS,
 )
 from coach.domain.languages.es_says import (
@@ -823,6 +824,7 @@ PACK = LanguagePack(
     ),
     suggestion_patterns=SUGGESTION_PATTERNS,
     knowing_patterns=KNOWING_PATTERNS,
+    other_topic_patterns=OTHER_TOPIC_PATTERNS,
     offer_patterns=(
         r"mejor|m[aá]s (?:s[oó]lid[oa]|fuerte|clar[oa]|precis[oa]|prudente|ambicios[oa])|otra|"
         r"otro|aqu[ií] (?:tienes|est[aá])|sugerencia|sugiero|opci[oó]n|propuesta|propongo|"

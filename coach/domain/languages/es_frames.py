@@ -8,7 +8,7 @@ _SAY = (
     r"ieras|ieses|ir[ií]as)|a[nñ]ad(?:ir|es|ieras|ieses|ir[ií]as)|cit(?:ar|as|aras|ases|"
     r"ar[ií]as)|argument(?:ar|aras)|afirm(?:ar|aras)|mencion(?:ar|aras)|us(?:ar|aras)|"
     r"nombr(?:ar|as|aras)|mencionas|usas|inclu(?:ir|yes|yeras|yeses|ir[ií]as)|"
-    r"sosten(?:er|ias)|defend(?:er|ieras))"
+    r"sosten(?:er|ias)|defend(?:er|ieras)|respald(?:ar|arlo|arla|arlos|arlas))"
 )
 
 
@@ -45,6 +45,8 @@ SUGGESTION_PATTERNS = (
     r"refutaci[oó]n)(?: \w+){0,2}? ser[ií]a\b:?",
     # A negative question leads: "¿No bastaría con citar ...?"
     r"^\W*¿\s*no\b",
+    # Citing as the sentence's subject: "Citar la secretaría, que guarda esas cifras, ...".
+    r"^\W*(?:citar|mencionar|nombrar)\b:?",
 )
 
 # A sentence saying what a part is or does.
@@ -67,4 +69,9 @@ KNOWING_PATTERNS = (
     r"recuerda|no olvides)\s+que\b:?",
     r"^\W*¿\s*(?:y )?(?:es|ser[aá]|no ser[aá]|no es) que\b:?",
     r"\b(?:el|un) (?:dato|hecho|estudio|informe) de que\b:?",
+)
+
+# An example that names another topic: "en un debate sobre el transporte ...".
+OTHER_TOPIC_PATTERNS = (
+    r"\b(?:en|de) (?:un|otro) (?:debate|argumento|texto|tema) (?:sobre|de)\b|\botro tema\b",
 )
