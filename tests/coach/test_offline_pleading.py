@@ -217,3 +217,15 @@ def test_let_me_is_the_students_own_doing_and_a_superlative_alone_is_vague():
 )
 def test_a_reason_that_gives_no_reason_is_vague(text, problem):
     assert step_check("claim", text).problem == problem
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "When I counted on three days last month, about 60 pupils queued for 20 minutes",
+        "Where I live, 3 in 10 kids skip breakfast",
+    ],
+)
+def test_a_statement_opening_with_when_or_where_is_not_a_question_to_the_tutor(message):
+    assert classify(message).kind == "attempt"
+    assert classify("when do i need a qualifier").kind != "attempt"

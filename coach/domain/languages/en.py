@@ -175,6 +175,8 @@ def question_opening(tokens: list[str]) -> bool:
     """ "what would my claim be": a question word with an auxiliary or a pronoun after it."""
     first = tokens[0] if tokens else ""
     second = tokens[1] if len(tokens) > 1 else ""
+    if first in ("when", "where") and second not in _AUX:
+        return False  # "When I counted on three days, ...": a clause of a statement
     return first in _WH and second in _AUX | {"i", "you", "u"}
 
 
