@@ -403,6 +403,23 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
             "¿Podrías respaldarlo con el informe de 2022 de la OCU sobre el precio del uniforme?",
             "informe de 2022 de",
         ),
+        # Written after the guard's frozen half showed them: "contar que", "la regla de que".
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "a",
+            "Podrías contar que la tienda del centro sube los precios cada septiembre.",
+            "sube los precios cada",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo y por eso hay que quitarlo",
+            "q",
+            "¿Conoces la regla de que lo obligatorio debe ser gratuito en la escuela pública?",
+            "debe ser gratuito en",
+        ),
     ],
 )
 def test_the_clause_a_frame_holds_is_judged_and_withheld(
@@ -670,6 +687,21 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
             "a",
             "Por ejemplo, en un debate sobre los deberes, una excepción sería «salvo en "
             "vacaciones».",
+        ),
+        # Written with the rules above: counting is asked, a rule about their text passes.
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "q",
+            "¿Podrías contar cuántas familias de tu clase compran el uniforme nuevo?",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "q",
+            "¿Qué piensas de la regla de que tu tesis debe ser discutible?",
         ),
     ],
 )

@@ -8,6 +8,8 @@ _SAY = (
     r"ieras|ieses|ir[ií]as)|a[nñ]ad(?:ir|es|ieras|ieses|ir[ií]as)|cit(?:ar|as|aras|ases|"
     r"ar[ií]as)|argument(?:ar|aras)|afirm(?:ar|aras)|mencion(?:ar|aras)|us(?:ar|aras)|"
     r"nombr(?:ar|as|aras)|mencionas|usas|inclu(?:ir|yes|yeras|yeses|ir[ií]as)|"
+    r"cont(?:ar|aras|ases|ar[ií]as)(?= que)|explic(?:ar|aras)(?= que)|"
+    r"se[nñ]al(?:ar|aras)(?= que)|"
     r"sosten(?:er|ias)|defend(?:er|ieras)|respald(?:ar|arlo|arla|arlos|arlas))"
 )
 
@@ -68,7 +70,8 @@ KNOWING_PATTERNS = (
     r"(?:¿\s*)?\b(?:sab[ií]as|has o[ií]do|has le[ií]do|has visto|quieres decir|o sea|"
     r"recuerda|no olvides)\s+que\b:?",
     r"^\W*¿\s*(?:y )?(?:es|ser[aá]|no ser[aá]|no es) que\b:?",
-    r"\b(?:el|un) (?:dato|hecho|estudio|informe) de que\b:?",
+    r"\b(?:el|un|la|una) (?:dato|hecho|estudio|informe|regla|idea|raz[oó]n|principio)"
+    r"(?: \w+)? de que\b:?",
 )
 
 # An example that names another topic: "en un debate sobre el transporte ...".
