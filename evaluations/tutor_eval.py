@@ -157,15 +157,19 @@ def voices() -> None:
         ("student messages in hard forms, once held out (tuned on since)", v.VOICES_FORMS_HELD),
         ("student messages in hard forms, tuning half (tuned on)", v.VOICES_FORMS_DEV),
         ("student messages on three more topics, tuning half (tuned on)", v.VOICES_OFFLINE_TUNE),
+        (
+            "student messages on three more topics, held-out half (never tuned on)",
+            v.VOICES_OFFLINE_FROZEN,
+        ),
         ("guard frames, held-out half (never tuned on)", v.VOICES_GUARD_FROZEN),
         ("guard frames, tuning half (tuned on)", v.VOICES_GUARD_TUNE),
     ]
     if tuning_only():
         print(
             "TUTOR_EVAL_TUNING_ONLY: the held-out final set is not played, "
-            "nor the guard frames' held-out half."
+            "nor the held-out halves of the guard frames and of the offline messages."
         )
-        held_out = (v.VOICES_FINAL2, v.VOICES_GUARD_FROZEN)
+        held_out = (v.VOICES_FINAL2, v.VOICES_GUARD_FROZEN, v.VOICES_OFFLINE_FROZEN)
         sets = [(label, path) for label, path in sets if path not in held_out]
     for label, path in sets:
         data = v.load(path)

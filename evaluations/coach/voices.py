@@ -79,6 +79,9 @@ VOICES_FORMS_HELD = HERE / "tutor_voices_forms_held.json"
 # open in the evenings), written before the offline tutor's reading was changed for them and
 # split in two: this half tuned on; the other (``tutor_voices_offline_frozen.json``) held out.
 VOICES_OFFLINE_TUNE = HERE / "tutor_voices_offline_tune.json"
+# Its held-out half, measured once after the last change of that round, never tuned on
+# (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+VOICES_OFFLINE_FROZEN = HERE / "tutor_voices_offline_frozen.json"
 # Tutor sentences on four more topics (energy drinks, the library at weekends, a four-day
 # week, a longer lunch break) in the frames the guard misread (options, relative clauses in
 # questions, hedged "a rule that ...", templates, nextQuestion and rationale) and near misses,
