@@ -225,6 +225,12 @@ def _tagged(frame: str) -> str:
     return ""
 
 
+def _after_quote_only(masked: str, frame: re.Match[str]) -> bool:
+    """Whether a frame follows nothing but a quotation ("«Pasar» quiere decir ...?"): the
+    student's word is the subject, its meaning asked about."""
+    return bool(re.fullmatch(r"[\W_]*q+[\W_]*", masked[: frame.start()]))
+
+
 def _mentioned(sentence: str, quote: re.Match[str]) -> bool:
     """Whether a quotation follows a noun for words ("the word “trips”", "la palabra «…»"):
     the words are talked about, not offered."""
@@ -246,7 +252,8 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
     # suggestion's words inside the quotation (the student's «yo diría que ...») are not one.
     # (The quotations masked, at the same length: "“Yeah” doesn't tell" is no "Doesn't ...".)
     masked = _QUOTED.sub(lambda match: "q" * len(match.group(0)), sentence)
-    quote_kind = "offered" if _SUGGESTION.search(masked) else "quoted"
+    suggested = [m for m in _SUGGESTION.finditer(masked) if not _after_quote_only(masked, m)]
+    quote_kind = "offered" if suggested else "quoted"
     pieces: list[tuple[str, str]] = [
         (
             next(g for g in match.groups() if g),
@@ -255,7 +262,7 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
         for match in _QUOTED.finditer(sentence)
     ]
     offered = False
-    for match in _SUGGESTION.finditer(masked):
+    for match in suggested:
         tail = _QUOTED.sub(" ", sentence[match.end() :])
         offered = True
         if not _ASKING.match(tail):  # "you might say who it is unfair to" asks

@@ -703,6 +703,14 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
             "q",
             "¿Qué piensas de la regla de que tu tesis debe ser discutible?",
         ),
+        # Written after the frozen half showed it: the student's word as the subject.
+        (
+            "es",
+            "grounds",
+            "el uniforme es caro",
+            "q",
+            "¿«Caro» quiere decir caro para las familias o para el instituto?",
+        ),
     ],
 )
 def test_explanations_questions_and_feedback_in_those_frames_pass_whole(
