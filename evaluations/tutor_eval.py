@@ -158,8 +158,13 @@ def voices() -> None:
         ("student messages in hard forms, tuning half (tuned on)", v.VOICES_FORMS_DEV),
         ("student messages on three more topics, tuning half (tuned on)", v.VOICES_OFFLINE_TUNE),
         (
-            "student messages on three more topics, held-out half (never tuned on)",
+            "student messages on three more topics, once held out (tuned on since)",
             v.VOICES_OFFLINE_FROZEN,
+        ),
+        ("offline classes still misread, tuning half (tuned on)", v.VOICES_OFFLINE2_TUNE),
+        (
+            "offline classes still misread, held-out half (never tuned on)",
+            v.VOICES_OFFLINE2_FROZEN,
         ),
         ("guard frames, held-out half (never tuned on)", v.VOICES_GUARD_FROZEN),
         ("guard frames, tuning half (tuned on)", v.VOICES_GUARD_TUNE),
@@ -167,9 +172,9 @@ def voices() -> None:
     if tuning_only():
         print(
             "TUTOR_EVAL_TUNING_ONLY: the held-out final set is not played, "
-            "nor the held-out halves of the guard frames and of the offline messages."
+            "nor the held-out halves of the guard frames and of the offline classes."
         )
-        held_out = (v.VOICES_FINAL2, v.VOICES_GUARD_FROZEN, v.VOICES_OFFLINE_FROZEN)
+        held_out = (v.VOICES_FINAL2, v.VOICES_GUARD_FROZEN, v.VOICES_OFFLINE2_FROZEN)
         sets = [(label, path) for label, path in sets if path not in held_out]
     for label, path in sets:
         data = v.load(path)
