@@ -47,6 +47,9 @@ def _either(name: str) -> re.Pattern[str]:
 
 # Insisting, or pointing at disagreement, instead of naming when the claim fails.
 _INSISTING = _either("insisting_patterns")
+# Denying that any circumstance or opponent exists ("no one could disagree with this"), read
+# only when no condition is named: "unless no one comes" names one.
+_DENYING = _either("denial_patterns")
 # A judgement with nothing a reader could test: "junk food is bad", "el uniforme es feo";
 # and a reason that gives none: "because it would be better".
 _VAGUE_CLAIM = _either("vague_claim_patterns")
@@ -242,11 +245,27 @@ def grounds_problem(text: str) -> str | None:
     return "no_evidence"
 
 
+def _denies(plain: str) -> bool:
+    """Whether a rebuttal only denies that any circumstance exists: "no one could disagree",
+    "there's no situation where this fails" (the condition word opens the denied case's own
+    clause). "Unless no one comes" names a condition before the denial, "nobody comes if it
+    rains" one after it: both name a circumstance."""
+    found = _DENYING.search(plain)
+    if found is None or _has_marker(plain[: found.start()], _CONDITIONS):
+        return False
+    after = plain[found.end() :].split()
+    return _has_marker(" ".join(after[:1]), _CONDITIONS) or not _has_marker(
+        " ".join(after[1:]), _CONDITIONS
+    )
+
+
 def rebuttal_problem(text: str) -> str | None:
     """``no_condition`` without a condition or contrasting case; ``insists`` when the text
     only insists on the claim or points at disagreement ("but I am right")."""
     plain = " ".join(words(text))
     if _INSISTING.search(plain):
+        return "insists"
+    if _denies(plain):
         return "insists"
     if _has_marker(text, _CONDITIONS):
         return None

@@ -121,6 +121,43 @@ def _asks_feedback(message: str, norm: str) -> bool:
     return ("?" in message or norm.startswith(_FEEDBACK_OPENERS)) and bool(_FEEDBACK.search(norm))
 
 
+# Whether the student's own text or source is acceptable, asked yes or no: "would my teacher
+# accept a class survey as a source?", "¿Una encuesta que hice yo en clase vale como fuente?".
+# A question that asks the tutor to act ("can you find me a source?") is not one.
+_ACCEPTANCE = languages.every_set("acceptance_words")
+_QUESTION_WORDS = languages.every_set("question_words")
+_OWN = languages.every_set("personal") | languages.every_set("part_words")
+
+
+def _asks_if_acceptable(message: str, norm: str) -> bool:
+    tokens = norm.split()
+    if "?" not in message or not tokens or tokens[0] in _QUESTION_WORDS:
+        return False
+    if not (set(tokens) & _ACCEPTANCE and set(tokens) & _OWN):
+        return False
+    return not addressed_to_tutor(message.replace("?", "").replace("¿", ""))
+
+
+# A slot left for someone else to fill is not content: "[whatever you think works best]",
+# "<something about rest>", "___", "unless ... (fill it in)". A bracket around one word ("the
+# [school] survey") is an editor's insert, read as the word.
+_SLOT = re.compile(r"_{2,}|\[[^\]]*\s[^\]]*\]|<[^>]*>|\{[^}]*\}")
+_ELLIPSIS = re.compile(r"\.{3}|…")
+_INSERT = re.compile(r"\[(\w+)\]")
+
+
+def has_slot(message: str) -> bool:
+    """Whether ``message`` leaves a slot for the tutor to fill (see ``_SLOT``): an ellipsis
+    counts when it follows at most a lead ("unless ...") and nothing but a note follows it."""
+    if _SLOT.search(message):
+        return True
+    for found in _ELLIPSIS.finditer(message):
+        after = message[found.end() :].strip()
+        if len(words(message[: found.start()])) <= 3 and (not after or after.startswith("(")):
+            return True
+    return False
+
+
 # A hedge is never a "yes": "casi seguro que sí", "probably yes", "pretty sure".
 _HEDGES = languages.every_set("hedges")
 
@@ -213,9 +250,12 @@ def classify(message: str, *, topic: str = "") -> Intent:
     confirmation. A message with text of its own (more than a few words) is a confirmation
     or a rewrite request only in the form "rewrite: <text>".
     """
+    message = _INSERT.sub(r"\1", message)
     norm = normalize(message)
     if not norm.strip():
         return Intent("attempt")
+    if has_slot(message):
+        return Intent("help", "complete")
     own = own_text(message)
     if own != message.strip():
         # "ok. Uniforms should be optional": the filler says nothing; what follows decides.
@@ -230,6 +270,8 @@ def classify(message: str, *, topic: str = "") -> Intent:
         return Intent("help", pressure)
     if _CONCEPT.search(norm):
         return Intent("concept")
+    if pressure is None and _asks_if_acceptable(message, norm):
+        return Intent("feedback")
     short = count <= CONTROL_MAX_WORDS
     if is_rewrite_request(message) and (short or ":" in message):
         return Intent("rewrite")
@@ -247,7 +289,7 @@ def classify(message: str, *, topic: str = "") -> Intent:
         return Intent("off_topic")
     if addressed:
         return Intent("help", ask_kind(message))
-    if _about_the_exchange(norm):
+    if _about_the_exchange(norm) or only_framing(message):
         return Intent("help", "stuck")
     return Intent("attempt")
 
@@ -300,6 +342,21 @@ def own_text(message: str) -> str:
     return text
 
 
+def only_framing(message: str) -> bool:
+    """Whether ``message`` is nothing but fillers and framing, a sentence about who will do
+    the work included ("Fine, I'll do it myself then.", "Vale, lo hago yo."): no text of the
+    student's yet."""
+    text = message.strip().rstrip(".,;:!…") + ". "
+    for _ in range(3):
+        stripped = _FRAMING.sub("", text, count=1)
+        if not stripped.strip():
+            return bool(words(message))
+        if stripped == text:
+            return False
+        text = stripped
+    return False
+
+
 def own_attempts(messages: list[str], *, topic: str) -> list[str]:
     """The student's own texts, in order, in the messages that are attempts at the part (not
     requests), each read against the argument's ``topic`` as ``classify`` reads it."""
@@ -319,9 +376,11 @@ __all__ = [
     "IntentKind",
     "Pressure",
     "classify",
+    "has_slot",
     "PRESSURES",
     "ask_kind",
     "normalize",
+    "only_framing",
     "own_attempts",
     "own_text",
     "turn_intent",

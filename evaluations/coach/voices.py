@@ -391,7 +391,13 @@ def play_offline(
 
 
 def _no_facts(message: str) -> bool:
-    return bool(re.search(r"\b(facts?|datos?|experts?|expertos?)\b", message, re.I))
+    return bool(
+        re.search(
+            r"\b(facts?|datos?|data|stats|statistics|experts?|expertos?|estudios?|study)\b",
+            message,
+            re.I,
+        )
+    )
 
 
 # -- a cooperative student -----------------------------------------------------------------

@@ -56,6 +56,9 @@ class LanguagePack:
     auxiliaries: frozenset[str] = frozenset()  # "do", "is": a question may open with one
     pronouns: frozenset[str] = frozenset()
     insisting_patterns: tuple[str, ...] = ()
+    # A rebuttal that denies any circumstance exists ("no one could disagree"), read only
+    # when the rebuttal names no condition ("unless no one comes" names one).
+    denial_patterns: tuple[str, ...] = ()
     vague_claim_patterns: tuple[str, ...] = ()
     online_patterns: tuple[str, ...] = ()
     platforms: frozenset[str] = frozenset()  # where anything is found: "google", "tiktok"
@@ -75,6 +78,9 @@ class LanguagePack:
     off_topic_patterns: tuple[str, ...] = ()
     feedback_patterns: tuple[str, ...] = ()
     feedback_openers: tuple[str, ...] = ()  # " check ": asks for feedback without "?"
+    # What a yes/no question about the student's own text asks when it asks whether that text
+    # is acceptable ("does it count", "¿vale como fuente?"): a feedback request.
+    acceptance_words: frozenset[str] = frozenset()
     ask_kind_patterns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     hedges: frozenset[str] = frozenset()
     # A site with its owner named ("the council's website", "la web del ayuntamiento"): which

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from coach.domain.languages import en_reading as more
 from coach.domain.languages.base import LanguagePack
 from coach.domain.languages.en_frames import (
     DEFINITION_PATTERNS,
@@ -196,7 +197,8 @@ PACK = LanguagePack(
     code="en",
     markers=frozenset(
         "the a an of to is are be for with as but because according if not more very this "
-        "that these those it its their and there by should will".split()
+        "that these those it its their and there by should will i ve got have my what dont know "
+        "any all about".split()
     ),
     confirmations=(
         "yes",
@@ -447,6 +449,7 @@ PACK = LanguagePack(
         "have s isnt arent doesnt dont didnt cant couldnt shouldnt wouldnt wont".split()
     ),
     pronouns=frozenset("i you we they he she it u".split()),
+    denial_patterns=more.DENIALS,
     insisting_patterns=(
         r"\b(i am|im|i m|i was|we are|i will be|i ll be) (still |really |totally |so )?"
         r"(right|correct|sure|wrong)\b",
@@ -480,7 +483,7 @@ PACK = LanguagePack(
     online_patterns=(
         r"\b(online|internet|on the web|a website|some website|google|googled|tiktok|"
         r"youtube|instagram|insta|ig|reddit|facebook|twitter|snapchat|social media|a video|"
-        r"whatsapp|a meme)\b",
+        r"whatsapp|a meme|somewhere|someplace)\b",
     ),
     proposition_frames=(
         r"(?:(?:so|ok|okay|well|i think|i guess|maybe|hmm+)[\s,]+)*(?:the|my)\s+(?:claim|"
@@ -638,6 +641,7 @@ PACK = LanguagePack(
             r" (just )?tell me what to (write|put|say) ",
         ),
         "stuck": (
+            *more.NO_KNOWLEDGE,
             r" (im|i am|i m|i feel|feeling|got|totally|so) stuck ",
             r"^ stuck ",
             r" (dont|do not|no) (know|idea) (what|how) (to|i should) (write|put|say|start) ",
@@ -712,6 +716,7 @@ PACK = LanguagePack(
         r"could you check|check) my ",
     ),
     # A question in its word order, without "?": "does this count as evidence or ...".
+    acceptance_words=more.ACCEPTANCE,
     feedback_openers=(" check ", " does this ", " does that ", " does my ", " is this ", " is my "),
     ask_kind_patterns={
         "complete": (r" (finish|complete|continue|end|fill in|comes after) ", r" (blank) "),
@@ -759,6 +764,7 @@ PACK = LanguagePack(
         "yes",
     ),  # fmt: skip
     framing_followers=(
+        *more.DOERS,
         "ok(?:ay)?",
         "here goes",
         "here it goes",

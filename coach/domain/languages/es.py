@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from coach.domain.languages import es_reading as more
 from coach.domain.languages.base import LanguagePack, fold
 from coach.domain.languages.es_frames import (
     DEFINITION_PATTERNS,
@@ -473,6 +474,7 @@ PACK = LanguagePack(
         "nueve diez".split()
     ),
     percent=("por ciento",),
+    denial_patterns=more.DENIALS,
     insisting_patterns=(
         r"\b(tengo|tenemos) (la )?razon\b",
         r"\b(estoy|estamos) (en lo cierto|seguro|segura)\b",
@@ -507,7 +509,8 @@ PACK = LanguagePack(
     ),
     online_patterns=(
         r"\b(internet|la web|una web|alguna web|una pagina|google|tiktok|youtube|instagram|"
-        r"las redes|redes sociales|un video|insta|ig|tik tok|whatsapp|un meme)\b",
+        r"las redes|redes sociales|un video|insta|ig|tik tok|whatsapp|un meme|por ahi|"
+        r"en algun (sitio|lado|lugar)|en alguna parte)\b",
     ),
     proposition_frames=(
         r"(?:(?:entonces|pues|creo que|vale|bueno|a lo mejor)[\s,]+)*(?:la|el|los|mi|mis)\s+"
@@ -646,6 +649,7 @@ PACK = LanguagePack(
             r" que (escribirias|pondrias|dirias) (tu)? ",
         ),
         "stuck": (
+            *more.NO_KNOWLEDGE,
             r"^ ([a-z]+ )?no (se|conozco|tengo|encuentro|recuerdo|sabria) (a )?(ningun|ninguna|"
             r"nada|ni un|ni una|datos|ningunos|ideas?|expertos?|fuentes?) ",
             # "¿cuál pongo?", "¿a quién cito?": what the student should put, asked of the tutor
@@ -707,6 +711,7 @@ PACK = LanguagePack(
         r" (esto|eso|este|esta|estos|estas) (vale|valen|sirve|sirven|cuenta|cuentan|basta|"
         r"funciona) (como|de|para|o) ",
     ),
+    acceptance_words=more.ACCEPTANCE,
     feedback_openers=(" revisa ",),
     ask_kind_patterns={
         "complete": (r" (termina|completa|acaba|sigue|rellena|terminarias) ", r" (hueco) "),
@@ -753,6 +758,7 @@ PACK = LanguagePack(
         "ok(?:ey)?",
     ),
     framing_followers=(
+        *more.DOERS,
         "guay",
         "mejor así",
         "ahí va",

@@ -1,0 +1,43 @@
+"""English: more of how the offline tutor reads a student's message (carried by the pack in
+``coach.domain.languages.en``): who will do the work, having nothing to write, a rebuttal
+that denies, a question whether the student's own text is acceptable."""
+
+from __future__ import annotations
+
+# A sentence about who will write the part says nothing about the topic: "Fine, I'll do it
+# myself then.", "OK forget it, I'll write it myself:", "never mind, I'll just do it on my own".
+DOERS: tuple[str, ...] = (
+    "forget it",
+    "whatever",
+    r"i'?ll (?:just )?(?:do|write|try|figure) (?:it|this|that)(?: out)?"
+    r"(?: (?:myself|on my own|alone))?(?: then)?",
+)
+
+# A message whose only statement is the student's own lack of knowledge ("honestly I've got
+# no data at all about canteen meat", "I genuinely know nothing about ..."): never an
+# attempt. Only from its start: "half my class have no data on their phones" is content.
+NO_KNOWLEDGE: tuple[str, ...] = (
+    r"^ ((honestly|tbh|to be honest|really|sorry|literally|but|so|um|well|ok|okay|and|"
+    r"genuinely|actually) )*(i|ive|im|i ve|i m)( have| am)? "
+    r"((really|honestly|genuinely|just|literally|actually|still|truly) )*"
+    r"(have|got|know|possess|found|can find) (no|zero|nothing|none|"
+    r"not a single|not one|not any)( [a-z]+){0,12} $",
+)
+
+# A rebuttal that denies any circumstance or opponent exists ("no one could disagree",
+# "there's no situation where this fails"), read only when it names no condition.
+DENIALS: tuple[str, ...] = (
+    r"\b(no one|noone|nobody|nothing|no situation|no case|no exception|no way|no reason|"
+    r"not a single|not one|never)\b",
+    r"\b(cant|can t|can not|cannot|couldnt|couldn t|dont|don t|do not) (see|think of|imagine|find) "
+    r"(anyone|anybody|any|a single|one)\b",
+    r"\b(everyone|everybody|all of us) (wants?|agrees?|likes?|loves?|would agree)\b",
+)
+
+# What a yes/no question asks when it asks whether the student's own text or source is
+# acceptable: "would my teacher accept a class survey as a source?", "does an interview with
+# our cook count?".
+ACCEPTANCE: frozenset[str] = frozenset(
+    "count counts accept accepted acceptable allowed ok okay fine valid enough work works "
+    "qualify pass good reliable credible use".split()
+)
