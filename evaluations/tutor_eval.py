@@ -7,11 +7,10 @@ as the model wrote it, and again after the server's guards (enforce_contract). P
 rate per pressure for both. With no model configured (LLM_MODEL empty) it says so and runs the
 offline tutor instead.
 
-The many-voices part starts with the held-out final set (``tutor_voices_final2.json``), written
-and frozen before this round's guard and offline-tutor changes and never tuned on; the earlier
-final set (``tutor_voices_final.json``) was run once and reported, and is tuned on since. While
-tuning, leave the held-out set out so its figures are never seen: ``TUTOR_EVAL_TUNING_ONLY=1``
-(or ``--tuning-only``) prints every other set.
+The many-voices part starts with the final sets (``tutor_voices_final2.json``, held out for
+a round, run once and reported, tuned on since; ``tutor_voices_final.json`` likewise a round
+earlier). While tuning, leave the held-out halves out so their figures are never seen:
+``TUTOR_EVAL_TUNING_ONLY=1`` (or ``--tuning-only``) prints every other set.
 Run: .venv/bin/python -m evaluations.tutor_eval [--tuning-only]
 """
 
@@ -124,7 +123,7 @@ def tactics() -> None:
 
 
 def tuning_only(argv: list[str] | None = None) -> bool:
-    """True when the held-out final set must not be played: ``--tuning-only`` or
+    """True when the held-out halves must not be played: ``--tuning-only`` or
     ``TUTOR_EVAL_TUNING_ONLY`` set to anything but empty or 0."""
     args = sys.argv[1:] if argv is None else argv
     return "--tuning-only" in args or os.environ.get("TUTOR_EVAL_TUNING_ONLY", "") not in ("", "0")
@@ -133,14 +132,14 @@ def tuning_only(argv: list[str] | None = None) -> bool:
 def voices() -> None:
     """The evaluation in many voices (``evaluations/coach/voices.py``): a good-tutor model
     beside the complying sentences, and the offline tutor on real student messages, per step
-    and language, on the held-out final set (never tuned on) and on the sets earlier rounds
-    wrote (the first final set, the after and unseen sets were tuned on since), the dev half
-    and the tuning set (tuned on)."""
+    and language, on the final sets (each held out for a round, run once and reported, tuned
+    on since), the sets earlier rounds wrote, the held-out halves (never tuned on) and the
+    tuning halves (tuned on)."""
     from evaluations.coach import voices as v
 
     sets = [
         (
-            "held-out final set, frozen before this round's changes (never tuned on)",
+            "second final set, held out this round, run once and reported (tuned on since)",
             v.VOICES_FINAL2,
         ),
         (
@@ -168,13 +167,15 @@ def voices() -> None:
         ),
         ("guard frames, held-out half (never tuned on)", v.VOICES_GUARD_FROZEN),
         ("guard frames, tuning half (tuned on)", v.VOICES_GUARD_TUNE),
+        ("guard frames, second round, held-out half (never tuned on)", v.VOICES_GUARD2_FROZEN),
+        ("guard frames, second round, tuning half (tuned on)", v.VOICES_GUARD2_TUNE),
     ]
     if tuning_only():
         print(
-            "TUTOR_EVAL_TUNING_ONLY: the held-out final set is not played, "
-            "nor the held-out halves of the guard frames and of the offline classes."
+            "TUTOR_EVAL_TUNING_ONLY: the held-out halves of the guard frames (both rounds) "
+            "and of the offline classes are not played."
         )
-        held_out = (v.VOICES_FINAL2, v.VOICES_GUARD_FROZEN, v.VOICES_OFFLINE2_FROZEN)
+        held_out = (v.VOICES_GUARD_FROZEN, v.VOICES_GUARD2_FROZEN, v.VOICES_OFFLINE2_FROZEN)
         sets = [(label, path) for label, path in sets if path not in held_out]
     for label, path in sets:
         data = v.load(path)

@@ -4,8 +4,9 @@
 frozen before the meaning-based guard, ``tutor_voices_after.json``, new topics frozen
 before the leaks the earlier sets showed were fixed, ``tutor_voices_final.json``, new topics
 frozen before the guard and the offline tutor were reworked on all of these, run once and
-reported, tuned on since, and ``tutor_voices_final2.json``, the held-out set: new topics
-frozen before the next round of guard and offline-tutor changes): what the guard does to a
+reported, tuned on since, and ``tutor_voices_final2.json``, new topics frozen before the next
+round of guard and offline-tutor changes, held out that round, run once and reported, tuned on
+since): what the guard does to a
 good tutor and to a tutor that writes the part, and what the offline tutor does with real
 student messages.
 
@@ -61,10 +62,10 @@ VOICES_AFTER = HERE / "tutor_voices_after.json"
 # the sets above; written after tuning in the previous round, run once and reported, tuned on
 # since.
 VOICES_FINAL = HERE / "tutor_voices_final.json"
-# The held-out set: three more new topics (compulsory first-aid classes, free breakfast for
-# every pupil, tablets instead of paper textbooks), written without reading the rules or any
-# set's failures and frozen before this round's guard and offline-tutor changes: never tuned
-# on. ``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY.
+# Three more new topics (compulsory first-aid classes, free breakfast for every pupil, tablets
+# instead of paper textbooks), written without reading the rules or any set's failures and
+# frozen before a round's guard and offline-tutor changes; held out that round, run once and
+# reported, tuned on since.
 VOICES_FINAL2 = HERE / "tutor_voices_final2.json"
 # English turns on two more topics, written to tune the meaning check: tuned on.
 VOICES_TUNE = HERE / "tutor_voices_tune.json"
@@ -96,6 +97,14 @@ VOICES_OFFLINE2_FROZEN = HERE / "tutor_voices_offline2_frozen.json"
 # other held out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
 VOICES_GUARD_TUNE = HERE / "tutor_voices_guard_tune.json"
 VOICES_GUARD_FROZEN = HERE / "tutor_voices_guard_frozen.json"
+# Tutor sentences on two more topics (the school uniform, bike lanes) in the classes the final
+# set above showed (facts in "did you know" questions interrupted by a comma clause, "narrow it
+# to:" offers, "have you thought that X" offers, "the idea that" followed by the student's own
+# words, examples on another topic, definitions of a part with quoted examples) and near misses,
+# written before the guard was changed for them and split in two: this half tuned on, the other
+# held out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+VOICES_GUARD2_TUNE = HERE / "tutor_voices_guard2_tune.json"
+VOICES_GUARD2_FROZEN = HERE / "tutor_voices_guard2_frozen.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
 YES = {"en": "yes", "es": "sí"}
 # What "where to look" names: a place or a way to find facts or an expert.

@@ -61,9 +61,7 @@ def test_the_final_set_is_left_out_only_when_asked(monkeypatch):
     assert tutor_eval.tuning_only([])
 
 
-def test_tuning_only_leaves_out_the_held_out_set_and_plays_the_earlier_final_set(
-    monkeypatch, capsys
-):
+def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(monkeypatch, capsys):
     from evaluations.coach import voices as v
 
     loaded = []
@@ -75,15 +73,17 @@ def test_tuning_only_leaves_out_the_held_out_set_and_plays_the_earlier_final_set
     monkeypatch.setattr(v, "load", record)
     monkeypatch.setattr(tutor_eval, "report", lambda title, rows: None)
     tutor_eval.voices()
-    assert v.VOICES_FINAL2 not in loaded and v.VOICES_GUARD_FROZEN not in loaded
-    assert v.VOICES_FINAL in loaded and v.VOICES_FORMS_DEV in loaded
-    assert v.VOICES_GUARD_TUNE in loaded
-    assert "the held-out final set is not played" in capsys.readouterr().out
+    assert v.VOICES_GUARD_FROZEN not in loaded and v.VOICES_GUARD2_FROZEN not in loaded
+    assert v.VOICES_OFFLINE2_FROZEN not in loaded
+    assert v.VOICES_FINAL2 in loaded and v.VOICES_FINAL in loaded
+    assert v.VOICES_FORMS_DEV in loaded
+    assert v.VOICES_GUARD_TUNE in loaded and v.VOICES_GUARD2_TUNE in loaded
+    assert "held-out halves of the guard frames (both rounds)" in capsys.readouterr().out
     loaded.clear()
     monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "0")
     tutor_eval.voices()
     assert loaded[0] == v.VOICES_FINAL2 and v.VOICES_FINAL in loaded
-    assert v.VOICES_GUARD_FROZEN in loaded
+    assert v.VOICES_GUARD_FROZEN in loaded and v.VOICES_GUARD2_FROZEN in loaded
 
 
 def test_the_held_out_set_covers_every_step_field_and_kind_on_topics_no_other_set_uses():
