@@ -177,6 +177,24 @@ _SET_OFF = 2  # a quoted, colon-set or suggested text is a part with this many n
 _STATEMENT = 2  # a plain statement on the student's subject, likewise
 
 
+def _frames(name: str) -> re.Pattern[str]:
+    """Every pack's ``guard_frames`` patterns under ``name``, as one expression."""
+    return re.compile("|".join(languages.every_keyed("guard_frames", name)), re.I)
+
+
+# "the idea that ...", "la idea de que ...": in a question, the student's idea when the
+# words after it are theirs ("Is there a study behind the idea that bystanders save lives?").
+_IDEA = _frames("idea")
+_IDEA_NEW_WORDS = 1  # words of the tutor's own a named idea may still carry
+# "the link between eating and concentrating": the student's rule pointed at.
+_LINK = _frames("link")
+# A colon after "narrow it to", "dejarlo en": what follows completes the change, offered.
+_COMPLETING = _frames("completing")
+# ", or ...", ", o ...": an alternative, where a fact put as something to know ends.
+_ALTERNATIVE = _frames("or")
+# The qualifier's words ("almost", "casi"): on a definition's examples, not the subject.
+_HEDGE_STEMS = frozenset(word[:STEM] for word in languages.every_set("hedges"))
+
 _CLAUSE = re.compile(r"[,;—–]\s*|\s(?:" + languages.alternatives("sentence_joiners") + r")\s", re.I)
 
 
@@ -291,7 +309,12 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
         pieces.append((tagged, "offered"))  # "Shops must check ID, right?" leads
     if ":" in frame:
         head, tail = frame.split(":", 1)
-        offers = _OFFER.search(head) or _SUGGESTION.search(head) or _names_a_part(head)
+        offers = (
+            _OFFER.search(head)
+            or _SUGGESTION.search(head)
+            or _names_a_part(head)
+            or _COMPLETING.search(head)
+        )
         # After a clause ("A claim takes a side: ..."), a colon only punctuates.
         kind = "offered" if offers else "said" if _is_clause(head) else "colon"
         pieces += [(head, "frame"), (tail, kind)]
@@ -451,7 +474,8 @@ class Authorship:
         """How the rules find that ``sentence`` composes a part: "frame" for a plain
         statement, else the kind of the piece that offers it; None when it does not."""
         framed_example = bool(_EXAMPLE_MARKERS.search(sentence))
-        other_topic = bool(_OTHER_TOPIC.search(sentence))
+        elsewhere = framed_example and self._elsewhere(sentence)
+        their_idea = self._their_idea(sentence)
         # "without the word “trips”": the student's words talked about.
         mentions = any(_mentioned(sentence, quote) for quote in _QUOTED.finditer(sentence))
         defines = bool(_DEFINITION.search(sentence))
@@ -459,20 +483,28 @@ class Authorship:
             stems = _stems(piece)
             on_subject = bool(stems & self.subject)
             as_part = bool(self.step) and passes(self.step, piece, claim=self.claim)
+            if elsewhere:
+                continue  # "For example, in an argument about longer lunch breaks, ..."
+            if their_idea and set(words(piece)) <= their_idea:
+                continue  # "... behind the idea that <their rule>?"
             if framed_example and not on_subject:
                 example = _EXAMPLE_MARKERS.sub(" ", piece).strip(" ,:")
                 own_words = _stems(example) - self.known - TUTOR_WORDS
-                if other_topic or len(own_words) < 2 or not self.step:
+                if len(own_words) < 2 or not self.step:
                     continue  # an example on another topic, or of the kind ("in most cases")
                 if not passes(self.step, example):
                     continue  # an example of something else than the part
                 piece, kind = example, "offered"  # "For instance, unless ...": the part
-            if defines and not on_subject:
+            if defines and not (stems & self.subject) - _HEDGE_STEMS:
                 continue  # what a part is made of, and examples of it, off their subject
             if kind == "known":
-                if _addressed(piece):
+                # Addressed in its first clause: a clause that interrupts the fact ("where
+                # every school has ...") does not turn it to the student.
+                if _addressed(re.split(r"[,;]", piece)[0]):
                     continue  # "Did you know that your grounds already ...?"
-                checked = re.split(r"[,;]", piece)[0]
+                # Up to an alternative ("..., or ...?"); a clause that interrupts the fact
+                # ("in Norway, where first aid is taught, bystanders ...") is part of it.
+                checked = _ALTERNATIVE.split(piece)[0]
                 if is_question(sentence) and len(_stems(checked) - self.known - TUTOR_WORDS) < 2:
                     continue  # "Do you mean that 31 people drink one every day, or ...?"
                 kind = "offered"
@@ -490,7 +522,7 @@ class Authorship:
                 if is_question(piece):
                     continue  # a question that holds no part
                 # What the tutor added to words copied from the student's messages.
-                added = self._without_typed(_asserted(piece))
+                added = self._without_links(self._without_typed(_asserted(piece)))
                 added_new = _stems(added) - self.known - TUTOR_WORDS - self.subject
                 # Any statement passes as a claim: a claim must also be on their subject.
                 about = self.step != "claim" or bool(_stems(added) & self.subject)
@@ -575,6 +607,41 @@ class Authorship:
             for word in rest
         )
 
+    def _elsewhere(self, sentence: str) -> bool:
+        """Whether an example names another topic than the student's ("in an argument about
+        longer lunch breaks, ..."): the words naming it, up to the clause's end, are not all
+        theirs or the topic's. Its example is then of the kind, whatever words it shares."""
+        return any(
+            _stems(re.split(r"[,;:]", sentence[named.end() :], maxsplit=1)[0])
+            - self.known
+            - TUTOR_WORDS
+            for named in _OTHER_TOPIC.finditer(sentence)
+        )
+
+    def _their_idea(self, sentence: str) -> frozenset[str]:
+        """The words of "the idea that ..." in a question when the idea is the student's (at
+        most one word neither theirs nor the tutor's, as their rule put back in other words:
+        "behind the idea that bystanders save lives?"); empty otherwise."""
+        idea = _IDEA.search(sentence)
+        if not idea or not is_question(sentence):
+            return frozenset()
+        said = re.split(r"[,;:]", sentence[idea.end() :], maxsplit=1)[0]
+        stems = _stems(said)
+        if not stems or len(stems - self.known - TUTOR_WORDS) > _IDEA_NEW_WORDS:
+            return frozenset()
+        return frozenset(words(sentence[idea.start() : idea.end()] + " " + said))
+
+    def _without_links(self, text: str) -> str:
+        """``text`` without "the link between X and Y" when X and Y are the student's words:
+        the tutor pointing at their rule, not stating one."""
+        link = _LINK.search(text)
+        if not link:
+            return text
+        rest = re.split(r"[,;:.!?]", text[link.end() :], maxsplit=1)[0]
+        if _stems(rest) - self.known - TUTOR_WORDS:
+            return text
+        return text[: link.start()] + text[link.end() + len(rest) :]
+
     def _written(self, piece: str) -> bool:
         """Whether ``piece`` is a run of words the student wrote (in one of their texts)."""
         run = f" {' '.join(words(piece))} "
@@ -598,7 +665,7 @@ class Authorship:
             return False
         # What they typed, quoted back without quotation marks ("Decir que los viajes son
         # buenos no explica ..."), is not new.
-        clause = self._without_typed(_asserted(clause))
+        clause = self._without_links(self._without_typed(_asserted(clause)))
         stems = _stems(clause)
         fresh = stems - self.known - TUTOR_WORDS
         if stems & self.subject and len(fresh) >= _STATEMENT:

@@ -719,3 +719,182 @@ def test_explanations_questions_and_feedback_in_those_frames_pass_whole(
     seen = _seen(language, step, message, field, sentence)
     assert not seen.withheld
     assert sentence in seen.text
+
+
+# Written before their rules: facts in "did you know" cut by a comma clause, "narrow it to:",
+# "have you thought that", "the idea that" (their rule), other topics, parts defined.
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "new"),
+    [
+        (
+            "en",
+            "grounds",
+            "uniforms are annoying",
+            "q",
+            "Did you know that in France, where uniforms were dropped in 1968, few schools want "
+            "them back?",
+            "few schools want them back",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are annoying",
+            "a",
+            "Were you aware that, in a 2022 poll, most parents said blazers cost too much?",
+            "blazers cost too much",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es un rollo",
+            "q",
+            "¿Sabías que en Francia, donde el uniforme se quitó en 1968, pocos colegios lo "
+            "quieren recuperar?",
+            "pocos colegios lo quieren",
+        ),
+        (
+            "en",
+            "qualifier",
+            "probably",
+            "a",
+            "You could narrow it to: probably, for students in their last two years.",
+            "in their last two years",
+        ),
+        (
+            "es",
+            "qualifier",
+            "probablemente",
+            "q",
+            "¿Y si lo dejas en: probablemente, para los alumnos de bachillerato?",
+            "los alumnos de bachillerato",
+        ),
+        (
+            "en",
+            "rebuttal",
+            "some people disagree",
+            "q",
+            "Have you considered that some parents like uniforms because mornings are quicker?",
+            "because mornings are quicker",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "hay gente que no está de acuerdo",
+            "q",
+            "¿Has pensado en que algunos padres prefieren el uniforme porque las mañanas son más "
+            "rápidas?",
+            "las mañanas son más",
+        ),
+        (
+            "en",
+            "warrantBacking",
+            "experts agree",
+            "q",
+            "Is there a study behind the idea that uniforms stop gangs recruiting in schools?",
+            "stop gangs recruiting in",
+        ),
+        (
+            "en",
+            "rebuttal",
+            "some people disagree",
+            "a",
+            "For example, in an argument about uniforms, a rebuttal might be “unless pupils are "
+            "bullied over brands”.",
+            "bullied over brands",
+        ),
+    ],
+)
+def test_facts_offers_and_ideas_in_those_frames_are_withheld(
+    language, step, message, field, sentence, new
+):
+    seen = _seen(language, step, message, field, sentence)
+    assert seen.withheld
+    assert new not in seen.text
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence"),
+    [
+        (
+            "en",
+            "grounds",
+            "uniforms are annoying",
+            "q",
+            "Did you know where a number like that could be found, for example in a report?",
+        ),
+        (
+            "en",
+            "qualifier",
+            "probably",
+            "a",
+            "You could narrow it to one age group, if “probably” feels too wide.",
+        ),
+        (
+            "es",
+            "qualifier",
+            "probablemente",
+            "q",
+            "¿Quieres dejarlo en algo más concreto o lo dejas así?",
+        ),
+        (
+            "en",
+            "rebuttal",
+            "some people disagree",
+            "q",
+            "Have you thought about what a parent who likes uniforms would say?",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "hay gente que no está de acuerdo",
+            "q",
+            "¿Has pensado en qué diría alguien de la otra parte?",
+        ),
+        (
+            "en",
+            "warrantBacking",
+            "experts agree",
+            "q",
+            "Is there a named report behind the idea that a rule that punishes students should "
+            "be relaxed?",
+        ),
+        (
+            "es",
+            "warrantBacking",
+            "lo dicen los expertos",
+            "q",
+            "¿Hay algún informe detrás de la idea de que una norma que castiga a los alumnos hay "
+            "que suavizarla?",
+        ),
+        (
+            "en",
+            "warrantBacking",
+            "experts agree",
+            "a",
+            "That is backing for your warrant because it supports the link between punishing "
+            "students and relaxing a rule.",
+        ),
+        (
+            "en",
+            "rebuttal",
+            "some people disagree",
+            "a",
+            "For example, in an argument about a later start to the day, a rebuttal might be "
+            "“unless buses stop running before school ends”.",
+        ),
+        (
+            "es",
+            "qualifier",
+            "probablemente",
+            "a",
+            "Un calificador indica cuánta fuerza tiene tu tesis, como «casi siempre» o «en "
+            "algunos casos»; no es otra razón.",
+        ),
+    ],
+)
+def test_named_ideas_other_topics_and_definitions_pass_whole(
+    language, step, message, field, sentence
+):
+    seen = _seen(language, step, message, field, sentence)
+    assert not seen.withheld
+    assert sentence in seen.text

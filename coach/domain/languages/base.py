@@ -127,6 +127,9 @@ class LanguagePack:
     reported_speech: tuple[str, ...] = ()  # "say that", "decir que"
     suggestion_patterns: tuple[str, ...] = ()
     knowing_patterns: tuple[str, ...] = ()  # "did you know that ...", "¿sabías que ...?"
+    # More frames the guard reads, by name: "idea" (the idea that ...), "link" (the link
+    # between ...), "completing" (a colon completing "narrow it to:"), "or" (an alternative).
+    guard_frames: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     offer_patterns: tuple[str, ...] = ()
     addressed: frozenset[str] = frozenset()  # words of a sentence addressed to the student
     embedded_questions: tuple[str, ...] = ()

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
+from coach.domain.languages import en_frames as frames
 from coach.domain.languages import en_reading as more
 from coach.domain.languages.base import LanguagePack
-from coach.domain.languages.en_frames import (
-    DEFINITION_PATTERNS,
-    KNOWING_PATTERNS,
-    OTHER_TOPIC_PATTERNS,
-    SUGGESTION_PATTERNS,
-)
 from coach.domain.languages.en_meaning import FEEDBACK_EXAMPLES, PART_EXAMPLES
 from coach.domain.languages.en_says import (
     AS_YOU_WROTE,
@@ -833,9 +828,10 @@ PACK = LanguagePack(
         r"for example|for instance|e\.g\.|an example|in an argument about|on another topic",
     ),
     reported_speech=(r"(say|write|argue|claim|state|put|saying|writing|arguing)\s+(that)",),
-    suggestion_patterns=SUGGESTION_PATTERNS,
-    knowing_patterns=KNOWING_PATTERNS,
-    other_topic_patterns=OTHER_TOPIC_PATTERNS,
+    suggestion_patterns=frames.SUGGESTION_PATTERNS,
+    knowing_patterns=frames.KNOWING_PATTERNS,
+    guard_frames=frames.GUARD_FRAMES,
+    other_topic_patterns=frames.OTHER_TOPIC_PATTERNS,
     offer_patterns=(
         r"better|stronger|sharper|clearer|more (?:careful|precise|convincing|specific)|"
         r"another|alternative|try this|try|here is|here's|heres|"
@@ -853,7 +849,7 @@ PACK = LanguagePack(
         "argument sentence wording word words phrase version example opinion judgement".split()
     ),
     relative_openers=(r",\s*(?:which|who|whose|one that|one which)\b",),
-    definition_patterns=DEFINITION_PATTERNS,
+    definition_patterns=frames.DEFINITION_PATTERNS,
     indefinite=frozenset("a an some something".split()),
     relative_words=frozenset("that which who like".split()),
     text_nouns=frozenset(

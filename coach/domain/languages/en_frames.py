@@ -69,7 +69,8 @@ DEFINITION_PATTERNS = (
     r"^\W*(?:an? |the )?(?:general )?rules? (?:is|are)(?: \w+ly)? (?:an?|the|some)\b",
     r"^\W*(?:an? |the )?(?:claim|grounds|warrant|backing|qualifier|rebuttal)s?"
     r"(?: (?:for|of) (?:the |your )?\w+)? (?:says?|tells?|explains?|names?|shows?|takes?|"
-    r"gives?|links?|connects?|answers?|usually (?:says?|has|takes|starts))\b",
+    r"gives?|links?|connects?|answers?|usually (?:says?|has|takes|starts)|talks? about|"
+    r"speaks? (?:of|about)|indicates?|expresses?|measures?)\b",
 )
 
 # A fact put as something to know, mean or remember: what follows is judged as offered
@@ -78,7 +79,10 @@ KNOWING_PATTERNS = (
     r"\b(?:(?:did|do|does) you (?:know|think|mean|realise|realize|remember)|have you (?:heard|"
     r"read|seen|noticed)|is it(?: true| not true)?|isn'?t it(?: true)?|could it be|can it be|"
     r"might it be|would it be|so (?:your|the) (?:point|idea|claim|reason) is|you mean|"
-    r"are you aware|remember|don'?t forget)\s+that\b:?",
+    r"(?:are|were) you aware|remember|don'?t forget)\s+that\b:?",
+    # "Have you thought about the fact that ...", "Have you considered that ...": a fact.
+    r"\bhave you (?:ever )?(?:thought|considered|reali[sz]ed|noticed|taken into account)"
+    r"(?: about| of)?(?: how)? that\b:?",
     r"\b(?:the|a) (?:fact|figure|finding|statistic) that\b:?",
 )
 
@@ -87,3 +91,27 @@ OTHER_TOPIC_PATTERNS = (
     r"\b(?:in|on|for) (?:an?|another) (?:debate|argument|essay|text|topic) (?:about|on)\b|"
     r"\banother topic\b|\b(?:a|an|another) topic like\b",
 )
+
+# More frames, by name (``LanguagePack.guard_frames``):
+GUARD_FRAMES = {
+    # A named idea in a question ("Is there a study behind the idea that ...?"): the
+    # student's own when its words are theirs.
+    "idea": (r"\b(?:the|this|that|your) (?:idea|view|belief|thought|point) that\b",),
+    # "the (general) link between eating and concentrating": the student's rule pointed at
+    # when the words after it are theirs.
+    "link": (
+        r"\b(?:the |a |this |that )?(?:general |same |main )?(?:link|connection|"
+        r"relationship|relation) (?:between|from)\b",
+    ),
+    # A colon completing a change to the student's text ("You might narrow it to:",
+    # "Try cutting it down to:", "Reword it like this:"): what follows is offered.
+    "completing": (
+        r"\b(?:narrow|tighten|cut|cutting|shorten|change|turn|reduce|trim|limit|sharpen|"
+        r"rewrite|reword|rephrase|edit|make|narrowing|tightening|changing|making)"
+        r"(?: (?:it|this|that|them|yours|your \w+))?(?: (?:down|back|up))?"
+        r" (?:to|into|as|like this|so)\s*$",
+    ),
+    # An alternative after a comma ("Do you mean that ..., or ...?"): what the question
+    # offers ends before it.
+    "or": (r"[,;]\s*(?:or|or do you|or did you)\b",),
+}

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import re
 
+from coach.domain.languages import es_frames as frames
 from coach.domain.languages import es_reading as more
 from coach.domain.languages.base import LanguagePack, fold
-from coach.domain.languages.es_frames import (
-    DEFINITION_PATTERNS,
-    KNOWING_PATTERNS,
-    OTHER_TOPIC_PATTERNS,
-    SUGGESTION_PATTERNS,
-)
 from coach.domain.languages.es_says import (
     AS_YOU_WROTE,
     EXAMPLE_LEAD,
@@ -828,9 +823,10 @@ PACK = LanguagePack(
     reported_speech=(
         r"(decir|escribir|afirmar|poner|argumentar|diria|escribiria|pondria)\s+(que)",
     ),
-    suggestion_patterns=SUGGESTION_PATTERNS,
-    knowing_patterns=KNOWING_PATTERNS,
-    other_topic_patterns=OTHER_TOPIC_PATTERNS,
+    suggestion_patterns=frames.SUGGESTION_PATTERNS,
+    knowing_patterns=frames.KNOWING_PATTERNS,
+    guard_frames=frames.GUARD_FRAMES,
+    other_topic_patterns=frames.OTHER_TOPIC_PATTERNS,
     offer_patterns=(
         r"mejor|m[aá]s (?:s[oó]lid[oa]|fuerte|clar[oa]|precis[oa]|prudente|ambicios[oa])|otra|"
         r"otro|aqu[ií] (?:tienes|est[aá])|sugerencia|sugiero|opci[oó]n|propuesta|propongo|"
@@ -855,7 +851,7 @@ PACK = LanguagePack(
     relative_openers=(
         r",\s*(?:que|quien(?:es)?|(?:el|la|los|las) cual(?:es)?|cuy[oa]s?|una que|uno que)(?!\w)",
     ),
-    definition_patterns=DEFINITION_PATTERNS,
+    definition_patterns=frames.DEFINITION_PATTERNS,
     indefinite=frozenset("un una unos unas algo alguna algun".split()),
     relative_words=frozenset("que quien como cuyo cuya donde".split()),
     text_nouns=frozenset(

@@ -61,7 +61,8 @@ DEFINITION_PATTERNS = (
     r"^\W*(?:una?|el|la|los|las|unos|unas) (?:tesis|datos|garant[ií]as?|respaldos?|"
     r"calificador(?:es)?|refutaci[oó]n(?:es)?)(?: de (?:los|las|la|el|tus?) \w+)? "
     r"(?:suelen? (?:tener|llevar|empezar|decir|nombrar)|dicen?|explican?|nombran?|"
-    r"muestran?|responden?|toman?|dan?|unen?|conectan?)\b",
+    r"muestran?|responden?|toman?|dan?|unen?|conectan?|hablan? de|indican?|expresan?|"
+    r"matizan?|miden?)\b",
 )
 
 # A fact put as something to know, mean or remember: what follows is judged as offered
@@ -69,6 +70,9 @@ DEFINITION_PATTERNS = (
 KNOWING_PATTERNS = (
     r"(?:¿\s*)?\b(?:sab[ií]as|has o[ií]do|has le[ií]do|has visto|quieres decir|o sea|"
     r"recuerda|no olvides)\s+que\b:?",
+    # "¿Has pensado en que ...?", "¿Te has planteado que ...?": a fact offered.
+    r"(?:¿\s*)?\b(?:has|hab[eé]is|te has|os hab[eé]is) (?:pensado(?: en)?|considerado|"
+    r"planteado|tenido en cuenta|dado cuenta de) que\b:?",
     r"^\W*¿\s*(?:y )?(?:es|ser[aá]|no ser[aá]|no es) que\b:?",
     r"\b(?:el|un|la|una) (?:dato|hecho|estudio|informe|regla|idea|raz[oó]n|principio)"
     r"(?: \w+)? de que\b:?",
@@ -78,3 +82,21 @@ KNOWING_PATTERNS = (
 OTHER_TOPIC_PATTERNS = (
     r"\b(?:en|de) (?:un|otro) (?:debate|argumento|texto|tema) (?:sobre|de)\b|\botro tema\b",
 )
+
+# More frames, by name (``LanguagePack.guard_frames``):
+GUARD_FRAMES = {
+    # "¿Hay algún estudio detrás de la idea de que ...?": the student's own idea when its
+    # words are theirs.
+    "idea": (r"\b(?:la|esta|esa|tu) (?:idea|creencia|opini[oó]n) de que\b",),
+    # "la conexión general entre las normas y ...": the student's rule pointed at.
+    "link": (
+        r"\b(?:la |una |esa |esta |el |un |ese )?(?:conexi[oó]n|relaci[oó]n|v[ií]nculo|"
+        r"uni[oó]n)(?: general| misma| principal)? entre\b",
+    ),
+    # "Podrías dejarlo en:", "¿Y si lo concretas así:", "Prueba a reducirlo a:".
+    "completing": (
+        r"\b(?:dej|concret|reduc|cambi|acot|limit|ajust|redact|reescrib|precis|"
+        r"matiz|recort)\w*(?: \w+)? (?:en|a|as[ií]|como|por)\s*$",
+    ),
+    "or": (r"[,;]\s*(?:o|u)\b",),
+}
