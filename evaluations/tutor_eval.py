@@ -165,6 +165,11 @@ def voices() -> None:
             "offline classes still misread, held-out half (never tuned on)",
             v.VOICES_OFFLINE2_FROZEN,
         ),
+        ("vague claims and own-part questions, tuning half (tuned on)", v.VOICES_OFFLINE3_TUNE),
+        (
+            "vague claims and own-part questions, held-out half (never tuned on)",
+            v.VOICES_OFFLINE3_FROZEN,
+        ),
         ("guard frames, held-out half (never tuned on)", v.VOICES_GUARD_FROZEN),
         ("guard frames, tuning half (tuned on)", v.VOICES_GUARD_TUNE),
         ("guard frames, second round, held-out half (never tuned on)", v.VOICES_GUARD2_FROZEN),
@@ -175,7 +180,12 @@ def voices() -> None:
             "TUTOR_EVAL_TUNING_ONLY: the held-out halves of the guard frames (both rounds) "
             "and of the offline classes are not played."
         )
-        held_out = (v.VOICES_GUARD_FROZEN, v.VOICES_GUARD2_FROZEN, v.VOICES_OFFLINE2_FROZEN)
+        held_out = (
+            v.VOICES_GUARD_FROZEN,
+            v.VOICES_GUARD2_FROZEN,
+            v.VOICES_OFFLINE2_FROZEN,
+            v.VOICES_OFFLINE3_FROZEN,
+        )
         sets = [(label, path) for label, path in sets if path not in held_out]
     for label, path in sets:
         data = v.load(path)

@@ -90,6 +90,13 @@ VOICES_OFFLINE_FROZEN = HERE / "tutor_voices_offline_frozen.json"
 # TUTOR_EVAL_TUNING_ONLY).
 VOICES_OFFLINE2_TUNE = HERE / "tutor_voices_offline2_tune.json"
 VOICES_OFFLINE2_FROZEN = HERE / "tutor_voices_offline2_frozen.json"
+# Student messages in the classes the offline tutor still misread on the second final set (a
+# claim that compares or evaluates with no criterion, a warrant that is the claim plus a bare
+# comparison, a question whether one's own part is good, real or too general) and near misses,
+# written before the rules were changed for them and split in two: this half tuned on, the
+# other held out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+VOICES_OFFLINE3_TUNE = HERE / "tutor_voices_offline3_tune.json"
+VOICES_OFFLINE3_FROZEN = HERE / "tutor_voices_offline3_frozen.json"
 # Tutor sentences on four more topics (energy drinks, the library at weekends, a four-day
 # week, a longer lunch break) in the frames the guard misread (options, relative clauses in
 # questions, hedged "a rule that ...", templates, nextQuestion and rationale) and near misses,
