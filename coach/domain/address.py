@@ -35,8 +35,11 @@ _PERSONAL = languages.every_set("personal")
 _POLITE_PHRASES = [frozenset(phrase.split()) for phrase in languages.every("polite_phrases")]
 _OPENING_MARKS = languages.every("opening_marks")
 _CLAUSE_SPLIT = re.compile(
-    r"[.;:!?¿¡,\n()\[\]\"“”«»]+|\s(?:" + languages.alternatives("clause_joiners") + r")\s"
+    r"([.;:!?¿¡,\n()\[\]\"“”«»]+|\s(?:" + languages.alternatives("clause_joiners") + r")\s)"
 )
+# A condition's opening word ("if", "si", "cuando"): a verb joined to it by "and"/"y" shares
+# its subject ("si algo cuesta menos y enseña lo mismo"), so it is no imperative.
+_CONDITIONS = tuple(f"{marker} " for marker in languages.every("rule_markers"))
 _TOKEN = re.compile(r"[a-z0-9]+")
 # How students type in a hurry, spelt out: "m escribes" -> "me escribes", "gimme" -> "give me".
 _TEXTING = {
@@ -52,13 +55,24 @@ def _tokens(text: str) -> list[str]:
     return _spelt_out(_TOKEN.findall(fold(text).replace("'", "").replace("’", "")))
 
 
-def _clauses(text: str) -> list[list[str]]:
+def _clauses(text: str) -> list[tuple[list[str], bool]]:
+    """Each clause's words, and whether it continues a condition: joined by a word ("and",
+    "y"), with no punctuation between, to a clause that opens with a condition."""
     folded = fold(text).replace("'", "").replace("’", "")
-    return [
-        tokens
-        for part in _CLAUSE_SPLIT.split(folded)
-        if (tokens := _spelt_out(_TOKEN.findall(part)))
-    ]
+    pieces = _CLAUSE_SPLIT.split(folded)  # text, separator, text, ...
+    out: list[tuple[list[str], bool]] = []
+    previous = ""
+    by_word = False  # only words since the previous clause
+    for index, piece in enumerate(pieces):
+        if index % 2:
+            by_word = by_word and piece.replace(" ", "").isalpha()
+            continue
+        tokens = _spelt_out(_TOKEN.findall(piece))
+        if not tokens:
+            continue
+        out.append((tokens, by_word and f"{previous} ".startswith(_CONDITIONS)))
+        previous, by_word = " ".join(tokens), True
+    return out
 
 
 def _strip_fillers(tokens: list[str]) -> list[str]:
@@ -116,12 +130,12 @@ def addressed_to_tutor(message: str) -> bool:
         return True
     # Each word as typed, to see its written accent ("escríbeme" vs "escribeme").
     as_typed = {fold(word): word for word in re.findall(r"[^\W\d_]+", message)}
-    for tokens in _clauses(message):
+    for tokens, continues in _clauses(message):
         core = _strip_fillers(tokens)
         if not core:
             continue
         raw_first = as_typed.get(core[0], core[0])
-        if _imperative(core, raw_first):
+        if not continues and _imperative(core, raw_first):
             return True
         if any(pack.asks_tutor(core) for pack in languages.packs()) or _wants_artefact(core):
             return True

@@ -67,6 +67,11 @@ _GENERAL = languages.every("general")
 RULE_SIDE_MIN_WORDS = 2
 LIMIT_MIN_WORDS = 3  # "but not always" limits nothing in particular
 RESTATED_SHARE = 0.75
+_REASON_SPLIT = re.compile(
+    r"\b(?:"
+    + "|".join((*languages.every("rule_markers"), *languages.every("consequence_patterns")))
+    + r")\b"
+)
 _WH_WORDS = languages.every_set("question_words")
 _AUXILIARIES = languages.every_set("auxiliaries")
 _PRONOUNS = languages.every_set("pronouns")
@@ -177,6 +182,18 @@ def _marker_at(tokens: list[str], markers: tuple[str, ...]) -> tuple[int, int] |
     return None
 
 
+def _bare_reason(text: str) -> bool:
+    """Whether a piece of the warrant beside its conclusion (split at commas, "because",
+    "so", "if" ...) is a judgement with no criterion ("tablets are better than textbooks")."""
+    pieces = [
+        piece
+        for chunk in re.split(r"[,;:]", text)
+        for piece in _REASON_SPLIT.split(" ".join(words(chunk)))
+        if piece  # the markers' groups may be None
+    ]
+    return any(_VAGUE_CLAIM.search(p.strip()) for p in pieces if not _OBLIGATION.search(p))
+
+
 def warrant_problem(text: str, claim: str = "") -> str | None:
     """``no_principle``, ``one_sided`` (the rule's condition or outcome is missing: "Kids
     like cake if hungry") or ``restates_claim``; None for a general rule with both sides."""
@@ -189,8 +206,12 @@ def warrant_problem(text: str, claim: str = "") -> str | None:
         # "... so they should stop selling it": the claim's conclusion, not a rule.
         plain = " ".join(tokens)
         ought = _OBLIGATION.search(plain)
-        ruled = _marker_at(tokens, _RULE_MARKERS) is not None
-        if ought and not _has_marker(text, _GENERAL) and not ruled:
+        # "because tablets are better than textbooks": a reason that is only a judgement with
+        # no criterion joins no kind of fact to the claim, whatever marker opens it ("since
+        # gardens are more useful, every school should have one").
+        bare = _bare_reason(text)
+        ruled = _marker_at(tokens, _RULE_MARKERS) is not None and not bare
+        if ought and (bare or not _has_marker(text, _GENERAL)) and not ruled:
             concluded = {token[:5] for token in words(plain[ought.end() :]) if len(token) >= 4}
             if concluded & claimed:
                 return "restates_claim"

@@ -2,8 +2,10 @@
 the tutor to fill is not content, a message whose only statement is the student's own lack of
 knowledge asks where to look, a yes/no question whether their own text or source is
 acceptable asks for feedback, a rebuttal that only denies a circumstance exists is weak, and a
-sentence about who will do the work is framing. Each class is tried in several frames, with
-near misses that must keep working."""
+sentence about who will do the work is framing; a judgement with no criterion is a vague
+claim, a warrant that is the claim plus one restates it, and a question whether one's own
+part is good, real or too general is answered with the step's check. Each class is tried in
+several frames, with near misses that must keep working."""
 
 import json
 
@@ -224,3 +226,121 @@ def test_who_will_do_the_work_is_framing_kept_out_of_the_part(language, doer):
     assert only_framing(doer)
     assert classify(doer).kind != "attempt"
     assert _saved(_play(language, "claim", doer)) == ""
+
+
+# -- a comparison or judgement with no criterion, a warrant that is the claim plus one ---------
+
+VAGUE_CLAIMS = [
+    ("en", "Electric buses would be better for everyone"),
+    ("en", "honestly a four-day week is just way more useful"),
+    ("en", "uniforms are the best option for all students"),
+    ("en", "School gardens would be a good thing"),
+    ("es", "los autobuses eléctricos serían mucho mejor para todos"),
+    ("es", "la semana de cuatro días es más útil"),
+    ("es", "yo creo que los huertos escolares son mejores que los patios"),
+    ("es", "sería mejor para todo el mundo que haya huerto"),
+]
+CLAIMS_WITH_A_CRITERION = [
+    ("en", "Electric buses would be cheaper for the council to run over ten years"),
+    ("en", "A four-day week would be better for pupils who travel far, since they would rest"),
+    ("es", "los autobuses eléctricos saldrían más baratos al ayuntamiento en diez años"),
+    ("es", "un huerto sería mejor para los alumnos de primero, porque aprenderían biología"),
+]
+
+
+@pytest.mark.parametrize(("language", "claim"), VAGUE_CLAIMS)
+def test_a_judgement_with_no_criterion_is_a_vague_claim_never_praised(language, claim):
+    from coach.domain.heuristics import step_check
+    from coach.domain.tutor import PRAISE, PROBLEMS
+
+    assert step_check("claim", claim).problem == "vague_claim"
+    first, _ = _play(language, "claim", claim)
+    assert PROBLEMS[language]["vague_claim"] in first["assistantText"]
+    assert PRAISE[language]["claim"] not in first["assistantText"]
+
+
+@pytest.mark.parametrize(("language", "claim"), CLAIMS_WITH_A_CRITERION)
+def test_a_claim_that_names_its_criterion_is_no_vague_claim(language, claim):
+    from coach.domain.heuristics import step_check
+
+    assert step_check("claim", claim).problem != "vague_claim"
+    assert _saved(_play(language, "claim", claim)) == claim
+
+
+@pytest.mark.parametrize(
+    ("warrant", "claim"),
+    [
+        (
+            "because electric buses are better than diesel ones, so the council should buy them",
+            "The council should replace diesel buses with electric buses",
+        ),
+        (
+            "The council should buy electric buses because they are better for everyone",
+            "The council should replace diesel buses with electric buses",
+        ),
+        (
+            "Since gardens are more useful, every school should have a garden",
+            "Every primary school should have a vegetable garden",
+        ),
+    ],
+)
+def test_a_warrant_that_is_the_claim_plus_a_bare_comparison_restates_it(warrant, claim):
+    from coach.domain.heuristics import warrant_problem
+
+    assert warrant_problem(warrant, claim) == "restates_claim"
+
+
+@pytest.mark.parametrize(
+    "warrant",
+    [
+        "If a bus costs less to run and carries as many people, it is the better choice",
+        "Children who work outdoors usually do better in science lessons",
+        "When a change is better for health and costs nothing, a school should make it",
+    ],
+)
+def test_a_real_rule_with_better_in_it_is_no_restatement(warrant):
+    from coach.domain.heuristics import warrant_problem
+
+    claim = "Every primary school should have a vegetable garden"
+    assert warrant_problem(warrant, claim) is None
+
+
+# -- a question whether one's own part is good, real or too general ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "question", "own"),
+    [
+        ("en", "rebuttal", "Is this a proper rebuttal or just me moaning?", "Unless it rains"),
+        ("en", "grounds", "is this actual data or just a guess?", "Our survey found 40%"),
+        ("en", "warrant", "Does my rule work?", "If pupils rest, they learn better"),
+        (
+            "es",
+            "rebuttal",
+            "¿esto es una refutación de verdad o solo una queja?",
+            "Salvo que llueva",
+        ),
+        ("es", "warrant", "¿Funciona mi regla?", "Si los alumnos descansan, suelen aprender mejor"),
+        ("es", "qualifier", "¿mi matiz es muy vago?", "Probablemente, en primaria"),
+    ],
+)
+def test_a_question_on_ones_own_part_is_feedback_answered_with_the_check(
+    language, step, question, own
+):
+    from coach.domain.tutor import PRAISE, PROBLEMS
+
+    assert classify(question).kind == "feedback"
+    inputs = inputs_for(VOICES, language, "library", step, question, [own])
+    reply = json.loads(offline_turn(inputs))["assistantText"]
+    judged = [PRAISE[language][step], *PROBLEMS[language].values()]
+    assert any(sentence.split(":")[0] in reply for sentence in judged)
+
+
+def test_a_verb_joined_to_a_condition_is_no_imperative():
+    from coach.domain.address import addressed_to_tutor
+
+    assert not addressed_to_tutor("Si algo cuesta menos y enseña lo mismo, es mejor elegirlo")
+    assert classify("Si algo cuesta menos y enseña lo mismo, es mejor elegirlo").is_attempt
+    # Without the condition, or after a comma, the imperative still asks the tutor.
+    assert addressed_to_tutor("enséñame un ejemplo y escribe la tesis")
+    assert addressed_to_tutor("Si puedes, escríbeme la tesis")

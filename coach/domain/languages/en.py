@@ -461,6 +461,7 @@ PACK = LanguagePack(
         r"\b(they|theyre|they re|they are|those people) (just )?(are )?(wrong|mistaken|lying)\b",
     ),
     vague_claim_patterns=(
+        *more.VAGUE_COMPARISONS,
         r"\b(is|are|was|its) (so |very |really |just |too |super )?(bad|good|terrible|awful|"
         r"great|wrong|stupid|boring|unfair|ugly|dumb|nice|cool|pointless|useless|the worst|"
         r"the best|horrible)( for (everyone|everybody|us|people|school|schools|students|kids|"
@@ -695,6 +696,7 @@ PACK = LanguagePack(
         r" (capital of) ",
     ),
     feedback_patterns=(
+        *more.FEEDBACK,
         r" (is|does|was|are) (mine|my [a-z]+|it|this|that|these|they|my [a-z]+ [a-z]+) "
         r"([a-z]+ ){0,3}?(enough|ok|okay|fine|good|right|correct|clear|strong|weak|specific|"
         r"general|vague|too [a-z]+|work|have (one|a source)|make sense|count) ",

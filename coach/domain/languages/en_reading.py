@@ -41,3 +41,27 @@ ACCEPTANCE: frozenset[str] = frozenset(
     "count counts accept accepted acceptable allowed ok okay fine valid enough work works "
     "qualify pass good reliable credible use".split()
 )
+
+# A comparison or judgement with no criterion, left at that: "tablets would be better for
+# everyone", "first aid lessons are way more useful", "breakfast is the best option for all
+# students", "tablets are just better than books". Better how, for whom in particular? A
+# claim that names its criterion or its group ("cheaper for families", "better for pupils
+# who arrive hungry, because ...") goes on past these words.
+VAGUE_COMPARISONS: tuple[str, ...] = (
+    r"\b(would|will|is|are|was|its|s|would be|will be) ((so|much|way|very|really|just|a lot|"
+    r"far|even|definitely|honestly|kind of|overall) )*(better|best|good|great|a good thing|"
+    r"a good idea|a great idea|more (useful|helpful|beneficial|effective)|useful|helpful|"
+    r"beneficial|the (best|better) (option|choice|thing|idea|way))( than( [a-z]+){1,2})?"
+    r"( for (everyone|everybody|all|us|all of us|people|students|kids|children|pupils|"
+    r"all (the )?(students|kids|pupils|children)|the school|schools|society|the world)"
+    r"( in (school|schools|the school))?)?$",
+)
+
+# Whether the student's own text is what it should be, asked as a choice between a real part
+# and something less: "Is this a real rebuttal or just a complaint?", "is my claim actually a
+# claim or just an opinion?", "is this real evidence or just a feeling?".
+FEEDBACK: tuple[str, ...] = (
+    r" (is|was|are) (this|that|it|mine|these|my [a-z]+)( [a-z]+ly)? (a |an )?((real|proper|"
+    r"actual|true|genuine|good|valid|legit|strong|decent) )?[a-z]+ or (is it |its )?((just|"
+    r"only|more|really|rather|too) )?(a |an )?[a-z]+ ",
+)

@@ -497,9 +497,9 @@ PACK = LanguagePack(
         # Mejor o importante, y nada más: "un recreo largo sería mejor".
         r"\b(seria|sera|es|son|esta) (mucho |muy |tan )?(mejor|importante|importantes|"
         r"necesario|necesaria|necesarios)$",
-        # Cualquier juicio reforzado y sin más: "el horario es demasiado temprano".
+        *more.VAGUE_COMPARISONS,
+        # Un juicio reforzado o superlativo y sin más: "es demasiado temprano", "son malísimos".
         r"\b(es|son|esta|estan|era) (muy|super|re|tan|demasiado) [a-z]+$",
-        # Un superlativo y nada más: "los refrescos son malísimos".
         r"\b(es|son|esta|estan|era) [a-z]+isim[oa]s?$",
     ),
     online_patterns=(
@@ -697,7 +697,7 @@ PACK = LanguagePack(
         r" (es|seria) (solo|solamente|nada mas) (mi )?opinion ",
         r" (es|esta|son|estan) (bien|suficiente|claro|clara|concreto|concreta|"
         r"demasiado [a-z]+|lo bastante [a-z]+) (mi|mis|lo que) ",
-        r" (que te parece|que opinas de|revisa|revisas|me revisas) (mi|mis) ",
+        *more.FEEDBACK,
         r" (la mia|el mio|lo mio|los mios|las mias)( lo| la| los| las)? (es|son|esta|vale|"
         r"sirve|dice|tiene|cumple|hace|nombra|incluye|funciona)",
         r" (esto|eso|este|esta|estos|estas) (es|son|esta|estan) (suficiente|bastante|bien|"

@@ -32,3 +32,31 @@ ACCEPTANCE: frozenset[str] = frozenset(
     "vale valen sirve sirven cuenta cuentan acepta aceptan aceptaria aceptarian aceptar "
     "aceptable valida valido permitido permitida bien suficiente fiable puedo usar".split()
 )
+
+# Una comparación o un juicio sin criterio, y nada más: "las tablets serían mucho mejor para
+# todos", "las tabletas son más útiles", "son mejores que los libros", "aprender primeros
+# auxilios estaría muy bien", "sería mejor para todo el mundo que den desayuno". Una tesis que
+# nombra su criterio o su grupo ("más baratas para las familias", "mejor para los que llegan
+# sin comer, porque ...") sigue después de estas palabras.
+VAGUE_COMPARISONS: tuple[str, ...] = (
+    r"\b(seria|serian|sera|seran|es|son|estaria|estarian|esta|estan|era|eran) ((mucho|muy|re|"
+    r"tan|super|bastante|sin duda|claramente|mas) )*(mejor|mejores|lo mejor|la mejor opcion|"
+    r"bueno|buena|buenos|buenas|bien|util|utiles|beneficioso|beneficiosa|chevere|genial)"
+    r"( que( [a-z]+){1,3})?( para (todos|todas|todo el mundo|la gente|nosotros|los alumnos|"
+    r"los chicos|los ninos|los estudiantes|el colegio|la escuela|el instituto))?$",
+    # El juicio delante y su sujeto detrás: "sería mejor para todos que den desayuno".
+    r"^((yo )?(creo|pienso|opino) que )?(seria|es|sera|estaria) ((mucho|muy|re|tan) )*(mejor|"
+    r"lo mejor|bueno|util|mas util|genial) para (todos|todas|todo el mundo|la gente) que ",
+)
+
+# Si el texto propio del alumno es lo que debe ser: "¿esto es una refutación de verdad o solo
+# una queja?", "¿mi tesis es una tesis de verdad o es solo una opinión?", "¿mi matiz es muy
+# vago?", "¿Funciona mi regla?", "¿qué te parece mi tesis?".
+FEEDBACK: tuple[str, ...] = (
+    r" (que te parece|que opinas de|revisa|revisas|me revisas) (mi|mis) ",
+    r" (esto|eso|mi [a-z]+|mis [a-z]+|la mia|el mio) (es|son) (un |una )?[a-z]+( de verdad| real|"
+    r" valid[oa]| buen[oa])? o (es |son )?((solo|solamente|nada mas|mas bien) )?(un |una )?[a-z]+ ",
+    r" (mi|mis) [a-z]+ (es|son|esta|estan) (muy|demasiado|lo bastante|suficientemente|bastante|"
+    r"poco) [a-z]+ ",
+    r" (funciona|funcionan|sirve|sirven|vale|valen|cuenta|encaja|cuadra) (mi|mis) [a-z]+ ",
+)
