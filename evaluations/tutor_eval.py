@@ -150,7 +150,7 @@ def voices() -> None:
         ("set written after an earlier tuning (frozen, tuned on since)", v.VOICES_AFTER),
         ("frozen half", v.VOICES_FROZEN),
         ("written after an earlier tuning (tuned on since)", v.VOICES_UNSEEN),
-        ("fresh set (frozen, never tuned on)", v.VOICES_FRESH),
+        ("fresh set (frozen earlier, played in every tuning run since)", v.VOICES_FRESH),
         ("dev half (tuned on)", v.VOICES_DEV),
         ("meaning-check tuning set (tuned on)", v.VOICES_TUNE),
         ("student messages in hard forms, once held out (tuned on since)", v.VOICES_FORMS_HELD),
@@ -162,26 +162,32 @@ def voices() -> None:
         ),
         ("offline classes still misread, tuning half (tuned on)", v.VOICES_OFFLINE2_TUNE),
         (
-            "offline classes still misread, held-out half (never tuned on)",
+            "offline classes still misread, held-out half, run once and reported (not tuned on)",
             v.VOICES_OFFLINE2_FROZEN,
         ),
         ("vague claims and own-part questions, tuning half (tuned on)", v.VOICES_OFFLINE3_TUNE),
         (
-            "vague claims and own-part questions, held-out half (never tuned on)",
+            "vague claims and own-part questions, held-out half, run once and reported "
+            "(not tuned on)",
             v.VOICES_OFFLINE3_FROZEN,
         ),
-        ("guard frames, held-out half (never tuned on)", v.VOICES_GUARD_FROZEN),
+        (
+            "guard frames, held-out half, run once and reported (tuned on since)",
+            v.VOICES_GUARD_FROZEN,
+        ),
         ("guard frames, tuning half (tuned on)", v.VOICES_GUARD_TUNE),
-        ("guard frames, second round, held-out half (never tuned on)", v.VOICES_GUARD2_FROZEN),
+        (
+            "guard frames, second round, held-out half, run once and reported (not tuned on)",
+            v.VOICES_GUARD2_FROZEN,
+        ),
         ("guard frames, second round, tuning half (tuned on)", v.VOICES_GUARD2_TUNE),
     ]
     if tuning_only():
         print(
-            "TUTOR_EVAL_TUNING_ONLY: the held-out halves of the guard frames (both rounds) "
+            "TUTOR_EVAL_TUNING_ONLY: the held-out halves of the guard frames' second round "
             "and of the offline classes are not played."
         )
         held_out = (
-            v.VOICES_GUARD_FROZEN,
             v.VOICES_GUARD2_FROZEN,
             v.VOICES_OFFLINE2_FROZEN,
             v.VOICES_OFFLINE3_FROZEN,
