@@ -228,6 +228,7 @@ _ASK_KINDS: tuple[tuple[Pressure, re.Pattern[str]], ...] = tuple(
 # "AI tools should not write graded essays for us" is a claim, not "write ... for us".
 _ADDRESSED_ONLY: frozenset[str] = frozenset({"write_for_me", "example", "compare"})
 STATEMENT_MIN_WORDS = 7
+_FRAMING_LAYERS = 4
 
 
 def ask_kind(message: str) -> Pressure:
@@ -251,15 +252,20 @@ def classify(message: str, *, topic: str = "") -> Intent:
     or a rewrite request only in the form "rewrite: <text>".
     """
     message = _INSERT.sub(r"\1", message)
+    # "ok. Uniforms should be optional": the filler says nothing; what follows decides. A few
+    # layers at most: "what about that what about that ..." must not recurse without end.
+    for _ in range(_FRAMING_LAYERS):
+        if not normalize(message).strip():
+            return Intent("attempt")
+        if has_slot(message):
+            return Intent("help", "complete")
+        own = own_text(message)
+        if own == message.strip():
+            break
+        message = own
     norm = normalize(message)
     if not norm.strip():
         return Intent("attempt")
-    if has_slot(message):
-        return Intent("help", "complete")
-    own = own_text(message)
-    if own != message.strip():
-        # "ok. Uniforms should be optional": the filler says nothing; what follows decides.
-        return classify(own, topic=topic)
     addressed = addressed_to_tutor(message)
     count = len(words(message))
     statement = not addressed and count >= STATEMENT_MIN_WORDS and "?" not in message
@@ -305,12 +311,21 @@ def turn_intent(inputs: Mapping[str, Any]) -> Intent | None:
 # What a student puts before their text that is not part of it: fillers and nods ("ok.",
 # "right, got it.", "ah vale, ya lo pillo."), or a frame ("Actually let me change it:",
 # "Bueno, mejor cambio:").
+# Each filler or nod is one atomic whole word, its longest spelling tried first: "ok" is a
+# filler and a nod in both packs, and a repeat free to read it several ways backtracks
+# exponentially on "ok ok ok ... i get it" (no closing stop to end it).
 _FILLER_OR_NOD = (
-    languages.alternatives("framing_fillers") + "|" + languages.alternatives("framing_followers")
+    "(?>(?:"
+    + "|".join(
+        sorted(
+            set(languages.every("framing_fillers") + languages.every("framing_followers")),
+            key=lambda alternative: (-len(alternative), alternative),
+        )
+    )
+    + r")\b)"
 )
 _FRAMING = re.compile(
-    r"^\s*(?:" + _FILLER_OR_NOD + ")"
-    r"(?:[\s,]+(?:" + _FILLER_OR_NOD + r"))*\s*[.,;:!…]+\s+|"
+    r"^\s*" + _FILLER_OR_NOD + r"(?:[\s,]+" + _FILLER_OR_NOD + r")*\s*[.,;:!…]+\s+|"
     r"^\s*(?:" + languages.alternatives("framing_leads") + r")?[\s,]*"
     r"(?:" + languages.alternatives("framing_changes") + ")"
     r"(?:" + languages.alternatives("framing_objects") + r")*\s*[:.,;!-]+\s*",
