@@ -257,7 +257,7 @@ def classify(message: str, *, topic: str = "") -> Intent:
     for _ in range(_FRAMING_LAYERS):
         if not normalize(message).strip():
             return Intent("attempt")
-        if has_slot(message):
+        if has_slot(message) or _proposes_tutors_words(own_text(message)):
             return Intent("help", "complete")
         own = own_text(message)
         if own == message.strip():
@@ -341,6 +341,16 @@ _TAG_QUESTION = re.compile(
 )
 
 
+_PROPOSED_REQUEST = re.compile(languages.alternatives("proposition_requests"))
+
+
+def _proposes_tutors_words(text: str) -> bool:
+    """Whether ``text`` is a proposition frame around the tutor's words, not the student's
+    own proposition ("what about that thing you said before?")."""
+    put_forward = _PROPOSITION.sub("", text.strip(), count=1)
+    return put_forward != text.strip() and bool(_PROPOSED_REQUEST.search(normalize(put_forward)))
+
+
 def own_text(message: str) -> str:
     """The student's own text in a message: without the fillers and framing before it
     ("ok. High schools..." -> "High schools...", "the claim would be that X, right?" -> "X").
@@ -352,6 +362,8 @@ def own_text(message: str) -> str:
             break
         text = stripped
     put_forward = _PROPOSITION.sub("", text, count=1).strip()
+    if _proposes_tutors_words(text):
+        return text
     if put_forward != text and len(words(put_forward)) >= 2:
         text = _TAG_QUESTION.sub("", put_forward).strip()
     return text

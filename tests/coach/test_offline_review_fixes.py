@@ -2,11 +2,25 @@
 run of fillers, framing peeled without bound, and requests or genuine attempts read as the
 other. Each is tried in several voices, with near misses that must keep working."""
 
+import json
 import time
 
 import pytest
 
 from coach.domain.intent import classify, own_text
+from coach.domain.tutor import offline_turn
+from evaluations.coach.voices import VOICES_OFFLINE_TUNE, YES, inputs_for, load
+
+VOICES = load(VOICES_OFFLINE_TUNE)
+
+
+def _saved(language: str, step: str, message: str) -> str:
+    """What the tutor proposes to save for ``message``, then for "yes"."""
+    first = inputs_for(VOICES, language, "library", step, message, [])
+    second = inputs_for(VOICES, language, "library", step, YES[language], [message])
+    answers = [json.loads(offline_turn(first)), json.loads(offline_turn(second))]
+    return " ".join((a.get("proposedUpdate") or {}).get("value", "") for a in answers).strip()
+
 
 # -- a run of fillers with no stop ends quickly ------------------------------------------
 
@@ -57,3 +71,44 @@ def test_repeated_framing_never_recurses_without_end(message):
 
 def test_framing_before_a_claim_still_leaves_the_claim_to_decide():
     assert classify("ok. Uniforms should be optional for students in every school").is_attempt
+
+
+# -- a proposition frame around the tutor's words is a request -----------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "what about that thing you said before?"),
+        ("en", "what about that the one you suggested"),
+        ("en", "What about that whatever you think works"),
+        ("en", "ok. what about that your idea?"),
+        ("es", "¿y si pongo que lo que dijiste antes?"),
+        ("es", "¿y si pongo que eso que me dijiste?"),
+        ("es", "y si pongo que lo que tú digas"),
+        ("es", "¿Y si digo que tu idea?"),
+    ],
+)
+def test_a_frame_around_the_tutors_words_is_a_request_never_saved(language, message):
+    assert classify(message).kind == "help"
+    assert _saved(language, "claim", message) == ""
+
+
+@pytest.mark.parametrize(
+    ("message", "own"),
+    [
+        ("what about that schools start later?", "schools start later"),
+        (
+            "what about that students who sleep more think better?",
+            "students who sleep more think better",
+        ),
+        ("¿y si pongo que los uniformes sobran?", "los uniformes sobran"),
+        (
+            "¿y si pongo que los alumnos que duermen más rinden mejor?",
+            "los alumnos que duermen más rinden mejor",
+        ),
+    ],
+)
+def test_a_frame_around_a_proposition_of_ones_own_still_puts_it_forward(message, own):
+    assert classify(message).is_attempt
+    assert own_text(message) == own

@@ -95,6 +95,9 @@ class LanguagePack:
     # after it (", right?", ", ¿no?"). What follows the frame is their text.
     proposition_frames: tuple[str, ...] = ()
     tag_questions: tuple[str, ...] = ()
+    # What such a frame may hold that is no proposition but the tutor's words, read on the
+    # folded rest: "what about that thing you said before?", "¿y si pongo que lo que dijiste?".
+    proposition_requests: tuple[str, ...] = ()
     # Words about the exchange itself, not the topic ("just this once", "ya lo he intentado"):
     # a message made only of these, grammar words and fillers states nothing a part could hold.
     exchange_words: frozenset[str] = frozenset()

@@ -488,6 +488,7 @@ PACK = LanguagePack(
         r"what about\s+(?:the fact\s+)?that\s+",
     ),
     tag_questions=(r"right", r"yeah", r"no", r"isnt it", r"ok"),
+    proposition_requests=more.PROPOSITION_REQUESTS,
     tail_tags=frozenset(
         "tbh lol imo imho honestly though tho really haha ngl fr obviously".split()
     ),

@@ -65,3 +65,16 @@ FEEDBACK: tuple[str, ...] = (
     r"actual|true|genuine|good|valid|legit|strong|decent) )?[a-z]+ or (is it |its )?((just|"
     r"only|more|really|rather|too) )?(a |an )?[a-z]+ ",
 )
+
+# What "what about that ..." may put forward that is the tutor's words, not a proposition of
+# the student's: "what about that thing you said before?", "the one you suggested", "whatever
+# you think", "your idea". Read from the start of the folded rest.
+PROPOSITION_REQUESTS: tuple[str, ...] = (
+    r"^ ((the|that|this|those|these) )?((thing|things|one|idea|point|example|stuff|part|bit|"
+    r"sentence|claim|answer|option|version|what) )?(that )?(you|u) (said|suggested|wrote|"
+    r"mentioned|gave|told|proposed|put|came up|think|thought|want|like|prefer|recommend|say|"
+    r"pick|choose|meant|mean)\b",
+    r"^ (whatever|something|anything) (you|u)\b",
+    r"^ (your|ur) (idea|suggestion|example|version|answer|claim|one|option|sentence|thing|"
+    r"point|words)\b",
+)

@@ -514,6 +514,7 @@ PACK = LanguagePack(
         r"¿?\s*y si (?:pongo|digo|escribo)\s+que\s+",
     ),
     tag_questions=(r"¿?no", r"¿?verdad", r"¿?vale", r"¿?sí"),
+    proposition_requests=more.PROPOSITION_REQUESTS,
     tail_tags=frozenset("jaja jajaja xd eh verdad sinceramente vamos pues la y ya nada".split()),
     seen_on=frozenset("en de del".split()),
     owned_online_patterns=(

@@ -60,3 +60,16 @@ FEEDBACK: tuple[str, ...] = (
     r"poco) [a-z]+ ",
     r" (funciona|funcionan|sirve|sirven|vale|valen|cuenta|encaja|cuadra) (mi|mis) [a-z]+ ",
 )
+
+# Lo que "¿y si pongo que ...?" puede proponer que son las palabras del tutor, no una tesis
+# del alumno: "lo que dijiste antes", "eso que me dijiste", "lo que tú digas", "tu idea".
+# Se lee desde el principio del resto, sin tildes.
+PROPOSITION_REQUESTS: tuple[str, ...] = (
+    r"^ ((lo|eso|esto|aquello|la|el|las|los)( [a-z]+)? )?que (tu |usted )?(me |nos |te )?"
+    r"(tu |usted )?(dijiste|dijo|has dicho|ha dicho|dices|digas|diga|propusiste|propones|"
+    r"propongas|sugeriste|sugieres|pusiste|escribiste|comentaste|mencionaste|quieras|quiera|"
+    r"veas|creas|prefieras|elijas|decidas)\b",
+    r"^ lo que (a )?(ti|tu|usted)\b",
+    r"^ lo que (te|le) parezca\b",
+    r"^ (tu|su) (idea|ejemplo|propuesta|sugerencia|version|respuesta|frase|opcion|tesis)\b",
+)
