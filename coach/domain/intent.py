@@ -139,21 +139,32 @@ def _asks_if_acceptable(message: str, norm: str) -> bool:
 
 
 # A slot left for someone else to fill is not content: "[whatever you think works best]",
-# "<something about rest>", "___", "unless ... (fill it in)". A bracket around one word ("the
-# [school] survey") is an editor's insert, read as the word.
-_SLOT = re.compile(r"_{2,}|\[[^\]]*\s[^\]]*\]|<[^>]*>|\{[^}]*\}")
+# "<something about rest>", "___", "unless ... (fill it in)". A bracket around an aside ("[in
+# my school]", "the [school] survey") is the student's text; an ellipsis after a clause
+# ("Unless it rains...", "uniforms are bad...") trails off, it leaves no slot.
+_BLANK = re.compile(r"_{2,}")
+_BRACKETED = re.compile(r"\[([^\]]*)\]|<([^>]*)>|\{([^}]*)\}")
+_SLOT_WORDS = languages.every_set("slot_words")
+_SLOT_LEADS = languages.every_set("slot_leads")
 _ELLIPSIS = re.compile(r"\.{3}|…")
 _INSERT = re.compile(r"\[(\w+)\]")
 
 
 def has_slot(message: str) -> bool:
-    """Whether ``message`` leaves a slot for the tutor to fill (see ``_SLOT``): an ellipsis
-    counts when it follows at most a lead ("unless ...") and nothing but a note follows it."""
-    if _SLOT.search(message):
+    """Whether ``message`` leaves a slot for the tutor to fill: a blank, a bracket with a
+    placeholder's words in it, or an ellipsis after nothing but a lead ("unless ...") with
+    nothing but a note after it."""
+    if _BLANK.search(message):
         return True
+    for found in _BRACKETED.finditer(message):
+        inside = normalize("".join(group or "" for group in found.groups())).split()
+        if not inside or set(inside) & _SLOT_WORDS:
+            return True
     for found in _ELLIPSIS.finditer(message):
         after = message[found.end() :].strip()
-        if len(words(message[: found.start()])) <= 3 and (not after or after.startswith("(")):
+        before = normalize(message[: found.start()]).split()
+        lead = all(word in _SLOT_LEADS or word in _NOT_TOPICAL for word in before)
+        if lead and (not after or after.startswith("(")):
             return True
     return False
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from coach.domain.intent import classify, own_text
+from coach.domain.intent import classify, has_slot, own_text
 from coach.domain.tutor import offline_turn
 from evaluations.coach.voices import VOICES_OFFLINE_TUNE, YES, inputs_for, load
 
@@ -112,3 +112,42 @@ def test_a_frame_around_the_tutors_words_is_a_request_never_saved(language, mess
 def test_a_frame_around_a_proposition_of_ones_own_still_puts_it_forward(message, own):
     assert classify(message).is_attempt
     assert own_text(message) == own
+
+
+# -- a slot is a placeholder, not any bracket or trailing ellipsis ---------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message"),
+    [
+        ("en", "rebuttal", "Unless it rains..."),
+        ("es", "rebuttal", "Salvo que llueva..."),
+        ("en", "claim", "uniforms are bad..."),
+        ("en", "claim", "ban uniforms..."),
+        ("en", "claim", "uniforms are bad... (i think)"),
+        ("en", "claim", "Uniforms should be optional for students over 14 [in my school]"),
+        ("es", "grounds", "El año pasado mandaron a casa a 40 alumnos [de 4º de ESO]"),
+        ("en", "claim", "Schools should <really> make uniforms optional"),
+    ],
+)
+def test_a_genuine_attempt_with_an_aside_or_trailing_dots_is_no_slot(language, step, message):
+    assert not has_slot(message)
+    assert classify(message).is_attempt
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "My claim: [whatever you think works best]",
+        "Mi tesis: [lo que a ti te parezca mejor]",
+        "Claim - <something about quiet places>",
+        "Tesis - <algo sobre estudiar tranquilo>",
+        "Because [your reason here]",
+        "Claim: [...]",
+        "because…",
+        "a menos que …",
+    ],
+)
+def test_a_placeholder_or_a_bare_lead_is_still_a_slot(message):
+    assert has_slot(message)
+    assert classify(message).kind == "help"

@@ -98,6 +98,10 @@ class LanguagePack:
     # What such a frame may hold that is no proposition but the tutor's words, read on the
     # folded rest: "what about that thing you said before?", "¿y si pongo que lo que dijiste?".
     proposition_requests: tuple[str, ...] = ()
+    # A slot left for the tutor: words that make a bracket one ("[whatever you think]",
+    # "<algo sobre ...>") and leads an ellipsis may follow ("unless ...", "a menos que …").
+    slot_words: frozenset[str] = frozenset()
+    slot_leads: frozenset[str] = frozenset()
     # Words about the exchange itself, not the topic ("just this once", "ya lo he intentado"):
     # a message made only of these, grammar words and fillers states nothing a part could hold.
     exchange_words: frozenset[str] = frozenset()

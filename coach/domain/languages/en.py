@@ -489,6 +489,8 @@ PACK = LanguagePack(
     ),
     tag_questions=(r"right", r"yeah", r"no", r"isnt it", r"ok"),
     proposition_requests=more.PROPOSITION_REQUESTS,
+    slot_words=more.SLOT_WORDS,
+    slot_leads=more.SLOT_LEADS,
     tail_tags=frozenset(
         "tbh lol imo imho honestly though tho really haha ngl fr obviously".split()
     ),

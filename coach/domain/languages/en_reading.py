@@ -78,3 +78,15 @@ PROPOSITION_REQUESTS: tuple[str, ...] = (
     r"^ (your|ur) (idea|suggestion|example|version|answer|claim|one|option|sentence|thing|"
     r"point|words)\b",
 )
+
+# A bracket is a slot for the tutor only when it holds one of these ("[whatever you think
+# works best]", "<something about quiet places>", "{tbd}"); an aside ("[in my school]") is
+# text. An ellipsis is a slot only after nothing but a lead ("unless ...", "because…").
+SLOT_WORDS: frozenset[str] = frozenset(
+    "whatever something anything you your u ur yours tbd tbc todo insert fill blank etc "
+    "x xx xxx".split()
+)
+SLOT_LEADS: frozenset[str] = frozenset(
+    "unless because if since although though but when so as while except until whereas "
+    "therefore".split()
+)

@@ -515,6 +515,8 @@ PACK = LanguagePack(
     ),
     tag_questions=(r"¿?no", r"¿?verdad", r"¿?vale", r"¿?sí"),
     proposition_requests=more.PROPOSITION_REQUESTS,
+    slot_words=more.SLOT_WORDS,
+    slot_leads=more.SLOT_LEADS,
     tail_tags=frozenset("jaja jajaja xd eh verdad sinceramente vamos pues la y ya nada".split()),
     seen_on=frozenset("en de del".split()),
     owned_online_patterns=(

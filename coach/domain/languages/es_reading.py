@@ -73,3 +73,14 @@ PROPOSITION_REQUESTS: tuple[str, ...] = (
     r"^ lo que (te|le) parezca\b",
     r"^ (tu|su) (idea|ejemplo|propuesta|sugerencia|version|respuesta|frase|opcion|tesis)\b",
 )
+
+# Un corchete es un hueco para el tutor solo si lleva una de estas ("[lo que a ti te parezca
+# mejor]", "<algo sobre estudiar tranquilo>"); un inciso ("[de 4º de ESO]") es texto. Unos
+# puntos suspensivos son hueco solo tras una entrada ("a menos que ...", "porque…").
+SLOT_WORDS: frozenset[str] = frozenset(
+    "algo tu ti usted sea rellenar rellena completar completa completalo etc x xx xxx".split()
+)
+SLOT_LEADS: frozenset[str] = frozenset(
+    "menos salvo excepto porque aunque si cuando pero ya puesto dado mientras hasta "
+    "entonces".split()
+)
