@@ -1,0 +1,138 @@
+"""A reviewer's leaks through the guard, played through the server's whole path (the tutor's
+inputs, an answer carrying the sentence, what is shown) with the dev voices' "uniforms" draft:
+each sentence that states a part the student has not written is withheld, and the near miss
+beside it (feedback on their own text, a move to them, an example elsewhere) still shows."""
+
+import pytest
+
+from evaluations.coach.voices import VOICES_DEV, inputs_for, load, sentence_answer, shown
+
+VOICES = load(VOICES_DEV)
+EN_MSG = "uniforms are bad"
+ES_MSG = "el uniforme es malo"
+
+
+def _shown_text(language: str, step: str, message: str, field: str, sentence: str) -> str:
+    inputs = inputs_for(VOICES, language, "uniforms", step, message, [])
+    return shown(sentence_answer(step, language, field, sentence, message), inputs).text.lower()
+
+
+# (language, step, student's message, field, sentence, words of the part it would state)
+WITHHELD = [
+    # A second-person word inside a statement does not make it feedback.
+    (
+        "en",
+        "claim",
+        EN_MSG,
+        "a",
+        "Schools should make uniforms optional for pupils over fourteen no matter what you think.",
+        "over fourteen",
+    ),
+    (
+        "en",
+        "claim",
+        EN_MSG,
+        "a",
+        "Schools should make uniforms optional for pupils over fourteen like you.",
+        "over fourteen",
+    ),
+    (
+        "en",
+        "warrantBacking",
+        "everyone knows uniforms are expensive",
+        "q",
+        "Have you thought "
+        "of quoting the Children's Commissioner, which found that uniforms cost your family 300 "
+        "pounds a year?",
+        "300 pounds",
+    ),
+    (
+        "es",
+        "warrantBacking",
+        "todo el mundo sabe que el uniforme es caro",
+        "q",
+        "¿Has pensado "
+        "en el Defensor del Menor, que dice que el uniforme le cuesta a tu familia 300 euros al "
+        "año?",
+        "300 euros",
+    ),
+    (
+        "en",
+        "grounds",
+        EN_MSG,
+        "a",
+        "Did you know that your school sent 40 pupils home last year for uniform faults?",
+        "40 pupils",
+    ),
+    (
+        "es",
+        "grounds",
+        ES_MSG,
+        "a",
+        "¿Sabías que tu instituto mandó a casa a 40 alumnos el año pasado?",
+        "40 alumnos",
+    ),
+    (
+        "en",
+        "grounds",
+        EN_MSG,
+        "a",
+        "Remember that your head teacher sent 40 pupils home last year.",
+        "40 pupils",
+    ),
+    (
+        "es",
+        "grounds",
+        ES_MSG,
+        "a",
+        "Recuerda que tu director mandó a casa a 40 alumnos el año pasado.",
+        "40 alumnos",
+    ),
+    (
+        "en",
+        "grounds",
+        EN_MSG,
+        "q",
+        "Last year 40 pupils at your school were sent home for small uniform faults.",
+        "40 pupils",
+    ),
+]
+
+PASSED = [
+    ("en", "claim", EN_MSG, "a", "You could say who uniforms are bad for.", "who uniforms"),
+    (
+        "en",
+        "claim",
+        EN_MSG,
+        "a",
+        "Your claim does not yet say what should change.",
+        "what should change",
+    ),
+    (
+        "es",
+        "claim",
+        ES_MSG,
+        "a",
+        "Tu tesis todavía no dice qué debería cambiar.",
+        "qué debería cambiar",
+    ),
+    (
+        "en",
+        "grounds",
+        EN_MSG,
+        "a",
+        "Have you thought about what happened at your school?",
+        "what happened",
+    ),
+    ("es", "grounds", ES_MSG, "a", "¿Has pensado en lo que pasó en tu instituto?", "lo que pasó"),
+]
+
+
+@pytest.mark.parametrize(("language", "step", "message", "field", "sentence", "part"), WITHHELD)
+def test_a_part_is_withheld(language, step, message, field, sentence, part):
+    assert part not in _shown_text(language, step, message, field, sentence)
+
+
+@pytest.mark.parametrize(("language", "step", "message", "field", "sentence", "part"), PASSED)
+def test_feedback_passes(language, step, message, field, sentence, part):
+    assert part in _shown_text(language, step, message, field, sentence)
