@@ -225,6 +225,31 @@ def _addressed(text: str) -> bool:
     return bool(tokens & _META) and not _OFFER.search(text)
 
 
+# The student's text named in the second person ("your claim", "what you wrote", "tu tesis"),
+# and a move to them opening a clause ("You could ...", "have you ...", "¿Has pensado ...?").
+_THEIR_TEXT = _frames("their_text")
+_MOVE = _frames("move_opening")
+_CLAUSE_MARKS = re.compile(r"[,;:—–()¿¡]|\.\.\.|…")
+
+
+def _folded(text: str) -> str:
+    return " ".join(words(text.replace("'", "").replace("’", "")))
+
+
+def _feedback(text: str, *, parts: bool = True) -> bool:
+    """Whether ``text`` is feedback to the student: it names their text in the second person
+    ("your claim", "what you wrote"), talks of the argument's parts or reader without offering
+    a better one, or makes a move to them in a clause of its own ("You could ...", "have you
+    ..."). A second-person word inside a statement ("your school", "like you", "no matter
+    what you think") does not turn it to them. Without ``parts``, naming a part is not
+    enough ("una regla que diga ..." names the rule it offers)."""
+    if _THEIR_TEXT.search(_folded(text)):
+        return True
+    if parts and set(_folded(text).split()) & _META and not _OFFER.search(text):
+        return True
+    return any(_MOVE.search(_folded(clause)) for clause in _CLAUSE_MARKS.split(text))
+
+
 _TAG_WORDS = 5  # a question tag to the student: "don't you think", "¿podrías usarlo?"
 
 
@@ -299,13 +324,13 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
         # twelve classmates, who told you ...") reports what they wrote.
         for match in _RELATIVE.finditer(frame):
             clause = re.split(r"[,;]", frame[match.end() :], maxsplit=1)[0]
-            if not _to_student(clause):
+            if not _feedback(clause, parts=False):
                 pieces.append((clause, "offered"))
     # A part named with what it says: "Maybe a rule that anything which ...?", "Piensa en
     # una regla que diga que ...": the clause after the noun is judged as offered text.
     pieces += [(re.split(r"[,;]", frame[match.start() :])[0], "named") for match in _named(frame)]
     tagged = _tagged(frame) if is_question(sentence) else ""
-    if tagged and not _addressed(tagged):
+    if tagged and not _feedback(tagged):
         pieces.append((tagged, "offered"))  # "Shops must check ID, right?" leads
     if ":" in frame:
         head, tail = frame.split(":", 1)
@@ -500,7 +525,7 @@ class Authorship:
             if kind == "known":
                 # Addressed in its first clause: a clause that interrupts the fact ("where
                 # every school has ...") does not turn it to the student.
-                if _addressed(re.split(r"[,;]", piece)[0]):
+                if _feedback(re.split(r"[,;]", piece)[0]):
                     continue  # "Did you know that your grounds already ...?"
                 # Up to an alternative ("..., or ...?"); a clause that interrupts the fact
                 # ("in Norway, where first aid is taught, bystanders ...") is part of it.
@@ -509,7 +534,7 @@ class Authorship:
                     continue  # "Do you mean that 31 people drink one every day, or ...?"
                 kind = "offered"
             if kind == "named":
-                if _to_student(piece) or self._describes(piece, named=True):
+                if _feedback(piece, parts=False) or self._describes(piece, named=True):
                     continue  # "a rule that links your survey to ...", "a rule that holds"
                 kind = "offered"
             if kind == "offered" and self._asks(piece):
@@ -528,7 +553,7 @@ class Authorship:
                 about = self.step != "claim" or bool(_stems(added) & self.subject)
                 # Feedback: addressed to them, if only in the question it ends on ("...
                 # no dice cuándo fallaría tu tesis"); its clauses are still judged below.
-                feedback = _addressed(added) or _to_student(piece)
+                feedback = _feedback(added) or _feedback(piece, parts=False)
                 if (
                     about
                     and not feedback
@@ -661,7 +686,7 @@ class Authorship:
     def _states(self, clause: str) -> bool:
         """Whether one clause of a plain statement says something on the student's subject
         that they did not write; a clause addressed to them (feedback) says nothing of it."""
-        if _addressed(clause):
+        if _feedback(clause):
             return False
         # What they typed, quoted back without quotation marks ("Decir que los viajes son
         # buenos no explica ..."), is not new.

@@ -99,6 +99,22 @@ WITHHELD = [
 ]
 
 PASSED = [
+    (
+        "es",
+        "grounds",
+        ES_MSG,
+        "a",
+        "Contar tú mismo es una buena forma de conseguir datos sin depender de internet.",
+        "contar tú mismo",
+    ),
+    (
+        "en",
+        "grounds",
+        EN_MSG,
+        "a",
+        "Counting them yourself is a good way to get figures without relying on the internet.",
+        "counting them yourself",
+    ),
     ("en", "claim", EN_MSG, "a", "You could say who uniforms are bad for.", "who uniforms"),
     (
         "en",

@@ -114,4 +114,30 @@ GUARD_FRAMES = {
     # An alternative after a comma ("Do you mean that ..., or ...?"): what the question
     # offers ends before it.
     "or": (r"[,;]\s*(?:or|or do you|or did you)\b",),
+    # The student's text, named through a second-person word ("your claim", "what you
+    # wrote"): a sentence about it is feedback; "your school", "like you" are not.
+    "their_text": (
+        r"\byours\b|\byour\s+(?:(?:own|first|second|last|new|current|main|whole|two|three)\s+)?"
+        r"(?:claims?|grounds|warrants?|backing|qualifiers?|rebuttals?|rules?|arguments?|"
+        r"words?|sentences?|phrases?|wording|versions?|examples?|opinions?|reasons?|points?|"
+        r"ideas?|data|evidence|sources?|numbers?|figures?|statistics?|surveys?|study|draft|"
+        r"text|answers?|message|readers?|limits?|exceptions?|conditions?|hedge|position|"
+        r"stance|principle|judgement|link|questions?|attempts?|case|definition|quotes?|"
+        r"quotation|premise|fact|facts|list|title|topic|side|view)\b|"
+        r"\byou\s+(?:just\s+|already\s+|first\s+)?(?:wrote|write|said|say|mention(?:ed)?|"
+        r"cited?|cites|claim(?:ed)?|argued?|argues|gave|give|put|used|use|named|name|chose|"
+        r"picked|added|typed|quoted?|listed)\b|"
+        # What their source told them, in a clause of its own ("who told you they ...").
+        r"^(?:told|tell|tells|showed|gave|asked|answered)\s+you\b",
+    ),
+    # A move to the student, opening a clause ("You could ...", "Maybe you ...", "If you
+    # ..."), or asked of them ("have you ...", "could you ..."): feedback.
+    "move_opening": (
+        r"^(?:(?:and|but|so|now|maybe|perhaps|then|also|still|ok|okay|good|great|nice|well|"
+        r"right|yes|no|first|next|here|if|when|once|since|because|sure|true|again)\s+)*"
+        r"(?:you|youve|youre|youd|youll)\b",
+        r"\b(?:have|has|do|did|does|could|would|can|will|might|should|are|were|may|shall|"
+        r"had|was)(?:nt|\s+not)?\s+you\b",
+        r"\byoursel(?:f|ves)\b",
+    ),
 }

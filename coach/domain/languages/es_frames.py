@@ -99,4 +99,33 @@ GUARD_FRAMES = {
         r"matiz|recort)\w*(?: \w+)? (?:en|a|as[ií]|como|por)\s*$",
     ),
     "or": (r"[,;]\s*(?:o|u)\b",),
+    # The student's text named in the second person ("tu tesis", "lo que escribiste"): a
+    # sentence about it is feedback; "tu instituto", "tu familia" are not.
+    "their_text": (
+        r"\btuy[oa]s?\b|\btus?\s+(?:(?:propi[oa]s?|primer[oa]?|nuev[oa]s?|dos|tres)\s+)?"
+        r"(?:tesis|datos?|garantias?|respaldo|calificador(?:es)?|refutacion(?:es)?|reglas?|"
+        r"argumentos?|palabras?|frases?|ideas?|razon(?:es)?|ejemplos?|opinion(?:es)?|"
+        r"fuentes?|cifras?|numeros?|encuestas?|estudio|borrador|texto|respuestas?|mensaje|"
+        r"version|limites?|excepcion(?:es)?|condicion(?:es)?|postura|posicion|principio|"
+        r"preguntas?|lector(?:es)?|objecion|definicion|citas?|hecho|hechos|lista|titulo|"
+        r"tema|intento|caso|redaccion|matiz)\b|"
+        r"\b(?:escribiste|escribes|dices|dijiste|pusiste|pones|citaste|citas|nombraste|"
+        r"nombras|usaste|usas|elegiste|anadiste|anades|mencionas|mencionaste|hiciste|"
+        r"hicieras|hagas|haces|digas|dijeras|escribas|escribieras|pongas|cites|nombres|uses|"
+        r"anadas)\b|"
+        # What their source told them, in a clause of its own ("que te dijeron que ...").
+        r"^te\s+(?:dijeron|dijo|contaron|conto|dieron|dio|ensenaron|mostraron)\b",
+    ),
+    # A move to the student opening a clause ("Podrías ...", "¿Has pensado ...?", "Y si
+    # añades ..."): feedback.
+    "move_opening": (
+        r"^(?:(?:y|pero|pues|entonces|ahora|quiza|quizas|tal vez|tambien|bien|vale|bueno|si|"
+        r"cuando|primero|luego|aqui|ya|no)\s+)*(?:tu\s+|usted\s+|te\s+|ya\s+)?"
+        r"(?:tienes|puedes|quieres|sabes|haces|dices|escribes|pones|crees|piensas|has|eres|"
+        r"necesitas|nombras|usas|hablas|cuentas|anades|explicas|citas|das|vas|podrias|"
+        r"deberias|querrias|tendrias|fijate|piensa|mira|hiciste|escribiste|pusiste|dijiste|"
+        r"preguntaste|contaste|usaste|citaste|nombraste|elegiste|anadieras|anadir|pudieras|"
+        r"dijeras|escribieras|probaras|pusieras|usaras|cambiaras|te)\b",
+        r"\b(?:tu|usted|ti) mism[oa]s?\b",
+    ),
 }
