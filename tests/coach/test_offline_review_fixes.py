@@ -151,3 +151,39 @@ def test_a_genuine_attempt_with_an_aside_or_trailing_dots_is_no_slot(language, s
 def test_a_placeholder_or_a_bare_lead_is_still_a_slot(message):
     assert has_slot(message)
     assert classify(message).kind == "help"
+
+
+# -- a world verb acting on a text object is a request ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Give some reasons please",
+        "Add a reason",
+        "Make a better rule",
+        "Give some proof",
+        "Give us some evidence",
+        "Bring the evidence please",
+        "give me a couple of quotes",
+        "Tell the teacher what to write",
+        "tell my group what we should say",
+    ],
+)
+def test_a_world_verb_on_a_text_object_asks_the_tutor(message):
+    assert classify(message).kind == "help"
+    assert _saved("en", "claim", message) == ""
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Give students a reason to come to school on time",
+        "Give us a longer break",
+        "Keep the library open until 6",
+        "Tell students the truth about junk food",
+        "Make the school day shorter so students sleep more",
+    ],
+)
+def test_a_world_verb_on_the_world_is_still_a_claim(message):
+    assert classify(message).is_attempt

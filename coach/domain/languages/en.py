@@ -71,13 +71,7 @@ _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".spl
 # longer break" are claims addressed to the school; "keep it short", "give me the warrant"
 # ask the tutor. What they act on decides.
 _WORLD_VERBS = frozenset("keep give let make bring add offer change turn end get put tell".split())
-_TEXT_OBJECTS = frozenset(
-    "me it this that these those them one something anything everything mine yours claim "
-    "claims grounds warrant warrants backing qualifier rebuttal example examples option "
-    "options idea ideas data statistic statistics stats number numbers figures source sources "
-    "study studies fact facts answer answers sentence sentences text version paragraph words "
-    "argument rest part parts".split()
-)
+_TEXT_OBJECTS = more.TEXT_OBJECTS
 _BARE_NOT_ASKING = frozenset("be let play go read work come think get end stop turn keep".split())
 _OBJECT_WINDOW = 4  # the object's words after a world verb ("give us a much longer break")
 
@@ -96,10 +90,12 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
         if not rest:
             # "write", "finish": a bare command; "... enough to eat and play" is not one.
             return verb not in _BARE_NOT_ASKING
+        if verb == "tell" and more.WHAT_TO_WRITE.search(" ".join(rest)):
+            return True  # "Tell the teacher what to write": the tutor is to write it
         if verb in _WORLD_VERBS and after not in _TEXT_OBJECTS:
             # "Keep the library open", "Give us a longer break": about the world, unless a
             # text is what it acts on ("give us an example").
-            return bool(set(rest[:_OBJECT_WINDOW]) & _TEXT_OBJECTS)
+            return more.text_object_first(rest[:_OBJECT_WINDOW])
         if after in _AFTER or after.isdigit():
             return True
         if verb in _AFTER_GERUND and after.endswith("ing"):

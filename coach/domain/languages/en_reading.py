@@ -4,6 +4,8 @@ that denies, a question whether the student's own text is acceptable."""
 
 from __future__ import annotations
 
+import re
+
 # A sentence about who will write the part says nothing about the topic: "Fine, I'll do it
 # myself then.", "OK forget it, I'll write it myself:", "never mind, I'll just do it on my own".
 DOERS: tuple[str, ...] = (
@@ -90,3 +92,34 @@ SLOT_LEADS: frozenset[str] = frozenset(
     "unless because if since although though but when so as while except until whereas "
     "therefore".split()
 )
+
+# What a verb that acts on the world as much as on text ("give", "add", "make", "bring")
+# acts on when it asks for text: "give us an example", "Give some reasons please", "Add a
+# reason", "Make a better rule", "Bring the evidence please".
+TEXT_OBJECTS: frozenset[str] = frozenset(
+    "me it this that these those them one something anything everything mine yours claim "
+    "claims grounds warrant warrants backing qualifier rebuttal example examples option "
+    "options idea ideas data statistic statistics stats number numbers figures source sources "
+    "study studies fact facts answer answers sentence sentences text version paragraph words "
+    "argument rest part parts reason reasons rule rules evidence proof proofs quote quotes "
+    "citation citations".split()
+)
+# "Tell the teacher what to write", "tell me what to put": the tutor is to produce the text.
+WHAT_TO_WRITE = re.compile(r"\bwhat (to|i should|we should) (write|say|put|answer)\b")
+# Words that may come between the verb and its text object: "give us some more reasons",
+# not "Give students a reason to come on time" (students get the reason: a claim).
+_BEFORE_OBJECT = frozenset(
+    "me us a an the some any more another better good few couple of one two three new real "
+    "my our your strong stronger proper solid actual".split()
+)
+
+
+def text_object_first(window: list[str]) -> bool:
+    """Whether ``window`` (the words after a world verb) names a text object before any
+    other noun: "us some evidence", not "students a reason to ..."."""
+    for word in window:
+        if word in TEXT_OBJECTS:
+            return True
+        if word not in _BEFORE_OBJECT:
+            return False
+    return False
