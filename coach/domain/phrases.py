@@ -86,3 +86,24 @@ def guess_language(text: str, default: str) -> str:
     best = max(scores.values(), default=0)
     leaders = [code for code, score in scores.items() if score == best]
     return leaders[0] if len(leaders) == 1 else default
+
+
+# A message this short tells its language only by its own letters or by more of its words
+# than the session's, a word the session's language also uses ("no") not counted: "no data",
+# "nope no facts", "no idea man" are answered in an English session's English.
+_SHORT_MAX_WORDS = 4
+
+
+def reply_language(text: str, session: str) -> str:
+    """The language to answer ``text`` in, in a session held in ``session``."""
+    guess = guess_language(text, session)
+    tokens = words(text)
+    if guess == session or len(tokens) > _SHORT_MAX_WORDS:
+        return guess
+    other = languages.pack_for(guess)
+    if other.letters and any(ch in text for ch in other.letters):
+        return guess
+    own = languages.pack_for(session)
+    shared = own.exchange_words | own.grammar_words | own.fillers
+    theirs = sum(t in other.markers and t not in shared for t in tokens)
+    return guess if theirs > sum(t in own.markers for t in tokens) else session

@@ -18,7 +18,7 @@ from coach.domain import languages
 from coach.domain.explanations import asked_part, help_text, off_topic_text
 from coach.domain.heuristics import step_check
 from coach.domain.intent import own_text
-from coach.domain.phrases import guess_language
+from coach.domain.phrases import reply_language
 from coach.domain.steps import STEPS, step_name, step_number
 from coach.domain.turn import TurnInput, read_turn
 
@@ -134,7 +134,7 @@ def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
     # A message in another language gets that reply in its language; a language-neutral one
     # ("yes", "ok") is answered in the session's language, never in an earlier message's.
     session_language = turn.language or languages.DEFAULT_LANGUAGE
-    lang = _lang(guess_language(message, session_language))
+    lang = _lang(reply_language(message, session_language))
     text = PHRASES[lang]
     question = GUIDING_QUESTIONS[lang][step]
     name = step_name(step, lang).lower()

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from coach.domain.intent import classify, has_slot, own_text
+from coach.domain.phrases import reply_language
 from coach.domain.tutor import offline_turn
 from evaluations.coach.voices import VOICES_OFFLINE_TUNE, YES, inputs_for, load
 
@@ -187,3 +188,34 @@ def test_a_world_verb_on_a_text_object_asks_the_tutor(message):
 )
 def test_a_world_verb_on_the_world_is_still_a_claim(message):
     assert classify(message).is_attempt
+
+
+# -- a very short message is answered in the session's language -----------------------
+
+
+def _reply(language: str, message: str) -> str:
+    answer = json.loads(
+        offline_turn(inputs_for(VOICES, language, "library", "grounds", message, []))
+    )
+    return answer["assistantText"]
+
+
+@pytest.mark.parametrize("message", ["no data", "nope no facts", "no idea man", "no way", "no"])
+def test_a_short_english_message_sharing_no_with_spanish_is_answered_in_english(message):
+    assert reply_language(message, "en") == "en"
+    assert "demasiado" not in _reply("en", message)
+    assert "Dónde" not in _reply("en", message)
+
+
+@pytest.mark.parametrize(
+    ("session", "message", "language"),
+    [
+        ("en", "no tengo datos", "es"),
+        ("en", "no tengo ni idea", "es"),
+        ("en", "¿y eso?", "es"),
+        ("es", "no data", "es"),
+        ("es", "I have no data", "en"),
+    ],
+)
+def test_a_short_message_with_its_own_language_words_still_switches(session, message, language):
+    assert reply_language(message, session) == language

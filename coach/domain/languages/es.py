@@ -237,7 +237,7 @@ PACK = LanguagePack(
     markers=frozenset(
         "el la los las un una que de del es son por para con como pero porque segun si no "
         "mas muy esto esta este estos estas lo al se su sus tesis datos hay ser y sirve vale "
-        "acuerdo mejoralo mejora reescribe arregla arreglalo claro".split()
+        "acuerdo mejoralo mejora reescribe arregla arreglalo claro tengo ni nada".split()
     ),
     letters="¿¡ñÑ",
     opening_marks=("¿",),
