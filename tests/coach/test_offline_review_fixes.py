@@ -143,6 +143,8 @@ def test_a_genuine_attempt_with_an_aside_or_trailing_dots_is_no_slot(language, s
         "Mi tesis: [lo que a ti te parezca mejor]",
         "Claim - <something about quiet places>",
         "Tesis - <algo sobre estudiar tranquilo>",
+        "Tesis: [pon aquí una que quede bien]",
+        "Claim: [insert a good one here]",
         "Because [your reason here]",
         "Claim: [...]",
         "because…",

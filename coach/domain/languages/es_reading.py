@@ -78,7 +78,8 @@ PROPOSITION_REQUESTS: tuple[str, ...] = (
 # mejor]", "<algo sobre estudiar tranquilo>"); un inciso ("[de 4º de ESO]") es texto. Unos
 # puntos suspensivos son hueco solo tras una entrada ("a menos que ...", "porque…").
 SLOT_WORDS: frozenset[str] = frozenset(
-    "algo tu ti usted sea rellenar rellena completar completa completalo etc x xx xxx".split()
+    "algo tu ti usted sea rellenar rellena completar completa completalo pon aqui inserta etc "
+    "x xx xxx".split()
 )
 SLOT_LEADS: frozenset[str] = frozenset(
     "menos salvo excepto porque aunque si cuando pero ya puesto dado mientras hasta "
