@@ -152,3 +152,63 @@ def test_a_part_is_withheld(language, step, message, field, sentence, part):
 @pytest.mark.parametrize(("language", "step", "message", "field", "sentence", "part"), PASSED)
 def test_feedback_passes(language, step, message, field, sentence, part):
     assert part in _shown_text(language, step, message, field, sentence)
+
+
+# An example framed as being about another topic may not carry a part on the student's.
+EXAMPLE_WITHHELD = [
+    (
+        "en",
+        "claim",
+        EN_MSG,
+        "a",
+        "For example, in a debate about phones, schools should make uniforms optional for "
+        "pupils over fourteen.",
+        "over fourteen",
+    ),
+    (
+        "es",
+        "claim",
+        ES_MSG,
+        "a",
+        "Por ejemplo, en un debate sobre móviles, el instituto debería hacer el uniforme "
+        "opcional desde los catorce.",
+        "catorce",
+    ),
+]
+
+EXAMPLE_PASSED = [
+    (
+        "en",
+        "claim",
+        EN_MSG,
+        "a",
+        "For example, in a debate about phones, a claim might be “Schools should ban phones "
+        "in lessons”.",
+        "ban phones",
+    ),
+    (
+        "es",
+        "claim",
+        ES_MSG,
+        "a",
+        "Por ejemplo, en un debate sobre móviles, una tesis podría ser «El instituto debería "
+        "prohibir los móviles en clase».",
+        "prohibir los móviles",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "part"), EXAMPLE_WITHHELD
+)
+def test_an_example_elsewhere_carrying_their_part_is_withheld(
+    language, step, message, field, sentence, part
+):
+    assert part not in _shown_text(language, step, message, field, sentence)
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "part"), EXAMPLE_PASSED
+)
+def test_an_example_on_another_topic_passes(language, step, message, field, sentence, part):
+    assert part in _shown_text(language, step, message, field, sentence)
