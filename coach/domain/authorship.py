@@ -153,6 +153,8 @@ _RELATIVE_WORDS = languages.every_set("relative_words")
 _DETERMINERS = languages.every_set("determiners")
 # Words that open a clause of its own after "a rule that": a condition ("if", "si"), a
 # pronoun, a question word ("whoever"): the clause gives a rule rather than describing one.
+# The naming of another topic, up to the clause's end ("in a debate about phones").
+_OTHER_TOPIC_NAMED = re.compile(r"(?:" + _OTHER_TOPIC.pattern + r")[^,;:]*", re.I)
 _CLAUSE_OPENERS = frozenset(
     word
     for word in (*languages.every("conditions"), *languages.every("rule_markers"))
@@ -508,8 +510,11 @@ class Authorship:
             stems = _stems(piece)
             on_subject = bool(stems & self.subject)
             as_part = bool(self.step) and passes(self.step, piece, claim=self.claim)
-            if elsewhere:
-                continue  # "For example, in an argument about longer lunch breaks, ..."
+            # "For example, in an argument about longer lunch breaks, a rebuttal might be
+            # “...”": of the kind; a statement straight after the naming that is on their
+            # topic ("..., schools should make uniforms optional") is judged.
+            if elsewhere and (kind != "frame" or not self._on_their_topic(piece, sentence)):
+                continue
             if their_idea and set(words(piece)) <= their_idea:
                 continue  # "... behind the idea that <their rule>?"
             if framed_example and not on_subject:
@@ -642,6 +647,20 @@ class Authorship:
             - TUTOR_WORDS
             for named in _OTHER_TOPIC.finditer(sentence)
         )
+
+    def _on_their_topic(self, piece: str, sentence: str) -> bool:
+        """Whether a piece of an example said to be elsewhere uses a word of the student's
+        topic that the other topic's naming does not ("in a debate about phones, schools
+        should make uniforms optional ..."): it is then about their argument, and judged."""
+        named_at = [
+            re.split(r"[,;:]", sentence[named.end() :], maxsplit=1)[0]
+            for named in _OTHER_TOPIC.finditer(sentence)
+        ]
+        naming = set().union(*(_stems(words_named) for words_named in named_at))
+        rest = _stems(_OTHER_TOPIC_NAMED.sub(" ", piece))
+        if rest & (naming - TUTOR_WORDS - _stems(self.topic)):
+            return False  # "... a claim might be “Schools should ban phones”": the other's
+        return bool(rest & (_stems(self.topic) - TUTOR_WORDS - naming))
 
     def _their_idea(self, sentence: str) -> frozenset[str]:
         """The words of "the idea that ..." in a question when the idea is the student's (at
