@@ -88,6 +88,11 @@ def test_framing_before_a_claim_still_leaves_the_claim_to_decide():
         ("es", "¿y si pongo que eso que me dijiste?"),
         ("es", "y si pongo que lo que tú digas"),
         ("es", "¿Y si digo que tu idea?"),
+        ("en", "what about that thing from the article?"),
+        ("en", "What about that idea from before"),
+        ("en", "what about that thing?"),
+        ("es", "¿y si pongo que lo del artículo?"),
+        ("es", "¿Y si digo que lo de antes?"),
     ],
 )
 def test_a_frame_around_the_tutors_words_is_a_request_never_saved(language, message):
@@ -104,6 +109,11 @@ def test_a_frame_around_the_tutors_words_is_a_request_never_saved(language, mess
             "students who sleep more think better",
         ),
         ("¿y si pongo que los uniformes sobran?", "los uniformes sobran"),
+        (
+            "what about that things like phones distract students?",
+            "things like phones distract students",
+        ),
+        ("¿y si pongo que lo de los uniformes es injusto?", "lo de los uniformes es injusto"),
         (
             "¿y si pongo que los alumnos que duermen más rinden mejor?",
             "los alumnos que duermen más rinden mejor",

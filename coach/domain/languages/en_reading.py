@@ -79,6 +79,10 @@ PROPOSITION_REQUESTS: tuple[str, ...] = (
     r"^ (whatever|something|anything) (you|u)\b",
     r"^ (your|ur) (idea|suggestion|example|version|answer|claim|one|option|sentence|thing|"
     r"point|words)\b",
+    # a thing pointed at, with no clause of its own: "that thing from the article?"
+    r"^ ((the|this|that) )?(thing|things|one|idea|point|example|stuff|bit|part|option|version|"
+    r"article|video|sentence|quote)( (from|about|with|in|on|of|before|earlier|above|again)"
+    r"( [a-z]+){0,3})? $",
 )
 
 # A bracket is a slot for the tutor only when it holds one of these ("[whatever you think

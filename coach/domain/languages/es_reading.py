@@ -72,6 +72,8 @@ PROPOSITION_REQUESTS: tuple[str, ...] = (
     r"^ lo que (a )?(ti|tu|usted)\b",
     r"^ lo que (te|le) parezca\b",
     r"^ (tu|su) (idea|ejemplo|propuesta|sugerencia|version|respuesta|frase|opcion|tesis)\b",
+    # algo señalado, sin oración propia: "lo del artículo", "lo de antes"
+    r"^ (lo|eso|esto|aquello) (de|del)( [a-z]+){1,2} $",
 )
 
 # Un corchete es un hueco para el tutor solo si lleva una de estas ("[lo que a ti te parezca
