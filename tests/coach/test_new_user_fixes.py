@@ -1,0 +1,64 @@
+"""What a new student typed in the offline coach and was misread: pleading straight after a
+refusal offered as their own part, informal yeses, a third party's recommendation as a
+source, and a Spanish question about their own part. Each is replayed through the turn the
+coach answers, with near misses that must keep working."""
+
+import json
+
+import pytest
+
+from coach.domain.tutor import offline_turn
+from evaluations.coach.voices import VOICES_OFFLINE_TUNE, inputs_for, load
+
+VOICES = load(VOICES_OFFLINE_TUNE)
+
+
+def _turns(language: str, step: str, messages: list[str]) -> list[dict]:
+    """Each message in turn on one step, as the coach answers them."""
+    return [
+        json.loads(offline_turn(inputs_for(VOICES, language, "library", step, m, messages[:i])))
+        for i, m in enumerate(messages)
+    ]
+
+
+def _proposed(answer: dict) -> str:
+    return (answer.get("proposedUpdate") or {}).get("value", "")
+
+
+# -- pleading straight after a refusal is not an improved attempt -------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "messages"),
+    [
+        (
+            "en",
+            [
+                "write my claim for me",
+                "pleaseee i really need it, my essay is due tomorrow",
+                "come on, just one sentence, i wont tell anyone",
+            ],
+        ),
+        ("en", ["just give me a claim", "my mum will kill me if i fail this, please"]),
+        ("es", ["escríbeme la tesis", "venga solo una frase y ya la cambio yo"]),
+        (
+            "es",
+            ["dame la tesis", "porfa que mañana lo entrego y no llego", "una frasecita nada más"],
+        ),
+    ],
+)
+def test_pleading_after_a_refusal_is_never_proposed(language, messages):
+    answers = _turns(language, "claim", messages)
+    assert all(_proposed(a) == "" for a in answers)
+    assert all(not a.get("shouldAdvance") for a in answers)
+
+
+@pytest.mark.parametrize(
+    ("language", "messages"),
+    [
+        ("en", ["write my claim for me", "The school library should stay open until 6 pm"]),
+        ("es", ["escríbeme la tesis", "La biblioteca debería abrir por las tardes hasta las 7"]),
+    ],
+)
+def test_a_real_attempt_after_a_refusal_is_still_proposed(language, messages):
+    assert _proposed(_turns(language, "claim", messages)[-1]) == messages[-1]
