@@ -13,6 +13,7 @@ from coach.domain import languages
 from coach.domain.languages.base import fold as _fold
 
 CONFIRMATIONS: tuple[str, ...] = languages.every("confirmations")
+_INFORMAL_YES = frozenset(" ".join(_fold(y).split()) for y in languages.every("informal_yes"))
 REWRITE_REQUESTS: tuple[str, ...] = languages.every("rewrite_requests")
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -63,9 +64,20 @@ def _matches(text: str, phrases: tuple[str, ...], *, unless_negated: bool = Fals
     return any(contains_phrase(text, p, unless_negated=unless_negated) for p in phrases)
 
 
+def _unstretched(text: str) -> str:
+    """``text``'s words with a letter typed over and over once: "yesss" -> "yes", "siii" -> "si"."""
+    return " ".join(re.sub(r"(.)\1+$", r"\1", word) for word in words(text))
+
+
 def is_confirmation(text: str) -> bool:
-    """The student accepts a suggestion ("yes", "that works", "me sirve"...)."""
-    return _matches(text, CONFIRMATIONS, unless_negated=True)
+    """The student accepts a suggestion ("yes", "that works", "me sirve"...); a whole message
+    may say it informally ("ya", "dale", "yesss", "sii")."""
+    if _matches(text, CONFIRMATIONS, unless_negated=True):
+        return True
+    plain = " ".join(words(text))
+    if plain in _INFORMAL_YES or _unstretched(text) in _INFORMAL_YES:
+        return True
+    return len(words(text)) == 1 and _matches(_unstretched(text), CONFIRMATIONS)
 
 
 def is_rewrite_request(text: str) -> bool:

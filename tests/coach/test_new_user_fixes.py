@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from coach.domain.intent import classify
 from coach.domain.tutor import offline_turn
 from evaluations.coach.voices import VOICES_OFFLINE_TUNE, inputs_for, load
 
@@ -62,3 +63,56 @@ def test_pleading_after_a_refusal_is_never_proposed(language, messages):
 )
 def test_a_real_attempt_after_a_refusal_is_still_proposed(language, messages):
     assert _proposed(_turns(language, "claim", messages)[-1]) == messages[-1]
+
+
+# -- an informal yes confirms, and the offered part is kept ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "yes"),
+    [
+        ("en", "ya"),
+        ("en", "yup"),
+        ("en", "yesss"),
+        ("en", "yeah!"),
+        ("es", "sii"),
+        ("es", "sip"),
+        ("es", "sep"),
+        ("es", "dale"),
+        ("es", "vale sí"),
+        ("es", "claro"),
+        ("es", "ya"),
+    ],
+)
+def test_an_informal_yes_confirms_the_offered_part(language, yes):
+    attempt = {
+        "en": "The school library should stay open until 6 pm on weekdays",
+        "es": "La biblioteca del colegio debería abrir por las tardes hasta las 7",
+    }[language]
+    answers = _turns(language, "claim", [attempt, yes])
+    assert _proposed(answers[0]) == ""
+    assert _proposed(answers[1]) == attempt
+
+
+def test_a_stretched_yes_does_not_replace_the_offered_backing():
+    backing = (
+        "la OMS recomienda que los adolescentes hagan una hora de actividad física al día y "
+        "dice que los espacios públicos para jugar ayudan a conseguirlo"
+    )
+    answers = _turns("es", "groundsBacking", [backing, "sii", "sí"])
+    assert _proposed(answers[1]) == backing
+    assert _proposed(answers[2]) == backing
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("es", "ya lo he intentado y no me sale"),  # "ya" inside a sentence: "already"
+        ("es", "dale más tiempo al recreo"),
+        ("en", "ya know, whatever"),
+        ("es", "casi seguro que sí"),
+        ("en", "yes, probably, in most schools"),
+    ],
+)
+def test_a_yes_word_inside_a_sentence_or_hedged_does_not_confirm(language, message):
+    assert classify(message).kind != "confirmation"

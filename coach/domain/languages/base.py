@@ -38,6 +38,9 @@ class LanguagePack:
     opening_marks: tuple[str, ...] = ()  # a question or exclamation opened ("¿")
     # -- what a message asks for (``phrases``)
     confirmations: tuple[str, ...] = ()
+    # an informal yes that confirms only as the whole message ("ya", "dale"): inside a
+    # sentence it means something else ("ya lo he intentado", "dale más tiempo")
+    informal_yes: tuple[str, ...] = ()
     rewrite_requests: tuple[str, ...] = ()
     negations: frozenset[str] = frozenset()
     # -- the step checks (``heuristics``); markers may end in "*" (any ending)

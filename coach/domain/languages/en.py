@@ -204,7 +204,9 @@ PACK = LanguagePack(
         "sounds good",
         "go ahead",
         "confirm",
+        "yup",
     ),
+    informal_yes=("ya", "yah", "yea", "sure thing"),
     rewrite_requests=(
         "rewrite",
         "improve",

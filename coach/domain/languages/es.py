@@ -251,7 +251,9 @@ PACK = LanguagePack(
         "úsalo",
         "perfecto",
         "adelante",
+        "sip",
     ),
+    informal_yes=("ya", "sep", "dale", "claro", "claro que sí", "vale sí", "pues sí"),
     rewrite_requests=(
         "reescribe",
         "reescribelo",
