@@ -116,3 +116,28 @@ def test_a_stretched_yes_does_not_replace_the_offered_backing():
 )
 def test_a_yes_word_inside_a_sentence_or_hedged_does_not_confirm(language, message):
     assert classify(message).kind != "confirmation"
+
+
+# -- a third party recommending is a source, not a request -------------------------------
+
+
+@pytest.mark.parametrize(
+    "backing",
+    [
+        "la OMS recomienda que los adolescentes hagan una hora de actividad física al día y "
+        "dice que los espacios públicos para jugar ayudan a conseguirlo",
+        "el Ministerio de Sanidad recomienda que los niños y adolescentes beban agua a lo "
+        "largo del día y dice que la deshidratación baja la concentración",
+        "mi tutora de biología dice que dormir poco baja las notas y pone el ejemplo de un "
+        "estudio de Harvard",
+    ],
+)
+def test_a_source_that_says_or_recommends_is_backing(backing):
+    answers = _turns("es", "groundsBacking", [backing, "sí"])
+    assert "No voy a escribir" not in answers[0]["assistantText"]
+    assert _proposed(answers[1]) == backing
+
+
+@pytest.mark.parametrize("request_", ["dime qué dice la OMS", "di que la OMS lo recomienda"])
+def test_telling_the_tutor_to_say_it_is_still_a_request(request_):
+    assert classify(request_).kind == "help"
