@@ -141,3 +141,22 @@ def test_a_source_that_says_or_recommends_is_backing(backing):
 @pytest.mark.parametrize("request_", ["dime qué dice la OMS", "di que la OMS lo recomienda"])
 def test_telling_the_tutor_to_say_it_is_still_a_request(request_):
     assert classify(request_).kind == "help"
+
+
+# -- a Spanish question about one's own part is feedback ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "espera, mi profe dice que la garantía no puede repetir la tesis. ¿la mía la repite?",
+        "¿seguro? mi profe dice que la garantía no puede repetir la tesis, ¿la mía la repite?",
+        "¿mi garantía repite la tesis?",
+    ],
+)
+def test_a_question_whether_ones_own_part_repeats_is_answered_as_feedback(question):
+    warrant = "Si los alumnos tienen un sitio tranquilo, estudian más"
+    answers = _turns("es", "warrant", [warrant, question])
+    assert "No voy a escribir" not in answers[1]["assistantText"]
+    assert warrant in answers[1]["assistantText"]
+    assert _proposed(answers[1]) == ""

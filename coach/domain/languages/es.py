@@ -701,7 +701,7 @@ PACK = LanguagePack(
     feedback_patterns=(
         r" (mi|mis) (tesis|garantias?|datos|respaldos?|calificador|refutacion|argumento|texto|"
         r"frase|parte|regla|fuente|razon|condicion) (es|son|esta|estan|vale|valen|sirve|sirven|"
-        r"funciona|tiene|queda|encaja|cuadra|pega) ",
+        r"funciona|tiene|queda|encaja|cuadra|pega|repite|conecta|explica|apoya) ",
         # "¿vale como dato o es solo mi opinión?": the student's text is the unsaid subject
         r"^ (vale|sirve|cuenta|funciona|valdria|serviria|contaria) (como|de|para) ",
         r" (es|seria) (solo|solamente|nada mas) (mi )?opinion ",
@@ -709,7 +709,7 @@ PACK = LanguagePack(
         r"demasiado [a-z]+|lo bastante [a-z]+) (mi|mis|lo que) ",
         *more.FEEDBACK,
         r" (la mia|el mio|lo mio|los mios|las mias)( lo| la| los| las)? (es|son|esta|vale|"
-        r"sirve|dice|tiene|cumple|hace|nombra|incluye|funciona)",
+        r"sirve|dice|tiene|cumple|hace|nombra|incluye|funciona|repite|conecta|explica|apoya)",
         r" (esto|eso|este|esta|estos|estas) (es|son|esta|estan) (suficiente|bastante|bien|"
         r"claro|clara|concreto|concreta|valido|valida|correcto|correcta|demasiado [a-z]+|"
         r"lo bastante [a-z]+) ",
