@@ -4,6 +4,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from coach.domain.steps import STEPS
@@ -20,6 +21,13 @@ class SessionForm(forms.Form):
     language = forms.ChoiceField(
         label=_("Tutor language"), choices=CoachSession.Language.choices, initial="en"
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The tutor speaks the page's language unless the student picks another.
+        page = (get_language() or "").split("-")[0]
+        if page in CoachSession.Language.values:
+            self.fields["language"].initial = page
 
 
 class TurnForm(forms.Form):

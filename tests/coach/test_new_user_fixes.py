@@ -6,9 +6,12 @@ coach answers, with near misses that must keep working."""
 import json
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 
 from coach.domain.intent import classify
 from coach.domain.tutor import offline_turn
+from coach.forms import SessionForm
 from evaluations.coach.voices import VOICES_OFFLINE_TUNE, inputs_for, load
 
 VOICES = load(VOICES_OFFLINE_TUNE)
@@ -160,3 +163,21 @@ def test_a_question_whether_ones_own_part_repeats_is_answered_as_feedback(questi
     assert "No voy a escribir" not in answers[1]["assistantText"]
     assert warrant in answers[1]["assistantText"]
     assert _proposed(answers[1]) == ""
+
+
+# -- the start form's tutor language follows the page ------------------------------------
+
+
+@pytest.mark.parametrize("page_language", ["es", "en"])
+def test_the_tutor_language_defaults_to_the_pages_language(page_language):
+    with translation.override(page_language):
+        form = SessionForm()
+    assert form["language"].initial == page_language
+    assert f'value="{page_language}" selected' in str(form["language"])
+
+
+@pytest.mark.django_db
+def test_the_coach_index_in_spanish_offers_a_spanish_tutor(owner_client):
+    page = owner_client.get(reverse("coach:index"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Idioma del tutor" in page
+    assert 'value="es" selected' in page
