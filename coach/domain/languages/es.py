@@ -53,9 +53,6 @@ _IRREGULAR = {
 }  # fmt: skip
 _CLITICS = ("melos", "melas", "melo", "mela", "noslo", "nosla", "selo", "sela", "telo",
                "tela", "me", "nos", "te", "lo", "la", "los", "las", "le", "les", "se")  # fmt: skip
-# A verb whose tú imperative is irregular ("di", "haz", "pon", "ten"): its regular-looking
-# form is only a third person ("la OMS ... y dice que", "mi profe dice que").
-_THIRD_PERSON_ONLY = frozenset("dice hace pone propone tiene sale viene".split())
 # What may follow an imperative: its object, a clause, a particle.
 _AFTER = frozenset(
     "la el los las un una unos unas mi mis tu tus esto eso esta este estos estas algo lo le "
@@ -125,10 +122,8 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
         return False  # "Conté", "preguntó": a past tense, never an imperative ("dé" is)
     if _enclitic_imperative(raw_first):
         return True
-    if verb == "de" and raw_first.casefold() != "dé":
-        return None  # "de una página web": the preposition, not "dé"
-    if verb in _THIRD_PERSON_ONLY:
-        return False  # "dice que...": the imperative is "di"; "dice" has another subject
+    if verb == "de" and raw_first.casefold() != "dé" or verb in more.THIRD_PERSON_ONLY:
+        return None  # "de una página web": the preposition, not "dé"; "dice", not "di"
     if (verb in _IRREGULAR or _verb(verb)) and not verb.endswith(("as", "es", "ias")):
         return not rest or after in _AFTER or after.isdigit()
     return None
@@ -256,9 +251,8 @@ PACK = LanguagePack(
         "úsalo",
         "perfecto",
         "adelante",
-        "sip",
     ),
-    informal_yes=("ya", "sep", "dale", "claro", "claro que sí", "vale sí", "pues sí"),
+    informal_yes=more.INFORMAL_YES,
     rewrite_requests=(
         "reescribe",
         "reescribelo",

@@ -87,3 +87,11 @@ SLOT_LEADS: frozenset[str] = frozenset(
     "menos salvo excepto porque aunque si cuando pero ya puesto dado mientras hasta "
     "entonces".split()
 )
+
+
+# Verbos con imperativo irregular ("di", "haz", "pon", "ten"): la forma regular es solo
+# tercera persona, con otro sujeto ("la OMS ... y dice que", "mi profe dice que").
+THIRD_PERSON_ONLY = frozenset("dice hace pone propone tiene sale viene".split())
+
+# Un sí informal que confirma solo como mensaje entero ("ya lo he intentado" no es un sí).
+INFORMAL_YES = ("ya", "sip", "sep", "dale", "claro", "claro que sí", "vale sí", "pues sí")
