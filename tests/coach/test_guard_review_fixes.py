@@ -212,3 +212,91 @@ def test_an_example_elsewhere_carrying_their_part_is_withheld(
 )
 def test_an_example_on_another_topic_passes(language, step, message, field, sentence, part):
     assert part in _shown_text(language, step, message, field, sentence)
+
+
+# A statement of the part ending on a question tag leads the student, however the tag is set
+# off; a real question (or a tag on feedback) passes.
+TAG_WITHHELD = [
+    (
+        "en",
+        "claim",
+        EN_MSG,
+        "a",
+        "Schools should make uniforms optional for pupils who are over fourteen, right?",
+        "over fourteen",
+    ),
+    (
+        "en",
+        "claim",
+        EN_MSG,
+        "a",
+        "Schools should make uniforms optional for pupils over fourteen — don't you think?",
+        "over fourteen",
+    ),
+    (
+        "en",
+        "claim",
+        EN_MSG,
+        "a",
+        "Schools should make uniforms optional for pupils over fourteen... right?",
+        "over fourteen",
+    ),
+    (
+        "es",
+        "claim",
+        ES_MSG,
+        "a",
+        "El instituto debería hacer el uniforme opcional desde los catorce ¿no?",
+        "catorce",
+    ),
+    (
+        "es",
+        "claim",
+        ES_MSG,
+        "a",
+        "¿El instituto debería hacer el uniforme opcional desde los catorce, no crees?",
+        "catorce",
+    ),
+    (
+        "en",
+        "claim",
+        EN_MSG,
+        "a",
+        "Schools should make uniforms optional for pupils over "
+        "fourteen, wouldn't you agree with that idea?",
+        "over fourteen",
+    ),
+]
+
+TAG_PASSED = [
+    (
+        "en",
+        "claim",
+        EN_MSG,
+        "a",
+        "Your claim says uniforms are bad — but bad for whom?",
+        "bad for whom",
+    ),
+    ("en", "claim", EN_MSG, "a", "You could say who they are bad for, right?", "who they are"),
+    (
+        "es",
+        "claim",
+        ES_MSG,
+        "a",
+        "Tu tesis dice que el uniforme es malo, ¿verdad?",
+        "tu tesis dice",
+    ),
+    ("es", "claim", ES_MSG, "a", "Es un comienzo... ¿pero malo para quién?", "malo para quién"),
+]
+
+
+@pytest.mark.parametrize(("language", "step", "message", "field", "sentence", "part"), TAG_WITHHELD)
+def test_a_part_before_a_question_tag_is_withheld(language, step, message, field, sentence, part):
+    assert part not in _shown_text(language, step, message, field, sentence)
+
+
+@pytest.mark.parametrize(("language", "step", "message", "field", "sentence", "part"), TAG_PASSED)
+def test_a_real_question_or_a_tag_on_feedback_passes(
+    language, step, message, field, sentence, part
+):
+    assert part in _shown_text(language, step, message, field, sentence)
