@@ -255,18 +255,41 @@ def _feedback(text: str, *, parts: bool = True) -> bool:
 _TAG_WORDS = 5  # a question tag to the student: "don't you think", "¿podrías usarlo?"
 
 
+# Where a question tag is set off: a comma, a dash, an ellipsis or an opening "¿".
+_TAG_MARK = re.compile(r"(?:,|\s[—–-]|—|–|\.\.\.|…|¿)(?=[^,—–…¿]*$)")
+_TAG_MOVE_WORDS = 8  # "wouldn't you agree with that idea?": a move to them, a little longer
+
+
+def _asks_in(head: str) -> bool:
+    """Whether ``head`` holds a question word that asks: not a relative one after a word of
+    content ("pupils who are ...", "alumnos quienes ...")."""
+    for asked in _QUESTION_WORD.finditer(head):
+        before = words(head[: asked.start()])[-1:]
+        if not before or len(before[0]) < MIN_LETTERS or before[0] in _GRAMMAR:
+            return True
+        if words(asked.group(0))[0] not in _RELATIVE_WORDS:
+            return True
+    return False
+
+
 def _tagged(frame: str) -> str:
     """The statement before a question tag ("The government should ban them, don't you
-    think?", "…, ¿verdad?"): a short last clause, to the student or of one or two words, after
-    a comma; "" when the question does not end so or opens with a question word."""
-    head, _, tag = frame.rpartition(",")
-    tagged = words(tag)
-    if not head or not tagged or is_question(head):
+    think?", "… — right?", "… ¿no?"): a short last clause, to the student or of one or two
+    words, set off by a comma, a dash, an ellipsis or "¿"; "" when the question does not end
+    so or opens with a question word."""
+    mark = _TAG_MARK.search(frame)
+    if not mark:
         return ""
-    if _QUESTION_WORD.search(head) or _QUESTION_WORD.search(tag):
+    head, tag = frame[: mark.start()], frame[mark.end() :]
+    tagged = words(tag)
+    if not words(head) or not tagged or is_question(head.strip().lstrip("¿")):
+        return ""
+    if _asks_in(head) or _QUESTION_WORD.search(tag):
         return ""  # "Too long for whom, and what would you change?" asks twice
     if len(tagged) <= 2 or (len(tagged) <= _TAG_WORDS and _to_student(tag)):
-        return head
+        return head.strip().lstrip("¿")
+    if len(tagged) <= _TAG_MOVE_WORDS and _MOVE.search(_folded(tag)):
+        return head.strip().lstrip("¿")
     return ""
 
 
