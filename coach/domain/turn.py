@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coach.domain.intent import Intent, classify, own_text, rewrite_payload, turn_intent
+from coach.domain.phrases import words
 
 
 @dataclass(frozen=True)
@@ -68,16 +69,39 @@ def _own_of(message: str, intent: Intent) -> str:
     return ""
 
 
+def _stems(text: str) -> set[str]:
+    return {word[:5] for word in words(text) if len(word) >= 4}
+
+
+def _pleading(intents: list[tuple[str, Intent]], known: set[str]) -> list[tuple[str, Intent]]:
+    """The messages with pleading read as pressure: in a wearing-down sequence (requests and
+    no attempt naming the topic or a saved part since the first one), a message naming
+    nothing of them goes on pleading ("pleaseee my essay is due tomorrow", "venga solo una
+    frase y ya la cambio yo"), whatever its words; it is never the student's text."""
+    read: list[tuple[str, Intent]] = []
+    asked = False
+    for message, intent in intents:
+        if asked and intent.is_attempt and not _stems(own_text(message)) & known:
+            intent = Intent("help", "emotional")
+        asked = (asked or intent.kind == "help") and not (
+            intent.is_attempt and _stems(message) & known
+        )
+        read.append((message, intent))
+    return read
+
+
 def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
     """The turn's inputs as one frozen object (see the module's docstring)."""
     topic = inputs.get("topic", "") or ""
     message = inputs.get("user_message", "") or ""
     earlier = tuple(inputs.get("step_messages", []) or ())
-    intent = turn_intent(inputs) or classify(message, topic=topic)
-    attempts = [own for m in earlier if m.strip() and (own := _own_of(m, classify(m, topic=topic)))]
-    if message.strip() and (own := _own_of(message, intent)):
-        attempts.append(own)
     draft = {str(k): str(v or "") for k, v in dict(inputs.get("draft") or {}).items()}
+    known = _stems(topic) | _stems(" ".join(draft.values()))
+    said = [(m, classify(m, topic=topic)) for m in earlier if m.strip()]
+    said.append((message, turn_intent(inputs) or classify(message, topic=topic)))
+    said = _pleading(said, known)
+    intent = said[-1][1]
+    attempts = [own for m, kind in said if m.strip() and (own := _own_of(m, kind))]
     draft_value = inputs.get("draft_value", "") or ""
     own_texts = [*attempts, *(text for text in draft.values() if text), draft_value]
     history = [m.get("text", "") for m in inputs.get("history", []) if m.get("role") == "user"]

@@ -17,8 +17,8 @@ from typing import Any
 from coach.domain import languages
 from coach.domain.explanations import asked_part, help_text, off_topic_text
 from coach.domain.heuristics import step_check
-from coach.domain.intent import Intent, classify, own_text
-from coach.domain.phrases import reply_language, words
+from coach.domain.intent import own_text
+from coach.domain.phrases import reply_language
 from coach.domain.steps import STEPS, step_name, step_number
 from coach.domain.turn import TurnInput, read_turn
 
@@ -106,22 +106,6 @@ def candidate_text(
     return turn.latest_own
 
 
-def _stems(text: str) -> set[str]:
-    return {word[:5] for word in words(text) if len(word) >= 4}
-
-
-def _pleads_on(turn: TurnInput, attempt: str) -> bool:
-    """Whether ``attempt`` goes on pleading rather than answering: the student's earlier
-    messages on this step were requests with no attempt among them (a wearing-down sequence),
-    and the message names nothing of the topic or of their saved parts ("pleaseee my essay is
-    due tomorrow", "venga solo una frase y ya la cambio yo")."""
-    known = _stems(turn.topic) | _stems(" ".join(text for _, text in turn.draft))
-    earlier = [m for m in turn.earlier if m.strip()]
-    asks = [classify(m, topic=turn.topic).kind == "help" for m in earlier]
-    answered = any(not ask and _stems(m) & known for ask, m in zip(asks, earlier, strict=True))
-    return any(asks) and not answered and not (_stems(attempt) & known)
-
-
 def _answer(result: dict[str, Any]) -> str:
     return json.dumps(result, ensure_ascii=False)
 
@@ -158,8 +142,6 @@ def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
     intent = turn.intent
     claim = turn.claim if step == "warrant" else ""
 
-    if intent.kind == "attempt" and _pleads_on(turn, own_text(message)):
-        intent = Intent("help", "emotional")
     if intent.kind in ("help", "concept"):
         about = asked_part(message, step)
         result["assistantText"] = help_text(

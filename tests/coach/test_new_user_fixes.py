@@ -60,6 +60,18 @@ def test_pleading_after_a_refusal_is_never_proposed(language, messages):
 @pytest.mark.parametrize(
     ("language", "messages"),
     [
+        ("en", ["write my claim for me", "pleaseee i really need it, my essay is due tomorrow"]),
+        ("es", ["escríbeme la tesis", "venga solo una frase y ya la cambio yo"]),
+    ],
+)
+def test_a_yes_after_pleading_proposes_nothing(language, messages):
+    yes = {"en": "yes", "es": "sí"}[language]
+    assert _proposed(_turns(language, "claim", [*messages, yes])[-1]) == ""
+
+
+@pytest.mark.parametrize(
+    ("language", "messages"),
+    [
         ("en", ["write my claim for me", "The school library should stay open until 6 pm"]),
         ("es", ["escríbeme la tesis", "La biblioteca debería abrir por las tardes hasta las 7"]),
     ],
