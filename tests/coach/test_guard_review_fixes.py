@@ -300,3 +300,28 @@ def test_a_real_question_or_a_tag_on_feedback_passes(
     language, step, message, field, sentence, part
 ):
     assert part in _shown_text(language, step, message, field, sentence)
+
+
+# A word offered for the part is offered even when named as a word; the student's own word
+# talked about is not.
+WORD_WITHHELD = [
+    ("en", "qualifier", EN_MSG, "a", "What if you added the word “usually”?", "usually"),
+    ("es", "qualifier", ES_MSG, "a", "¿Y si añades la palabra «normalmente»?", "normalmente"),
+]
+
+WORD_PASSED = [
+    ("en", "claim", EN_MSG, "a", "What if you dropped the word “bad”?", "the word “bad”"),
+    ("es", "claim", ES_MSG, "a", "¿Y si cambias la palabra «malo»?", "la palabra «malo»"),
+]
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "part"), WORD_WITHHELD
+)
+def test_a_word_offered_for_the_part_is_withheld(language, step, message, field, sentence, part):
+    assert part not in _shown_text(language, step, message, field, sentence)
+
+
+@pytest.mark.parametrize(("language", "step", "message", "field", "sentence", "part"), WORD_PASSED)
+def test_their_own_word_talked_about_passes(language, step, message, field, sentence, part):
+    assert part in _shown_text(language, step, message, field, sentence)
