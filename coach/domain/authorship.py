@@ -22,7 +22,7 @@ words on screen are theirs.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -299,14 +299,18 @@ def _after_quote_only(masked: str, frame: re.Match[str]) -> bool:
     return bool(re.fullmatch(r"[\W_]*q+[\W_]*", masked[: frame.start()]))
 
 
-def _mentioned(sentence: str, quote: re.Match[str]) -> bool:
-    """Whether a quotation follows a noun for words ("the word “trips”", "la palabra «…»"):
-    the words are talked about, not offered."""
+def _mentioned(
+    sentence: str, quote: re.Match[str], theirs: Callable[[str], bool] = lambda _: True
+) -> bool:
+    """Whether a quotation of ``theirs`` words follows a noun for words ("the word “trips”",
+    "la palabra «…»"): the student's words are talked about, not offered; a word of the
+    tutor's so named ("What if you added the word “usually”?") is offered."""
     before = words(sentence[: quote.start()])[-1:]
-    return bool(before) and before[0] in _WORDS_NOUNS
+    quoted = next(g for g in quote.groups() if g)
+    return bool(before) and before[0] in _WORDS_NOUNS and theirs(quoted)
 
 
-def _pieces(sentence: str) -> list[tuple[str, str]]:
+def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> list[tuple[str, str]]:
     """The pieces of a sentence to judge, each with how it is framed: ``quoted`` (set off in
     quotation marks), ``offered`` (after a suggestion frame, or after a colon that follows an
     offer: judged as a statement even inside a question; and a relative clause inside a
@@ -325,7 +329,11 @@ def _pieces(sentence: str) -> list[tuple[str, str]]:
     pieces: list[tuple[str, str]] = [
         (
             next(g for g in match.groups() if g),
-            "quoted" if _mentioned(sentence, match) else quote_kind,
+            "quoted"
+            if _mentioned(sentence, match, theirs)
+            else "offered"
+            if _mentioned(sentence, match)  # "¿Y si añades la palabra «…»?": a word offered
+            else quote_kind,
         )
         for match in _QUOTED.finditer(sentence)
     ]
@@ -527,9 +535,11 @@ class Authorship:
         elsewhere = framed_example and self._elsewhere(sentence)
         their_idea = self._their_idea(sentence)
         # "without the word “trips”": the student's words talked about.
-        mentions = any(_mentioned(sentence, quote) for quote in _QUOTED.finditer(sentence))
+        mentions = any(
+            _mentioned(sentence, quote, self._theirs) for quote in _QUOTED.finditer(sentence)
+        )
         defines = bool(_DEFINITION.search(sentence))
-        for piece, kind in _pieces(sentence):
+        for piece, kind in _pieces(sentence, self._theirs):
             stems = _stems(piece)
             on_subject = bool(stems & self.subject)
             as_part = bool(self.step) and passes(self.step, piece, claim=self.claim)
@@ -618,6 +628,12 @@ class Authorship:
             ):
                 return kind  # "in most primary schools": their words, not yet their part
         return None
+
+    def _theirs(self, text: str) -> bool:
+        """Whether every content word of ``text`` is one the student wrote or was given, word
+        for word ("normalmente" is not "normas")."""
+        given = {word for own in (*self.own_texts, self.topic) for word in words(own)}
+        return set(_content(text)) <= given
 
     def _asks(self, piece: str) -> bool:
         """Whether an offered text opens as a question for the student: a question word
