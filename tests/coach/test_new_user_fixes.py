@@ -177,6 +177,22 @@ def test_a_question_whether_ones_own_part_repeats_is_answered_as_feedback(questi
     assert _proposed(answers[1]) == ""
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "wait, my teacher says the warrant can't repeat the claim. does mine repeat it?",
+        "does my warrant repeat my claim?",
+        "does mine just restate the claim?",
+    ],
+)
+def test_the_english_question_whether_ones_own_part_repeats_is_feedback(question):
+    warrant = "If students have a quiet place to work, they study more"
+    answers = _turns("en", "warrant", [warrant, question])
+    assert "I won't write" not in answers[1]["assistantText"]
+    assert warrant in answers[1]["assistantText"]
+    assert _proposed(answers[1]) == ""
+
+
 # -- the start form's tutor language follows the page ------------------------------------
 
 

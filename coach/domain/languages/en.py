@@ -701,8 +701,8 @@ PACK = LanguagePack(
         r" (is|does|was|are) (mine|my [a-z]+|it|this|that|these|they|my [a-z]+ [a-z]+) "
         r"([a-z]+ ){0,3}?(enough|ok|okay|fine|good|right|correct|clear|strong|weak|specific|"
         r"general|vague|too [a-z]+|work|have (one|a source)|make sense|count) ",
-        r" (do|does) (mine|my [a-z]+) (work|need|have|count|make sense|say|name|show|include|"
-        r"give|state|mention|do) ",
+        r" (do|does) (mine|my [a-z]+) (just |really |actually )?(work|need|have|count|"
+        r"make sense|say|name|show|include|give|state|mention|repeat|restate|explain|do) ",
         # Said short, after what the part should be: "... should be specific. Is mine?"
         r" (is|does|do|was|has) (mine|my [a-z]+|my [a-z]+ [a-z]+) $",
         r" do i need (more|a source|to change|to add) ",
