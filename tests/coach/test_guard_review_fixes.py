@@ -3,8 +3,11 @@ inputs, an answer carrying the sentence, what is shown) with the dev voices' "un
 each sentence that states a part the student has not written is withheld, and the near miss
 beside it (feedback on their own text, a move to them, an example elsewhere) still shows."""
 
+import time
+
 import pytest
 
+from coach.domain.authorship import Authorship
 from evaluations.coach.voices import VOICES_DEV, inputs_for, load, sentence_answer, shown
 
 VOICES = load(VOICES_DEV)
@@ -325,3 +328,19 @@ def test_a_word_offered_for_the_part_is_withheld(language, step, message, field,
 @pytest.mark.parametrize(("language", "step", "message", "field", "sentence", "part"), WORD_PASSED)
 def test_their_own_word_talked_about_passes(language, step, message, field, sentence, part):
     assert part in _shown_text(language, step, message, field, sentence)
+
+
+# Long input costs time in proportion to its length, not its square: 40,000 characters of one
+# frame repeated took seconds per frame kind before (each frame's piece ran to the end).
+@pytest.mark.parametrize("frame", ["did you know that ", "a rule that ", "you could say that "])
+def test_a_long_run_of_frames_is_judged_in_bounded_time(frame):
+    authorship = Authorship(
+        own_texts=("uniforms are bad",),
+        said="School uniforms uniforms are bad",
+        step="grounds",
+        topic="School uniforms",
+    )
+    text = (frame * (40_000 // len(frame) + 1))[:40_000]
+    started = time.perf_counter()
+    authorship.composes(text)
+    assert time.perf_counter() - started < 4.0
