@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from coach.domain import languages
@@ -252,6 +253,9 @@ def _feedback(text: str, *, parts: bool = True) -> bool:
     return any(_MOVE.search(_folded(clause)) for clause in _CLAUSE_MARKS.split(text))
 
 
+# Frames judged per sentence: each frame's piece runs to the sentence's end, so the first
+# few already hold all that follows; more only repeat it (and long input would cost a square).
+_MAX_FRAMES = 6
 _TAG_WORDS = 5  # a question tag to the student: "don't you think", "¿podrías usarlo?"
 
 
@@ -324,7 +328,11 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
     # suggestion's words inside the quotation (the student's «yo diría que ...») are not one.
     # (The quotations masked, at the same length: "“Yeah” doesn't tell" is no "Doesn't ...".)
     masked = _QUOTED.sub(lambda match: "q" * len(match.group(0)), sentence)
-    suggested = [m for m in _SUGGESTION.finditer(masked) if not _after_quote_only(masked, m)]
+    suggested = [
+        m
+        for m in islice(_SUGGESTION.finditer(masked), _MAX_FRAMES)
+        if not _after_quote_only(masked, m)
+    ]
     quote_kind = "offered" if suggested else "quoted"
     pieces: list[tuple[str, str]] = [
         (
@@ -343,10 +351,10 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
         offered = True
         if not _ASKING.match(tail):  # "you might say who it is unfair to" asks
             pieces.append((tail, "offered"))
-    for match in _KNOWING.finditer(masked):
+    for match in islice(_KNOWING.finditer(masked), _MAX_FRAMES):
         pieces.append((_QUOTED.sub(" ", sentence[match.end() :]), "known"))
         offered = True
-    for match in _REPORTED.finditer(frame):
+    for match in islice(_REPORTED.finditer(frame), _MAX_FRAMES):
         if not words(frame[: match.start()]):
             continue  # "Saying that ... doesn't tell": the saying is the sentence's subject
         pieces.append((frame[match.end() :], "offered"))
@@ -400,7 +408,7 @@ def _named(frame: str) -> list[re.Match[str]]:
     """Where ``frame`` names a kind of text and says what it says: a determiner, the tutor's
     words ending in a noun for a text ("a general rule", "una idea"), then a relative word."""
     found = []
-    for match in _NOUN_THEN_RELATIVE.finditer(frame):
+    for match in islice(_NOUN_THEN_RELATIVE.finditer(frame), _MAX_FRAMES):
         start = max(frame.rfind(mark, 0, match.start()) for mark in ",;:") + 1
         pointed = _POINTING.search(frame[start:])
         if pointed and start + pointed.end() > match.start():
