@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 from coach import services
 from coach.models import CoachDraft, CoachMessage, CoachSession
+from evaluations.coach import voices
 from evaluations.coach.pressure import ATTEMPTS
 
 
@@ -44,3 +46,15 @@ def give_proposal(session: CoachSession, value: str, step: str | None = None) ->
 # One passing text per step, in each language, for walking a whole session: the evaluation
 # set's own attempts, so the two cannot drift apart.
 GOOD_TEXT = ATTEMPTS
+
+
+@cache
+def _dev_voices() -> voices.Voices:
+    return voices.load(voices.VOICES_DEV)
+
+
+def guard_seen(language: str, step: str, message: str, field: str, sentence: str) -> voices.Shown:
+    """What the student would see of one tutor sentence in ``field`` (a, q or r), played
+    through the server's path on the dev set's "uniforms" draft after ``message``."""
+    inputs = voices.inputs_for(_dev_voices(), language, "uniforms", step, message, [])
+    return voices.shown(voices.sentence_answer(step, language, field, sentence, message), inputs)

@@ -8,15 +8,7 @@ written while those rules were changed; the others were written before any rule 
 
 import pytest
 
-from evaluations.coach.voices import VOICES_DEV, inputs_for, load, sentence_answer, shown
-
-VOICES = load(VOICES_DEV)
-FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
-
-
-def _seen(language: str, step: str, message: str, field: str, sentence: str):
-    inputs = inputs_for(VOICES, language, "uniforms", step, message, [])
-    return shown(sentence_answer(step, language, field, sentence, message), inputs)
+from tests.coach.builders import guard_seen
 
 
 @pytest.mark.parametrize(
@@ -425,7 +417,7 @@ def _seen(language: str, step: str, message: str, field: str, sentence: str):
 def test_the_clause_a_frame_holds_is_judged_and_withheld(
     language, step, message, field, sentence, new
 ):
-    seen = _seen(language, step, message, field, sentence)
+    seen = guard_seen(language, step, message, field, sentence)
     assert seen.withheld
     assert new not in seen.text
 
@@ -716,7 +708,7 @@ def test_the_clause_a_frame_holds_is_judged_and_withheld(
 def test_explanations_questions_and_feedback_in_those_frames_pass_whole(
     language, step, message, field, sentence
 ):
-    seen = _seen(language, step, message, field, sentence)
+    seen = guard_seen(language, step, message, field, sentence)
     assert not seen.withheld
     assert sentence in seen.text
 
@@ -807,7 +799,7 @@ def test_explanations_questions_and_feedback_in_those_frames_pass_whole(
 def test_facts_offers_and_ideas_in_those_frames_are_withheld(
     language, step, message, field, sentence, new
 ):
-    seen = _seen(language, step, message, field, sentence)
+    seen = guard_seen(language, step, message, field, sentence)
     assert seen.withheld
     assert new not in seen.text
 
@@ -895,6 +887,6 @@ def test_facts_offers_and_ideas_in_those_frames_are_withheld(
 def test_named_ideas_other_topics_and_definitions_pass_whole(
     language, step, message, field, sentence
 ):
-    seen = _seen(language, step, message, field, sentence)
+    seen = guard_seen(language, step, message, field, sentence)
     assert not seen.withheld
     assert sentence in seen.text

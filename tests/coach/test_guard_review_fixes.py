@@ -8,16 +8,14 @@ import time
 import pytest
 
 from coach.domain.authorship import Authorship
-from evaluations.coach.voices import VOICES_DEV, inputs_for, load, sentence_answer, shown
+from tests.coach.builders import guard_seen
 
-VOICES = load(VOICES_DEV)
 EN_MSG = "uniforms are bad"
 ES_MSG = "el uniforme es malo"
 
 
 def _shown_text(language: str, step: str, message: str, field: str, sentence: str) -> str:
-    inputs = inputs_for(VOICES, language, "uniforms", step, message, [])
-    return shown(sentence_answer(step, language, field, sentence, message), inputs).text.lower()
+    return guard_seen(language, step, message, field, sentence).text.lower()
 
 
 # (language, step, student's message, field, sentence, words of the part it would state)
