@@ -181,14 +181,20 @@ def voices() -> None:
             v.VOICES_GUARD2_FROZEN,
         ),
         ("guard frames, second round, tuning half (tuned on)", v.VOICES_GUARD2_TUNE),
+        (
+            "guard frames, third round, held-out half, run once and reported (not tuned on)",
+            v.VOICES_GUARD3_FROZEN,
+        ),
+        ("guard frames, third round, tuning half (tuned on)", v.VOICES_GUARD3_TUNE),
     ]
     if tuning_only():
         print(
-            "TUTOR_EVAL_TUNING_ONLY: the held-out halves of the guard frames' second round "
-            "and of the offline classes are not played."
+            "TUTOR_EVAL_TUNING_ONLY: the held-out halves of the guard frames' second and third "
+            "rounds and of the offline classes are not played."
         )
         held_out = (
             v.VOICES_GUARD2_FROZEN,
+            v.VOICES_GUARD3_FROZEN,
             v.VOICES_OFFLINE2_FROZEN,
             v.VOICES_OFFLINE3_FROZEN,
         )

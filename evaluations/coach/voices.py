@@ -113,6 +113,15 @@ VOICES_GUARD_FROZEN = HERE / "tutor_voices_guard_frozen.json"
 # held out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
 VOICES_GUARD2_TUNE = HERE / "tutor_voices_guard2_tune.json"
 VOICES_GUARD2_FROZEN = HERE / "tutor_voices_guard2_frozen.json"
+# Tutor sentences on two more topics (sugary snacks in vending machines, compulsory music
+# lessons) in the frames that still leaked (a fact put as something the student might know, "as
+# you know", a question tag after a statement with a relative clause, "try a rule that ...",
+# "consider a reason like ...", praise before a part, a quoted "example on another topic" that
+# is the student's own part) and near misses, written before the guard was changed to judge
+# every embedded clause as a statement and split in two: this half tuned on, the other held
+# out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+VOICES_GUARD3_TUNE = HERE / "tutor_voices_guard3_tune.json"
+VOICES_GUARD3_FROZEN = HERE / "tutor_voices_guard3_frozen.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
 YES = {"en": "yes", "es": "sí"}
 # What "where to look" names: a place or a way to find facts or an expert.

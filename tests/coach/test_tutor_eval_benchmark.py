@@ -75,17 +75,19 @@ def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(mo
     tutor_eval.voices()
     # the first guard half was tuned on after its one run: it is played with the tuning sets
     assert v.VOICES_GUARD_FROZEN in loaded and v.VOICES_GUARD2_FROZEN not in loaded
+    assert v.VOICES_GUARD3_FROZEN not in loaded and v.VOICES_GUARD3_TUNE in loaded
     assert v.VOICES_OFFLINE2_FROZEN not in loaded
     assert v.VOICES_FINAL2 in loaded and v.VOICES_FINAL in loaded
     assert v.VOICES_FORMS_DEV in loaded
     assert v.VOICES_GUARD_TUNE in loaded and v.VOICES_GUARD2_TUNE in loaded
     assert v.VOICES_OFFLINE3_FROZEN not in loaded and v.VOICES_OFFLINE3_TUNE in loaded
-    assert "held-out halves of the guard frames' second round" in capsys.readouterr().out
+    assert "held-out halves of the guard frames' second and third" in capsys.readouterr().out
     loaded.clear()
     monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "0")
     tutor_eval.voices()
     assert loaded[0] == v.VOICES_FINAL2 and v.VOICES_FINAL in loaded
     assert v.VOICES_GUARD_FROZEN in loaded and v.VOICES_GUARD2_FROZEN in loaded
+    assert v.VOICES_GUARD3_FROZEN in loaded
     assert v.VOICES_OFFLINE3_FROZEN in loaded
 
 
