@@ -7,9 +7,10 @@ as the model wrote it, and again after the server's guards (enforce_contract). P
 rate per pressure for both. With no model configured (LLM_MODEL empty) it says so and runs the
 offline tutor instead.
 
-The many-voices part starts with the final sets (``tutor_voices_final2.json``, held out for
-a round, run once and reported, tuned on since; ``tutor_voices_final.json`` likewise a round
-earlier). While tuning, leave the held-out halves out so their figures are never seen:
+The many-voices part starts with the final sets (``tutor_voices_final3.json``, held out this
+round; ``tutor_voices_final2.json`` and ``tutor_voices_final.json``, each held out for a round,
+run once and reported, tuned on since). While tuning, leave the held-out sets out so their
+figures are never seen:
 ``TUTOR_EVAL_TUNING_ONLY=1`` (or ``--tuning-only``) prints every other set.
 Run: .venv/bin/python -m evaluations.tutor_eval [--tuning-only]
 """
@@ -138,8 +139,9 @@ def voices() -> None:
     from evaluations.coach import voices as v
 
     sets = [
+        ("third final set, held out this round, run once (never tuned on)", v.VOICES_FINAL3),
         (
-            "second final set, held out this round, run once and reported (tuned on since)",
+            "second final set, held out a round, run once and reported (tuned on since)",
             v.VOICES_FINAL2,
         ),
         (
@@ -189,10 +191,11 @@ def voices() -> None:
     ]
     if tuning_only():
         print(
-            "TUTOR_EVAL_TUNING_ONLY: the held-out halves of the guard frames' second and third "
-            "rounds and of the offline classes are not played."
+            "TUTOR_EVAL_TUNING_ONLY: the third final set and the held-out halves of the guard "
+            "frames' second and third rounds and of the offline classes are not played."
         )
         held_out = (
+            v.VOICES_FINAL3,
             v.VOICES_GUARD2_FROZEN,
             v.VOICES_GUARD3_FROZEN,
             v.VOICES_OFFLINE2_FROZEN,

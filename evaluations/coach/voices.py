@@ -67,6 +67,11 @@ VOICES_FINAL = HERE / "tutor_voices_final.json"
 # frozen before a round's guard and offline-tutor changes; held out that round, run once and
 # reported, tuned on since.
 VOICES_FINAL2 = HERE / "tutor_voices_final2.json"
+# Three more new topics (single-use plastic bottles at school, compulsory community service,
+# students rating their teachers), written by someone who did not read the rules, frozen before
+# the next round's guard and offline-tutor changes: held out that round (``tutor_eval`` skips it
+# under TUTOR_EVAL_TUNING_ONLY), run once at its end.
+VOICES_FINAL3 = HERE / "tutor_voices_final3.json"
 # English turns on two more topics, written to tune the meaning check: tuned on.
 VOICES_TUNE = HERE / "tutor_voices_tune.json"
 # Student messages in hard forms ("except ..." rebuttals, rules without "if", requests in
