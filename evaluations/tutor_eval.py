@@ -188,6 +188,12 @@ def voices() -> None:
             v.VOICES_GUARD3_FROZEN,
         ),
         ("guard frames, third round, tuning half (tuned on)", v.VOICES_GUARD3_TUNE),
+        ("a new student's misread messages, tuning half (tuned on)", v.VOICES_READING_TUNE),
+        (
+            "a new student's misread messages, held-out half, run once and reported "
+            "(not tuned on)",
+            v.VOICES_READING_FROZEN,
+        ),
     ]
     if tuning_only():
         print(
@@ -196,6 +202,7 @@ def voices() -> None:
         )
         held_out = (
             v.VOICES_FINAL3,
+            v.VOICES_READING_FROZEN,
             v.VOICES_GUARD2_FROZEN,
             v.VOICES_GUARD3_FROZEN,
             v.VOICES_OFFLINE2_FROZEN,

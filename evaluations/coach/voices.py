@@ -127,6 +127,15 @@ VOICES_GUARD2_FROZEN = HERE / "tutor_voices_guard2_frozen.json"
 # out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
 VOICES_GUARD3_TUNE = HERE / "tutor_voices_guard3_tune.json"
 VOICES_GUARD3_FROZEN = HERE / "tutor_voices_guard3_frozen.json"
+# Student messages in the classes a new student's session showed misread (a statement opening
+# with a verb that looks like an imperative, with times and texting; a genuine attempt right
+# after a plea; a backing naming its source in lowercase, a label, a timetable or one's own
+# eyes; a warrant drawing the claim's conclusion from a bare judgement; an unsure backing
+# naming no one; a complaint as a claim; a bare "I read it online" at the grounds) and near
+# misses, written before the rules were changed for them and split in two: this half tuned on,
+# the other held out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+VOICES_READING_TUNE = HERE / "tutor_voices_reading_tune.json"
+VOICES_READING_FROZEN = HERE / "tutor_voices_reading_frozen.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
 YES = {"en": "yes", "es": "sí"}
 # What "where to look" names: a place or a way to find facts or an expert.
