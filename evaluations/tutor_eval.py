@@ -190,8 +190,7 @@ def voices() -> None:
         ("guard frames, third round, tuning half (tuned on)", v.VOICES_GUARD3_TUNE),
         ("a new student's misread messages, tuning half (tuned on)", v.VOICES_READING_TUNE),
         (
-            "a new student's misread messages, held-out half, run once and reported "
-            "(not tuned on)",
+            "a new student's misread messages, held-out half, run once and reported (not tuned on)",
             v.VOICES_READING_FROZEN,
         ),
     ]
