@@ -28,6 +28,18 @@ from itertools import islice
 from typing import Any
 
 from coach.domain import languages
+from coach.domain.clauses import (
+    ADDRESSED,
+    ASIDE,
+    GRAMMAR,
+    MIN_LETTERS,
+    OFFER,
+    QUESTION_WORD,
+    RELATIVE_WORDS,
+    addressed,
+    is_feedback,
+    statement_before_tag,
+)
 from coach.domain.explanations import (
     EXAMPLE_LEAD,
     EXPLANATIONS,
@@ -50,12 +62,9 @@ from coach.domain.tutor import (
 from toulmini_site.text.sentences import sentences as split_sentences
 
 STEM = 5
-MIN_LETTERS = 4
 ANY_SUBJECT_NEW_WORDS = 4  # new words no statement may carry, whatever its subject
 AS_PART_NEW_WORDS = 2  # new words a statement that would do as the step's part may not carry
 
-# Small words of grammar, every language pack's: they say nothing of their own.
-_GRAMMAR = languages.every_set("grammar_words")
 _EXAMPLE_MARKERS = re.compile(r"\b(" + languages.alternatives("example_markers") + r")\b", re.I)
 _OTHER_TOPIC = re.compile(languages.alternatives("other_topic_patterns"), re.I)
 # A colon opens what follows, quotes set text off.
@@ -68,7 +77,7 @@ def _stems(text: str) -> set[str]:
     return {
         word[:STEM]
         for word in words(text)
-        if len(word) >= MIN_LETTERS and word not in _GRAMMAR and not word.isdigit()
+        if len(word) >= MIN_LETTERS and word not in GRAMMAR and not word.isdigit()
     }
 
 
@@ -117,12 +126,6 @@ _SUGGESTION = re.compile(languages.alternatives("suggestion_patterns"), re.I)
 # A fact put as something to know, mean or remember ("Did you know that ...?", "¿Sabías que
 # ...?", "Remember that ..."): what follows is offered unless it is about the student's text.
 _KNOWING = re.compile(languages.alternatives("knowing_patterns"), re.I)
-# A phrase that offers a better version: "A sharper version would be:", "Mejor aún:",
-# "Otra refutación posible:", "Try this rebuttal:". What follows is offered text.
-_OFFER = re.compile(r"\b(?:" + languages.alternatives("offer_patterns") + r")\b", re.I)
-# A statement about the student's text rather than about the topic: addressed to them, or
-# naming the argument's parts or its reader.
-_ADDRESSED = languages.every_set("addressed")
 # An embedded question ("... a quién afecta el uniforme", "... what bothers you") asks; it
 # does not assert what follows it. Only words that cannot start a relative or conditional
 # clause ("students who sleep", "when they rest", "si ...", "que ...").
@@ -137,7 +140,6 @@ _EMBEDDED = re.compile(
 )
 # An offered text that opens with a question word asks the student; it offers nothing.
 _ASKING = re.compile(r"^[\s,]*(?:" + languages.alternatives("asking_words") + r")(?!\w)", re.I)
-_META = languages.every_set("meta")
 _WORDS_NOUNS = languages.every_set("word_nouns")
 # The parts' names: a colon after one offers a text for that part ("A fuller rebuttal: ...",
 # "Unos datos mejores: ...") unless the head is addressed to the student ("Your claim: ...").
@@ -150,7 +152,6 @@ _RELATIVE = re.compile(languages.alternatives("relative_openers"), re.I)
 # the kind, not a part, unless they are on the student's subject.
 _DEFINITION = re.compile(languages.alternatives("definition_patterns"), re.I)
 _INDEFINITE = languages.every_set("indefinite")
-_RELATIVE_WORDS = languages.every_set("relative_words")
 _DETERMINERS = languages.every_set("determiners")
 # Words that open a clause of its own after "a rule that": a condition ("if", "si"), a
 # pronoun, a question word ("whoever"): the clause gives a rule rather than describing one.
@@ -166,15 +167,11 @@ _QUESTION_WORDS = languages.every_set("question_words")
 # itself, followed by at most a few words off the student's subject, describes a kind of rule.
 _DESCRIBING = re.compile(languages.alternatives("describing_predicates"), re.I)
 _DESCRIBED_TAIL = 8
+_DESCRIBED_CHAIN = 3  # "starts with “if”, names no school and holds for any club"
 # The student's text pointed at after a colon ("Good: that is a general rule that ...",
 # "Bien: esa regla valdría ..."): with no new word on their subject, what follows says what
 # their text is or does ("Good: that is a reason to ..." offers a reason).
 _POINTING = re.compile(languages.alternatives("pointing_patterns"), re.I)
-# Question words: a clause that opens with one, after a few words off the student's subject
-# ("roughly how many", "más o menos cuántos"), asks.
-_QUESTION_WORD = re.compile(
-    r"(?<!\w)(?:" + languages.alternatives("asking_words") + r")(?!\w)", re.I
-)
 _ASKS_WITHIN = 3  # words that may come before the question word
 _SET_OFF = 2  # a quoted, colon-set or suggested text is a part with this many new words
 _STATEMENT = 2  # a plain statement on the student's subject, likewise
@@ -214,87 +211,9 @@ def _asserted(clause: str) -> str:
     return clause
 
 
-def _to_student(text: str) -> bool:
-    """Whether ``text`` speaks to the student ("you", "your", "tus")."""
-    return bool(set(words(text.replace("'", "").replace("’", ""))) & _ADDRESSED)
-
-
-def _addressed(text: str) -> bool:
-    """Feedback to the student: addressed to them, or about the argument's parts or reader
-    without offering a better one ("a stronger warrant would be ..." offers)."""
-    tokens = set(words(text.replace("'", "").replace("’", "")))
-    if tokens & _ADDRESSED:
-        return True
-    return bool(tokens & _META) and not _OFFER.search(text)
-
-
-# The student's text named in the second person ("your claim", "what you wrote", "tu tesis"),
-# and a move to them opening a clause ("You could ...", "have you ...", "¿Has pensado ...?").
-_THEIR_TEXT = _frames("their_text")
-_MOVE = _frames("move_opening")
-_CLAUSE_MARKS = re.compile(r"[,;:—–()¿¡]|\.\.\.|…")
-
-
-def _folded(text: str) -> str:
-    return " ".join(words(text.replace("'", "").replace("’", "")))
-
-
-def _feedback(text: str, *, parts: bool = True) -> bool:
-    """Whether ``text`` is feedback to the student: it names their text in the second person
-    ("your claim", "what you wrote"), talks of the argument's parts or reader without offering
-    a better one, or makes a move to them in a clause of its own ("You could ...", "have you
-    ..."). A second-person word inside a statement ("your school", "like you", "no matter
-    what you think") does not turn it to them. Without ``parts``, naming a part is not
-    enough ("una regla que diga ..." names the rule it offers)."""
-    if _THEIR_TEXT.search(_folded(text)):
-        return True
-    if parts and set(_folded(text).split()) & _META and not _OFFER.search(text):
-        return True
-    return any(_MOVE.search(_folded(clause)) for clause in _CLAUSE_MARKS.split(text))
-
-
 # Frames judged per sentence: each frame's piece runs to the sentence's end, so the first
 # few already hold all that follows; more only repeat it (and long input would cost a square).
 _MAX_FRAMES = 6
-_TAG_WORDS = 5  # a question tag to the student: "don't you think", "¿podrías usarlo?"
-
-
-# Where a question tag is set off: a comma, a dash, an ellipsis or an opening "¿".
-_TAG_MARK = re.compile(r"(?:,|\s[—–-]|—|–|\.\.\.|…|¿)(?=[^,—–…¿]*$)")
-_TAG_MOVE_WORDS = 8  # "wouldn't you agree with that idea?": a move to them, a little longer
-
-
-def _asks_in(head: str) -> bool:
-    """Whether ``head`` holds a question word that asks: not a relative one after a word of
-    content ("pupils who are ...", "alumnos quienes ...")."""
-    for asked in _QUESTION_WORD.finditer(head):
-        before = words(head[: asked.start()])[-1:]
-        if not before or len(before[0]) < MIN_LETTERS or before[0] in _GRAMMAR:
-            return True
-        if words(asked.group(0))[0] not in _RELATIVE_WORDS:
-            return True
-    return False
-
-
-def _tagged(frame: str) -> str:
-    """The statement before a question tag ("The government should ban them, don't you
-    think?", "… — right?", "… ¿no?"): a short last clause, to the student or of one or two
-    words, set off by a comma, a dash, an ellipsis or "¿"; "" when the question does not end
-    so or opens with a question word."""
-    mark = _TAG_MARK.search(frame)
-    if not mark:
-        return ""
-    head, tag = frame[: mark.start()], frame[mark.end() :]
-    tagged = words(tag)
-    if not words(head) or not tagged or is_question(head.strip().lstrip("¿")):
-        return ""
-    if _asks_in(head) or _QUESTION_WORD.search(tag):
-        return ""  # "Too long for whom, and what would you change?" asks twice
-    if len(tagged) <= 2 or (len(tagged) <= _TAG_WORDS and _to_student(tag)):
-        return head.strip().lstrip("¿")
-    if len(tagged) <= _TAG_MOVE_WORDS and _MOVE.search(_folded(tag)):
-        return head.strip().lstrip("¿")
-    return ""
 
 
 def _after_quote_only(masked: str, frame: re.Match[str]) -> bool:
@@ -365,18 +284,20 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
         # twelve classmates, who told you ...") reports what they wrote.
         for match in _RELATIVE.finditer(frame):
             clause = re.split(r"[,;]", frame[match.end() :], maxsplit=1)[0]
-            if not _feedback(clause, parts=False):
+            if not is_feedback(clause, parts=False):
                 pieces.append((clause, "offered"))
     # A part named with what it says: "Maybe a rule that anything which ...?", "Piensa en
     # una regla que diga que ...": the clause after the noun is judged as offered text.
     pieces += [(re.split(r"[,;]", frame[match.start() :])[0], "named") for match in _named(frame)]
-    tagged = _tagged(frame) if is_question(sentence) else ""
-    if tagged and not _feedback(tagged):
+    # An aside in brackets is said plainly, whatever the sentence around it does.
+    pieces += [(aside.group(1), "aside") for aside in islice(ASIDE.finditer(frame), _MAX_FRAMES)]
+    tagged = statement_before_tag(frame) if is_question(sentence) else ""
+    if tagged and not is_feedback(tagged):
         pieces.append((tagged, "offered"))  # "Shops must check ID, right?" leads
     if ":" in frame:
         head, tail = frame.split(":", 1)
         offers = (
-            _OFFER.search(head)
+            OFFER.search(head)
             or _SUGGESTION.search(head)
             or _names_a_part(head)
             or _COMPLETING.search(head)
@@ -411,12 +332,12 @@ def _named(frame: str) -> list[re.Match[str]]:
     for match in islice(_NOUN_THEN_RELATIVE.finditer(frame), _MAX_FRAMES):
         start = max(frame.rfind(mark, 0, match.start()) for mark in ",;:") + 1
         pointed = _POINTING.search(frame[start:])
-        if pointed and start + pointed.end() > match.start():
-            continue  # "that is a rule that ...": what the student's text is
+        if pointed and start + pointed.end() > match.start() and _points(frame[start:]):
+            continue  # "that is a rule that would hold ...": what the student's text is
         nouns = words(match.group(1))
         if (
             nouns
-            and nouns[-1] in _TEXT_NOUNS
+            and set(nouns) & _TEXT_NOUNS  # "a general rule", "una regla general"
             and all(word in _TEXT_NOUNS or word[:STEM] in TUTOR_WORDS for word in nouns)
         ):
             found.append(match)
@@ -424,7 +345,7 @@ def _named(frame: str) -> list[re.Match[str]]:
 
 
 def _content(text: str) -> list[str]:
-    return [word for word in words(text) if len(word) >= MIN_LETTERS and word not in _GRAMMAR]
+    return [word for word in words(text) if len(word) >= MIN_LETTERS and word not in GRAMMAR]
 
 
 def _is_clause(head: str) -> bool:
@@ -441,7 +362,7 @@ def _names_a_part(head: str) -> bool:
     tokens = set(words(head))
     return (
         bool(tokens & _PART_NAMES)
-        and not tokens & _ADDRESSED
+        and not tokens & ADDRESSED
         and not is_question(head)
         and not _is_clause(head)
     )
@@ -459,24 +380,63 @@ def _points(piece: str) -> bool:
     # "that is a general rule, and ...", "sigue siendo una tesis que ...": the tutor's words
     # alone up to the clause's end or to a relative word after a noun for a text.
     phrase = words(re.split(r"[,;:.!?—–]", piece[pointed.end() :], maxsplit=1)[0])
-    at = next((i for i, word in enumerate(phrase) if word in _RELATIVE_WORDS), len(phrase))
+    at = next((i for i, word in enumerate(phrase) if word in RELATIVE_WORDS), len(phrase))
     if at < len(phrase) and not set(phrase[:at]) & _TEXT_NOUNS:
         at = len(phrase)
     if 0 < at <= _ASKS_WITHIN and all(
         len(word) < MIN_LETTERS
-        or word in _GRAMMAR
+        or word in GRAMMAR
         or word in _TEXT_NOUNS
         or word[:STEM] in TUTOR_WORDS
         for word in phrase[:at]
     ):
-        return True
-    return _relative_at(named + words(piece[pointed.end() :])) > 0
+        # "that is a general rule that would work for parks too" says what theirs does;
+        # "... a general rule that families should never pay ..." gives a rule of its own.
+        return at == len(phrase) or _describing(phrase[at + 1 :])
+    tokens = named + words(piece[pointed.end() :])
+    relative = _relative_at(tokens)
+    return relative > 0 and _describing(tokens[relative + 1 :])
+
+
+def _describing(after: list[str]) -> bool:
+    """Whether the words after the relative of "a rule that ..." describe the rule itself
+    ("would also hold for parks", "starts with “if”"): a short predicate about it, with no
+    clause of its own after it."""
+    if len(after) > _DESCRIBED_CHAIN * _DESCRIBED_TAIL:
+        return False  # longer than a few predicates: more than a description
+    joined = " ".join(after)
+    predicate = _DESCRIBING.match(joined)
+    if not predicate:
+        return False
+    rest = words(joined[predicate.end() :])
+    # "... and doesn't name the school", "... y que no hable de ...": a second predicate.
+    for at, word in enumerate(rest[:_DESCRIBED_TAIL]):
+        if word in _AND:
+            following = rest[at + 1 :]
+            following = (
+                following[1:] if following[:1] and following[0] in RELATIVE_WORDS else following
+            )
+            if _DESCRIBING.match(" ".join(following)):
+                return _describing(following) and not _opens_clause(rest[:at])
+    return len(rest) <= _DESCRIBED_TAIL and not _opens_clause(rest)
+
+
+_AND = frozenset(("and", "y", "e", "or", "o"))
+
+
+def _opens_clause(tokens: list[str]) -> bool:
+    """Whether ``tokens`` hold a word that opens a clause of its own (a condition, a pronoun,
+    a question word)."""
+    return any(
+        word in _CLAUSE_OPENERS or any(word.startswith(asked) for asked in _QUESTION_WORDS)
+        for word in tokens
+    )
 
 
 def _offers_better(sentence: str) -> bool:
     """Whether ``sentence`` offers a better text ("A clearer warrant: ...", "here is"), not
     only tells the student to try ("Try writing a rule that ...")."""
-    return any(match.group(0).lower() != "try" for match in _OFFER.finditer(sentence))
+    return any(match.group(0).lower() != "try" for match in OFFER.finditer(sentence))
 
 
 def _relative_at(tokens: list[str]) -> int:
@@ -486,7 +446,7 @@ def _relative_at(tokens: list[str]) -> int:
     if len(tokens) < 3 or tokens[0] not in _INDEFINITE:
         return 0
     for at, word in enumerate(tokens[1:4], start=1):
-        if word in _RELATIVE_WORDS:
+        if word in RELATIVE_WORDS:
             return at if at > 1 else 0
         if word in _PART_NAMES or (len(word) >= MIN_LETTERS and word[:STEM] not in TUTOR_WORDS):
             return 0
@@ -571,7 +531,7 @@ class Authorship:
             if kind == "known":
                 # Addressed in its first clause: a clause that interrupts the fact ("where
                 # every school has ...") does not turn it to the student.
-                if _feedback(re.split(r"[,;]", piece)[0]):
+                if is_feedback(re.split(r"[,;]", piece)[0]):
                     continue  # "Did you know that your grounds already ...?"
                 # Up to an alternative ("..., or ...?"); a clause that interrupts the fact
                 # ("in Norway, where first aid is taught, bystanders ...") is part of it.
@@ -580,7 +540,7 @@ class Authorship:
                     continue  # "Do you mean that 31 people drink one every day, or ...?"
                 kind = "offered"
             if kind == "named":
-                if _feedback(piece, parts=False) or self._describes(piece, named=True):
+                if is_feedback(piece, parts=False) or self._describes(piece, named=True):
                     continue  # "a rule that links your survey to ...", "a rule that holds"
                 kind = "offered"
             if kind == "offered" and self._asks(piece):
@@ -589,9 +549,15 @@ class Authorship:
                 continue  # "a warrant would be a rule that holds beyond exams"
             new = stems - self.known - TUTOR_WORDS - self.subject
             fresh = stems - self.known - TUTOR_WORDS  # not written by the student
+            if kind == "aside":
+                if any(self._states(clause) for clause in _clauses(piece)):
+                    return kind
+                continue
             if kind == "frame":
                 if is_question(piece):
                     continue  # a question that holds no part
+                # "Try a rule that begins with “if” and names no school": the kind described.
+                piece = self._without_described(piece)
                 # What the tutor added to words copied from the student's messages.
                 added = self._without_links(self._without_typed(_asserted(piece)))
                 added_new = _stems(added) - self.known - TUTOR_WORDS - self.subject
@@ -599,7 +565,7 @@ class Authorship:
                 about = self.step != "claim" or bool(_stems(added) & self.subject)
                 # Feedback: addressed to them, if only in the question it ends on ("...
                 # no dice cuándo fallaría tu tesis"); its clauses are still judged below.
-                feedback = _feedback(added) or _feedback(piece, parts=False)
+                feedback = is_feedback(added) or is_feedback(piece, parts=False)
                 if (
                     about
                     and not feedback
@@ -612,7 +578,7 @@ class Authorship:
                 if any(self._states(clause) for clause in _clauses(piece)):
                     return "frame"
                 continue
-            if kind in ("colon", "said") and (_addressed(piece) or is_question(piece)):
+            if kind in ("colon", "said") and (addressed(piece) or is_question(piece)):
                 continue  # "Good: you name a source", "One question: who ran it?"
             if (
                 kind in ("colon", "said")
@@ -624,7 +590,7 @@ class Authorship:
                 continue  # the student's own words, or the tutor's vocabulary
             if len(fresh) >= _SET_OFF and (on_subject or as_part or len(new) >= _SET_OFF):
                 return kind
-            if fresh and on_subject and as_part and not _addressed(piece):
+            if fresh and on_subject and as_part and not addressed(piece):
                 return kind  # "OK: Schools should ban phones." — short, but the part
             if kind == "offered" and as_part and stems - self.known and (fresh or not mentions):
                 return kind  # "What if you wrote 'probably'?": the part, in the tutor's words
@@ -637,6 +603,15 @@ class Authorship:
                 return kind  # "in most primary schools": their words, not yet their part
         return None
 
+    def _without_described(self, text: str) -> str:
+        """``text`` without "a rule that ..." where what follows describes the rule ("a rule
+        that begins with “if” and names no school"): the kind of text asked for."""
+        for match in reversed(_named(text)):
+            named = re.split(r"[,;]", text[match.start() :])[0]
+            if self._describes(named, named=True):
+                text = text[: match.start()] + text[match.start() + len(named) :]
+        return text
+
     def _theirs(self, text: str) -> bool:
         """Whether every content word of ``text`` is one the student wrote or was given, word
         for word ("normalmente" is not "normas")."""
@@ -647,16 +622,16 @@ class Authorship:
         """Whether an offered text opens as a question for the student: a question word
         after at most a few words, none of them on their subject ("roughly how many ...",
         "más o menos qué ..."); "schools which ..." offers."""
-        asked = _QUESTION_WORD.search(piece)
+        asked = QUESTION_WORD.search(piece)
         if not asked:
             return False
         before = words(piece[: asked.start()])
         # Only small words ("roughly") or the tutor's own before it, or a verb to the student
         # ("o podrías precisar cuánto"): "children eat what they grow" states.
         return len(before) <= _ASKS_WITHIN and (
-            bool(set(before) & _ADDRESSED)
+            bool(set(before) & ADDRESSED)
             or all(
-                len(word) < MIN_LETTERS or word in _GRAMMAR or word[:STEM] in TUTOR_WORDS
+                len(word) < MIN_LETTERS or word in GRAMMAR or word[:STEM] in TUTOR_WORDS
                 for word in before
             )
         )
@@ -671,18 +646,8 @@ class Authorship:
         tokens = words(piece)
         at = _relative_at(tokens)
         if named and not at:  # "the rule that ...", "a warrant that ...": any determiner
-            at = next((i for i, word in enumerate(tokens[:5]) if word in _RELATIVE_WORDS), 0)
-        if not at:
-            return False
-        after = " ".join(tokens[at + 1 :])
-        predicate = _DESCRIBING.match(after)
-        if not predicate:
-            return False
-        rest = words(after[predicate.end() :])
-        return len(rest) <= _DESCRIBED_TAIL and not any(
-            word in _CLAUSE_OPENERS or any(word.startswith(asked) for asked in _QUESTION_WORDS)
-            for word in rest
-        )
+            at = next((i for i, word in enumerate(tokens[:5]) if word in RELATIVE_WORDS), 0)
+        return bool(at) and _describing(tokens[at + 1 :])
 
     def _elsewhere(self, sentence: str) -> bool:
         """Whether an example names another topic than the student's ("in an argument about
@@ -752,7 +717,7 @@ class Authorship:
     def _states(self, clause: str) -> bool:
         """Whether one clause of a plain statement says something on the student's subject
         that they did not write; a clause addressed to them (feedback) says nothing of it."""
-        if _feedback(clause):
+        if is_feedback(clause):
             return False
         # What they typed, quoted back without quotation marks ("Decir que los viajes son
         # buenos no explica ..."), is not new.

@@ -825,7 +825,9 @@ PACK = LanguagePack(
         "most some such only just over because since does doing being other each every many "
         "much after before during under again still even here through against among without "
         "within around upon ever never always often comes come goes make makes made like "
-        "less roughly approximately exactly".split()
+        "less roughly approximately exactly "
+        # A negative contraction cut at its apostrophe ("doesn't" -> "doesn", "t").
+        "doesn didn isn wasn aren weren hasn haven hadn wouldn couldn shouldn mustn needn".split()
     ),
     example_markers=(
         r"for example|for instance|e\.g\.|an example|in an argument about|on another topic",
@@ -862,6 +864,12 @@ PACK = LanguagePack(
     describing_predicates=(
         r"^(?:would |could |might |can |will |should )?(?:also |still |equally |then )?"
         r"(?:holds?|works?|appl(?:y|ies)|fits?|covers?|goes)\b",
+        # What the rule's wording does: "a rule that starts with “if” and doesn't name ...".
+        r"^(?:(?:starts?|begins?|opens?|ends?) with|(?:does ?n ?t|does not|doesnt|never) "
+        r"(?:mention|name|use|say|include)|avoids?|leaves? out|names? no|mentions? no)\b",
+        # What a reader can do with it: "a position that can be argued".
+        r"^(?:(?:can|could|might|may|will|would) (?:still )?be \w+(?:ed|en)|someone (?:\w+ )?"
+        r"(?:disagree|argue|check|dispute|challenge|question)\w*)\b",
     ),
     pointing_patterns=(
         r"^\W*(?:that|this|it)(?:'s|’s| is| was| would be| sounds like| looks like)"

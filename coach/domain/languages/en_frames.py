@@ -44,8 +44,10 @@ SUGGESTION_PATTERNS = (
     r"(?:a |an |the )?(?:(?:better|stronger|clearer|sharper|safer|more \w+) )"
     r"(?:\w+ ){0,2}?(?:be|say|work)\b:?",
     # "grounds like this" points at the student's text; "grounds like the ..." offers.
-    r"\b(?:something|things?|grounds|backing|a (?:\w+ )?(?:claim|warrant|rebuttal|"
-    r"qualifier|version|one|sentence|phrase|line|wording)) (?:like|such as)\b"
+    r"\b(?:something|things?|grounds|backing|(?:a|an|one|another) (?:\w+ )?(?:claim|warrant|"
+    r"rebuttal|qualifier|version|one|sentence|phrase|line|wording|reason|rule|fact|figure|"
+    r"number|statistic|source|limit|exception|condition|principle|study|survey|report|"
+    r"finding|expert|law)) (?:like|such as)\b"
     r"(?! (?:this|that|these|those|yours|it)\b):?",
     # The part named as what it could be: "your rebuttal could mention ...", "should
     # your claim maybe be that ...", "is your claim that ...".
@@ -84,6 +86,20 @@ KNOWING_PATTERNS = (
     r"\bhave you (?:ever )?(?:thought|considered|reali[sz]ed|noticed|taken into account)"
     r"(?: about| of)?(?: how)? that\b:?",
     r"\b(?:the|a) (?:fact|figure|finding|statistic) that\b:?",
+    # A fact put as already known, whatever the words before the verb ("You might know that
+    # ...", "We all know that ...", "You'll remember that ...", "As you probably know, ..."):
+    # knowing asserts what is known.
+    # Opening its clause: "This shows that you know that ..." is about the student.
+    r"(?:^|[,;:—–(]|\b(?:and|but|so|maybe|perhaps|probably|surely|sure|bet|guess|well|now|"
+    r"then|also|of course|obviously|course))[\s\"“«]{0,3}"
+    r"(?:you|we|everyone|everybody|most people)(?:['’]ll)?(?:\s+\w+){0,3}?\s+(?:know|knows|"
+    r"knew|reali[sz]e|remember|recall|(?:have|will have|'ve|’ve) (?:heard|read|seen|noticed))"
+    r"\s+that\b:?",
+    r"\bas (?:you|we|everyone|everybody)(?:['’]ll)?(?:\s+\w+){0,3}?\s+(?:know|knows|"
+    r"reali[sz]e|remember|recall|(?:have |'ve |’ve )?(?:heard|read|seen|noticed))\b\s*[,:]?",
+    r"\b(?:it is|it's|it’s|its)(?: \w+)? (?:well known|known|true|a fact|clear|obvious|"
+    r"no secret|proven)\s+that\b:?",
+    r"\b(?:remember|note|notice|keep in mind|bear in mind|don'?t forget)\s*:",
 )
 
 # An example that names another topic: "in a debate about school buses ...".
@@ -117,7 +133,9 @@ GUARD_FRAMES = {
     # The student's text, named through a second-person word ("your claim", "what you
     # wrote"): a sentence about it is feedback; "your school", "like you" are not.
     "their_text": (
-        r"\byours\b|\byour\s+(?:(?:own|first|second|last|new|current|main|whole|two|three)\s+)?"
+        # "yours is clear"; "a family like yours" is anyone's.
+        r"(?<!like )(?<!as )(?<!than )\byours\b|"
+        r"\byour\s+(?:(?:own|first|second|last|new|current|main|whole|two|three)\s+)?"
         r"(?:claims?|grounds|warrants?|backing|qualifiers?|rebuttals?|rules?|arguments?|"
         r"words?|sentences?|phrases?|wording|versions?|examples?|opinions?|reasons?|points?|"
         r"ideas?|data|evidence|sources?|numbers?|figures?|statistics?|surveys?|study|draft|"

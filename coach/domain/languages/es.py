@@ -866,6 +866,12 @@ PACK = LanguagePack(
         r"^(?:tambi[eé]n |igual )?(?:se )?(?:valga|valdr[ií]a|vale|valiera|sirva|servir[ií]a|"
         r"sirve|sirviera|funcione|funcionar[ií]a|funciona|funcionara|aplique|aplicar[ií]a|"
         r"aplica|aplicara|cubra|cubrir[ií]a|cubriera)(?!\w)",
+        # Lo que hace su redacción: "una regla que empiece por «si» y que no hable de ...".
+        r"^(?:(?:empiece|empieza|comience|comienza|termine|acabe) (?:por|con)|no (?:hable|"
+        r"mencione|nombre|diga|use|incluya)|evite)(?!\w)",
+        # Lo que un lector puede hacer con ella: "una postura que se puede discutir".
+        r"^(?:se (?:puede|podr[ií]a|pueda|podr[aá]) \w+(?:ar|er|ir)|alguien (?:\w+ )?"
+        r"(?:discut|rebat|comprob|critic|negar|neg[aó])\w*)(?!\w)",
     ),
     pointing_patterns=(
         r"^\W*(?:eso|esto|esa|esta) (?:es|era|ser[ií]a|suena a|parece)(?: \w+mente)? "

@@ -27,7 +27,12 @@ SUGGESTION_PATTERNS = (
     r"refutaci[oó]n|excepci[oó]n|regla|raz[oó]n) (?:podr[ií]a|deber[ií]a|puede|debe) "
     r"(?:ser|decir|mencionar|incluir|nombrar|citar|a[nñ]adir|quedar)\b(?: que\b| algo como\b"
     r"| as[ií]\b)?:?",
-    r"\buna (?:\w+ )?(?:frase|versi[oó]n|regla|idea) (?:como|del tipo)\b:?",
+    r"\buna (?:\w+ )?(?:frase|versi[oó]n|regla|idea|raz[oó]n|tesis|garant[ií]a|"
+    r"refutaci[oó]n|excepci[oó]n|cifra|fuente|condici[oó]n|ley|encuesta) (?:\w+ )?(?:como|"
+    r"del tipo)(?! (?:esta|esa|la tuya|tu|tus)\b)\b:?",
+    r"\bun (?:\w+ )?(?:dato|calificador|respaldo|hecho|motivo|l[ií]mite|principio|estudio|"
+    r"informe|experto|n[uú]mero) (?:\w+ )?(?:como|del tipo)(?! (?:este|ese|el tuyo|tu|tus)\b)"
+    r"\b:?",
     r"\b(?:tu|la|el) (?:tesis|garant[ií]a|respaldo|calificador|refutaci[oó]n|"
     r"excepci[oó]n|regla|raz[oó]n) (?:es|ser[ií]a) que\b:?",
     r"\b(?:quieres|quiere) decir\b(?: que\b)?:?",
@@ -37,8 +42,9 @@ SUGGESTION_PATTERNS = (
     r"\b(?:prueba|pruebe|intenta|intente) con\b:?",  # "Prueba con una regla que ..."
     r"\b(?:qu[eé] tal|y qu[eé] tal|qu[eé] te parece)\b:?",
     r"(?:¿\s*)?\bpor qu[eé] no (?:\w+ ){0,2}?" + _SAY + r"\b(?: que\b)?:?",
-    r"\b(?:yo )?(?:pondr[ií]a|dir[ií]a|escribir[ií]a|a[nñ]adir[ií]a|citar[ií]a|"
-    r"usar[ií]a)\b(?: que\b)?:?",
+    # Not asked: "¿Qué diría en contra un alumno ...?" asks what someone would say.
+    r"(?<!qu[eé] )(?<!qui[eé]n )(?<!c[oó]mo )\b(?:yo )?(?:pondr[ií]a|dir[ií]a|escribir[ií]a|"
+    r"a[nñ]adir[ií]a|citar[ií]a|usar[ií]a)\b(?: que\b)?:?",
     r"\b(?:te )?(?:sugiero|propongo|recomiendo)\b(?: que\b)?:?",
     r"\bse (?:podr[ií]a|puede) (?:" + _SAY + r")\b(?: que\b)?:?",
     r"(?:¿\s*)?\bhas pensado en (?:" + _SAY + r")\b(?: que\b)?:?",
@@ -54,7 +60,8 @@ SUGGESTION_PATTERNS = (
 # A sentence saying what a part is or does.
 DEFINITION_PATTERNS = (
     r"^\W*(?:una?|el|la|los|las|unos|unas) (?:tesis|datos|garant[ií]as?|respaldos?|"
-    r"calificador(?:es)?|refutaci[oó]n(?:es)?) (?:es|son|suelen? ser|ser[ií]an?)\b",
+    r"calificador(?:es)?|refutaci[oó]n(?:es)?|razon(?:es)?|raz[oó]n|motivos?) "
+    r"(?:es|son|suelen? ser|ser[ií]an?)\b",
     # "Una regla general es una idea que ...", "Una garantía suele tener la forma ...",
     # "El respaldo de los datos dice de dónde salen ...".
     r"^\W*(?:una?|la|las|unas) (?:regla|idea)s?(?: generales?)? (?:es|son|suelen? ser)\b",
@@ -76,6 +83,20 @@ KNOWING_PATTERNS = (
     r"^\W*¿\s*(?:y )?(?:es|ser[aá]|no ser[aá]|no es) que\b:?",
     r"\b(?:el|un|la|una) (?:dato|hecho|estudio|informe|regla|idea|raz[oó]n|principio)"
     r"(?: \w+)? de que\b:?",
+    # A fact put as already known ("Quizá sepas que ...", "Como sabrás, ...", "Ya sabes que
+    # ...", "Es bien sabido que ...", "Recuerda: ..."): knowing asserts what is known.
+    # Opening its clause: "«Al menos» muestra que sabes que ..." habla del alumno.
+    r"(?:^|[,;:—–(¿¡]|\b(?:quiz[aá]s?|tal vez|ya|seguro que|igual|probablemente|seguramente|"
+    r"a lo mejor|y|pero|no s[eé] si|bien|claro|t[uú]|todo el mundo|todos|ya lo))"
+    r"[\s\"“«¿¡]{0,3}"
+    r"(?:sab(?:es|e|emos|[eé]is|r[aá]s|r[aá]n|r[eé]is|[ií]as|[ií]a)|sepas|sepa|sep[aá]is|"
+    r"recuerd(?:as|es|e)|recordar[aá]s|te acordar[aá]s de|te acuerdas de)\s+que\b:?",
+    r"\bcomo (?:ya |bien |seguramente |seguro |probablemente |tal vez )?(?:sabes|sabr[aá]s|"
+    r"sab[eé]is|sabemos|sabe todo el mundo|todos sabemos|recordar[aá]s|recuerdas|has visto|"
+    r"has le[ií]do|habr[aá]s (?:le[ií]do|visto|o[ií]do))\b\s*[,:]?",
+    r"\b(?:es|est[aá]) (?:bien |muy |m[aá]s que )?(?:sabido|claro|demostrado|cierto|evidente|"
+    r"obvio|comprobado) que\b:?",
+    r"\b(?:recuerda|ten en cuenta|no olvides|f[ií]jate)\s*:",
 )
 
 # An example that names another topic: "en un debate sobre el transporte ...".
@@ -125,7 +146,11 @@ GUARD_FRAMES = {
         r"necesitas|nombras|usas|hablas|cuentas|anades|explicas|citas|das|vas|podrias|"
         r"deberias|querrias|tendrias|fijate|piensa|mira|hiciste|escribiste|pusiste|dijiste|"
         r"preguntaste|contaste|usaste|citaste|nombraste|elegiste|anadieras|anadir|pudieras|"
+        r"conozcas|conoces|puedas|tengas|quieras|busques|preguntes|encuentres|revises|"
+        r"compruebes|mires|"
         r"dijeras|escribieras|probaras|pusieras|usaras|cambiaras|te)\b",
         r"\b(?:tu|usted|ti) mism[oa]s?\b",
+        # Said of the student after "que": "muestra que sabes que ...", "ves que tienes ...".
+        r"\bque\s+(?:ya\s+)?(?:sabes|tienes|conoces|entiendes|ves|has visto|has pensado)\b",
     ),
 }

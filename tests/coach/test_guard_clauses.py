@@ -1,0 +1,385 @@
+"""The guard judges the clause a frame embeds as if it were said plainly, whatever the frame:
+a fact put as something the student might know ("You might know that ...", "Como sabrás,
+..."), a statement before a question tag ("..., didn't it?", "..., ¿no es así?"), "try a
+rule that ..." / "prueba con una regla como ...", praise before a part ("Good: that is a
+general rule that families ...") and an "example on another topic" that is the student's
+own. Near misses pass whole: questions about evidence, "you might check whether ...", the
+student's own words, explanations of a part, examples on a truly different topic, a rule
+described by what its wording does. Written before the rules they test, in English and
+Spanish, on the dev set's uniforms draft."""
+
+import time
+
+import pytest
+
+from tests.coach.builders import guard_seen
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "new"),
+    [
+        # A fact put as something already known: knowing asserts it.
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "a",
+            "You might know that 40 pupils were sent home last year for uniform.",
+            "40 pupils were",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "q",
+            "I bet you already know that uniforms cost families about £300 a year.",
+            "cost families about",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "Everyone knows that pupils learn better in clothes they feel comfortable in.",
+            "feel comfortable in",
+        ),
+        (
+            "en",
+            "rebuttal",
+            "some people like uniforms",
+            "r",
+            "It's well known that uniforms reduce bullying about brands.",
+            "reduce bullying about",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "a",
+            "Remember: uniforms cost families around £300 a year.",
+            "cost families around",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "a",
+            "As you probably know, 40 pupils were sent home for their uniform last year.",
+            "40 pupils were",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "a",
+            "Quizá sepas que el año pasado mandaron a casa a 40 alumnos por el uniforme.",
+            "40 alumnos por",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "q",
+            "Como sabrás, el año pasado 40 alumnos fueron expulsados por el uniforme.",
+            "fueron expulsados",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "a algunos les gusta el uniforme",
+            "a",
+            "Es bien sabido que el uniforme reduce el acoso por las marcas.",
+            "reduce el acoso",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "r",
+            "Recuerda: el uniforme cuesta a las familias unos 300 euros al año.",
+            "300 euros al",
+        ),
+        # A statement before a question tag, with a relative clause or without.
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "q",
+            "The school punished 40 pupils who broke small uniform rules last year, didn't it?",
+            "broke small uniform",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "q",
+            "The head's report shows 40 exclusions for uniform last year, isn't that so?",
+            "40 exclusions for",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "a",
+            "Uniforms cost families about £300 a year, right?",
+            "cost families about",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "q",
+            "El instituto castigó a 40 alumnos que rompieron normas pequeñas, ¿verdad?",
+            "rompieron normas pequeñas",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "q",
+            "Las familias gastan 200 euros al año en el uniforme, ¿no?",
+            "200 euros al",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo y por eso hay que quitarlo",
+            "q",
+            "Los alumnos que llevan ropa cómoda se concentran mejor, ¿no es así?",
+            "se concentran mejor",
+        ),
+        # An imperative naming a part, and the part after "like" / "como".
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "Try a rule that no family like yours should pay for uniforms.",
+            "pay for uniforms",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "a",
+            "Consider a reason like the 40 pupils who were sent home last year.",
+            "40 pupils who",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo y por eso hay que quitarlo",
+            "a",
+            "Prueba con una regla como «ninguna familia debería pagar por el uniforme».",
+            "ninguna familia debería",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "a",
+            "Piensa en un dato como los 40 alumnos que mandaron a casa el año pasado.",
+            "40 alumnos que",
+        ),
+        # Praise, then the part.
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "r",
+            "Good: that is a general rule that families should never pay more than they can "
+            "afford.",
+            "families should never",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo y por eso hay que quitarlo",
+            "a",
+            "Bien: es una regla general que ninguna familia debe pagar más de lo que puede.",
+            "ninguna familia debe",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "Nice work — pupils over fourteen should be free to choose their own clothes.",
+            "free to choose",
+        ),
+        # An "example on another topic" that is the student's own.
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "Here's an example on another topic: “schools should let pupils over fourteen choose "
+            "their clothes”.",
+            "choose their clothes",
+        ),
+        # A part inside brackets in feedback.
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "a",
+            "Your grounds need a number (40 pupils were sent home last year, say).",
+            "40 pupils were",
+        ),
+    ],
+)
+def test_a_part_in_any_frame_is_withheld(language, step, message, field, sentence, new):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert new not in seen.text
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence"),
+    [
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "q",
+            "Is there evidence that this works in your school?",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "a",
+            "You might check whether the survey asked everyone.",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "You wrote “uniforms are bad”; what exactly would you like to change?",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "A warrant is the general rule that connects your grounds to your claim.",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "For example, in an argument about school buses, a claim might be “The council "
+            "should run a later bus”.",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "You probably know that a claim has to take a side.",
+        ),
+        (
+            "en",
+            "claim",
+            "Our school should make uniforms optional",
+            "a",
+            "That's a clear claim, isn't it?",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "Good: that is a general rule that would work for other schools too.",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "Try a rule that begins with “whenever” and names no particular school.",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "q",
+            "Your grounds say 40 students were sent home, don't they?",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "q",
+            "¿Hay algún dato que muestre que esto pasa en tu instituto?",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "a",
+            "Podrías comprobar si la encuesta preguntó a todos los cursos.",
+        ),
+        ("es", "claim", "el uniforme es malo", "a", "Como sabes, una tesis toma partido."),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo y por eso hay que quitarlo",
+            "a",
+            "Bien: esa es una regla general que se puede aplicar a otros institutos.",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo y por eso hay que quitarlo",
+            "a",
+            "Prueba con una regla que empiece por «cuando» y que no nombre ningún instituto.",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "a algunos les gusta",
+            "q",
+            "¿Qué diría en contra un alumno que quiere llevar uniforme?",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "a",
+            "«Es malo» muestra que sabes que hay un problema; ahora di qué debería cambiar.",
+        ),
+    ],
+)
+def test_near_misses_pass_whole(language, step, message, field, sentence):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert sentence in seen.text
+
+
+@pytest.mark.parametrize(
+    "trigger",
+    [
+        "you might know that ",
+        "as you probably know, ",
+        "( ( ",
+        "it's well known that ",
+        "remember: ",
+        "a rule that starts with and doesn't mention ",
+        "that is a general rule that ",
+        ", isn't that so",
+        "quizá sepas que ",
+        "como sabrás, ",
+        "una regla que empiece por y que no hable ",
+        "es una regla general que se puede discutir ",
+        ", ¿no es así",
+    ],
+)
+def test_the_frames_stay_linear_on_long_input(trigger):
+    from coach.domain.authorship import Authorship
+
+    text = (trigger * (20_000 // len(trigger) + 1))[:20_000] + "?"
+    guard = Authorship(own_texts=("uniforms are bad",), said="uniforms are bad", step="warrant")
+    started = time.perf_counter()
+    guard.composes(text)
+    assert time.perf_counter() - started < 1.0
