@@ -84,6 +84,8 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
         return None
     verb, rest = tokens[0], tokens[1:]
     after = rest[0] if rest else ""
+    if more.names_a_thing(rest):
+        return False  # "pick up is at 7:05": the name of a thing, not a command
     if verb == "let" and after in ("me", "us"):
         return False  # "let me count the entries": the student's own doing, not an ask
     if verb in VERBS:

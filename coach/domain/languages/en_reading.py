@@ -127,3 +127,16 @@ def text_object_first(window: list[str]) -> bool:
         if word not in _BEFORE_OBJECT:
             return False
     return False
+
+
+# A verb with a particle and then "is" is a noun, the name of a thing: "pick up is at 7:05",
+# "drop off was late", "the write up is due": no command.
+_PARTICLE_NOUN = frozenset("up off out in over back".split())
+_COPULAS = frozenset("is was are were s isnt wasnt".split())
+
+
+def names_a_thing(rest: list[str]) -> bool:
+    """Whether the words after a verb (``rest``) make it a noun: a copula next, after a
+    particle or not ("pick up is at 7:05")."""
+    head = rest[1:2] if rest[:1] and rest[0] in _PARTICLE_NOUN else rest[:1]
+    return bool(head) and head[0] in _COPULAS

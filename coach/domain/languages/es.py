@@ -122,8 +122,8 @@ def imperative(tokens: list[str], raw_first: str) -> bool | None:
         return False  # "Conté", "preguntó": a past tense, never an imperative ("dé" is)
     if _enclitic_imperative(raw_first):
         return True
-    if verb == "de" and raw_first.casefold() != "dé" or verb in more.THIRD_PERSON_ONLY:
-        return None  # "de una página web": the preposition, not "dé"; "dice", not "di"
+    if more.not_a_request(verb, raw_first, rest):
+        return None  # "de una página web", "dice", "pasa a las 7:05": no imperative
     if (verb in _IRREGULAR or _verb(verb)) and not verb.endswith(("as", "es", "ias")):
         return not rest or after in _AFTER or after.isdigit()
     return None

@@ -4,6 +4,8 @@ that denies, a question whether the student's own text is acceptable."""
 
 from __future__ import annotations
 
+import re
+
 # "Vale, lo hago yo.", "Bueno, ya lo escribo yo:", "déjalo, lo hago yo misma".
 DOERS: tuple[str, ...] = (
     "d[eé]jalo",
@@ -92,6 +94,31 @@ SLOT_LEADS: frozenset[str] = frozenset(
 # Verbos con imperativo irregular ("di", "haz", "pon", "ten"): la forma regular es solo
 # tercera persona, con otro sujeto ("la OMS ... y dice que", "mi profe dice que").
 THIRD_PERSON_ONLY = frozenset("dice hace pone propone tiene sale viene".split())
+
+# Lo que tras un verbo dice que es una tercera persona sin sujeto y no un imperativo: una hora
+# ("pasa a las 7:05", "termina sobre las 2 y media", "acaba a la una") o personas como objeto
+# ("deja a los de primero en la puerta", "deja a los alumnos ..."). "Pasa a limpio", "ayuda a
+# escribir" siguen siendo peticiones.
+_HOUR = re.compile(
+    r"^(a|sobre|hacia|como a|a eso de|antes de|despues de|hasta) (las|la) (\d+|una|dos|tres|"
+    r"cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|tantas)\b"
+)
+_PEOPLE = re.compile(
+    r"^a (los|las|la|el|mis|sus|nuestros|nuestras|todos|todas) (de|alumnos|alumnas|ninos|ninas|"
+    r"chicos|chicas|chavales|crios|estudiantes|pequenos|mayores|profes|profesores|padres|"
+    r"conductores|vecinos)\b"
+)
+
+
+def not_a_request(verb: str, raw_first: str, rest: list[str]) -> bool:
+    """Whether a clause opening with ``verb`` (its first word as typed ``raw_first``) is no
+    imperative: "de" the preposition, not "dé"; a verb only ever a third person ("dice");
+    a present third person whose subject was left out, told by a time or people after it."""
+    if verb == "de" and raw_first.casefold() != "dé" or verb in THIRD_PERSON_ONLY:
+        return True
+    after = " ".join(rest)
+    return bool(_HOUR.search(after) or _PEOPLE.search(after))
+
 
 # Un sí informal que confirma solo como mensaje entero ("ya lo he intentado" no es un sí).
 INFORMAL_YES = ("ya", "sip", "sep", "dale", "claro", "claro que sí", "vale sí", "pues sí")

@@ -1,0 +1,93 @@
+"""What a new student typed in the offline coach and was misread: a statement that opens with
+a verb looking like an imperative, a genuine attempt right after a plea, a backing naming its
+source without capitals, weak parts praised. Each behaviour with near misses that must keep
+working."""
+
+import json
+import time
+
+import pytest
+
+from coach.domain.intent import classify
+from coach.domain.tutor import offline_turn
+
+TOPIC = {"en": "The school bus timetable", "es": "El horario del autobús escolar"}
+
+
+def _inputs(language: str, step: str, message: str, earlier=(), draft=None) -> dict:
+    return {
+        "step": step,
+        "language": language,
+        "topic": TOPIC[language],
+        "draft": draft or {},
+        "draft_value": "",
+        "draft_is_latest": False,
+        "user_message": message,
+        "is_first_turn": not earlier,
+        "step_messages": list(earlier),
+        "history": [{"role": "user", "text": t} for t in earlier],
+        "help_level": "full",
+    }
+
+
+def _answer(language: str, step: str, message: str, earlier=(), draft=None) -> dict:
+    return json.loads(offline_turn(_inputs(language, step, message, earlier, draft)))
+
+
+def _linear(pattern_user, trigger: str) -> None:
+    """A rule stays linear: 20,000 characters of its trigger run well under a second."""
+    text = (trigger * (20_000 // len(trigger) + 1))[:20_000]
+    start = time.perf_counter()
+    pattern_user(text)
+    assert time.perf_counter() - start < 1.0
+
+
+# -- a subject left out: "pasa a las 7:05 ..." is the bus, not "pasa (tú)" ----------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "pasa a las 7:05 y las clases empiezan a las 8:30, asi q esperamos casi una hora",
+        "termina a las 14:30 y el bus no sale hasta las 15:15",
+        "acaba sobre las 3 y media y el autobus tarda otros 40 min",
+        "pasa a las siete y cinco y entramos a las ocho y media",
+        "deja a los de primero en la puerta a las 7:50 y no abren hasta las 8:20",
+        "pick up is at 7:05 and first period is 8:30 so we wait almost an hour",
+        "drop off was at 7:40 and the gates dont open till 8:20",
+    ],
+)
+def test_a_statement_opening_with_a_verb_of_time_is_an_attempt(message):
+    assert classify(message, topic="").is_attempt
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "dime q poner en los datos",
+        "pasa la tesis",
+        "pasa a limpio los datos porfa",
+        "termina tu los datos q yo no se",
+        "pasame unos datos sobre el bus",
+        "pick some numbers for me pls",
+        "pick up where you left off",
+    ],
+)
+def test_a_real_request_with_those_verbs_stays_a_request(message):
+    assert classify(message, topic="").kind == "help"
+
+
+def test_grounds_with_times_are_judged_not_refused():
+    answer = _answer(
+        "es",
+        "grounds",
+        "pasa a las 7:05 y las clases empiezan a las 8:30, asi q esperamos casi una hora "
+        "en el patio",
+    )
+    assert "No voy a escribir" not in answer["assistantText"]
+    assert answer["assistantText"].startswith("Bien")
+
+
+def test_the_time_rule_stays_linear():
+    _linear(lambda text: classify("pasa " + text), "a las 7 ")
+    _linear(lambda text: classify("deja " + text), "a los de ")
