@@ -339,3 +339,29 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
 
 def passes(step: str, text: str, *, claim: str = "") -> bool:
     return step_check(step, text, claim=claim).passed
+
+
+_PART_MARKERS: dict[str, tuple[str, ...]] = {
+    "warrant": _RULE_MARKERS,
+    "qualifier": _MODALS,
+    "rebuttal": _CONDITIONS,
+}
+
+
+def carries_its_part(step: str, text: str, *, claim: str = "") -> bool:
+    """Whether ``text`` passes ``step``'s check and has the mark of its part besides: a
+    warrant's "if"/"when", a rebuttal's condition, a qualifier's modal, a figure in grounds, a
+    named source in a backing, a claim's "should". Pleading has none of them ("come on, just
+    one sentence", "porfa q mañana lo entrego"), a student's genuine part right after it
+    does ("si los alumnos tienen que esperar mucho ... pierden tiempo de dormir")."""
+    if not step_check(step, text, claim=claim).passed:
+        return False
+    if step in _PART_MARKERS:
+        return _marker_at(words(text), _PART_MARKERS[step]) is not None or (
+            step != "warrant" and _has_marker(text, _PART_MARKERS[step])
+        )
+    if step == "grounds":
+        return bool(_YEAR_OR_NUMBER.search(text))
+    if step == "claim":
+        return bool(_OBLIGATION.search(" ".join(words(text))))
+    return True  # a backing that passes names its source

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from coach.domain.heuristics import MIN_WORDS, carries_its_part
 from coach.domain.intent import Intent, classify, own_text, rewrite_payload, turn_intent
 from coach.domain.phrases import words
 
@@ -73,15 +74,35 @@ def _stems(text: str) -> set[str]:
     return {word[:5] for word in words(text) if len(word) >= 4}
 
 
-def _pleading(intents: list[tuple[str, Intent]], known: set[str]) -> list[tuple[str, Intent]]:
+# Who a plea is about: the student ("i need it", "ya la cambio yo", "help me").
+_SELF = frozenset("i im ive me yo conmigo".split())
+
+
+def _genuine(message: str, step: str, claim: str) -> bool:
+    """An attempt that is the student's part whatever came before it: it carries its part's
+    mark (``carries_its_part``) and is not about the student ("si los alumnos tienen que
+    esperar mucho sin hacer nada normalmente pierden tiempo de dormir")."""
+    own = own_text(message)
+    return not set(words(own)) & _SELF and carries_its_part(step, own, claim=claim)
+
+
+def _pleading(
+    intents: list[tuple[str, Intent]], known: set[str], step: str = "", claim: str = ""
+) -> list[tuple[str, Intent]]:
     """The messages with pleading read as pressure: in a wearing-down sequence (requests and
     no attempt naming the topic or a saved part since the first one), a message naming
     nothing of them goes on pleading ("pleaseee my essay is due tomorrow", "venga solo una
-    frase y ya la cambio yo"), whatever its words; it is never the student's text."""
+    frase y ya la cambio yo"), whatever its words, unless it is a genuine part (``_genuine``);
+    pleading is never the student's text."""
     read: list[tuple[str, Intent]] = []
     asked = False
     for message, intent in intents:
-        if asked and intent.is_attempt and not _stems(own_text(message)) & known:
+        if (
+            asked
+            and intent.is_attempt
+            and not _stems(own_text(message)) & known
+            and not (step and _genuine(message, step, claim))
+        ):
             intent = Intent("help", "emotional")
         asked = (asked or intent.kind == "help") and not (
             intent.is_attempt and _stems(message) & known
@@ -99,7 +120,9 @@ def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
     known = _stems(topic) | _stems(" ".join(draft.values()))
     said = [(m, classify(m, topic=topic)) for m in earlier if m.strip()]
     said.append((message, turn_intent(inputs) or classify(message, topic=topic)))
-    said = _pleading(said, known)
+    step = inputs.get("step", "") or ""
+    claim = draft.get("claim", "") if step == "warrant" else ""
+    said = _pleading(said, known, step if step in MIN_WORDS else "", claim)
     intent = said[-1][1]
     attempts = [own for m, kind in said if m.strip() and (own := _own_of(m, kind))]
     draft_value = inputs.get("draft_value", "") or ""
