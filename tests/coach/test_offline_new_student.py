@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from coach.domain.heuristics import step_check
 from coach.domain.intent import classify
 from coach.domain.tutor import offline_turn
 
@@ -152,3 +153,37 @@ def test_more_pleading_after_a_plea_is_never_proposed(language, plea, more):
         _answer(language, "warrant", yes, [plea, more], draft),
     ):
         assert not answer.get("proposedUpdate")
+
+
+# -- a backing names its source without capitals: a label, a maker, a timetable, one's eyes -
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "la etiqueta de la lata de monster, lo pone el fabricante",
+        "la autoridad europea de seguridad alimentaria tambien dice cuanta cafeina llevan",
+        "el horario oficial del consorcio de transportes de madrid, esta en su web",
+        "lo de los 160 mg lo pone en la lata y lo de mi clase lo he visto yo",
+        "the label on the can says it has 160mg of caffeine",
+        "the european food safety authority says how much caffeine is safe for teens",
+        "the official timetable from the transport authority",
+        "i timed the wait at the bus stop for two weeks",
+    ],
+)
+def test_a_backing_naming_its_source_in_lower_case_passes(text):
+    assert step_check("groundsBacking", text).passed
+    assert step_check("warrantBacking", text).passed
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("lo lei en internet", "vague_source"),
+        ("some website said so", "vague_source"),
+        ("everyone knows that", "no_authority"),
+        ("es de sentido comun", "no_authority"),
+    ],
+)
+def test_a_backing_that_still_names_no_one_is_refused(text, problem):
+    assert step_check("groundsBacking", text).problem == problem
