@@ -173,6 +173,11 @@ def voices() -> None:
             "(not tuned on)",
             v.VOICES_OFFLINE3_FROZEN,
         ),
+        ("pleading, hearsay and fillers, tuning half (tuned on)", v.VOICES_OFFLINE4_TUNE),
+        (
+            "pleading, hearsay and fillers, held-out half, run once and reported (not tuned on)",
+            v.VOICES_OFFLINE4_FROZEN,
+        ),
         (
             "guard frames, held-out half, run once and reported (tuned on since)",
             v.VOICES_GUARD_FROZEN,
@@ -206,6 +211,7 @@ def voices() -> None:
             v.VOICES_GUARD3_FROZEN,
             v.VOICES_OFFLINE2_FROZEN,
             v.VOICES_OFFLINE3_FROZEN,
+            v.VOICES_OFFLINE4_FROZEN,
         )
         sets = [(label, path) for label, path in sets if path not in held_out]
     for label, path in sets:

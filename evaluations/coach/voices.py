@@ -102,6 +102,13 @@ VOICES_OFFLINE2_FROZEN = HERE / "tutor_voices_offline2_frozen.json"
 # other held out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
 VOICES_OFFLINE3_TUNE = HERE / "tutor_voices_offline3_tune.json"
 VOICES_OFFLINE3_FROZEN = HERE / "tutor_voices_offline3_frozen.json"
+# Student messages in the classes still misread after that round (pleading, distress or a
+# deadline as the first message on a step, hearsay or "online" inside grounds or a backing,
+# fillers with no punctuation before a part) and near misses, written before the rules were
+# changed for them and split in two: this half tuned on, the other held out (``tutor_eval``
+# skips it under TUTOR_EVAL_TUNING_ONLY).
+VOICES_OFFLINE4_TUNE = HERE / "tutor_voices_offline4_tune.json"
+VOICES_OFFLINE4_FROZEN = HERE / "tutor_voices_offline4_frozen.json"
 # Tutor sentences on four more topics (energy drinks, the library at weekends, a four-day
 # week, a longer lunch break) in the frames the guard misread (options, relative clauses in
 # questions, hedged "a rule that ...", templates, nextQuestion and rationale) and near misses,

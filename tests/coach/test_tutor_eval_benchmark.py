@@ -84,6 +84,7 @@ def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(mo
     assert v.VOICES_FINAL3 not in loaded  # held out this round
     assert v.VOICES_READING_FROZEN not in loaded and v.VOICES_READING_TUNE in loaded
     assert "the third final set and the held-out halves" in capsys.readouterr().out
+    assert v.VOICES_OFFLINE4_FROZEN not in loaded and v.VOICES_OFFLINE4_TUNE in loaded
     loaded.clear()
     monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "0")
     tutor_eval.voices()
@@ -92,6 +93,7 @@ def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(mo
     assert v.VOICES_GUARD3_FROZEN in loaded
     assert v.VOICES_READING_FROZEN in loaded
     assert v.VOICES_OFFLINE3_FROZEN in loaded
+    assert v.VOICES_OFFLINE4_FROZEN in loaded
 
 
 @pytest.mark.parametrize("name", ["VOICES_FINAL2", "VOICES_FINAL3"])
