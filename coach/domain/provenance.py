@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
+from coach.domain.intent import own_text
+
 Source = Literal["student", "tutor", "tutor_edited"]
 SOURCES: tuple[str, ...] = get_args(Source)
 
@@ -47,10 +49,13 @@ def after_confirm(
 
     A proposal that only echoes the student's own text word for word (one of ``own_texts``:
     their attempts in the chat, or the part as they left it) is still theirs: the part keeps
-    a provenance it already had for that text, else becomes ``student``. Any other accepted
-    proposal is the tutor's.
+    a provenance it already had for that text, else becomes ``student``. A message's own text
+    is read as every judge reads it (``intent.own_text``): "ok so phones should be banned"
+    proposes "phones should be banned", which the student typed. Any other accepted proposal
+    is the tutor's.
     """
-    if value.strip() and value.strip() in {text.strip() for text in own_texts}:
+    theirs = {text.strip() for text in own_texts} | {own_text(text) for text in own_texts}
+    if value.strip() and value.strip() in theirs:
         kept = provenance.get(step)
         return {**provenance, step: kept if kept in SOURCES else STUDENT}
     return {**provenance, step: TUTOR}

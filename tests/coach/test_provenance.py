@@ -111,3 +111,14 @@ def test_a_part_emptied_loses_its_provenance_and_one_never_given_stays_absent():
         provenance, before={"claim": "a"}, after={"claim": "  ", "rebuttal": ""}
     )
     assert after == {"grounds": "student"}
+
+
+def test_a_part_typed_after_a_filler_is_the_students_though_the_filler_is_not_in_it():
+    # The server passes the messages as typed; the proposal is their own text without the
+    # filler, as every judge reads it.
+    typed = ("bueno, a ver, los móviles deberían prohibirse en clase",)
+    value = "los móviles deberían prohibirse en clase"
+    assert after_confirm({}, step="claim", value=value, own_texts=typed) == {"claim": "student"}
+    assert after_confirm({}, step="claim", value="Los móviles, fuera.", own_texts=typed) == {
+        "claim": "tutor"
+    }
