@@ -56,6 +56,11 @@ _VAGUE_CLAIM = _either("vague_claim_patterns")
 _ONLINE = _either("online_patterns")
 _PLATFORMS = languages.every_set("platforms")
 _OWNED_ONLINE = _either("owned_online_patterns")
+# Hearsay as the source ("I read it online", "saw it on tiktok", "my friend told me", "lo vi
+# en internet", "me lo dijo un amigo"), and what a named source says ("The BBC website says").
+_HEARSAY_ONLINE = _either("hearsay_online")
+_HEARSAY_PEOPLE = _either("hearsay_people")
+_SOURCE_SAYS = _either("source_says")
 # A warrant that draws the claim's conclusion ("... so they should stop selling it") says
 # the claim again, with a reason: it is not a general rule.
 _OBLIGATION = _either("obligation_patterns")
@@ -153,10 +158,28 @@ def _names_someone(text: str) -> bool:
     return any(fold(name) not in _PLATFORMS for name in names)
 
 
+def _hearsay(text: str) -> bool:
+    """Whether the only source ``text`` gives is hearsay: where the student saw it with no
+    one named who published it ("Kids sleep less with phones, I read it online"), or a friend
+    or relative who said it, whatever their name ("my cousin Laura told me"). An institution,
+    an acronym or a site with its owner ("the NHS website", "la web de la OMS") stands behind
+    it."""
+    plain = " ".join(words(text))
+    people = bool(_HEARSAY_PEOPLE.search(plain))
+    if not (people or _HEARSAY_ONLINE.search(plain)):
+        return False
+    if _has_marker(text, _AUTHORITY) or _ACRONYM.search(text) or _OWNED_ONLINE.search(plain):
+        return False
+    return people or not _names_someone(text)
+
+
 def backing_problem(text: str) -> str | None:
     """``no_authority`` when nothing names a source, ``vague_source`` when only a kind of
-    source is named ("research on bullying": which research, by whom?) or only where it was
-    found ("got it off google", "lo vi en TikTok": which site, whose figure?)."""
+    source is named ("research on bullying": which research, by whom?), only where it was
+    found ("got it off google", "lo vi en TikTok": which site, whose figure?) or who told the
+    student ("my cousin Laura told me")."""
+    if _hearsay(text):
+        return "vague_source"
     if _has_marker(text, _AUTHORITY) or _names_someone(text):
         return None
     plain = " ".join(words(text))
@@ -252,9 +275,16 @@ def warrant_problem(text: str, claim: str = "") -> str | None:
 
 def grounds_problem(text: str) -> str | None:
     """``opinion`` for a conviction with nothing a reader could check ("I think it is 100%
-    true"), ``no_evidence`` when there is no fact, figure, source or observed event."""
+    true"), ``no_evidence`` when there is no fact, figure, source or observed event,
+    ``vague_source`` when its only source is hearsay ("..., I read it online")."""
     plain = " ".join(words(text))
-    sourced = _has_marker(text, _EVIDENCE)
+    if _hearsay(text):
+        # "Kids sleep less with phones, I read it online": where exactly, and who says it?
+        return "vague_source"
+    # "The BBC website says teenagers ... sleep an hour less": a named source's report.
+    sourced = _has_marker(text, _EVIDENCE) or (
+        _names_someone(text) and bool(_SOURCE_SAYS.search(plain))
+    )
     if _OPINION.search(plain) and not sourced:
         return "opinion"
     tokens = words(text)

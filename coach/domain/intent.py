@@ -18,6 +18,7 @@ only an ``attempt`` is ever text a confirmation or rewrite can propose.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -26,7 +27,7 @@ from typing import Any, Literal, get_args
 
 from coach.domain import languages
 from coach.domain.address import addressed_to_tutor
-from coach.domain.phrases import is_confirmation, is_rewrite_request, words
+from coach.domain.phrases import fold, is_confirmation, is_rewrite_request, words
 
 IntentKind = Literal[
     "help", "concept", "feedback", "confirmation", "rewrite", "off_topic", "attempt"
@@ -223,6 +224,28 @@ def _names_where_seen(norm: str) -> bool:
     )
 
 
+# Pleading, distress or a deadline with nothing about the topic: "pleaseee i really need it,
+# my essay is due tomorrow", "porfaaa es para mañana y no tengo nada", "im so stressed rn, my
+# teacher is gonna kill me". Whatever step it comes on, first or not, it is never a part. A
+# claim about deadlines ("Homework due the next morning should not be set on Fridays") has
+# words of its own.
+_PLEAS = languages.every_set("plea_words")
+_PLEA_CONTEXT = languages.every_set("plea_context")
+_ELONGATED = re.compile(r"([a-z])\1{2,}")
+
+
+def _pleads(norm: str, topic: str) -> bool:
+    tokens = [_ELONGATED.sub(r"\1", token) for token in norm.split()]
+    if not set(tokens) & _PLEAS:
+        return False
+    about = _content_words(topic)
+    return all(
+        (t in _PLEAS or t in _PLEA_CONTEXT or t in _NOT_TOPICAL)
+        and not (len(t) >= 4 and t[:5] in about)
+        for t in tokens
+    )
+
+
 def _help_pressure(norm: str) -> Pressure | None:
     for pressure, pattern in _HELP:
         if pattern.search(norm):
@@ -281,10 +304,14 @@ def classify(message: str, *, topic: str = "") -> Intent:
     count = len(words(message))
     statement = not addressed and count >= STATEMENT_MIN_WORDS and "?" not in message
     pressure = _help_pressure(norm)
-    if pressure is None and _asks_feedback(message, norm):
+    # "is my source ok or too vague? its due tomorrow": a deadline beside a question on
+    # their own part is still that question.
+    if pressure in (None, "emotional") and _asks_feedback(message, norm):
         return Intent("feedback")
     if pressure is not None and not (statement and pressure in _ADDRESSED_ONLY):
         return Intent("help", pressure)
+    if _pleads(norm, topic):
+        return Intent("help", "emotional")
     if _CONCEPT.search(norm):
         return Intent("concept")
     if pressure is None and _asks_if_acceptable(message, norm):
@@ -362,13 +389,61 @@ def _proposes_tutors_words(text: str) -> bool:
     return put_forward != text.strip() and bool(_PROPOSED_REQUEST.search(normalize(put_forward)))
 
 
+# Fillers with no punctuation after them ("ok so phones should ...", "so basically ...",
+# "vale pues los exámenes ...", "pues eso, que ..."): a run of them is framing only when it
+# holds a strong one, so "So many pupils ..." and "Vale la pena ..." keep their first words.
+def _filler_units(name: str) -> tuple[tuple[str, ...], ...]:
+    units = {tuple(fold(unit).split()) for unit in languages.every(name)}
+    return tuple(sorted(units, key=lambda unit: -len(unit)))
+
+
+_STRONG_FILLERS = _filler_units("strong_fillers")
+_LOOSE_FILLERS = _filler_units("loose_fillers")
+_FILLER_NOT_BEFORE = languages.every_set("filler_not_before")
+_LOOSE_TOKEN = re.compile(r"[^\s,.;:!…]+")
+_AFTER_FILLER = re.compile(r"[\s,.;:!…]*")
+_LOOSE_RUN_MAX = 8
+
+
+def _without_loose_fillers(text: str) -> str:
+    """``text`` without a run of fillers at its start that holds a strong one (see above);
+    one pass over its first words. A run longer than that is no framing but all there is
+    ("ok ok ok ..."): the text is left as it is."""
+    found = [
+        (m.group(), m.end())
+        for m in itertools.islice(_LOOSE_TOKEN.finditer(text), _LOOSE_RUN_MAX + 2)
+    ]
+    folded = [fold(token) for token, _ in found]
+    i, cut, strong = 0, 0, False
+    while i < len(found):
+        unit = next(
+            ((u, True) for u in _STRONG_FILLERS if tuple(folded[i : i + len(u)]) == u),
+            next(((u, False) for u in _LOOSE_FILLERS if tuple(folded[i : i + len(u)]) == u), None),
+        )
+        if unit is None:
+            break
+        size = len(unit[0])
+        after = folded[i + size] if i + size < len(folded) else ""
+        if not unit[1] and after in _FILLER_NOT_BEFORE:
+            break
+        i += size
+        strong = strong or unit[1]
+        if strong:
+            cut = found[i - 1][1]
+    if not cut or i > _LOOSE_RUN_MAX:
+        return text
+    rest = text[cut:]
+    rest = rest[_AFTER_FILLER.match(rest).end() :]  # type: ignore[union-attr]
+    return rest if len(words(rest)) >= 2 else text
+
+
 def own_text(message: str) -> str:
     """The student's own text in a message: without the fillers and framing before it
     ("ok. High schools..." -> "High schools...", "the claim would be that X, right?" -> "X").
     The one definition every judge uses."""
     text = message.strip()
     for _ in range(3):  # "ok. Actually let me change it: ..." has two layers
-        stripped = _FRAMING.sub("", text, count=1).strip()
+        stripped = _without_loose_fillers(_FRAMING.sub("", text, count=1).strip())
         if not stripped or stripped == text or len(words(stripped)) < 1:
             break
         text = stripped

@@ -153,7 +153,7 @@ def test_a_short_warrant_that_restates_the_claim_is_told_it_is_the_claim_again()
         ("Las cifras muestran 40 por ciento de acuerdo.", None),
         ("Figures show that 40 pupils agree.", "no_authority"),
         ("Figures show that most pupils agree, percent unknown.", "no_authority"),
-        ("people say it, I think", "no_authority"),
+        ("people say it, I think", "vague_source"),  # hearsay: who says it?
     ],
 )
 def test_a_percentage_counts_as_a_statistic_but_a_bare_number_or_word_does_not(backing, problem):

@@ -65,6 +65,11 @@ class LanguagePack:
     vague_claim_patterns: tuple[str, ...] = ()
     online_patterns: tuple[str, ...] = ()
     platforms: frozenset[str] = frozenset()  # where anything is found: "google", "tiktok"
+    # Hearsay as a source, read on the folded words: where it was seen ("i read it online")
+    # and who said it ("my friend told me"); and what a named source says ("the BBC says").
+    hearsay_online: tuple[str, ...] = ()
+    hearsay_people: tuple[str, ...] = ()
+    source_says: tuple[str, ...] = ()
     consequence_patterns: tuple[str, ...] = ()  # "so", "así que": a conclusion follows
     obligation_patterns: tuple[str, ...] = ()
     opinion_patterns: tuple[str, ...] = ()
@@ -113,6 +118,15 @@ class LanguagePack:
     framing_leads: tuple[str, ...] = ()  # "actually", "en realidad"
     framing_changes: tuple[str, ...] = ()  # "let me change", "lo cambio"
     framing_objects: tuple[str, ...] = ()  # " it", " lo"
+    # Fillers with no punctuation after them ("ok so ...", "vale pues ..."): a run is framing
+    # only with a strong one in it; a loose one never stands before these words ("so many").
+    strong_fillers: tuple[str, ...] = ()
+    loose_fillers: tuple[str, ...] = ()
+    filler_not_before: frozenset[str] = frozenset()
+    # Pleading, distress or a deadline ("please", "due", "porfa"), and the words that go with
+    # it ("essay", "tonight", "profe"): a message of only these and the exchange's words.
+    plea_words: frozenset[str] = frozenset()
+    plea_context: frozenset[str] = frozenset()
     # -- addressed to the tutor (``address``)
     fillers: frozenset[str] = frozenset()
     polite: frozenset[str] = frozenset()

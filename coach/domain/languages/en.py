@@ -416,11 +416,10 @@ PACK = LanguagePack(
         # Any judgement made stronger and left at that: "school is too early".
         r"\b(is|are|was|its) (so|very|really|too|super|way too|far too) [a-z]+$",
     ),
-    online_patterns=(
-        r"\b(online|internet|on the web|a website|some website|google|googled|tiktok|"
-        r"youtube|instagram|insta|ig|reddit|facebook|twitter|snapchat|social media|a video|"
-        r"whatsapp|a meme|somewhere|someplace)\b",
-    ),
+    online_patterns=more.ONLINE,
+    hearsay_online=more.HEARSAY_ONLINE,
+    hearsay_people=more.HEARSAY_PEOPLE,
+    source_says=more.SOURCE_SAYS,
     proposition_frames=(
         r"(?:(?:so|ok|okay|well|i think|i guess|maybe|hmm+)[\s,]+)*(?:the|my)\s+(?:claim|"
         r"grounds|warrant|backing|qualifier|rebuttal)\s+(?:would|could|might|will)?\s*"
@@ -683,26 +682,7 @@ PACK = LanguagePack(
         "swear think guess what whats which what s get got ever even more way pretty then "
         "whats up stop".split()
     ),
-    framing_fillers=(
-        "ok(?:ay)?",
-        "okey",
-        "well",
-        "right",
-        "so",
-        "fine",
-        "alright",
-        "hmm+",
-        "mm+",
-        "sure(?: thing)?",
-        "cool",
-        "um+",
-        "uh+",
-        "wait",
-        "oh",
-        "ah",
-        "yeah",
-        "yes",
-    ),  # fmt: skip
+    framing_fillers=more.FRAMING_FILLERS,
     framing_followers=(
         *more.DOERS,
         "ok(?:ay)?",
@@ -730,6 +710,11 @@ PACK = LanguagePack(
         r"try|edit|rephrase)",
     ),
     framing_objects=(" it", " that", " this", " mine", r" my \w+", " again"),
+    strong_fillers=more.STRONG_FILLERS,
+    loose_fillers=more.LOOSE_FILLERS,
+    filler_not_before=more.FILLER_NOT_BEFORE,
+    plea_words=more.PLEAS,
+    plea_context=more.PLEA_CONTEXT,
     fillers=frozenset(
         "please pls plz plis pleaseee kindly just ok okay so now ugh uh um hey oh well then and "
         "but also maybe quickly tutor bro dude man right alright yo".split()

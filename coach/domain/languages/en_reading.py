@@ -225,3 +225,89 @@ AUTHORITY: tuple[str, ...] = (
     "i measured",
     "with my own eyes",
 )
+
+
+# Pleading, distress or a deadline, and nothing about the topic: "pleaseee i really need it,
+# my essay is due tomorrow", "plz plz i need this done by tonight", "im so stressed, my
+# teacher is gonna kill me". A message made only of these words (one of ``PLEAS`` at least),
+# the exchange's words and ``PLEA_CONTEXT`` is never a part. Folded words; letters typed
+# three times or more count once ("pleaseee" -> "please").
+PLEAS: frozenset[str] = frozenset(
+    "please pls plz plis pleas pleez beg begging begged desperate desperately stressed "
+    "stressing panicking panic panicked freaking due deadline deadlines urgent urgently asap "
+    "help helpme tonight tomorrow midnight".split()
+)
+PLEA_CONTEXT: frozenset[str] = frozenset(
+    "essay homework assignment project paper coursework teacher teachers prof sir miss mum "
+    "mom dad parents kill killing gonna going fail failing flunk zero trouble hour hours "
+    "minute minutes mins left by until an rn now right morning first thing today week monday "
+    "tuesday wednesday thursday friday weekend like lol omg ugh so super really literally "
+    "totally am is are have has got only some few two three whole class grade mark marks "
+    "done finish finished time late already still need needs something anything idea clue "
+    "me my your you u ur with this it on come give just man bro".split()
+)
+
+# Hearsay as a source, inside grounds or a backing: where the student saw or heard it, with
+# no one named who stands behind it ("Kids sleep less with phones, I read it online", "saw
+# it on tiktok", "my friend told me", "people say"). Read on the folded words.
+HEARSAY_ONLINE: tuple[str, ...] = (
+    r"\b(read|saw|seen|found|heard|got|learned|learnt|watched|came across) (it |this |that |"
+    r"about (it|this|that) |something )?(on |in |off |from |at )?(the |a |an |some |one )?"
+    r"(online|internet|web|website|google|tiktok|youtube|instagram|insta|reddit|facebook|"
+    r"twitter|snapchat|social media|video|post|meme|whatsapp|somewhere|someplace|"
+    r"random site)\b",
+)
+HEARSAY_PEOPLE: tuple[str, ...] = (
+    r"\b(my|a|some|one of my|our) (best )?(friend|friends|mate|mates|mum|mom|dad|mother|"
+    r"father|cousin|cousins|brother|sister|aunt|uncle|neighbour|neighbor|classmate|"
+    r"classmates|bf|gf|boyfriend|girlfriend|grandma|grandad|grandpa|nan)( [a-z]+){0,4} "
+    r"(told|tells|said|says|showed)\b",
+    r"\b(someone|somebody|people|everyone|everybody) (told me|told us|said|say|says)\b",
+    r"\bi (have |ve )?heard (it|that|this|somewhere|from)\b",
+)
+# A source named and what it says: "The BBC website says ...", "according to the NHS".
+SOURCE_SAYS: tuple[str, ...] = (
+    r"\b(says|said|reports|reported|found|finds|shows|showed|shown|states|stated|estimates|"
+    r"estimated|according to|published|publishes|writes|wrote)\b",
+)
+
+# Fillers before a part with no punctuation after them: "ok so phones should ...", "so
+# basically schools ...", "um ok so unless ...". A run of them is framing only when it holds
+# one of ``STRONG_FILLERS`` (never a part's first words): "So many pupils ..." and "Well-fed
+# pupils ..." keep theirs. Folded words, a unit of several words spaced.
+STRONG_FILLERS: tuple[str, ...] = (
+    "ok", "okay", "okey", "k", "kk", "um", "umm", "uh", "uhh", "erm", "hmm", "hm", "basically",
+    "anyway", "anyways", "alright", "so yeah", "so like", "come on", "cmon",
+)  # fmt: skip
+LOOSE_FILLERS: tuple[str, ...] = ("so", "well", "right", "yeah", "yes", "like", "then", "and")
+# Words a loose filler cannot stand before: "so many", "so much", "so that".
+FILLER_NOT_BEFORE: frozenset[str] = frozenset("many much far few long often that".split())
+
+# Where something was seen, said of a (vague) source: "online", "on tiktok", "somewhere".
+ONLINE: tuple[str, ...] = (
+    r"\b(online|internet|on the web|a website|some website|google|googled|tiktok|"
+    r"youtube|instagram|insta|ig|reddit|facebook|twitter|snapchat|social media|a video|"
+    r"whatsapp|a meme|somewhere|someplace)\b",
+)
+
+# Fillers and nods before a part, followed by a stop or a comma: "ok.", "well,".
+FRAMING_FILLERS: tuple[str, ...] = (
+    "ok(?:ay)?",
+    "okey",
+    "well",
+    "right",
+    "so",
+    "fine",
+    "alright",
+    "hmm+",
+    "mm+",
+    "sure(?: thing)?",
+    "cool",
+    "um+",
+    "uh+",
+    "wait",
+    "oh",
+    "ah",
+    "yeah",
+    "yes",
+)  # fmt: skip

@@ -450,11 +450,10 @@ PACK = LanguagePack(
         r"\b(es|son|esta|estan|era) (muy|super|re|tan|demasiado) [a-z]+$",
         r"\b(es|son|esta|estan|era) [a-z]+isim[oa]s?$",
     ),
-    online_patterns=(
-        r"\b(internet|la web|una web|alguna web|una pagina|google|tiktok|youtube|instagram|"
-        r"las redes|redes sociales|un video|insta|ig|tik tok|whatsapp|un meme|por ahi|"
-        r"en algun (sitio|lado|lugar)|en alguna parte)\b",
-    ),
+    online_patterns=more.ONLINE,
+    hearsay_online=more.HEARSAY_ONLINE,
+    hearsay_people=more.HEARSAY_PEOPLE,
+    source_says=more.SOURCE_SAYS,
     proposition_frames=(
         r"(?:(?:entonces|pues|creo que|vale|bueno|a lo mejor)[\s,]+)*(?:la|el|los|mi|mis)\s+"
         r"(?:tesis|datos|garant[ií]a|respaldo|calificador|refutaci[oó]n)\s+(?:ser[ií]a|"
@@ -689,20 +688,7 @@ PACK = LanguagePack(
         "juro nada otra otro vale bueno hazlo hazmela hazmelo escribela escribelo ponla ponlo "
         "dale ahora ya bien pues creo supongo cuesta dificil".split()
     ),
-    framing_fillers=(
-        "vale",
-        "bueno",
-        "pues",
-        "entonces",
-        "a ver",
-        "mira",
-        "espera",
-        "sí",
-        "dale",
-        "venga",
-        "mm+",
-        "ok(?:ey)?",
-    ),
+    framing_fillers=more.FRAMING_FILLERS,
     framing_followers=(
         *more.DOERS,
         "guay",
@@ -730,6 +716,11 @@ PACK = LanguagePack(
         r"pruebo otra vez",
     ),
     framing_objects=(" otra vez", " lo", " la", " esto", " eso"),
+    strong_fillers=more.STRONG_FILLERS,
+    loose_fillers=more.LOOSE_FILLERS,
+    filler_not_before=more.FILLER_NOT_BEFORE,
+    plea_words=more.PLEAS,
+    plea_context=more.PLEA_CONTEXT,
     fillers=frozenset(
         "porfa porfavor por favor oye venga vale bueno y pero entonces profe solo ya anda "
         "mira hombre tio tia eh ahora rapido".split()

@@ -202,3 +202,76 @@ AUTHORITY: tuple[str, ...] = (
     "lo he contado",
     "con mis propios ojos",
 )
+
+
+# Súplica, agobio o un plazo, y nada del tema: "porfaaa es para mañana y no tengo nada", "te
+# lo suplico, mi profe me va a matar", "estoy super agobiada, lo tengo que entregar mañana".
+# Un mensaje hecho solo de estas palabras (al menos una de ``PLEAS``), las del intercambio y
+# ``PLEA_CONTEXT`` nunca es una parte. Palabras sin tildes; una letra repetida tres veces o
+# más cuenta una ("porfaaa" -> "porfa").
+PLEAS: frozenset[str] = frozenset(
+    "porfa porfavor favor xfa plis suplico ruego ayuda ayudame ayudenme agobiado agobiada "
+    "agobiadisimo agobiadisima desesperado desesperada estresado estresada urgente manana "
+    "entregar entrega entregarlo entregarla".split()
+)
+PLEA_CONTEXT: frozenset[str] = frozenset(
+    "profe profesor profesora profesores va van a matar mata suspender suspenden suspendo "
+    "suspenderme catear trabajo deberes redaccion ensayo tarea nota cero llego llegar quedan "
+    "queda dos tres una hora horas minutos hoy noche lunes martes miercoles jueves viernes "
+    "semana tiempo necesito necesita tengo tiene para super muy es esta estoy estamos aunque "
+    "sea algo dame va venga nada poner escribir hacer".split()
+)
+
+# Lo que se oyó o se vio como fuente, dentro de los datos o un respaldo, sin nadie que lo
+# respalde: "lo vi en internet", "lo leí por ahí", "me lo dijo un amigo", "dicen que".
+HEARSAY_ONLINE: tuple[str, ...] = (
+    r"\b(lo |la |eso |esto )?(vi|lei|encontre|escuche|oi|saque|he visto|he leido|mire|"
+    r"sale) (en |por |de )?(el |la |un |una |algun |alguna |las )?(internet|web|google|"
+    r"tiktok|tik tok|youtube|instagram|insta|redes|redes sociales|video|whatsapp|twitter|"
+    r"facebook|reddit|ahi|algun sitio|algun lado|alguna pagina|pagina)\b",
+)
+HEARSAY_PEOPLE: tuple[str, ...] = (
+    r"\b(me|nos) lo (dijo|dijeron|conto|contaron|comento|comentaron|ha dicho|han dicho)\b",
+    r"\b(un|una|mi|mis|unos|unas) (amig[oa]s?|madre|padre|mama|papa|prim[oa]s?|"
+    r"herman[oa]s?|tio|tia|vecin[oa]s?|compa|compi|colega|abuel[oa]|novi[oa])( [a-z]+){0,4} "
+    r"(me |nos )?(lo )?(dijo|dice|conto|cuenta|comento|ha dicho)\b",
+    r"\b(dicen que|he oido|oi que|escuche que|segun dicen|la gente dice|todo el mundo dice)\b",
+)
+# Una fuente nombrada y lo que dice: "la web de la OMS dice ...", "según el INE".
+SOURCE_SAYS: tuple[str, ...] = (
+    r"\b(dice|dicen|dijo|segun|informa|informo|publica|publico|muestra|mostro|afirma|afirmo|"
+    r"estima|calcula|senala|indica|recoge|explica)\b",
+)
+
+# Muletillas delante de una parte sin puntuación: "vale pues los exámenes ...", "pues eso,
+# que los móviles ...", "o sea que a menos que ...". Una serie es marco solo si lleva una de
+# ``STRONG_FILLERS``: "Vale la pena prohibir ..." y "Bueno para la salud ..." conservan la suya.
+STRONG_FILLERS: tuple[str, ...] = (
+    "pues", "pues eso", "pues nada", "a ver", "o sea", "osea", "eh", "em", "emm", "mmm",
+    "ok", "okey",
+)  # fmt: skip
+LOOSE_FILLERS: tuple[str, ...] = ("bueno", "vale", "entonces", "venga", "mira", "y", "que")
+FILLER_NOT_BEFORE: frozenset[str] = frozenset("mucho muchos muchas tanto tantos".split())
+
+# Dónde se vio algo, dicho de una fuente (vaga): "en internet", "en tiktok", "por ahí".
+ONLINE: tuple[str, ...] = (
+    r"\b(internet|la web|una web|alguna web|una pagina|google|tiktok|youtube|instagram|"
+    r"las redes|redes sociales|un video|insta|ig|tik tok|whatsapp|un meme|por ahi|"
+    r"en algun (sitio|lado|lugar)|en alguna parte)\b",
+)
+
+# Muletillas y asentimientos delante de una parte, con un punto o una coma: "vale.".
+FRAMING_FILLERS: tuple[str, ...] = (
+    "vale",
+    "bueno",
+    "pues",
+    "entonces",
+    "a ver",
+    "mira",
+    "espera",
+    "sí",
+    "dale",
+    "venga",
+    "mm+",
+    "ok(?:ey)?",
+)  # fmt: skip
