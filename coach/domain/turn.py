@@ -8,7 +8,8 @@ student's own text from it, so they cannot disagree on one message:
 - ``attempts``: the student's own texts for this step, oldest first: each message that is an
   attempt, without the fillers and framing before it (``own_text``), and the text carried by
   a rewrite request ("rewrite: <text>"); never a request, a question or small talk;
-- ``own_texts``: the attempts and the draft's texts (every part the student has saved).
+- ``own_texts``: the attempts (also as typed, fillers and all) and the draft's texts (every
+  part the student has saved).
 """
 
 from __future__ import annotations
@@ -125,8 +126,11 @@ def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
     said = _pleading(said, known, step if step in MIN_WORDS else "", claim)
     intent = said[-1][1]
     attempts = [own for m, kind in said if m.strip() and (own := _own_of(m, kind))]
+    # The words the student typed around their text are theirs too ("pues casi seguro, ..."):
+    # a tutor that quotes or proposes them writes nothing for the student.
+    as_typed = [m.strip() for m, kind in said if kind.is_attempt and m.strip() not in attempts]
     draft_value = inputs.get("draft_value", "") or ""
-    own_texts = [*attempts, *(text for text in draft.values() if text), draft_value]
+    own_texts = [*attempts, *as_typed, *(text for text in draft.values() if text), draft_value]
     history = [m.get("text", "") for m in inputs.get("history", []) if m.get("role") == "user"]
     return TurnInput(
         step=inputs.get("step", ""),

@@ -209,3 +209,40 @@ def test_long_repeats_of_a_trigger_are_read_in_well_under_a_second(step, text):
     own_text(text)
     step_check(step, text)
     assert time.perf_counter() - start < 1.0
+
+
+def test_somewhere_in_a_report_is_not_where_it_was_seen():
+    assert step_check("grounds", "Our class survey found somewhere between 20 and 30 users").passed
+    assert step_check("grounds", "30% of us use it at night, read it somewhere").problem == (
+        "vague_source"
+    )
+
+
+# -- a question the student answers at once ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("Should schools lock phones away during lessons? I would say yes", None),
+        ("¿Deberían guardarse los móviles en taquillas? Yo creo que sí", None),
+        ("Should schools lock phones away during lessons? Definitely not", None),
+        ("Should schools lock phones away during lessons?", "is_question"),
+        ("Should schools lock phones away during lessons? no idea", "is_question"),
+        ("¿Deberían guardarse los móviles en taquillas? no sé", "is_question"),
+        ("Should schools lock phones away? What do you think?", "is_question"),
+    ],
+)
+def test_a_question_the_student_answers_at_once_is_their_position(text, problem):
+    assert step_check("claim", text).problem == problem
+
+
+def test_the_words_typed_around_a_part_are_still_the_students_own():
+    from coach.domain.turn import read_turn
+
+    typed = "pues casi seguro, para los de primero sobre todo"
+    turn = read_turn({"step": "qualifier", "user_message": "sí", "step_messages": [typed]})
+    assert turn.attempts == ("casi seguro, para los de primero sobre todo",)
+    assert typed in turn.own_texts
+    asked = read_turn({"step": "claim", "user_message": "sí", "step_messages": ["porfa porfa"]})
+    assert asked.own_texts == ()  # a request is never the student's text
