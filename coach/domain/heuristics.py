@@ -107,6 +107,14 @@ def _untagged(text: str) -> str:
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,}\b")
+_QUESTION_ANSWERS = _either("question_answers")
+
+
+def _answered(text: str) -> bool:
+    """Whether the student answers their own question after it: "Should schools ...? I say
+    yes" takes a position; "Should schools ...?" alone does not."""
+    head, mark, tail = text.rpartition("?")
+    return bool(mark and words(head) and _QUESTION_ANSWERS.search(" ".join(words(tail))))
 
 
 @dataclass(frozen=True)
@@ -345,14 +353,15 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
         # Said before "too short": a short restatement is above all the claim again.
         return StepCheck(step, "restates_claim")
     vague = _VAGUE_CLAIM.search(_untagged(stripped))
-    if step == "claim" and vague and not is_question(stripped):
+    asks = is_question(stripped) and not _answered(stripped)
+    if step == "claim" and vague and not asks:
         # Said before "too short": "buses are good" needs what should change, not length.
         return StepCheck(step, "vague_claim")
     if len(words(stripped)) < MIN_WORDS[step]:
         return StepCheck(step, "too_short")
     problem: str | None = None
     if step == "claim":
-        if is_question(stripped):
+        if asks:
             problem = "is_question"
     elif step == "grounds":
         problem = grounds_problem(stripped)

@@ -67,6 +67,9 @@ class LanguagePack:
     platforms: frozenset[str] = frozenset()  # where anything is found: "google", "tiktok"
     # Hearsay as a source, read on the folded words: where it was seen ("i read it online")
     # and who said it ("my friend told me"); and what a named source says ("the BBC says").
+    # A claim's question answered by the student after it ("Should ...? I say yes"), read on
+    # the folded words after the last question mark.
+    question_answers: tuple[str, ...] = ()
     hearsay_online: tuple[str, ...] = ()
     hearsay_people: tuple[str, ...] = ()
     source_says: tuple[str, ...] = ()

@@ -417,6 +417,7 @@ PACK = LanguagePack(
         r"\b(is|are|was|its) (so|very|really|too|super|way too|far too) [a-z]+$",
     ),
     online_patterns=more.ONLINE,
+    question_answers=more.QUESTION_ANSWERS,
     hearsay_online=more.HEARSAY_ONLINE,
     hearsay_people=more.HEARSAY_PEOPLE,
     source_says=more.SOURCE_SAYS,

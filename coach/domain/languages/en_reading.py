@@ -244,7 +244,8 @@ PLEA_CONTEXT: frozenset[str] = frozenset(
     "tuesday wednesday thursday friday weekend like lol omg ugh so super really literally "
     "totally am is are have has got only some few two three whole class grade mark marks "
     "done finish finished time late already still need needs something anything idea clue "
-    "me my your you u ur with this it on come give just man bro".split()
+    "me my your you u ur with this it on come give just man bro will if dont hand handed submit "
+    "turn in".split()
 )
 
 # Hearsay as a source, inside grounds or a backing: where the student saw or heard it, with
@@ -254,8 +255,10 @@ HEARSAY_ONLINE: tuple[str, ...] = (
     r"\b(read|saw|seen|found|heard|got|learned|learnt|watched|came across) (it |this |that |"
     r"about (it|this|that) |something )?(on |in |off |from |at )?(the |a |an |some |one )?"
     r"(online|internet|web|website|google|tiktok|youtube|instagram|insta|reddit|facebook|"
-    r"twitter|snapchat|social media|video|post|meme|whatsapp|somewhere|someplace|"
-    r"random site)\b",
+    r"twitter|snapchat|social media|video|post|meme|whatsapp|random site|news|tv|telly|radio|"
+    r"podcast)\b",
+    # "somewhere" after the thing seen: "a survey found somewhere between 20 and 30" reports.
+    r"\b(read|saw|seen|found|heard|got) (it|this|that) (somewhere|someplace)\b",
 )
 HEARSAY_PEOPLE: tuple[str, ...] = (
     r"\b(my|a|some|one of my|our) (best )?(friend|friends|mate|mates|mum|mom|dad|mother|"
@@ -311,3 +314,12 @@ FRAMING_FILLERS: tuple[str, ...] = (
     "yeah",
     "yes",
 )  # fmt: skip
+
+# A question the student answers at once is their position: "Should schools ...? I say yes",
+# "...? Definitely not". Read on the folded words after the last question mark.
+QUESTION_ANSWERS: tuple[str, ...] = (
+    r"^(and |so )?(i (say|think|would say|d say|believe|vote|reckon)|my answer is) "
+    r"(yes|no|so|not)\b",
+    r"^(yes|yeah|yep|definitely|absolutely|of course|obviously)\b",
+    r"^(no|nope)$",  # "no idea" answers nothing
+)

@@ -451,6 +451,7 @@ PACK = LanguagePack(
         r"\b(es|son|esta|estan|era) [a-z]+isim[oa]s?$",
     ),
     online_patterns=more.ONLINE,
+    question_answers=more.QUESTION_ANSWERS,
     hearsay_online=more.HEARSAY_ONLINE,
     hearsay_people=more.HEARSAY_PEOPLE,
     source_says=more.SOURCE_SAYS,

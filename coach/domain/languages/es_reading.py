@@ -210,16 +210,16 @@ AUTHORITY: tuple[str, ...] = (
 # ``PLEA_CONTEXT`` nunca es una parte. Palabras sin tildes; una letra repetida tres veces o
 # más cuenta una ("porfaaa" -> "porfa").
 PLEAS: frozenset[str] = frozenset(
-    "porfa porfavor favor xfa plis suplico ruego ayuda ayudame ayudenme agobiado agobiada "
-    "agobiadisimo agobiadisima desesperado desesperada estresado estresada urgente manana "
-    "entregar entrega entregarlo entregarla".split()
+    "porfa porfi porfis porfavor favor xfa plis suplico ruego ayuda ayudame ayudenme agobiado "
+    "agobiada agobiadisimo agobiadisima desesperado desesperada estresado estresada urgente manana "
+    "entregar entrega entregarlo entregarla entrego".split()
 )
 PLEA_CONTEXT: frozenset[str] = frozenset(
     "profe profesor profesora profesores va van a matar mata suspender suspenden suspendo "
     "suspenderme catear trabajo deberes redaccion ensayo tarea nota cero llego llegar quedan "
     "queda dos tres una hora horas minutos hoy noche lunes martes miercoles jueves viernes "
     "semana tiempo necesito necesita tengo tiene para super muy es esta estoy estamos aunque "
-    "sea algo dame va venga nada poner escribir hacer".split()
+    "sea algo dame va venga nada poner escribir hacer x".split()
 )
 
 # Lo que se oyó o se vio como fuente, dentro de los datos o un respaldo, sin nadie que lo
@@ -229,6 +229,8 @@ HEARSAY_ONLINE: tuple[str, ...] = (
     r"sale) (en |por |de )?(el |la |un |una |algun |alguna |las )?(internet|web|google|"
     r"tiktok|tik tok|youtube|instagram|insta|redes|redes sociales|video|whatsapp|twitter|"
     r"facebook|reddit|ahi|algun sitio|algun lado|alguna pagina|pagina)\b",
+    r"\b(lo |eso )?(dijeron|dicen|vi|oi|escuche|salio|sale) en (la tele|la tv|la radio|"
+    r"las noticias|el telediario|un podcast|la television)\b",
 )
 HEARSAY_PEOPLE: tuple[str, ...] = (
     r"\b(me|nos) lo (dijo|dijeron|conto|contaron|comento|comentaron|ha dicho|han dicho)\b",
@@ -275,3 +277,11 @@ FRAMING_FILLERS: tuple[str, ...] = (
     "mm+",
     "ok(?:ey)?",
 )  # fmt: skip
+
+# Una pregunta que el alumno responde en seguida es su posición: "¿Deberían ...? Yo digo que
+# sí", "...? Claro que no". Se lee en las palabras tras el último signo de interrogación.
+QUESTION_ANSWERS: tuple[str, ...] = (
+    r"^(y |pues )?(yo )?(digo|creo|pienso|opino|diria|voto|respondo) (que )?(si|no)\b",
+    r"^(si|claro|por supuesto|obviamente|desde luego)\b",
+    r"^no$",  # "no sé" no responde nada
+)
