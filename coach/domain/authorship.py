@@ -37,6 +37,7 @@ from coach.domain.clauses import (
     QUESTION_WORD,
     RELATIVE_WORDS,
     addressed,
+    asks_in,
     is_feedback,
     statement_before_tag,
 )
@@ -214,6 +215,7 @@ def _asserted(clause: str) -> str:
 # Frames judged per sentence: each frame's piece runs to the sentence's end, so the first
 # few already hold all that follows; more only repeat it (and long input would cost a square).
 _MAX_FRAMES = 6
+_DASH = re.compile(r"\s[—–-]\s|—|–")
 
 
 def _after_quote_only(masked: str, frame: re.Match[str]) -> bool:
@@ -294,6 +296,25 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
     tagged = statement_before_tag(frame) if is_question(sentence) else ""
     if tagged and not is_feedback(tagged):
         pieces.append((tagged, "offered"))  # "Shops must check ID, right?" leads
+    # A statement said as a question, in English word order: "So uniforms cost £300 a
+    # year?", "Pupils over fourteen are old enough?" (Spanish asks in that order anyway).
+    plain = frame.strip().rstrip("?").strip()
+    if (
+        is_question(sentence)
+        and "¿" not in sentence
+        and plain
+        and not any(is_question(clause.strip()) for clause in re.split(r"[,;:—–]", plain))
+        and not asks_in(plain)
+    ):
+        pieces.append((plain, "declared"))
+    # A question set off by a dash from what it asks about: "How does this sound — ...?".
+    dashed = _DASH.split(frame, maxsplit=1)
+    if (
+        len(dashed) == 2
+        and is_question(dashed[0].strip())
+        and not is_question(dashed[1].rstrip(" ?"))
+    ):
+        pieces.append((dashed[1], "offered"))
     if ":" in frame:
         head, tail = frame.split(":", 1)
         offers = (
@@ -508,8 +529,9 @@ class Authorship:
         )
         defines = bool(_DEFINITION.search(sentence))
         for piece, kind in _pieces(sentence, self._theirs):
-            stems = _stems(piece)
-            on_subject = bool(stems & self.subject)
+            figures = self._new_figures(piece)
+            stems = _stems(piece) | figures
+            on_subject = bool(stems & self.subject) or bool(figures)
             as_part = bool(self.step) and passes(self.step, piece, claim=self.claim)
             # "For example, in an argument about longer lunch breaks, a rebuttal might be
             # “...”": of the kind; a statement straight after the naming that is on their
@@ -553,8 +575,8 @@ class Authorship:
                 if any(self._states(clause) for clause in _clauses(piece)):
                     return kind
                 continue
-            if kind == "frame":
-                if is_question(piece):
+            if kind in ("frame", "declared"):
+                if kind == "frame" and is_question(piece):
                     continue  # a question that holds no part
                 # "Try a rule that begins with “if” and names no school": the kind described.
                 piece = self._without_described(piece)
@@ -572,11 +594,11 @@ class Authorship:
                     and len(added_new) >= AS_PART_NEW_WORDS
                     and passes(self.step, added, claim=self.claim)
                 ):
-                    return "frame"  # it would do as the step's part
+                    return kind  # it would do as the step's part
                 if not feedback and len(added_new) >= ANY_SUBJECT_NEW_WORDS:
-                    return "frame"  # many words of its own, whatever the subject
+                    return kind  # many words of its own, whatever the subject
                 if any(self._states(clause) for clause in _clauses(piece)):
-                    return "frame"
+                    return kind
                 continue
             if kind in ("colon", "said") and (addressed(piece) or is_question(piece)):
                 continue  # "Good: you name a source", "One question: who ran it?"
@@ -722,13 +744,20 @@ class Authorship:
         # What they typed, quoted back without quotation marks ("Decir que los viajes son
         # buenos no explica ..."), is not new.
         clause = self._without_links(self._without_typed(_asserted(clause)))
-        stems = _stems(clause)
+        figures = self._new_figures(clause)
+        stems = _stems(clause) | figures
         fresh = stems - self.known - TUTOR_WORDS
-        if stems & self.subject and len(fresh) >= _STATEMENT:
+        if (stems & self.subject or figures) and len(fresh) >= _STATEMENT:
             return True
         if stems & self.subject and fresh and self.step and passes(self.step, clause):
             return True  # a short statement that would do as the part
         return len(fresh - self.subject) >= ANY_SUBJECT_NEW_WORDS
+
+    def _new_figures(self, text: str) -> set[str]:
+        """The figures in ``text`` the student never gave ("40 pupils", "300 euros"): a
+        figure of the tutor's own is a fact on their subject."""
+        said = set(words(f"{self.said} {' '.join(self.own_texts)}"))
+        return {f"#{word}" for word in words(text) if word.isdigit() and word not in said}
 
     def composed(self, text: str) -> list[str]:
         """The sentences of ``text`` that write text for the student."""

@@ -82,7 +82,7 @@ _TAG_MOVE_WORDS = 8  # "wouldn't you agree with that idea?": a move to them, a l
 _AUXILIARIES = languages.every_set("auxiliaries")
 
 
-def _asks_in(head: str) -> bool:
+def asks_in(head: str) -> bool:
     """Whether ``head`` holds a question word that asks: not a relative one after a word of
     content ("pupils who are ...", "alumnos quienes ...")."""
     for asked in QUESTION_WORD.finditer(head):
@@ -106,7 +106,7 @@ def statement_before_tag(frame: str) -> str:
     tagged = words(folded(tag))  # "shouldn't it": two words
     if not words(head) or not tagged or is_question(head.strip().lstrip("¿")):
         return ""
-    if _asks_in(head) or QUESTION_WORD.search(tag):
+    if asks_in(head) or QUESTION_WORD.search(tag):
         return ""  # "Too long for whom, and what would you change?" asks twice
     plain = all(
         len(word) < MIN_LETTERS or word in GRAMMAR or word in _AUXILIARIES for word in tagged

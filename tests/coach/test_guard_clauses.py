@@ -373,13 +373,231 @@ def test_near_misses_pass_whole(language, step, message, field, sentence):
         "una regla que empiece por y que no hable ",
         "es una regla general que se puede discutir ",
         ", ¿no es así",
+        "you would agree ",
+        "so ",
+        "surely ",
+        "a — ",
+        "¿estás de acuerdo en que ",
+        "acaso ",
+        ": piensa en los ",
+        "podría ser tan sencillo como ",
     ],
 )
 def test_the_frames_stay_linear_on_long_input(trigger):
-    from coach.domain.authorship import Authorship
+    from coach.domain import authorship, clauses
 
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000] + "?"
-    guard = Authorship(own_texts=("uniforms are bad",), said="uniforms are bad", step="warrant")
+    patterns = (
+        authorship._KNOWING,
+        authorship._SUGGESTION,
+        authorship._DESCRIBING,
+        authorship._POINTING,
+        authorship._ALTERNATIVE,
+        authorship._DASH,
+        clauses.THEIR_TEXT,
+        clauses.MOVE,
+        clauses.ASIDE,
+    )
     started = time.perf_counter()
-    guard.composes(text)
+    for pattern in patterns:
+        list(pattern.finditer(text))
+        pattern.match(text)
     assert time.perf_counter() - started < 1.0
+
+
+# Written after the first change, before the rules they test: leading and declarative
+# questions, "do you agree that", "you'd agree", "could it be as simple as", a question set
+# off by a dash from what it offers, a figure of the tutor's own after "Pista:".
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "new"),
+    [
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "Surely pupils over fourteen are old enough to choose their own clothes?",
+            "old enough to choose",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "q",
+            "So uniforms cost families £300 a year?",
+            "cost families 300",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "q",
+            "And the 40 pupils sent home last year lost a day of learning each?",
+            "lost a day of",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "You'd agree older pupils can choose sensible clothes?",
+            "choose sensible clothes",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "Do you agree that uniforms stop pupils from learning because they are uncomfortable?",
+            "stop pupils from",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "Could it be as simple as letting older pupils choose their clothes?",
+            "letting older pupils",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "How does this sound — uniforms should be optional for older students?",
+            "optional for older students",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "Would you go as far as saying older pupils should choose their own clothes?",
+            "older pupils should choose",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "q",
+            "¿Estás de acuerdo en que los alumnos mayores deberían elegir su ropa?",
+            "mayores deberían elegir",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "q",
+            "¿Y si la tesis fuera que el uniforme es opcional a partir de cuarto?",
+            "a partir de cuarto",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "q",
+            "¿Acaso no aprenden igual los alumnos sin uniforme?",
+            "no aprenden igual",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "q",
+            "¿Podría ser tan sencillo como dejar que los mayores elijan su ropa?",
+            "los mayores elijan",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "a",
+            "Pista: piensa en los 40 alumnos que mandaron a casa y las clases que perdieron.",
+            "clases que perdieron",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "a",
+            "Te darás cuenta de que la mayoría prefiere llevar su propia ropa.",
+            "la mayoría prefiere",
+        ),
+    ],
+)
+def test_a_part_in_a_leading_question_is_withheld(language, step, message, field, sentence, new):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert new not in seen.text
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence"),
+    [
+        (
+            "en",
+            "grounds",
+            "uniforms are uncomfortable",
+            "a",
+            "Consider a rule like the one you hinted at in your grounds.",
+        ),
+        (
+            "en",
+            "rebuttal",
+            "some people like uniforms",
+            "q",
+            "Can you think of a school where making uniforms optional might cause a real problem?",
+        ),
+        (
+            "en",
+            "qualifier",
+            "probably",
+            "q",
+            "Would you say it is certain, likely, or true only for some pupils?",
+        ),
+        (
+            "en",
+            "qualifier",
+            "definitely",
+            "a",
+            "“Definitely” says you are completely sure; is that really true in every classroom?",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "q",
+            "Who would decide it: the school, the council, a single teacher?",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are uncomfortable",
+            "q",
+            "Uncomfortable for whom, and how often?",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "a algunos les gusta",
+            "q",
+            "¿Crees que pasaría a menudo o solo en algunas clases?",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es incómodo",
+            "q",
+            "¿Es verdad para todos los alumnos de tu clase?",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es incómodo",
+            "a",
+            "Pista: pregúntate quién no estaría de acuerdo contigo.",
+        ),
+    ],
+)
+def test_questions_that_ask_pass_whole(language, step, message, field, sentence):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert sentence in seen.text

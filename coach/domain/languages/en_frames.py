@@ -22,6 +22,7 @@ SUGGESTION_PATTERNS = (
     r" it be (?:\w+ ){0,3}?to " + _SAY + r"\b(?: that\b| something like\b| like\b)?:?",
     # "you could say (that)", "couldn't you mention", "why not add", "how about citing"
     r"\b(?:you could|you might|you can|you may|you should|could you|couldnt you|"
+    r"would you go as far as|"
     r"couldn't you|can't you|cant you|why not|why don'?t you|how about|what about|"
     r"have you (?:thought about|thought of|considered)|did you think of|consider|try|maybe|"
     r"perhaps|i'?d|i would|i'?d suggest|i suggest|i recommend)"
@@ -48,7 +49,7 @@ SUGGESTION_PATTERNS = (
     r"rebuttal|qualifier|version|one|sentence|phrase|line|wording|reason|rule|fact|figure|"
     r"number|statistic|source|limit|exception|condition|principle|study|survey|report|"
     r"finding|expert|law)) (?:like|such as)\b"
-    r"(?! (?:this|that|these|those|yours|it)\b):?",
+    r"(?! (?:this|that|these|those|yours|it|your|the ones? (?:you|in your))\b):?",
     # The part named as what it could be: "your rebuttal could mention ...", "should
     # your claim maybe be that ...", "is your claim that ...".
     r"\b(?:your|the|a|this) (?:claim|grounds|warrant|backing|qualifier|rebuttal|"
@@ -61,6 +62,11 @@ SUGGESTION_PATTERNS = (
     r"\b(?:is|was) (?:your|the) (?:claim|grounds|warrant|backing|qualifier|rebuttal|"
     r"exception|rule|reason) that\b:?",
     r"\b(?:are|were) you (?:saying|arguing|claiming|suggesting)\b(?: that\b)?:?",
+    # "Could it be as simple as ...?", "Might it just be something like ...?".
+    r"\b(?:could|would|might|can) it (?:just |simply |really )?be (?:as \w+ as|something like|"
+    r"like)\b:?",
+    # A question that leads with what it takes for granted: "Surely pupils ...?".
+    r"^\W*(?:surely|clearly|obviously|of course)\b,?",
 )
 
 # A sentence saying what a part is or does.
@@ -78,7 +84,8 @@ DEFINITION_PATTERNS = (
 # A fact put as something to know, mean or remember: what follows is judged as offered
 # unless it speaks of the student's text or the parts.
 KNOWING_PATTERNS = (
-    r"\b(?:(?:did|do|does) you (?:know|think|mean|realise|realize|remember)|have you (?:heard|"
+    r"\b(?:(?:did|do|does|dont|don't|wouldnt|wouldn't|would) you (?:know|think|mean|realise|"
+    r"realize|remember|agree|accept|believe|feel|see)|have you (?:heard|"
     r"read|seen|noticed)|is it(?: true| not true)?|isn'?t it(?: true)?|could it be|can it be|"
     r"might it be|would it be|so (?:your|the) (?:point|idea|claim|reason) is|you mean|"
     r"(?:are|were) you aware|remember|don'?t forget)\s+that\b:?",
@@ -93,8 +100,10 @@ KNOWING_PATTERNS = (
     r"(?:^|[,;:—–(]|\b(?:and|but|so|maybe|perhaps|probably|surely|sure|bet|guess|well|now|"
     r"then|also|of course|obviously|course))[\s\"“«]{0,3}"
     r"(?:you|we|everyone|everybody|most people)(?:['’]ll)?(?:\s+\w+){0,3}?\s+(?:know|knows|"
-    r"knew|reali[sz]e|remember|recall|(?:have|will have|'ve|’ve) (?:heard|read|seen|noticed))"
-    r"\s+that\b:?",
+    r"knew|reali[sz]e|remember|recall|find|see|notice|discover|(?:have|will have|'ve|’ve) "
+    r"(?:heard|read|seen|noticed))\s+that\b:?",
+    # "You'd agree older pupils ...?", "You would surely agree that ...".
+    r"\byou(?:['’]d| would)?(?: \w+ly)? agree\b(?: that\b)?:?",
     r"\bas (?:you|we|everyone|everybody)(?:['’]ll)?(?:\s+\w+){0,3}?\s+(?:know|knows|"
     r"reali[sz]e|remember|recall|(?:have |'ve |’ve )?(?:heard|read|seen|noticed))\b\s*[,:]?",
     r"\b(?:it is|it's|it’s|its)(?: \w+)? (?:well known|known|true|a fact|clear|obvious|"
@@ -129,7 +138,7 @@ GUARD_FRAMES = {
     ),
     # An alternative after a comma ("Do you mean that ..., or ...?"): what the question
     # offers ends before it.
-    "or": (r"[,;]\s*(?:or|or do you|or did you)\b",),
+    "or": (r"(?:[,;]\s*|\s)(?:or|or do you|or did you)\b",),
     # The student's text, named through a second-person word ("your claim", "what you
     # wrote"): a sentence about it is feedback; "your school", "like you" are not.
     "their_text": (

@@ -16,7 +16,9 @@ _SAY = (
 
 # A suggestion: the tutor offering text for the student's argument, in any frame.
 SUGGESTION_PATTERNS = (
-    r"(?:¿\s*)?\by si (?:tu \w+ )?(?:" + _SAY + r"|fuera|fuese|dijera)\b(?: que\b| algo "
+    r"(?:¿\s*)?\by si (?:(?:tu|la|el|una|un) \w+ )?(?:"
+    + _SAY
+    + r"|fuera|fuese|dijera)\b(?: que\b| algo "
     r"como\b)?:?",
     r"(?:¿\s*)?\bno (?:ser[ií]a|quedar[ií]a|queda|es|te parece|suena) (?:\w+ ){0,3}?(?:"
     + _SAY
@@ -53,6 +55,13 @@ SUGGESTION_PATTERNS = (
     r"refutaci[oó]n)(?: \w+){0,2}? ser[ií]a\b:?",
     # A negative question leads: "¿No bastaría con citar ...?"
     r"^\W*¿\s*no\b",
+    # "¿Podría ser tan sencillo como ...?", "¿Sería algo como ...?".
+    r"\b(?:podr[ií]a|ser[ií]a|puede) (?:ser )?(?:tan \w+ como|algo como|algo as[ií])\b:?",
+    # Lo que hay que pensar, cuando es un hecho: "Piensa en los 40 alumnos que ...".
+    r"(?:^|[:;])\W*(?:piensa en|pensad en|imagina|imaginad|f[ií]jate en)(?= (?:el|la|los|las|un|una|unos|"
+    r"unas|todos|todas|cada|\d))",
+    # A question that leads with what it takes for granted: "¿Acaso no ...?".
+    r"^\W*¿?\s*(?:acaso|a que|verdad que|seguro que|es obvio que|est[aá] claro que)\b",
     # Citing as the sentence's subject: "Citar la secretaría, que guarda esas cifras, ...".
     r"^\W*(?:citar|mencionar|nombrar)\b:?",
 )
@@ -76,6 +85,8 @@ DEFINITION_PATTERNS = (
 # unless it speaks of the student's text or the parts.
 KNOWING_PATTERNS = (
     r"(?:¿\s*)?\b(?:sab[ií]as|has o[ií]do|has le[ií]do|has visto|quieres decir|o sea|"
+    r"(?:no )?est[aá]s de acuerdo (?:en|con)|aceptas|(?:te )?dar[aá]s cuenta de|ver[aá]s|"
+    r"comprobar[aá]s|descubrir[aá]s|"
     r"recuerda|no olvides)\s+que\b:?",
     # "¿Has pensado en que ...?", "¿Te has planteado que ...?": a fact offered.
     r"(?:¿\s*)?\b(?:has|hab[eé]is|te has|os hab[eé]is) (?:pensado(?: en)?|considerado|"
@@ -119,7 +130,7 @@ GUARD_FRAMES = {
         r"\b(?:dej|concret|reduc|cambi|acot|limit|ajust|redact|reescrib|precis|"
         r"matiz|recort)\w*(?: \w+)? (?:en|a|as[ií]|como|por)\s*$",
     ),
-    "or": (r"[,;]\s*(?:o|u)\b",),
+    "or": (r"(?:[,;]\s*|\s)(?:o|u)\b",),
     # The student's text named in the second person ("tu tesis", "lo que escribiste"): a
     # sentence about it is feedback; "tu instituto", "tu familia" are not.
     "their_text": (
