@@ -380,6 +380,7 @@ def test_near_misses_pass_whole(language, step, message, field, sentence):
         "¿estás de acuerdo en que ",
         "acaso ",
         ": piensa en los ",
+        ": : ",
         "podría ser tan sencillo como ",
     ],
 )

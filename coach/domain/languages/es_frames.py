@@ -58,8 +58,8 @@ SUGGESTION_PATTERNS = (
     # "¿Podría ser tan sencillo como ...?", "¿Sería algo como ...?".
     r"\b(?:podr[ií]a|ser[ií]a|puede) (?:ser )?(?:tan \w+ como|algo como|algo as[ií])\b:?",
     # Lo que hay que pensar, cuando es un hecho: "Piensa en los 40 alumnos que ...".
-    r"(?:^|[:;])\W*(?:piensa en|pensad en|imagina|imaginad|f[ií]jate en)(?= (?:el|la|los|las|un|una|unos|"
-    r"unas|todos|todas|cada|\d))",
+    r"(?:^|[:;])[\s¡]{0,3}(?:piensa en|pensad en|imagina|imaginad|f[ií]jate en)"
+    r"(?= (?:el|la|los|las|un|una|unos|unas|todos|todas|cada|\d))",
     # A question that leads with what it takes for granted: "¿Acaso no ...?".
     r"^\W*¿?\s*(?:acaso|a que|verdad que|seguro que|es obvio que|est[aá] claro que)\b",
     # Citing as the sentence's subject: "Citar la secretaría, que guarda esas cifras, ...".
