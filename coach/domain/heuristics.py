@@ -181,12 +181,31 @@ def _hearsay(text: str) -> bool:
     return people or not _names_someone(text)
 
 
+_ROLES = _either("roles")
+_UNSURE = _either("unsure")
+ROLE_ONLY_MAX_WORDS = 6  # "my teacher said so": a role and a verb, nothing they based it on
+
+
+def _unnamed_role(text: str) -> bool:
+    """Whether the only one standing behind ``text`` is someone named by their role alone,
+    said unsure or with nothing more ("idk, my teacher said it", "nose, lo dijo mi profe",
+    "my teacher said so"). A name ("Ms Patel"), an acronym or what they showed ("... showed
+    us the NHS guidance") stands behind it."""
+    plain = " ".join(words(text))
+    if not _ROLES.search(plain) or _names_someone(text) or _ACRONYM.search(text):
+        return False
+    if _has_marker(_ROLES.sub(" ", plain), _AUTHORITY):
+        return False
+    return bool(_UNSURE.search(plain)) or len(words(text)) <= ROLE_ONLY_MAX_WORDS
+
+
 def backing_problem(text: str) -> str | None:
     """``no_authority`` when nothing names a source, ``vague_source`` when only a kind of
     source is named ("research on bullying": which research, by whom?), only where it was
-    found ("got it off google", "lo vi en TikTok": which site, whose figure?) or who told the
-    student ("my cousin Laura told me")."""
-    if _hearsay(text):
+    found ("got it off google", "lo vi en TikTok": which site, whose figure?), who told the
+    student ("my cousin Laura told me") or only a role, said unsure ("idk, my teacher said
+    it": which teacher, based on what?)."""
+    if _hearsay(text) or _unnamed_role(text):
         return "vague_source"
     if _has_marker(text, _AUTHORITY) or _names_someone(text):
         return None

@@ -10,7 +10,7 @@ import pytest
 
 from coach.domain.heuristics import step_check
 from coach.domain.intent import classify
-from coach.domain.tutor import offline_turn
+from coach.domain.tutor import PROBLEMS, offline_turn
 
 TOPIC = {"en": "The school bus timetable", "es": "El horario del autobús escolar"}
 
@@ -187,3 +187,41 @@ def test_a_backing_naming_its_source_in_lower_case_passes(text):
 )
 def test_a_backing_that_still_names_no_one_is_refused(text, problem):
     assert step_check("groundsBacking", text).problem == problem
+
+
+# -- an unsure backing that names only a role: which teacher, based on what? ---------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "idk, my teacher said it",
+        "not sure, maybe a teacher",
+        "my teacher told us i think",
+        "nose, lo dijo mi profe",
+        "ni idea, algun profesor",
+        "creo q lo dijo la profe de bio",
+    ],
+)
+def test_an_unsure_backing_naming_only_a_role_gets_which_one(text):
+    assert step_check("warrantBacking", text).problem == "vague_source"
+    language = "es" if any(w in text for w in ("profe", "nose", "idea")) else "en"
+    answer = _answer(language, "warrantBacking", text)
+    assert answer["assistantText"] == PROBLEMS[language]["vague_source"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ms Patel, my biology teacher, showed us the NHS guidance on caffeine",
+        "our head teacher Mrs Okafor kept the attendance register during the trial",
+        "mi profe de biologia, la señora Ruiz, nos enseño el informe de la EFSA",
+        "my science teacher showed us the european food safety authority's limits",
+    ],
+)
+def test_a_teacher_named_or_with_what_they_showed_passes(text):
+    assert step_check("warrantBacking", text).passed
+
+
+def test_the_role_rule_stays_linear():
+    _linear(lambda text: step_check("warrantBacking", text), "my teacher said maybe ")

@@ -73,6 +73,9 @@ class LanguagePack:
     hearsay_online: tuple[str, ...] = ()
     hearsay_people: tuple[str, ...] = ()
     source_says: tuple[str, ...] = ()
+    # Someone named only by a role at school ("my teacher"), and an unsure backing ("idk").
+    roles: tuple[str, ...] = ()
+    unsure: tuple[str, ...] = ()
     consequence_patterns: tuple[str, ...] = ()  # "so", "así que": a conclusion follows
     obligation_patterns: tuple[str, ...] = ()
     opinion_patterns: tuple[str, ...] = ()

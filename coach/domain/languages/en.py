@@ -262,6 +262,8 @@ PACK = LanguagePack(
     # expert, a law, a publication). "who" is not one: "People who agree with me" names
     # nobody (the World Health Organization is recognised by its capitals, WHO).
     authority=more.AUTHORITY,
+    roles=more.ROLES,
+    unsure=more.UNSURE,
     source_kinds=(
         "study",
         "studies",

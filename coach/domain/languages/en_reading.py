@@ -323,3 +323,15 @@ QUESTION_ANSWERS: tuple[str, ...] = (
     r"^(yes|yeah|yep|definitely|absolutely|of course|obviously)\b",
     r"^(no|nope)$",  # "no idea" answers nothing
 )
+
+# Someone named only by their role at school, and a backing left unsure: "idk, my teacher
+# said it", "not sure, maybe a teacher". Which teacher, and what did they base it on? Read on
+# the folded words.
+ROLES: tuple[str, ...] = (
+    r"\b(teachers?|sir|miss|tutor|form tutor|coach|head|headteacher|principal|librarian|"
+    r"nurse|professor|prof)\b",
+)
+UNSURE: tuple[str, ...] = (
+    r"\b(idk|i dont know|i don t know|dunno|not sure|maybe|i think|probably|perhaps|i guess|"
+    r"or something|some|i forgot|cant remember)\b",
+)

@@ -308,6 +308,8 @@ PACK = LanguagePack(
         "cifras",
     ),
     authority=more.AUTHORITY,
+    roles=more.ROLES,
+    unsure=more.UNSURE,
     source_kinds=(
         "estudio*",
         "investigacion*",

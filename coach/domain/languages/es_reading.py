@@ -285,3 +285,14 @@ QUESTION_ANSWERS: tuple[str, ...] = (
     r"^(si|claro|por supuesto|obviamente|desde luego)\b",
     r"^no$",  # "no sé" no responde nada
 )
+
+# Alguien nombrado solo por su cargo en el colegio, y un respaldo dicho con duda: "nose, lo
+# dijo mi profe", "ni idea, algún profesor". ¿Qué profe, y en qué se basaba?
+ROLES: tuple[str, ...] = (
+    r"\b(profes?|profesora?|profesores|profesoras|maestr[oa]s?|tutora?|director[a]?|"
+    r"bibliotecari[oa]|enfermer[oa]|cociner[oa])\b",
+)
+UNSURE: tuple[str, ...] = (
+    r"\b(nose|no se|ni idea|creo|supongo|igual|algun|alguna|a lo mejor|quizas?|o algo|"
+    r"no me acuerdo|ni me acuerdo)\b",
+)
