@@ -376,6 +376,9 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     if step == "claim" and vague and not asks:
         # Said before "too short": "buses are good" needs what should change, not length.
         return StepCheck(step, "vague_claim")
+    if step in ("grounds", "groundsBacking", "warrantBacking") and _hearsay(stripped):
+        # Said before "too short": "i read it online" needs which source, not length.
+        return StepCheck(step, "vague_source")
     if len(words(stripped)) < MIN_WORDS[step]:
         return StepCheck(step, "too_short")
     problem: str | None = None

@@ -257,3 +257,16 @@ def test_the_words_typed_around_a_part_are_still_the_students_own():
     assert typed in turn.own_texts
     asked = read_turn({"step": "claim", "user_message": "sí", "step_messages": ["porfa porfa"]})
     assert asked.own_texts == ()  # a request is never the student's text
+
+
+@pytest.mark.parametrize(
+    ("step", "text"),
+    [
+        ("grounds", "saw it on insta"),
+        ("grounds", "my mate told me"),
+        ("grounds", "lo vi en youtube"),
+        ("warrantBacking", "me lo contó mi hermana"),
+    ],
+)
+def test_hearsay_alone_is_asked_which_source_before_it_is_too_short(step, text):
+    assert step_check(step, text).problem == "vague_source"
