@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from coach.domain import languages
-from coach.domain.phrases import contains_phrase, fold, words
+from coach.domain.phrases import fold, words
 
 MIN_WORDS: dict[str, int] = {
     "claim": 4,
@@ -130,13 +130,22 @@ class StepCheck:
 
 
 def _has_marker(text: str, markers: tuple[str, ...]) -> bool:
+    """Whether a marker occurs in ``text`` as whole words (a phrase as consecutive words, a
+    trailing "*" for any ending); one pass over the words for each kind, however many
+    markers there are."""
     tokens = words(text)
+    found = set(tokens)
+    joined = f" {' '.join(tokens)} "
+    stems = tuple(fold(marker[:-1]) for marker in markers if marker.endswith("*"))
+    if stems and any(token.startswith(stems) for token in found):
+        return True
     for marker in markers:
         if marker.endswith("*"):
-            stem = fold(marker[:-1])
-            if any(token.startswith(stem) for token in tokens):
-                return True
-        elif contains_phrase(text, marker):
+            continue
+        needle = words(marker)
+        if len(needle) == 1 and needle[0] in found:
+            return True
+        if len(needle) > 1 and f" {' '.join(needle)} " in joined:
             return True
     return False
 
