@@ -454,6 +454,13 @@ def _opens_clause(tokens: list[str]) -> bool:
     )
 
 
+def _kind_named(piece: str) -> bool:
+    """Whether ``piece`` opens by naming a kind of text ("a rule about ...", "una regla
+    sobre ...") rather than giving one."""
+    tokens = words(piece)[:3]
+    return bool(tokens) and tokens[0] in _INDEFINITE and bool(set(tokens[1:]) & _TEXT_NOUNS)
+
+
 def _offers_better(sentence: str) -> bool:
     """Whether ``sentence`` offers a better text ("A clearer warrant: ...", "here is"), not
     only tells the student to try ("Try writing a rule that ...")."""
@@ -614,13 +621,20 @@ class Authorship:
                 return kind
             if fresh and on_subject and as_part and not addressed(piece):
                 return kind  # "OK: Schools should ban phones." — short, but the part
-            if kind == "offered" and as_part and stems - self.known and (fresh or not mentions):
+            if (
+                kind == "offered"
+                and as_part
+                and stems - self.known
+                and (fresh or not mentions)
+                and not (_kind_named(piece) and not fresh)  # "a rule about cost": a kind
+            ):
                 return kind  # "What if you wrote 'probably'?": the part, in the tutor's words
             if (
                 kind == "offered"
                 and (as_part or (on_subject and fresh))
                 and (fresh or not mentions)
                 and not self._written(piece)
+                and not (_kind_named(piece) and not fresh)
             ):
                 return kind  # "in most primary schools": their words, not yet their part
         return None
@@ -757,7 +771,11 @@ class Authorship:
         """The figures in ``text`` the student never gave ("40 pupils", "300 euros"): a
         figure of the tutor's own is a fact on their subject."""
         said = set(words(f"{self.said} {' '.join(self.own_texts)}"))
-        return {f"#{word}" for word in words(text) if word.isdigit() and word not in said}
+        return {
+            f"#{word}"
+            for word in words(text)
+            if word.isdigit() and len(word) > 1 and word not in said  # "in 2 or 3 sentences"
+        }
 
     def composed(self, text: str) -> list[str]:
         """The sentences of ``text`` that write text for the student."""

@@ -597,6 +597,28 @@ def test_a_part_in_a_leading_question_is_withheld(language, step, message, field
             "a",
             "Pista: pregúntate quién no estaría de acuerdo contigo.",
         ),
+        (
+            "en",
+            "grounds",
+            "uniforms make me itchy",
+            "q",
+            "Surely you can find someone who counted this?",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms make me itchy",
+            "a",
+            "In 2 or 3 sentences, say what you counted.",
+        ),
+        ("es", "grounds", "el uniforme pica", "a", "En 2 o 3 frases, di qué contaste."),
+        (
+            "en",
+            "warrant",
+            "uniforms should go because they cost a lot",
+            "q",
+            "Could it be as simple as a rule about cost in general?",
+        ),
     ],
 )
 def test_questions_that_ask_pass_whole(language, step, message, field, sentence):

@@ -65,8 +65,6 @@ SUGGESTION_PATTERNS = (
     # "Could it be as simple as ...?", "Might it just be something like ...?".
     r"\b(?:could|would|might|can) it (?:just |simply |really )?be (?:as \w+ as|something like|"
     r"like)\b:?",
-    # A question that leads with what it takes for granted: "Surely pupils ...?".
-    r"^\W*(?:surely|clearly|obviously|of course)\b,?",
 )
 
 # A sentence saying what a part is or does.
@@ -109,6 +107,8 @@ KNOWING_PATTERNS = (
     r"\b(?:it is|it's|it’s|its)(?: \w+)? (?:well known|known|true|a fact|clear|obvious|"
     r"no secret|proven)\s+that\b:?",
     r"\b(?:remember|note|notice|keep in mind|bear in mind|don'?t forget)\s*:",
+    # A question that leads with what it takes for granted: "Surely pupils ...?".
+    r"^\W*(?:surely|clearly|obviously|of course)\b,?",
 )
 
 # An example that names another topic: "in a debate about school buses ...".
@@ -161,7 +161,8 @@ GUARD_FRAMES = {
     # ..."), or asked of them ("have you ...", "could you ..."): feedback.
     "move_opening": (
         r"^(?:(?:and|but|so|now|maybe|perhaps|then|also|still|ok|okay|good|great|nice|well|"
-        r"right|yes|no|first|next|here|if|when|once|since|because|sure|true|again)\s+)*"
+        r"right|yes|no|first|next|here|if|when|once|since|because|sure|true|again|surely|"
+        r"clearly|obviously|probably|certainly|really|just)\s+)*"
         r"(?:you|youve|youre|youd|youll)\b",
         r"\b(?:have|has|do|did|does|could|would|can|will|might|should|are|were|may|shall|"
         r"had|was)(?:nt|\s+not)?\s+you\b",

@@ -60,8 +60,6 @@ SUGGESTION_PATTERNS = (
     # Lo que hay que pensar, cuando es un hecho: "Piensa en los 40 alumnos que ...".
     r"(?:^|[:;])[\s¡]{0,3}(?:piensa en|pensad en|imagina|imaginad|f[ií]jate en)"
     r"(?= (?:el|la|los|las|un|una|unos|unas|todos|todas|cada|\d))",
-    # A question that leads with what it takes for granted: "¿Acaso no ...?".
-    r"^\W*¿?\s*(?:acaso|a que|verdad que|seguro que|es obvio que|est[aá] claro que)\b",
     # Citing as the sentence's subject: "Citar la secretaría, que guarda esas cifras, ...".
     r"^\W*(?:citar|mencionar|nombrar)\b:?",
 )
@@ -108,6 +106,8 @@ KNOWING_PATTERNS = (
     r"\b(?:es|est[aá]) (?:bien |muy |m[aá]s que )?(?:sabido|claro|demostrado|cierto|evidente|"
     r"obvio|comprobado) que\b:?",
     r"\b(?:recuerda|ten en cuenta|no olvides|f[ií]jate)\s*:",
+    # A question that leads with what it takes for granted: "¿Acaso no ...?".
+    r"^\W*¿?\s*(?:acaso|a que|verdad que|seguro que|es obvio que|est[aá] claro que)\b",
 )
 
 # An example that names another topic: "en un debate sobre el transporte ...".
@@ -152,6 +152,7 @@ GUARD_FRAMES = {
     # añades ..."): feedback.
     "move_opening": (
         r"^(?:(?:y|pero|pues|entonces|ahora|quiza|quizas|tal vez|tambien|bien|vale|bueno|si|"
+        r"seguro que|acaso|igual|a lo mejor|"
         r"cuando|primero|luego|aqui|ya|no)\s+)*(?:tu\s+|usted\s+|te\s+|ya\s+)?"
         r"(?:tienes|puedes|quieres|sabes|haces|dices|escribes|pones|crees|piensas|has|eres|"
         r"necesitas|nombras|usas|hablas|cuentas|anades|explicas|citas|das|vas|podrias|"
