@@ -565,7 +565,9 @@ class Authorship:
                 # Up to an alternative ("..., or ...?"); a clause that interrupts the fact
                 # ("in Norway, where first aid is taught, bystanders ...") is part of it.
                 checked = _ALTERNATIVE.split(piece)[0]
-                if is_question(sentence) and len(_stems(checked) - self.known - TUTOR_WORDS) < 2:
+                # Asked with a question mark: "What you mean is that ..." opens like one.
+                asked = sentence.rstrip().endswith("?")
+                if asked and len(_stems(checked) - self.known - TUTOR_WORDS) < 2:
                     continue  # "Do you mean that 31 people drink one every day, or ...?"
                 kind = "offered"
             if kind == "named":

@@ -624,3 +624,74 @@ def test_a_part_in_a_leading_question_is_withheld(language, step, message, field
 def test_questions_that_ask_pass_whole(language, step, message, field, sentence):
     seen = guard_seen(language, step, message, field, sentence)
     assert sentence in seen.text
+
+
+# The student's point put in other words is the tutor's text when the words are new.
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "new"),
+    [
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "Well done for trying! What you probably mean is that uniforms should be optional.",
+            "should be optional",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "Brilliant — you're basically saying the school should drop uniforms for older pupils.",
+            "drop uniforms for older",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "Basically — if a rule harms learning, drop it.",
+            "rule harms learning",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "a",
+            "Lo que quieres decir es que el uniforme debería ser opcional para los mayores.",
+            "opcional para los mayores",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo y por eso hay que quitarlo",
+            "a",
+            "Básicamente: si una norma perjudica el aprendizaje, hay que quitarla.",
+            "perjudica el aprendizaje",
+        ),
+    ],
+)
+def test_their_point_in_the_tutors_words_is_withheld(language, step, message, field, sentence, new):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert new not in seen.text
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence"),
+    [
+        (
+            "en",
+            "claim",
+            "uniforms are itchy",
+            "a",
+            "In other words, your claim needs to take a side.",
+        ),
+        ("en", "claim", "uniforms are itchy", "q", "So you're saying uniforms are itchy?"),
+        ("es", "claim", "el uniforme pica", "a", "Es decir, tu tesis tiene que tomar partido."),
+        ("es", "claim", "el uniforme pica", "q", "¿Estás diciendo que el uniforme pica?"),
+    ],
+)
+def test_their_point_in_their_words_passes_whole(language, step, message, field, sentence):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert sentence in seen.text

@@ -107,6 +107,14 @@ KNOWING_PATTERNS = (
     r"\b(?:it is|it's|it’s|its)(?: \w+)? (?:well known|known|true|a fact|clear|obvious|"
     r"no secret|proven)\s+that\b:?",
     r"\b(?:remember|note|notice|keep in mind|bear in mind|don'?t forget)\s*:",
+    # The student's point put in other words: "What you probably mean is that ...", "You're
+    # basically saying ...", "In other words, ...", "Basically — ...".
+    r"\bwhat you(?: \w+ly)? (?:mean|want to say|are saying|['’]re saying|are getting at) is"
+    r"(?: that\b)?:?",
+    r"\byou(?:['’]re| are)(?: \w+ly)? (?:saying|arguing|claiming|suggesting|getting at)\b"
+    r"(?: that\b)?:?",
+    r"^\W*(?:basically|in other words|put simply|simply put|to put it simply|in short|"
+    r"that is to say|in a nutshell)\b\s*[,:—–-]?",
     # A question that leads with what it takes for granted: "Surely pupils ...?".
     r"^\W*(?:surely|clearly|obviously|of course)\b,?",
 )

@@ -106,6 +106,11 @@ KNOWING_PATTERNS = (
     r"\b(?:es|est[aá]) (?:bien |muy |m[aá]s que )?(?:sabido|claro|demostrado|cierto|evidente|"
     r"obvio|comprobado) que\b:?",
     r"\b(?:recuerda|ten en cuenta|no olvides|f[ií]jate)\s*:",
+    # Lo del alumno dicho de otro modo: "Lo que quieres decir es que ...", "Básicamente: ...".
+    r"\blo que (?:\w+mente )?(?:quieres decir|dices|est[aá]s diciendo|planteas) es(?: que\b)?:?",
+    r"\best[aá]s (?:\w+mente )?(?:diciendo|defendiendo|planteando|sugiriendo)\b(?: que\b)?:?",
+    r"^\W*(?:b[aá]sicamente|en otras palabras|dicho de otro modo|es decir|en resumen|"
+    r"en pocas palabras|resumiendo)\b\s*[,:—–-]?",
     # A question that leads with what it takes for granted: "¿Acaso no ...?".
     r"^\W*¿?\s*(?:acaso|a que|verdad que|seguro que|es obvio que|est[aá] claro que)\b",
 )
