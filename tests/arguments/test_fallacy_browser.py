@@ -41,6 +41,7 @@ def test_a_signed_in_user_checks_a_text_on_a_phone_and_then_in_spanish(browser_p
     page = browser_page
     page.set_viewport_size({"width": 390, "height": 844})
     log_in(page, live_server.url, "ana", PASSWORD, then="/")
+    page.click("header summary")  # on a phone the links are in the header's menu
     page.click("nav >> text=Fallacies")
     page.wait_for_url(f"{live_server.url}/fallacies/")
     assert page.inner_text("h1") == "Check a text for fallacies"
