@@ -23,21 +23,60 @@
     box.textContent = text;
   }
 
-  // The newest message at the bottom of the log. After a turn (``afterTurn``) the page also
-  // brings it into view and puts the cursor back in the message box, so the student can
+  // Whether the chat log scrolls inside its own box (wide screens), not with the page (phones).
+  function logIsBox(chat) {
+    return window.getComputedStyle(chat).overflowY !== "visible" &&
+      chat.scrollHeight > chat.clientHeight + 1;
+  }
+
+  // Bring ``el`` into view, from its start when it is taller than the room: inside the chat log
+  // when the log is a scrolling box...
+  function revealInLog(el) {
+    var chat = document.getElementById("chat-log");
+    if (!chat || !chat.contains(el) || !logIsBox(chat)) return;
+    var r = el.getBoundingClientRect();
+    var c = chat.getBoundingClientRect();
+    if (r.top < c.top) chat.scrollTop += r.top - c.top;
+    else if (r.bottom > c.bottom) chat.scrollTop += Math.min(r.bottom - c.bottom, r.top - c.top);
+  }
+
+  // ...and in the page (on a phone the log is part of the page). ``until`` (the message box),
+  // when given, shows under it too if both fit; if not, the start of ``el`` wins, so a long
+  // reply is read from its first line.
+  var MARGIN = 8;
+  function revealInPage(el, until) {
+    var top = el.getBoundingClientRect().top;
+    var bottom = (until || el).getBoundingClientRect().bottom;
+    var room = window.innerHeight;
+    if (top < MARGIN) window.scrollBy(0, top - MARGIN);
+    else if (bottom > room - MARGIN) window.scrollBy(0, Math.min(bottom - room + MARGIN, top - MARGIN));
+  }
+
+  function reveal(el, until) {
+    revealInLog(el);
+    revealInPage(el, until);
+  }
+
+  // The newest message at the bottom of the log. After a turn, a confirm or a reject
+  // (``afterTurn``) the page also brings it into view, from its start, with the message box
+  // under it when both fit, and puts the cursor back in the message box, so the student can
   // answer at once; after other swaps (saving the draft...) the page does not jump.
   function showNewest(afterTurn) {
     var chat = document.getElementById("chat-log");
     if (!chat) return;
     chat.scrollTop = chat.scrollHeight;
-    if (!afterTurn) return;
-    var box = document.getElementById("id_message");
-    if (box) {
-      box.focus({ preventScroll: true });
-      box.scrollIntoView({ block: "nearest" });  // the box, and the log just above it
-    }
     var last = chat.lastElementChild;
-    if (last) last.scrollIntoView({ block: "nearest" });  // the newest message wins
+    var box = document.getElementById("id_message");
+    if (afterTurn && box) box.focus({ preventScroll: true });
+    if (!last) return;
+    revealInLog(last);
+    if (afterTurn) revealInPage(last, answerEnd());
+  }
+
+  // The bottom of what the student answers with: the message box and its Send button, or the
+  // card of a finished session.
+  function answerEnd() {
+    return document.getElementById("chat-form") || document.getElementById("completion-card");
   }
 
   function refresh(errorText) {
@@ -60,7 +99,7 @@
     li.className = "chat-msg chat-" + role;
     li.textContent = text;
     document.getElementById("chat-log").appendChild(li);
-    li.scrollIntoView({ block: "end" });
+    reveal(li);
     return li;
   }
 
@@ -122,8 +161,7 @@
         var event = JSON.parse(line);
         if (event.type === "partial") {
           tutor.textContent += event.text;
-          tutor.scrollIntoView({ block: "nearest" });
-          document.getElementById("chat-log").scrollTop = 1e9;
+          reveal(tutor);  // its end as it grows, never past its first line
           log("partial", tutor.textContent.length);
         } else if (event.type === "final") {
           tutor.classList.remove("is-streaming");
@@ -188,10 +226,22 @@
       if (target) target.focus({ preventScroll: true });
       focused = null;
     }
-    // Confirm, reject and draft forms swap the workspace through htmx: show the newest again.
-    if (e.detail.target && e.detail.target.id === "workspace") showNewest(false);
+    // Confirm, reject and draft forms swap the workspace through htmx: show the newest again,
+    // in the page too after a confirm or a reject (the tutor has spoken), not after the draft.
+    if (e.detail.target && e.detail.target.id === "workspace") {
+      var elt = e.detail.requestConfig && e.detail.requestConfig.elt;
+      showNewest(!!(elt && elt.closest && elt.closest(".proposal-card, .coach-retry")));
+    }
   });
   showNewest(false);
+  // Opening the page on a phone (the log part of the page, not a box): the newest message and
+  // the message box under it, unless the browser already put the page elsewhere (a reload).
+  (function () {
+    var chat = document.getElementById("chat-log");
+    var last = chat && chat.lastElementChild;
+    if (!last || window.getComputedStyle(chat).overflowY !== "visible") return;
+    if (window.scrollY === 0 || window.location.hash === "#newest") revealInPage(last, answerEnd());
+  })();
 
   // The diagram follows the draft as the student types.
   document.addEventListener("input", function (e) {

@@ -1,5 +1,5 @@
 """On a phone the coach's message box is on the first screen, and after Confirm the keyboard
-focus is in the message box, not back at the top of the page (issue 36)."""
+focus is in the message box, not back at the top of the page."""
 
 from coach import services
 from tests.browser import BROWSER, log_in
@@ -22,6 +22,8 @@ def test_the_message_box_is_on_the_first_screen_of_a_phone(browser_page, live_se
     log_in(page, live_server.url, "ana", "pw-for-tests-123", then=f"/coach/{session.pk}/")
     bottom = page.eval_on_selector("#id_message", "e => e.getBoundingClientRect().bottom")
     assert bottom <= 844
+    send = "#chat-form button[type=submit]"
+    assert page.eval_on_selector(send, "e => e.getBoundingClientRect().bottom") <= 844
 
 
 def test_after_confirm_the_focus_is_in_the_message_box(browser_page, live_server):
