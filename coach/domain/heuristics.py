@@ -253,10 +253,40 @@ def _bare_reason(text: str) -> bool:
     return any(_VAGUE_CLAIM.search(p.strip()) for p in pieces if not _OBLIGATION.search(p))
 
 
+_BARE_JUDGEMENT = _either("bare_judgements")
+_COMPLAINT = _either("complaints")
+
+
+def _complains(text: str) -> bool:
+    """Whether a claim only complains: too much or too little of something, with no change
+    asked for ("el bus pasa demasiado pronto", "monster has way too much caffeine"). "The bus
+    should come 40 minutes later" asks for one."""
+    plain = _untagged(text)
+    return not _OBLIGATION.search(plain) and bool(_COMPLAINT.search(plain))
+
+
+def _judged_then_ought(text: str) -> bool:
+    """Whether the warrant is a bare judgement joined by "so" to what should be done: "dogs
+    make school better so we should have one", "el monster hace a los chavales peores así que
+    deberían prohibirlo". That is the claim's conclusion with a reason that names no
+    criterion, not a rule; "if an animal makes pupils calmer, a school should have one" is."""
+    plain = " ".join(words(text))
+    so = _CONSEQUENCE.search(plain)
+    ought = _OBLIGATION.search(plain)
+    if not (so and ought and so.start() < ought.start()):
+        return False
+    before = plain[: so.start()].strip()
+    if _marker_at(before.split(), _RULE_MARKERS) is not None or _has_marker(before, _GENERAL):
+        return False
+    return bool(_BARE_JUDGEMENT.search(before) or _VAGUE_CLAIM.search(before))
+
+
 def warrant_problem(text: str, claim: str = "") -> str | None:
     """``no_principle``, ``one_sided`` (the rule's condition or outcome is missing: "Kids
     like cake if hungry") or ``restates_claim``; None for a general rule with both sides."""
     tokens = words(text)
+    if _judged_then_ought(text):
+        return "restates_claim"
     if claim.strip():
         claimed = {token[:5] for token in words(claim) if len(token) >= 4}
         own = [token[:5] for token in tokens if len(token) >= 4]
@@ -380,7 +410,7 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     if step == "warrant" and warrant_problem(stripped, claim) == "restates_claim":
         # Said before "too short": a short restatement is above all the claim again.
         return StepCheck(step, "restates_claim")
-    vague = _VAGUE_CLAIM.search(_untagged(stripped))
+    vague = _VAGUE_CLAIM.search(_untagged(stripped)) or (step == "claim" and _complains(stripped))
     asks = is_question(stripped) and not _answered(stripped)
     if step == "claim" and vague and not asks:
         # Said before "too short": "buses are good" needs what should change, not length.

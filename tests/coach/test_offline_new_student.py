@@ -225,3 +225,74 @@ def test_a_teacher_named_or_with_what_they_showed_passes(text):
 
 def test_the_role_rule_stays_linear():
     _linear(lambda text: step_check("warrantBacking", text), "my teacher said maybe ")
+
+
+# -- weak parts get their next step, not praise ---------------------------------------------
+
+EN_DOG_CLAIM = "Every primary school should get a trained therapy dog"
+ES_DOG_CLAIM = "Cada colegio de primaria debería contar con un perro de terapia"
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("dogs make school better so we should have one", EN_DOG_CLAIM),
+        ("a dog makes the classroom nicer so we should get one", EN_DOG_CLAIM),
+        ("monster makes kids worse so they should ban it", ""),
+        ("los perros hacen el cole mejor asi que deberiamos tener uno", ES_DOG_CLAIM),
+        ("el bus temprano hace las mañanas peores asi que tienen que cambiarlo", ""),
+    ],
+)
+def test_a_bare_judgement_then_should_says_the_claim_again(text, claim):
+    assert step_check("warrant", text, claim=claim).problem == "restates_claim"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if an animal makes pupils calmer and helps them read, a school should have one",
+        "when something makes pupils calmer, schools should usually allow it",
+        "si un animal tranquiliza a los alumnos y les ayuda a leer, un colegio deberia tener uno",
+        "anything that lowers children's stress at school is worth having",
+    ],
+)
+def test_a_real_rule_ending_in_should_still_passes(text):
+    assert step_check("warrant", text, claim=EN_DOG_CLAIM).passed
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("es", "el bus pasa demasiado pronto"),
+        ("es", "el monster tiene demasiada cafeina"),
+        ("es", "las clases empiezan super temprano"),
+        ("en", "the bus comes way too early"),
+        ("en", "monster has way too much caffeine"),
+        ("en", "school starts too early tbh"),
+    ],
+)
+def test_a_complaint_as_a_claim_is_asked_what_should_change(language, text):
+    assert step_check("claim", text).problem == "vague_claim"
+    assert _answer(language, "claim", text)["assistantText"] == PROBLEMS[language]["vague_claim"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "el bus pasa demasiado pronto, asi que el consorcio deberia retrasarlo media hora",
+        "the bus should come 40 minutes later so we dont wait outside",
+        "Schools should not set too much homework",
+        "Energy drinks are really dangerous for teenagers under sixteen",
+    ],
+)
+def test_a_claim_asking_for_a_change_is_no_complaint(text):
+    assert step_check("claim", text).passed
+
+
+def test_a_short_spanish_part_is_told_so_in_agreement():
+    assert "sostenerse por sí solo; desarróllalo" in PROBLEMS["es"]["too_short"]
+
+
+def test_the_warrant_and_claim_rules_stay_linear():
+    _linear(lambda text: step_check("warrant", text + " so we should have one"), "makes it ")
+    _linear(lambda text: step_check("claim", text), "too much ")

@@ -75,6 +75,8 @@ class LanguagePack:
     source_says: tuple[str, ...] = ()
     # Someone named only by a role at school ("my teacher"), and an unsure backing ("idk").
     roles: tuple[str, ...] = ()
+    bare_judgements: tuple[str, ...] = ()  # "dogs make school better", no criterion
+    complaints: tuple[str, ...] = ()  # "the bus comes way too early": no change asked for
     unsure: tuple[str, ...] = ()
     consequence_patterns: tuple[str, ...] = ()  # "so", "así que": a conclusion follows
     obligation_patterns: tuple[str, ...] = ()

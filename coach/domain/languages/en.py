@@ -263,6 +263,8 @@ PACK = LanguagePack(
     # nobody (the World Health Organization is recognised by its capitals, WHO).
     authority=more.AUTHORITY,
     roles=more.ROLES,
+    bare_judgements=more.BARE_JUDGEMENTS,
+    complaints=more.COMPLAINTS,
     unsure=more.UNSURE,
     source_kinds=(
         "study",

@@ -335,3 +335,19 @@ UNSURE: tuple[str, ...] = (
     r"\b(idk|i dont know|i don t know|dunno|not sure|maybe|i think|probably|perhaps|i guess|"
     r"or something|some|i forgot|cant remember)\b",
 )
+
+# A judgement that something makes things better or worse, with no criterion, left at that:
+# "dogs make school better", "monster makes kids worse". Better how? Read on the folded words
+# of the piece before "so".
+BARE_JUDGEMENTS: tuple[str, ...] = (
+    r"\b(make|makes|made|making|would make|will make) ([a-z]+ ){0,3}((so|much|way|a lot|even|"
+    r"really) )?(better|worse|nicer|best|worst|good|bad|great|awful|more fun|happier|sadder)$",
+)
+
+# A complaint as a claim: too much or too little of something, and no change asked for: "the
+# bus comes way too early", "monster has way too much caffeine". Read on the folded words of a
+# claim with no "should" in it (its last words).
+COMPLAINTS: tuple[str, ...] = (
+    r"\b(too|super|so|really|very) [a-z]+( [a-z]+)?$",
+    r"\b(not enough|hardly any|barely any) [a-z]+( [a-z]+)?$",
+)

@@ -309,6 +309,8 @@ PACK = LanguagePack(
     ),
     authority=more.AUTHORITY,
     roles=more.ROLES,
+    bare_judgements=more.BARE_JUDGEMENTS,
+    complaints=more.COMPLAINTS,
     unsure=more.UNSURE,
     source_kinds=(
         "estudio*",
@@ -477,7 +479,10 @@ PACK = LanguagePack(
     consequence_patterns=(
         r"\b(asi que|por eso|por lo tanto|por tanto|entonces|de modo que|de manera que)\b",
     ),
-    obligation_patterns=(r"\b(deberia|deberian|debe|deben|hay que|tienen que|tiene que)\b",),
+    obligation_patterns=(
+        r"\b(deberia|deberian|deberiamos|debe|deben|debemos|hay que|habria que|tienen que|"
+        r"tiene que|tenemos que|tendrian que|tendriamos que)\b",
+    ),
     opinion_patterns=(
         r"\b((creo|pienso|opino)( de verdad| sinceramente| realmente)? que|en mi opinion|"
         r"todo el mundo sabe|es obvio|"

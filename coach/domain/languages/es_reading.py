@@ -296,3 +296,19 @@ UNSURE: tuple[str, ...] = (
     r"\b(nose|no se|ni idea|creo|supongo|igual|algun|alguna|a lo mejor|quizas?|o algo|"
     r"no me acuerdo|ni me acuerdo)\b",
 )
+
+# Un juicio de que algo hace las cosas mejores o peores, sin criterio, y nada más: "los perros
+# hacen el cole mejor", "el bus temprano hace las mañanas peores". ¿Mejor en qué?
+BARE_JUDGEMENTS: tuple[str, ...] = (
+    r"\b(hace|hacen|haria|harian|hizo|hara|haran) ([a-z]+ ){0,4}((mucho|muy|mas|super|tan) )*"
+    r"(mejor|mejores|peor|peores|bonit[oa]s?|buen[oa]s?|mal[oa]s?|genial|geniales|feliz|"
+    r"felices)$",
+)
+
+# Una queja como tesis: demasiado o muy poco de algo, sin pedir ningún cambio: "el bus pasa
+# demasiado pronto", "el monster tiene demasiada cafeína". Se lee en las últimas palabras de una
+# tesis sin "debería".
+COMPLAINTS: tuple[str, ...] = (
+    r"\b(demasiad[oa]s?|super|muy|tan|re) [a-z]+( [a-z]+)?$",
+    r"\b(muy poc[oa]s?|casi nada de|casi ningun[oa]?) [a-z]+( [a-z]+)?$",
+)

@@ -30,7 +30,7 @@ GUIDING_QUESTIONS: dict[str, str] = {
 
 PROBLEMS: dict[str, str] = {
     "empty": "Todavía no hay texto para este paso.",
-    "too_short": "Es demasiado breve para sostenerse sola; desarróllalo un poco más.",
+    "too_short": "Es demasiado breve para sostenerse por sí solo; desarróllalo un poco más.",
     "is_question": "Eso parece una pregunta. Una tesis toma una posición: afírmala.",
     "vague_claim": "Es un juicio, todavía no una posición que un lector pueda poner a "
     "prueba: ¿para quién y en qué sentido? Di qué debería cambiar y para quién.",
