@@ -3,6 +3,7 @@ with a menu, the conversation is part of the page (a long reply is read from its
 the message box and its Send button under it), and on a wide screen the message box stands
 apart from the proposal card above it."""
 
+import os
 import time
 
 from coach import services
@@ -107,6 +108,9 @@ def test_on_a_phone_a_long_reply_shows_from_its_first_line(browser_page, live_se
     # The conversation scrolls with the page, not inside a box of its own.
     assert page.eval_on_selector("#chat-log", "e => e.scrollHeight <= e.clientHeight + 1")
     assert page.evaluate("document.activeElement.id") == "id_message"
+    where = os.environ.get("COACH_SCREENSHOTS")
+    if where:
+        page.screenshot(path=f"{where}/coach-long-reply-390.png")  # what shows after the turn
     # Below the reply, the message box and its Send button are whole, one scroll away.
     page.eval_on_selector("#chat-form", "e => e.scrollIntoView({block: 'end'})")
     send_top, send_bottom = _box(page, "#chat-form button[type=submit]")
