@@ -346,6 +346,9 @@ _NOUN_THEN_RELATIVE = re.compile(
 _TEXT_NOUNS = languages.every_set("text_nouns") | _PART_NAMES
 
 
+_THEIRS_POINTED = frozenset("yours tuyo tuya tuyos tuyas".split())
+
+
 def _named(frame: str) -> list[re.Match[str]]:
     """Where ``frame`` names a kind of text and says what it says: a determiner, the tutor's
     words ending in a noun for a text ("a general rule", "una idea"), then a relative word."""
@@ -355,6 +358,8 @@ def _named(frame: str) -> list[re.Match[str]]:
         pointed = _POINTING.search(frame[start:])
         if pointed and start + pointed.end() > match.start() and _points(frame[start:]):
             continue  # "that is a rule that would hold ...": what the student's text is
+        if set(words(frame[match.end() :])[:2]) & _THEIRS_POINTED:
+            continue  # "a qualifier like yours", "una regla como la tuya"
         nouns = words(match.group(1))
         if (
             nouns

@@ -670,6 +670,14 @@ def test_questions_that_ask_pass_whole(language, step, message, field, sentence)
             "Básicamente: si una norma perjudica el aprendizaje, hay que quitarla.",
             "perjudica el aprendizaje",
         ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "q",
+            "Did you know the head sent 40 pupils home for their uniform last year?",
+            "sent 40 pupils",
+        ),
     ],
 )
 def test_their_point_in_the_tutors_words_is_withheld(language, step, message, field, sentence, new):
@@ -690,6 +698,7 @@ def test_their_point_in_the_tutors_words_is_withheld(language, step, message, fi
         ("en", "claim", "uniforms are itchy", "q", "So you're saying uniforms are itchy?"),
         ("es", "claim", "el uniforme pica", "a", "Es decir, tu tesis tiene que tomar partido."),
         ("es", "claim", "el uniforme pica", "q", "¿Estás diciendo que el uniforme pica?"),
+        ("en", "qualifier", "usually", "a", "Good: a qualifier like yours keeps the claim honest."),
     ],
 )
 def test_their_point_in_their_words_passes_whole(language, step, message, field, sentence):
