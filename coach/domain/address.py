@@ -114,7 +114,10 @@ def _question_to_tutor(text: str, tokens: list[str]) -> bool:
         question = any(pack.question_opening(tokens) for pack in languages.packs())
     if not question:
         return False
-    said = set(tokens)
+    # What follows the question mark is the student's own answer ("¿Deberían ...? Yo digo que
+    # sí"): its "yo", "I" is theirs, not the question's.
+    asked = stripped[: stripped.rfind("?") + 1] if "?" in stripped else stripped
+    said = set(_tokens(asked)) if asked != stripped else set(tokens)
     quotes = re.search(r"['‘’\"“”«»].+['‘’\"“”«»]", stripped) is not None
     return quotes or bool(said & (_PERSONAL | _PARTS))
 

@@ -234,9 +234,25 @@ _PLEA_CONTEXT = languages.every_set("plea_context")
 _ELONGATED = re.compile(r"([a-z])\1{2,}")
 
 
+# A condition is a part's content, never a plea: "unless it is due tomorrow", "a menos que
+# sea para mañana", "only if teachers help" (a rebuttal, a qualifier). "si no me ayudas ..."
+# threatens; the pressure patterns read it.
+_CONDITIONS = tuple(
+    f" {marker} " for marker in languages.every("conditions") if not marker.endswith("*")
+)
+_THREATS = re.compile(languages.alternatives("threats"))
+# A part that opens with a limit ("unless it is due tomorrow", "salvo que sea para mañana")
+# names when the claim fails, whatever its words: no pressure.
+_LIMIT_OPENING = tuple(
+    marker for marker in _CONDITIONS if marker.strip() not in languages.every("rule_markers")
+)
+
+
 def _pleads(norm: str, topic: str) -> bool:
     tokens = [_ELONGATED.sub(r"\1", token) for token in norm.split()]
     if not set(tokens) & _PLEAS:
+        return False
+    if any(marker in _THREATS.sub(" ", norm) for marker in _CONDITIONS):
         return False
     about = _content_words(topic)
     return all(
@@ -308,6 +324,8 @@ def classify(message: str, *, topic: str = "") -> Intent:
     # their own part is still that question.
     if pressure in (None, "emotional") and _asks_feedback(message, norm):
         return Intent("feedback")
+    if pressure == "emotional" and norm.startswith(_LIMIT_OPENING):
+        pressure = None
     if pressure is not None and not (statement and pressure in _ADDRESSED_ONLY):
         return Intent("help", pressure)
     if _pleads(norm, topic):

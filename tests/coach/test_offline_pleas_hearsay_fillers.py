@@ -270,3 +270,41 @@ def test_the_words_typed_around_a_part_are_still_the_students_own():
 )
 def test_hearsay_alone_is_asked_which_source_before_it_is_too_short(step, text):
     assert step_check(step, text).problem == "vague_source"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "unless it is due tomorrow",
+        "a menos que sea para mañana",
+        "only if teachers help",
+        "if the teacher needs help",
+        "mi profe necesita ayuda cuando hay tantos alumnos",
+    ],
+)
+def test_a_condition_with_a_plea_word_is_a_part_not_a_plea(message):
+    assert classify(message, topic="Phones in class").kind == "attempt"
+
+
+def test_a_threat_with_if_is_still_pressure():
+    assert classify("porfa si no lo entrego mañana me suspenden").kind == "help"
+    assert classify("please if i dont hand it in tomorrow im dead").kind == "help"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "¿Deberían guardarse los móviles en taquillas durante las clases? Yo creo que sí",
+        "Should phones stay in lockers during lessons? I would say yes",
+    ],
+)
+def test_a_question_on_the_topic_answered_by_the_student_is_their_attempt(message):
+    assert classify(message, topic="Phones in class").kind == "attempt"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["what would my claim be? i have no idea", "¿cuál pongo? dime tú", "¿qué pongo en mi tesis?"],
+)
+def test_a_question_on_their_own_argument_is_still_a_request(message):
+    assert classify(message, topic="Phones in class").kind in ("help", "concept", "feedback")

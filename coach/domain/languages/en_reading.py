@@ -245,7 +245,7 @@ PLEA_CONTEXT: frozenset[str] = frozenset(
     "totally am is are have has got only some few two three whole class grade mark marks "
     "done finish finished time late already still need needs something anything idea clue "
     "me my your you u ur with this it on come give just man bro will if dont hand handed submit "
-    "turn in".split()
+    "turn in dead screwed doomed".split()
 )
 
 # Hearsay as a source, inside grounds or a backing: where the student saw or heard it, with
@@ -351,3 +351,7 @@ COMPLAINTS: tuple[str, ...] = (
     r"\b(too|super|so|really|very) [a-z]+( [a-z]+)?$",
     r"\b(not enough|hardly any|barely any) [a-z]+( [a-z]+)?$",
 )
+
+# A condition that threatens is pressure, not a part's condition: "please if i dont hand it in
+# tomorrow im dead". On the folded words, padded.
+THREATS: tuple[str, ...] = (r" if (i|you|u) (dont|cant|do not|cannot) ",)

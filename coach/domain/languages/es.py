@@ -729,6 +729,7 @@ PACK = LanguagePack(
     filler_not_before=more.FILLER_NOT_BEFORE,
     plea_words=more.PLEAS,
     plea_context=more.PLEA_CONTEXT,
+    threats=more.THREATS,
     fillers=frozenset(
         "porfa porfavor por favor oye venga vale bueno y pero entonces profe solo ya anda "
         "mira hombre tio tia eh ahora rapido".split()

@@ -312,3 +312,7 @@ COMPLAINTS: tuple[str, ...] = (
     r"\b(demasiad[oa]s?|super|muy|tan|re) [a-z]+( [a-z]+)?$",
     r"\b(muy poc[oa]s?|casi nada de|casi ningun[oa]?) [a-z]+( [a-z]+)?$",
 )
+
+# Una condición que amenaza es presión, no la condición de una parte: "porfa si no lo entrego
+# mañana me suspenden". Sobre las palabras sin tildes, con espacios alrededor.
+THREATS: tuple[str, ...] = (r" si no ",)
