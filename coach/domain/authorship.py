@@ -193,6 +193,7 @@ _LINK = _frames("link")
 _COMPLETING = _frames("completing")
 # ", or ...", ", o ...": an alternative, where a fact put as something to know ends.
 _ALTERNATIVE = _frames("or")
+_FRAMING = _frames("framing")
 # The qualifier's words ("almost", "casi"): on a definition's examples, not the subject.
 _HEDGE_STEMS = frozenset(word[:STEM] for word in languages.every_set("hedges"))
 
@@ -307,6 +308,13 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
         and not asks_in(plain)
     ):
         pieces.append((plain, "declared"))
+    elif is_question(sentence):
+        # What comes before the question is said: "X, ¿o me equivoco?" (Spanish marks where
+        # the question starts), "X; can you check that?".
+        opened = frame.find("¿")
+        said_first = frame[:opened] if opened > 0 else frame[: max(frame.rfind(";"), 0)]
+        if words(said_first) and not _FRAMING.match(said_first):
+            pieces.append((said_first, "declared"))
     # A question set off by a dash from what it asks about: "How does this sound — ...?".
     dashed = _DASH.split(frame, maxsplit=1)
     if (
@@ -346,9 +354,6 @@ _NOUN_THEN_RELATIVE = re.compile(
 _TEXT_NOUNS = languages.every_set("text_nouns") | _PART_NAMES
 
 
-_THEIRS_POINTED = frozenset("yours tuyo tuya tuyos tuyas".split())
-
-
 def _named(frame: str) -> list[re.Match[str]]:
     """Where ``frame`` names a kind of text and says what it says: a determiner, the tutor's
     words ending in a noun for a text ("a general rule", "una idea"), then a relative word."""
@@ -358,7 +363,7 @@ def _named(frame: str) -> list[re.Match[str]]:
         pointed = _POINTING.search(frame[start:])
         if pointed and start + pointed.end() > match.start() and _points(frame[start:]):
             continue  # "that is a rule that would hold ...": what the student's text is
-        if set(words(frame[match.end() :])[:2]) & _THEIRS_POINTED:
+        if set(words(frame[match.end() :])[:2]) & ADDRESSED:
             continue  # "a qualifier like yours", "una regla como la tuya"
         nouns = words(match.group(1))
         if (

@@ -704,3 +704,64 @@ def test_their_point_in_the_tutors_words_is_withheld(language, step, message, fi
 def test_their_point_in_their_words_passes_whole(language, step, message, field, sentence):
     seen = guard_seen(language, step, message, field, sentence)
     assert sentence in seen.text
+
+
+# What a question says before it starts asking ("X; can you check that?", "X, ¿o me
+# equivoco?") is said; a phrase or a condition that frames the question is not.
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "new"),
+    [
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "q",
+            "Uniforms cost families £300 a year; can you check that?",
+            "cost families 300",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "q",
+            "El uniforme cuesta a las familias 300 euros al año, ¿o me equivoco?",
+            "300 euros al",
+        ),
+    ],
+)
+def test_what_a_question_says_first_is_withheld(language, step, message, field, sentence, new):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert new not in seen.text
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence"),
+    [
+        ("es", "grounds", "el uniforme es malo", "q", "Con 30 alumnos, ¿cuántos dirían lo mismo?"),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "q",
+            "Si quitas el uniforme, ¿qué pasaría con el acoso?",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "q",
+            "Tu tesis habla del instituto; ¿vale también para otros?",
+        ),
+        ("en", "grounds", "uniforms are bad", "q", "The survey is a good start; who ran it?"),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "q",
+            "Your claim names the school; does it hold for others too?",
+        ),
+    ],
+)
+def test_what_frames_a_question_passes_whole(language, step, message, field, sentence):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert sentence in seen.text

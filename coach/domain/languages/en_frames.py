@@ -147,6 +147,12 @@ GUARD_FRAMES = {
         r"(?: (?:it|this|that|them|yours|your \w+))?(?: (?:down|back|up))?"
         r" (?:to|into|as|like this|so)\s*$",
     ),
+    # What frames a question rather than says something: "With 30 pupils, ...?", "If you
+    # drop it, ...?" (a phrase, a condition or a time before the question).
+    "framing": (
+        r"^\W*(?:with|for|in|on|at|before|after|if|when|since|while|as|by|about|regarding|"
+        r"given|thinking|apart|so|then|and|but|now)\b",
+    ),
     # An alternative after a comma ("Do you mean that ..., or ...?"): what the question
     # offers ends before it.
     "or": (r"(?:[,;]\s*|\s)(?:or|or do you|or did you)\b",),

@@ -135,6 +135,11 @@ GUARD_FRAMES = {
         r"\b(?:dej|concret|reduc|cambi|acot|limit|ajust|redact|reescrib|precis|"
         r"matiz|recort)\w*(?: \w+)? (?:en|a|as[ií]|como|por)\s*$",
     ),
+    # Lo que enmarca una pregunta sin decir nada: "Con 30 alumnos, ¿...?", "Si lo quitas, ¿...?".
+    "framing": (
+        r"^\W*(?:con|para|en|por|antes|despu[eé]s|si|cuando|mientras|como|sobre|desde|"
+        r"entonces|pensando|aparte|y|pero|ahora|as[ií])\b",
+    ),
     "or": (r"(?:[,;]\s*|\s)(?:o|u)\b",),
     # The student's text named in the second person ("tu tesis", "lo que escribiste"): a
     # sentence about it is feedback; "tu instituto", "tu familia" are not.
