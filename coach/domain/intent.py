@@ -248,6 +248,14 @@ _LIMIT_OPENING = tuple(
 )
 
 
+PLEA_UNKNOWN_MAX = 2
+_PERSONAL = languages.every_set("personal")
+_BEGGING = languages.every_set("begging")
+_CLOCK = re.compile(r"\d{1,2}(?:am|pm|h)?")  # "due at 9am", "a las 8"
+# "should", "deberían": a part's conclusion, never a plea.
+_OBLIGATION = re.compile(languages.alternatives("obligation_patterns"))
+
+
 def _pleads(norm: str, topic: str) -> bool:
     tokens = [_ELONGATED.sub(r"\1", token) for token in norm.split()]
     if not set(tokens) & _PLEAS:
@@ -255,11 +263,19 @@ def _pleads(norm: str, topic: str) -> bool:
     if any(marker in _THREATS.sub(" ", norm) for marker in _CONDITIONS):
         return False
     about = _content_words(topic)
-    return all(
-        (t in _PLEAS or t in _PLEA_CONTEXT or t in _NOT_TOPICAL)
-        and not (len(t) >= 4 and t[:5] in about)
+    if any(len(t) >= 4 and t[:5] in about for t in tokens) or _OBLIGATION.search(norm):
+        return False
+    unknown = [
+        t
         for t in tokens
-    )
+        if not (t in _PLEAS or t in _PLEA_CONTEXT or t in _NOT_TOPICAL or _CLOCK.fullmatch(t))
+    ]
+    # Begging, with a word no list holds ("estoy llorando literal"), or two about the student
+    # themself ("im literally crying rn pls", "pls i'm on my knees here"), is still distress.
+    if not set(tokens) & _BEGGING:
+        return not unknown
+    personal = bool(set(tokens) & _PERSONAL)
+    return len(unknown) <= (PLEA_UNKNOWN_MAX if personal else PLEA_UNKNOWN_MAX - 1)
 
 
 def _help_pressure(norm: str) -> Pressure | None:
@@ -328,8 +344,6 @@ def classify(message: str, *, topic: str = "") -> Intent:
         pressure = None
     if pressure is not None and not (statement and pressure in _ADDRESSED_ONLY):
         return Intent("help", pressure)
-    if _pleads(norm, topic):
-        return Intent("help", "emotional")
     if _CONCEPT.search(norm):
         return Intent("concept")
     if pressure is None and _asks_if_acceptable(message, norm):
@@ -339,6 +353,8 @@ def classify(message: str, *, topic: str = "") -> Intent:
         return Intent("rewrite")
     if short and is_confirmation(message) and not _hedged(norm):
         return Intent("confirmation")
+    if _pleads(norm, topic):  # after "fix it please", a rewrite request
+        return Intent("help", "emotional")
     # "pizza" is small talk, unless the argument is about pizza; a statement with topic
     # words of its own ("video games lower grades") is an attempt, whatever its words.
     chat = short or "?" in message or addressed

@@ -308,3 +308,36 @@ def test_a_question_on_the_topic_answered_by_the_student_is_their_attempt(messag
 )
 def test_a_question_on_their_own_argument_is_still_a_request(message):
     assert classify(message, topic="Phones in class").kind in ("help", "concept", "feedback")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "im literally crying rn pls",
+        "this is due at 9am and i have nothing",
+        "pls i'm on my knees here",
+        "estoy llorando literal",
+        "necesito aprobar porfa",
+    ],
+)
+def test_begging_with_a_word_or_two_no_list_holds_is_still_a_plea(message):
+    assert classify(message, topic="Phones in class").kind == "help"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I was stressed and needed help",  # an anecdote: no begging, so no leeway
+        "I think stressed students need help",
+        "kids cry when phones are taken",
+        "students have 3 exams tomorrow",
+        "i really need phones to be banned, they should go in lockers",
+    ],
+)
+def test_distress_words_in_a_statement_about_the_world_are_its_content(message):
+    assert classify(message, topic="Mobile phones in class").kind == "attempt"
+
+
+def test_i_mean_and_tbh_before_a_part_are_fillers():
+    assert own_text("I mean phones should stay in lockers") == "phones should stay in lockers"
+    assert own_text("tbh phones should stay in lockers") == "phones should stay in lockers"

@@ -135,6 +135,7 @@ class LanguagePack:
     # it ("essay", "tonight", "profe"): a message of only these and the exchange's words.
     plea_words: frozenset[str] = frozenset()
     plea_context: frozenset[str] = frozenset()
+    begging: frozenset[str] = frozenset()  # "please", "porfa", "crying": begging itself
     threats: tuple[str, ...] = ()  # "if you dont ...": a condition that threatens, no part's
     # -- addressed to the tutor (``address``)
     fillers: frozenset[str] = frozenset()

@@ -720,6 +720,7 @@ PACK = LanguagePack(
     filler_not_before=more.FILLER_NOT_BEFORE,
     plea_words=more.PLEAS,
     plea_context=more.PLEA_CONTEXT,
+    begging=more.BEGGING,
     threats=more.THREATS,
     fillers=frozenset(
         "please pls plz plis pleaseee kindly just ok okay so now ugh uh um hey oh well then and "

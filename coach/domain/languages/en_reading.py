@@ -235,7 +235,7 @@ AUTHORITY: tuple[str, ...] = (
 PLEAS: frozenset[str] = frozenset(
     "please pls plz plis pleas pleez beg begging begged desperate desperately stressed "
     "stressing panicking panic panicked freaking due deadline deadlines urgent urgently asap "
-    "help helpme tonight tomorrow midnight".split()
+    "help helpme tonight tomorrow midnight crying cry dying".split()
 )
 PLEA_CONTEXT: frozenset[str] = frozenset(
     "essay homework assignment project paper coursework teacher teachers prof sir miss mum "
@@ -245,7 +245,7 @@ PLEA_CONTEXT: frozenset[str] = frozenset(
     "totally am is are have has got only some few two three whole class grade mark marks "
     "done finish finished time late already still need needs something anything idea clue "
     "me my your you u ur with this it on come give just man bro will if dont hand handed submit "
-    "turn in dead screwed doomed".split()
+    "turn in dead screwed doomed at nothing exam exams test".split()
 )
 
 # Hearsay as a source, inside grounds or a backing: where the student saw or heard it, with
@@ -281,6 +281,7 @@ SOURCE_SAYS: tuple[str, ...] = (
 STRONG_FILLERS: tuple[str, ...] = (
     "ok", "okay", "okey", "k", "kk", "um", "umm", "uh", "uhh", "erm", "hmm", "hm", "basically",
     "anyway", "anyways", "alright", "so yeah", "so like", "come on", "cmon",
+    "i mean", "tbh", "ngl",
 )  # fmt: skip
 LOOSE_FILLERS: tuple[str, ...] = ("so", "well", "right", "yeah", "yes", "like", "then", "and")
 # Words a loose filler cannot stand before: "so many", "so much", "so that".
@@ -355,3 +356,11 @@ COMPLAINTS: tuple[str, ...] = (
 # A condition that threatens is pressure, not a part's condition: "please if i dont hand it in
 # tomorrow im dead". On the folded words, padded.
 THREATS: tuple[str, ...] = (r" if (i|you|u) (dont|cant|do not|cannot) ",)
+
+# Begging itself, among the plea words: with it, a word or two no list holds is still the
+# student's distress ("im literally crying rn pls"); "stressed" or "due" alone give no such
+# leeway ("I was stressed and needed help" is an anecdote).
+BEGGING: frozenset[str] = frozenset(
+    "please pls plz plis pleas pleez beg begging begged desperate desperately crying cry "
+    "dying".split()
+)

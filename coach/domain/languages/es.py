@@ -729,6 +729,7 @@ PACK = LanguagePack(
     filler_not_before=more.FILLER_NOT_BEFORE,
     plea_words=more.PLEAS,
     plea_context=more.PLEA_CONTEXT,
+    begging=more.BEGGING,
     threats=more.THREATS,
     fillers=frozenset(
         "porfa porfavor por favor oye venga vale bueno y pero entonces profe solo ya anda "

@@ -212,14 +212,14 @@ AUTHORITY: tuple[str, ...] = (
 PLEAS: frozenset[str] = frozenset(
     "porfa porfi porfis porfavor favor xfa plis suplico ruego ayuda ayudame ayudenme agobiado "
     "agobiada agobiadisimo agobiadisima desesperado desesperada estresado estresada urgente manana "
-    "entregar entrega entregarlo entregarla entrego".split()
+    "entregar entrega entregarlo entregarla entrego llorando lloro".split()
 )
 PLEA_CONTEXT: frozenset[str] = frozenset(
     "profe profesor profesora profesores va van a matar mata suspender suspenden suspendo "
     "suspenderme catear trabajo deberes redaccion ensayo tarea nota cero llego llegar quedan "
     "queda dos tres una hora horas minutos hoy noche lunes martes miercoles jueves viernes "
     "semana tiempo necesito necesita tengo tiene para super muy es esta estoy estamos aunque "
-    "sea algo dame va venga nada poner escribir hacer x".split()
+    "sea algo dame va venga nada poner escribir hacer x examen examenes".split()
 )
 
 # Lo que se oyó o se vio como fuente, dentro de los datos o un respaldo, sin nadie que lo
@@ -316,3 +316,10 @@ COMPLAINTS: tuple[str, ...] = (
 # Una condición que amenaza es presión, no la condición de una parte: "porfa si no lo entrego
 # mañana me suspenden". Sobre las palabras sin tildes, con espacios alrededor.
 THREATS: tuple[str, ...] = (r" si no ",)
+
+# La súplica misma, entre las palabras de súplica: con ella, una o dos palabras que ninguna
+# lista recoge siguen siendo agobio ("estoy llorando literal"); "agobiado" o "mañana" solas no.
+BEGGING: frozenset[str] = frozenset(
+    "porfa porfi porfis porfavor favor xfa plis suplico ruego desesperado desesperada "
+    "llorando lloro".split()
+)
