@@ -574,7 +574,7 @@ class Authorship:
                     continue  # "Did you know that your grounds already ...?"
                 # Up to an alternative ("..., or ...?"); a clause that interrupts the fact
                 # ("in Norway, where first aid is taught, bystanders ...") is part of it.
-                checked = _ALTERNATIVE.split(piece)[0]
+                checked = _ALTERNATIVE.split(re.split(r"[;¿]", piece)[0])[0]
                 # Asked with a question mark: "What you mean is that ..." opens like one.
                 asked = sentence.rstrip().endswith("?")
                 if asked and len(_stems(checked) - self.known - TUTOR_WORDS) < 2:

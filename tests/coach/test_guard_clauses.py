@@ -765,3 +765,52 @@ def test_what_a_question_says_first_is_withheld(language, step, message, field, 
 def test_what_frames_a_question_passes_whole(language, step, message, field, sentence):
     seen = guard_seen(language, step, message, field, sentence)
     assert sentence in seen.text
+
+
+# Agreeing with what the student never said gives it to them.
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "new"),
+    [
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "a",
+            "You're right that 40 pupils were sent home for uniform last year.",
+            "40 pupils were",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "a",
+            "Tienes razón en que mandaron a casa a 40 alumnos el año pasado.",
+            "40 alumnos el",
+        ),
+    ],
+)
+def test_agreeing_with_a_new_fact_is_withheld(language, step, message, field, sentence, new):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert new not in seen.text
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "sentence"),
+    [
+        (
+            "en",
+            "grounds",
+            "uniforms cost a lot",
+            "You're right that cost matters; can you find a figure for it?",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme cuesta mucho",
+            "Tienes razón en que el coste importa; ¿puedes encontrar una cifra?",
+        ),
+    ],
+)
+def test_agreeing_with_their_point_passes_whole(language, step, message, sentence):
+    seen = guard_seen(language, step, message, "a", sentence)
+    assert sentence in seen.text

@@ -118,6 +118,8 @@ KNOWING_PATTERNS = (
     r"(?: that\b)?:?",
     r"^\W*(?:basically|in other words|put simply|simply put|to put it simply|in short|"
     r"that is to say|in a nutshell)\b\s*[,:—–-]?",
+    # Agreeing with what the student did not say: "You're right that 40 pupils ...".
+    r"\byou(?:['’]re| are)(?: \w+ly)? (?:right|correct) (?:to say )?that\b:?",
     # A question that leads with what it takes for granted: "Surely pupils ...?".
     r"^\W*(?:surely|clearly|obviously|of course)\b,?",
 )

@@ -111,6 +111,8 @@ KNOWING_PATTERNS = (
     r"\best[aá]s (?:\w+mente )?(?:diciendo|defendiendo|planteando|sugiriendo)\b(?: que\b)?:?",
     r"^\W*(?:b[aá]sicamente|en otras palabras|dicho de otro modo|es decir|en resumen|"
     r"en pocas palabras|resumiendo)\b\s*[,:—–-]?",
+    # Dar la razón en lo que el alumno no dijo: "Tienes razón en que mandaron a 40 ...".
+    r"\btienes (?:toda la )?raz[oó]n (?:en|con) (?:lo de )?que\b:?",
     # A question that leads with what it takes for granted: "¿Acaso no ...?".
     r"^\W*¿?\s*(?:acaso|a que|verdad que|seguro que|es obvio que|est[aá] claro que)\b",
 )
