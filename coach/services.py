@@ -33,11 +33,29 @@ from arguments.services import (
 from coach.domain import conversion, events, provenance
 from coach.domain.answer import AnswerReader, serve
 from coach.domain.guards import CoachAIResult
-from coach.domain.intent import Intent, classify, rewrite_payload
+from coach.domain.intent import Intent, classify, is_plain_no, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
 from coach.domain.steps import LANGUAGES, next_step
 from coach.domain.turn import TurnInput, read_turn
-from coach.domain.tutor import completion_text, offline_turn, opening_text, step_intro_text
+from coach.domain.tutor import (
+    completion_text,
+    offline_turn,
+    opening_text,
+    set_aside_text,
+    step_intro_text,
+)
+from coach.errors import (  # the refusals, raised here; callers name them services.X
+    ChainNotReady,
+    CoachError,
+    DraftConflict,
+    MessageTooLong,
+    NoPendingProposal,
+    NothingToRetry,
+    ProposalStale,
+    SessionCompleted,
+    StepMismatch,
+    TurnRateLimited,
+)
 from coach.models import (
     DRAFT_COLUMNS,
     CoachAutosave,
@@ -54,7 +72,6 @@ from toulmini_site.llm import LLMClient, LLMError
 from toulmini_site.llm.providers import client_for, default_engine
 from toulmini_site.llm.services import llm_calls_save
 from toulmini_site.numbers import grouped
-from toulmini_site.refusals import Refusal
 from toulmini_site.school import budget_release, work_guard
 from toulmini_site.users import User
 from toulmini_site.versions import StaleWrite, merge_fields
@@ -66,61 +83,6 @@ TURNS_PER_MINUTE = COACH_TURNS_PER_MINUTE
 TOPIC_MAX_CHARS = 300
 PURPOSE = "coach.turn"
 STEP_MESSAGES = 20  # the student's latest messages on the step, for the offline tutor
-
-
-class CoachError(Refusal):
-    """A refused coach operation: ``code`` is stable, ``str(error)`` is safe to show; the
-    keyword arguments are extra fields of the API's error body."""
-
-    code = "COACH_ERROR"
-    status = 400
-
-    def __init__(self, message: str, **extra: Any) -> None:
-        super().__init__(message, retry_after=extra.get("retry_after"), extra=extra)
-
-
-class MessageTooLong(CoachError):
-    code = "COACH_MESSAGE_TOO_LONG"
-
-
-class TurnRateLimited(CoachError):
-    code = "COACH_RATE_LIMITED"
-    status = 429
-
-
-class SessionCompleted(CoachError):
-    code = "COACH_SESSION_COMPLETED"
-    status = 409
-
-
-class NothingToRetry(CoachError):
-    code = "COACH_NOTHING_TO_RETRY"
-    status = 409
-
-
-class NoPendingProposal(CoachError):
-    code = "COACH_NO_PENDING_PROPOSAL"
-    status = 409
-
-
-class ProposalStale(CoachError):
-    code = "COACH_PROPOSAL_STALE"
-    status = 409
-
-
-class StepMismatch(CoachError):
-    code = "COACH_STEP_MISMATCH"
-    status = 409
-
-
-class DraftConflict(CoachError):
-    code = "COACH_DRAFT_CONFLICT"
-    status = 409
-
-
-class ChainNotReady(CoachError):
-    code = "COACH_NOT_COMPLETED"
-    status = 409
 
 
 def now() -> datetime:
@@ -514,7 +476,9 @@ def turn_inputs(*, session: CoachSession, turn: TurnStart) -> dict[str, Any]:
     before = list(
         session.messages.filter(id__lt=user_message.id)
         .order_by("-id")
-        .values("role", "text", "step", "created_at")[:window]
+        .values(
+            "role", "text", "step", "created_at", "proposal", "proposal_decision", "draft_version"
+        )[:window]
     )[::-1]
     earlier = before[-HISTORY_MESSAGES:]
     on_step = [m for m in before if m["role"] == CoachMessage.Role.USER and m["step"] == step]
@@ -527,10 +491,22 @@ def turn_inputs(*, session: CoachSession, turn: TurnStart) -> dict[str, Any]:
         or (classify(text).kind == "rewrite" and rewrite_payload(text))
         for text in since_edit
     )
+    # The card showing for this step, if any (still current: the draft has not moved on).
+    cards = [
+        (m["proposal"] or {}).get("value", "")
+        for m in before
+        if m["proposal_decision"] == CoachMessage.Decision.PENDING
+        and (m["proposal"] or {}).get("field") == step
+        and m["draft_version"] in (None, draft_row.version)
+    ]
     return {
         "step": step,
         "language": session.language,
         "topic": session.topic,
+        "card": cards[-1] if cards else "",
+        # Whether a card may wait to be superseded (one in the window, or older than it).
+        "may_have_pending": len(before) == window
+        or any(m["proposal_decision"] == CoachMessage.Decision.PENDING for m in before),
         "draft": draft,
         "draft_value": draft[step],
         "draft_is_latest": draft_is_latest,
@@ -550,6 +526,52 @@ def _error(code: str, message: str) -> dict[str, Any]:
     return events.error(code, message)
 
 
+def typed_confirm(*, session: CoachSession, turn: TurnStart) -> dict[str, Any] | None:
+    """A plain "yes" ("ok", "vale", "sí"...) typed while a card shows confirms that card as
+    its button does (``proposal_confirm``: same checks, same provenance) and ends the turn
+    with the next step's opening; a plain "no" sets it aside as the reject button does. None
+    when there is no such card or it cannot be decided (stale, another step): the tutor
+    answers the message then."""
+    saying_no = is_plain_no(turn.message.text)
+    if turn.intent.kind != "confirmation" and not saying_no:
+        return None
+    pending = pending_proposal(session)
+    if pending is None or (pending.proposal or {}).get("field") != turn.message.step:
+        return None
+    # An attempt written after the card (answered without a new one) is what a yes accepts.
+    since = session.messages.filter(
+        role=CoachMessage.Role.USER, id__gt=pending.pk, id__lt=turn.message.pk
+    ).values_list("text", flat=True)
+    if any(classify(text, topic=session.topic).is_attempt for text in since):
+        return None
+    try:
+        if saying_no:
+            locked = proposal_reject(session=session)
+            CoachMessage.objects.create(
+                session=locked,
+                role=CoachMessage.Role.ASSISTANT,
+                text=set_aside_text(locked.current_step, locked.language),
+                step=locked.current_step,
+            )
+        else:
+            locked = proposal_confirm(session=session)
+    except CoachError:
+        return None
+    said = locked.messages.filter(role=CoachMessage.Role.ASSISTANT).order_by("-id").first()
+    state = {
+        "current_step": locked.current_step,
+        "status": locked.status,
+        "draft_version": CoachDraft.objects.get(session=locked).version,
+    }
+    return events.final(
+        result={"assistantText": said.text if said else "", "step": locked.current_step},
+        message_id=said.pk if said else 0,
+        status="rejected" if saying_no else "confirmed",
+        withheld=False,
+        session=state,
+    )
+
+
 def turn_events(*, session: CoachSession, turn: TurnStart) -> Iterator[dict[str, Any]]:
     """Run the tutor on the turn's message (from ``turn_start``): yields ``partial`` events
     (the tutor's words, one checked sentence at a time), then one ``final`` event with the
@@ -560,6 +582,17 @@ def turn_events(*, session: CoachSession, turn: TurnStart) -> Iterator[dict[str,
     judged; a withheld answer is saved as withheld. A failure saves nothing but the call
     log, so the student can retry.
     """
+    try:
+        confirmed = typed_confirm(session=session, turn=turn)
+    except BaseException:
+        if turn.holds_budget:
+            budget_release(work=session)
+        raise
+    if confirmed is not None:
+        if turn.holds_budget:
+            budget_release(work=session)
+        yield confirmed
+        return
     inputs = turn_inputs(session=session, turn=turn)
     read = read_turn(inputs)  # once: the tutor and every check of its answer read it
     client = client_for(engine())
@@ -596,6 +629,10 @@ async def aturn_events(*, session: CoachSession, turn: TurnStart) -> AsyncIterat
     try:
         # No slot (toulmini_site.admission) for this trip: the connection the turn's start
         # took is still this thread's; waiting here for a slot would keep it from the pool.
+        confirmed = await sync_to_async(typed_confirm)(session=session, turn=turn)
+        if confirmed is not None:  # the budget hold is freed below (not ``closed``)
+            yield confirmed
+            return
         inputs = await sync_to_async(_inputs_then_close)(session=session, turn=turn)
         # Made in a thread: never on the event loop every other stream shares.
         client = await sync_to_async(client_for, thread_sensitive=False)(engine())
@@ -718,7 +755,7 @@ def _finish(
                 "The session moved on (another tab?) while the tutor was answering. Reload.",
             )
         proposal = result.proposedUpdate.model_dump() if result.proposedUpdate else None
-        if proposal is not None:
+        if proposal is not None and inputs.get("may_have_pending", True):
             CoachMessage.objects.filter(
                 session_id=session.pk, proposal_decision=CoachMessage.Decision.PENDING
             ).update(proposal_decision=CoachMessage.Decision.SUPERSEDED)

@@ -178,6 +178,28 @@ def _hedged(norm: str) -> bool:
     return bool(set(norm.split()) & _HEDGES)
 
 
+# "yes but change 95% to most", "vale pero quita lo del huevo", "ok but shorter": a yes that
+# brings a change is not a plain yes; the student is asked for their changed version.
+_CONTRAST = languages.every_set("contrast_words")
+_PLAIN_NO = languages.every_set("plain_no")
+ACCEPT_HEAD_MAX_WORDS = 3
+
+
+def accepts_with_change(message: str) -> bool:
+    """Whether ``message`` opens with a yes ("yes", "ok", "sí", "vale") and goes on with a
+    change after a contrast word ("but", "pero")."""
+    tokens = normalize(message).split()
+    cut = next((i for i, token in enumerate(tokens) if token in _CONTRAST), None)
+    if not cut or cut > ACCEPT_HEAD_MAX_WORDS or cut == len(tokens) - 1:
+        return False
+    return all(is_confirmation(token) for token in tokens[:cut])
+
+
+def is_plain_no(message: str) -> bool:
+    """Whether ``message`` only says no ("no", "nope, not that", "no, eso no")."""
+    return normalize(message).strip() in _PLAIN_NO
+
+
 # Words that say nothing about the topic: the exchange, grammar, fillers, pronouns, the parts'
 # names. "come on, I've tried, I really can't" and "venga, solo esta vez y no te pido más"
 # are made only of them: the student has nothing to write yet (stuck, or pleading in a
@@ -318,6 +340,7 @@ def classify(message: str, *, topic: str = "") -> Intent:
     or a rewrite request only in the form "rewrite: <text>".
     """
     message = _INSERT.sub(r"\1", message)
+    changing = accepts_with_change(message)  # read before a "yes," is taken as a filler
     # "ok. Uniforms should be optional": the filler says nothing; what follows decides. A few
     # layers at most: "what about that what about that ..." must not recurse without end.
     for _ in range(_FRAMING_LAYERS):
@@ -351,6 +374,8 @@ def classify(message: str, *, topic: str = "") -> Intent:
     short = count <= CONTROL_MAX_WORDS
     if is_rewrite_request(message) and (short or ":" in message):
         return Intent("rewrite")
+    if changing:
+        return Intent("help", "ask")  # asks the tutor to change the text: the student does
     if short and is_confirmation(message) and not _hedged(norm):
         return Intent("confirmation")
     if _pleads(norm, topic):  # after "fix it please", a rewrite request
@@ -519,6 +544,8 @@ def rewrite_payload(message: str) -> str:
 
 __all__ = [
     "CONTROL_MAX_WORDS",
+    "accepts_with_change",
+    "is_plain_no",
     "Intent",
     "IntentKind",
     "Pressure",

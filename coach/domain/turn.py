@@ -39,6 +39,7 @@ class TurnInput:
     typed: tuple[str, ...]  # everything the student typed in the window, requests included
     attempts: tuple[str, ...]
     own_texts: tuple[str, ...]
+    card: str = ""  # the value of the proposal card showing for this step, if any
 
     @property
     def claim(self) -> str:
@@ -147,6 +148,7 @@ def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
         typed=tuple(t for t in [*earlier, message, *history] if t.strip()),
         attempts=tuple(attempts),
         own_texts=tuple(t for t in own_texts if t.strip()),
+        card=str(inputs.get("card", "") or ""),
     )
 
 

@@ -17,8 +17,8 @@ from typing import Any
 from coach.domain import languages
 from coach.domain.explanations import asked_part, help_text, off_topic_text
 from coach.domain.heuristics import step_check
-from coach.domain.intent import own_text
-from coach.domain.phrases import reply_language
+from coach.domain.intent import accepts_with_change, own_text
+from coach.domain.phrases import reply_language, words
 from coach.domain.steps import STEPS, step_name, step_number
 from coach.domain.turn import TurnInput, read_turn
 
@@ -55,6 +55,13 @@ def step_intro_text(step: str, language: str) -> str:
     lang = _lang(language)
     intro = PHRASES[lang]["intro"].format(number=step_number(step), step=step_name(step, lang))
     return f"{intro}\n\n{GUIDING_QUESTIONS[lang][step]}"
+
+
+def set_aside_text(step: str, language: str) -> str:
+    """What the tutor says when the student answers the card showing with a plain "no"."""
+    lang = _lang(language)
+    your_part = languages.pack(lang).your_part(step, step_name(step, lang).lower())
+    return PHRASES[lang]["set_aside"].format(your_part=your_part)
 
 
 def completion_text(language: str) -> str:
@@ -110,6 +117,51 @@ def _answer(result: dict[str, Any]) -> str:
     return json.dumps(result, ensure_ascii=False)
 
 
+_POSSESSIVES = languages.every_set("possessives")
+_MINE = languages.every_set("mine_words")
+
+
+def own_part_asked(message: str, step: str) -> str:
+    """The part a question about the student's own work is about: the one after a possessive
+    ("wait is my claim ok?" -> claim, "¿mis datos están bien?" -> grounds); the current step's
+    for "mine" ("does mine restate the claim?"); else the one it names (``asked_part``)."""
+    said = words(message)
+    for i, word in enumerate(said[:-1]):
+        if word in _POSSESSIVES and (named := asked_part(said[i + 1], "")):
+            return step if named == "warrantBacking" and step.endswith("Backing") else named
+    return step if set(said) & _MINE else asked_part(message, step)
+
+
+def _feedback(turn: TurnInput, lang: str) -> dict[str, Any]:
+    """A question about the student's own part, judged and answered, never a proposal: the
+    part it names ("is my claim ok?" on the warrant step), from the draft; else the step's
+    card or latest attempt. What follows points on from the answer: to the card showing,
+    back to the step, or (after a weak attempt) to the problem named; never the step's
+    opening question again as if nothing had been said."""
+    text, step = PHRASES[lang], turn.step
+    about = own_part_asked(turn.message, step)
+    own = (turn.card or turn.latest_own) if about == step else dict(turn.draft).get(about, "")
+    name = step_name(about, lang).lower()
+    if not own.strip():
+        nothing = text["nothing_yet"] if about == step else text["not_saved"].format(step=name)
+        return {"assistantText": nothing}
+    check = step_check(about, own, claim=turn.claim if about == "warrant" else "")
+    your_part = languages.pack(lang).your_part(about, name)
+    quoted = text["feedback"].format(your_part=your_part, step=name, text=own.strip())
+    verdict = PRAISE[lang][about] if check.passed else PROBLEMS[lang][check.problem or "empty"]
+    if turn.card:
+        after = text["card_waiting"]
+    elif about != step:
+        here = languages.pack(lang).your_part(step, step_name(step, lang).lower())
+        after = f"{text['back_to'].format(your_part=here)} {GUIDING_QUESTIONS[lang][step]}"
+    elif check.passed:
+        after = text["confirm_hint"]
+    else:
+        after = ""  # the verdict on their attempt says what to do next
+    answer: dict[str, Any] = {"assistantText": f"{quoted} {verdict}", "confidence": 0.3}
+    return answer | ({"nextQuestion": after} if after else {})
+
+
 def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
     """The offline tutor's answer to a turn (``coach.services`` calls it directly, with the
     turn's inputs or the ``TurnInput`` read from them; no prompt is built for it): a
@@ -142,6 +194,13 @@ def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
     intent = turn.intent
     claim = turn.claim if step == "warrant" else ""
 
+    if intent.kind == "help" and intent.pressure == "ask" and accepts_with_change(message):
+        # "yes but change 95% to most": not a yes, and the change is the student's to write.
+        your_part = languages.pack(lang).your_part(step, name)
+        result["assistantText"] = text["amend"].format(your_part=your_part)
+        result["confidence"] = 0.0
+        result.pop("nextQuestion")
+        return _answer(result)
     if intent.kind in ("help", "concept"):
         about = asked_part(message, step)
         result["assistantText"] = help_text(
@@ -160,16 +219,8 @@ def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
         result.pop("nextQuestion")
         return _answer(result)
     if intent.kind == "feedback":
-        # A question about their own part: judged and answered, never a proposal.
-        own = turn.latest_own
-        if not own:
-            result["assistantText"] = text["nothing_yet"]
-            return _answer(result)
-        check = step_check(step, own, claim=claim)
-        quoted = text["feedback"].format(step=name, text=own)
-        verdict = PRAISE[lang][step] if check.passed else PROBLEMS[lang][check.problem or "empty"]
-        result["assistantText"] = f"{quoted} {verdict}"
-        result["confidence"] = 0.3
+        result.pop("nextQuestion")
+        result.update(_feedback(turn, lang))
         return _answer(result)
     if intent.kind == "off_topic":
         result["assistantText"] = off_topic_text(step=step, language=lang, topic=topic or name)
@@ -207,19 +258,24 @@ def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
 
     attempt = own_text(message)
     check = step_check(step, attempt, claim=claim)
-    if check.passed and not turn.is_first_turn:
-        # A better version after the tutor's questions: proposed as written, to confirm.
-        result["assistantText"] = f"{text['fixed']} {AS_YOU_WROTE[lang][step]}"
+    if check.passed and attempt.rstrip().endswith("?"):
+        # The one doubt about a passing attempt: written as a question, it may be a question
+        # to the tutor rather than the student's part. Said, and a "yes" settles it.
+        result["assistantText"] = f"{text['doubt_question']} {text['confirm_hint']}"
+        result["confidence"] = 0.7
+        result.pop("nextQuestion")
+    elif check.passed:
+        # A genuine attempt that has what the part needs goes straight to a card: the
+        # student's click (or a typed "yes") is the confirmation. Praise on a first try;
+        # after the tutor's questions, that it answers what was missing.
+        lead = PRAISE[lang][step] if turn.is_first_turn else text["fixed"]
+        result["assistantText"] = f"{lead} {AS_YOU_WROTE[lang][step]}"
         rationale = text["rationale_confirmed"].format(step=name)
         result.update(
             confidence=0.85,
             proposedUpdate={"field": step, "value": attempt, "rationale": rationale},
             shouldAdvance=True,
         )
-        result.pop("nextQuestion")
-    elif check.passed:
-        result["assistantText"] = f"{PRAISE[lang][step]} {text['confirm_hint']}"
-        result["confidence"] = 0.7
         result.pop("nextQuestion")
     else:
         result["assistantText"] = PROBLEMS[lang][check.problem or "empty"]
@@ -234,6 +290,7 @@ __all__ = [
     "completion_text",
     "offline_turn",
     "opening_text",
+    "set_aside_text",
     "step_intro_text",
     "tidy",
 ]

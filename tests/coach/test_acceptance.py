@@ -69,12 +69,19 @@ def test_a_genuine_attempt_followed_by_a_confirmation_gives_a_proposal_of_that_a
     session = make_session(owner, language=language)
     attempt = ATTEMPTS[language]["claim"]
     turn(owner_api, session, attempt)
-    turn(owner_api, session, "what is a claim?" if language == "en" else "¿qué es una tesis?")
-    turn(owner_api, session, confirm)
+    # The attempt is offered at once, as a card of the student's own words.
     pending = detail(owner_api, session)["pending_proposal"]
     assert pending is not None
     assert pending["proposal"]["value"] == attempt
     assert pending["stale"] is False
+    turn(owner_api, session, "what is a claim?" if language == "en" else "¿qué es una tesis?")
+    # A confirmation typed while the card shows confirms it, as its button does.
+    final = turn(owner_api, session, confirm)
+    assert final["proposal_status"] == "confirmed"
+    now = detail(owner_api, session)
+    assert now["pending_proposal"] is None
+    assert now["draft"]["claim"] == attempt and now["current_step"] == "grounds"
+    assert now["provenance"]["claim"] == "student"
 
 
 def test_under_a_model_that_writes_the_part_anyway_the_server_overrules_it(

@@ -53,15 +53,20 @@ def test_a_student_completes_all_seven_steps_and_makes_a_chain(
                 final = next(e for e in page.evaluate("window.coachEvents") if e["type"] == "final")
                 assert partials[0]["at"] < final["at"] - 50
 
-            send(page, "yes")
+            # A genuine attempt is offered at once, as a card of the student's words.
             card = page.locator("#proposal-card")
             assert GOOD_TEXT["en"][step] in card.inner_text()
             if index == 0:
                 page.click(".proposal-reject")
                 page.wait_for_selector("#proposal-card", state="detached")
+                send(page, "yes")  # no card showing: the tutor offers the attempt again
+                assert GOOD_TEXT["en"][step] in page.locator("#proposal-card").inner_text()
+            # Live diagram shows the text once it is confirmed: by a typed "yes" while the
+            # card shows, as by its button.
+            if index == 1:
                 send(page, "yes")
-            # Live diagram shows the text once it is confirmed.
-            page.click(".proposal-confirm")
+            else:
+                page.click(".proposal-confirm")
             if step != "rebuttal":
                 page.wait_for_selector(f'[data-step-row="{STEPS[index + 1]}"][aria-current="step"]')
             else:

@@ -107,7 +107,12 @@ def test_a_language_no_pack_speaks_gets_the_default_pack():
 def test_every_joins_the_packs_lists_one_after_the_other():
     joined = languages.every("confirmations")
     assert joined == en.PACK.confirmations + es.PACK.confirmations
-    assert languages.every_keyed("asked_parts", "claim") == ("claim", "claims", "tesis")
+    assert languages.every_keyed("asked_parts", "claim") == (
+        "claim",
+        "claims",
+        "tesis",
+        "afirmacion",
+    )
 
 
 def test_a_registered_pack_is_answered_for_its_code_and_read_in_any_language(monkeypatch):

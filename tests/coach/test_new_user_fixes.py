@@ -104,8 +104,10 @@ def test_an_informal_yes_confirms_the_offered_part(language, yes):
         "en": "The school library should stay open until 6 pm on weekdays",
         "es": "La biblioteca del colegio debería abrir por las tardes hasta las 7",
     }[language]
+    assert classify(yes).kind == "confirmation"
     answers = _turns(language, "claim", [attempt, yes])
-    assert _proposed(answers[0]) == ""
+    # The attempt is offered at once; the yes (with no card known) offers it again.
+    assert _proposed(answers[0]) == attempt
     assert _proposed(answers[1]) == attempt
 
 

@@ -27,7 +27,9 @@ def _play(language: str, step: str, message: str) -> tuple[dict, dict]:
 
 
 def _saved(answers: tuple[dict, dict]) -> str:
-    return " ".join((a.get("proposedUpdate") or {}).get("value", "") for a in answers).strip()
+    """The part a card offered: on the message itself, else on the "yes" after it."""
+    values = [(a.get("proposedUpdate") or {}).get("value", "") for a in answers]
+    return next((value for value in values if value), "")
 
 
 # -- a slot left for the tutor ------------------------------------------------------------

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 
 from coach import services
+from coach.domain.steps import STEPS
 from coach.models import CoachMessage, CoachSession, CoachTurnAttempt
 from tests.coach.builders import GOOD_TEXT, answer, give_proposal, make_session
 from toulmini_site.llm import LLMUnavailable
@@ -197,8 +198,7 @@ def test_a_proposal_made_before_the_draft_was_edited_is_stale_and_changes_nothin
 
 def test_a_proposal_records_the_draft_version_it_was_made_on(session, owner):
     services.draft_update(session=session, values={"grounds": "x"}, draft_version=1)
-    run_turn(session, owner, GOOD_TEXT["en"]["claim"])
-    events = run_turn(session, owner, "yes")
+    events = run_turn(session, owner, GOOD_TEXT["en"]["claim"])
     message = CoachMessage.objects.get(pk=events[-1]["message_id"])
     assert message.proposal_decision == "pending"
     assert message.draft_version == 2
@@ -306,15 +306,21 @@ def test_the_offline_tutor_completes_a_whole_session(owner, language):
         "qualifier",
         "rebuttal",
     ):
+        # A good attempt is offered at once; the student confirms it by clicking or typing.
         first = services.turn_run(session=session, user=owner, message=GOOD_TEXT[language][step])
-        assert first["type"] == "final" and first["proposal_status"] == "none"
-        second = services.turn_run(session=session, user=owner, message=confirm)
-        assert second["proposal_status"] == "kept", step
-        services.proposal_confirm(session=session, draft_version=second["session"]["draft_version"])
+        assert first["type"] == "final" and first["proposal_status"] == "kept", step
+        if STEPS.index(step) % 2:
+            second = services.turn_run(session=session, user=owner, message=confirm)
+            assert second["proposal_status"] == "confirmed", step
+        else:
+            version = first["session"]["draft_version"]
+            services.proposal_confirm(session=session, draft_version=version)
     step, status, version, draft = state(session)
     assert status == "completed"
     assert draft == GOOD_TEXT[language]
-    assert LLMCall.objects.filter(object_id=session.pk, provider="offline").count() == 14
+    assert set(session.draft.sources().values()) == {"student"}
+    # A typed confirmation asks no tutor: one call per attempt.
+    assert LLMCall.objects.filter(object_id=session.pk, provider="offline").count() == 7
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -395,8 +401,10 @@ def test_a_chat_attempt_after_the_hand_edit_is_the_latest_own_text(session, owne
         session=session, values={"claim": "Schools should start later"}, draft_version=1
     )
     run_turn(session, owner, "School should start at 9am for teenagers")
-    run_turn(session, owner, "yes")
     assert _pending(session).proposal["value"] == "School should start at 9am for teenagers"
+    run_turn(session, owner, "yes")
+    session.draft.refresh_from_db()
+    assert session.draft.claim == "School should start at 9am for teenagers"
 
 
 def test_a_help_request_after_the_hand_edit_still_proposes_the_hand_edit_never_the_help(
@@ -415,8 +423,7 @@ def test_a_help_request_after_the_hand_edit_still_proposes_the_hand_edit_never_t
 def test_confirming_an_echo_of_the_students_own_attempt_keeps_it_the_students(session, owner):
     """QA1 #7: the tutor merely echoing the student's words does not make them the tutor's."""
     run_turn(session, owner, "Schools should ban phones during lessons")
-    run_turn(session, owner, "yes")
-    services.proposal_confirm(session=session)
+    run_turn(session, owner, "yes")  # typed while the card shows: confirms it
     session.draft.refresh_from_db()
     assert session.draft.sources() == {"claim": "student"}
 

@@ -11,6 +11,9 @@ from tests.coach.builders import ndjson
 from toulmini_site.classrooms import services as classrooms
 
 MAX_STATEMENTS = 12
+# "yes" typed while a card shows is the confirm button's work (it locks, saves the draft with
+# its provenance, advances and opens the next step) after a turn's start.
+MAX_TYPED_CONFIRM_STATEMENTS = 21
 
 
 def _statements(captured) -> list[str]:
@@ -31,8 +34,11 @@ def _turns(api, session) -> list[list[str]]:
 
 
 def test_a_turn_through_the_api_takes_at_most_twelve_statements(owner_api, session):
-    for statements in _turns(owner_api, session):
+    attempt, typed_yes, request = _turns(owner_api, session)
+    for statements in (attempt, request):
         assert len(statements) <= MAX_STATEMENTS, "\n".join(s[:120] for s in statements)
+    assert any("UPDATE" in s and "coach_coachdraft" in s for s in typed_yes)  # it confirmed
+    assert len(typed_yes) <= MAX_TYPED_CONFIRM_STATEMENTS, "\n".join(s[:120] for s in typed_yes)
 
 
 @pytest.mark.django_db
@@ -43,8 +49,12 @@ def test_a_classroom_turn_reads_the_help_level_without_a_query_of_its_own():
     submission, _ = classrooms.submission_start(submission=world.submission)
     api = APIClient()
     api.force_authenticate(world.student)
-    for statements in _turns(api, submission.coach_session):
-        assert len(statements) <= MAX_STATEMENTS, "\n".join(s[:120] for s in statements)
+    for statements, most in zip(
+        _turns(api, submission.coach_session),
+        (MAX_STATEMENTS, MAX_TYPED_CONFIRM_STATEMENTS, MAX_STATEMENTS),
+        strict=True,
+    ):
+        assert len(statements) <= most, "\n".join(s[:120] for s in statements)
         assert not any('AS "assignment__tutor_help"' in s for s in statements)
 
 

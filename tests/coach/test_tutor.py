@@ -7,7 +7,7 @@ import pytest
 from coach.domain import enforce_contract
 from coach.domain.phrases import words
 from coach.domain.steps import STEPS
-from coach.domain.tutor import offline_turn, opening_text, step_intro_text, tidy
+from coach.domain.tutor import PRAISE, offline_turn, opening_text, step_intro_text, tidy
 from tests.coach.builders import GOOD_TEXT
 
 
@@ -31,11 +31,20 @@ def turn(message, *, step="claim", language="en", earlier=(), draft=""):
     return raw, result, status
 
 
-def test_a_good_first_attempt_gets_praise_and_no_proposal():
+def test_a_good_first_attempt_gets_praise_and_a_card_of_its_own_words():
     raw, result, status = turn("Schools should ban phones during lessons")
+    assert status == "kept"
+    assert result.proposedUpdate.value == "Schools should ban phones during lessons"
+    assert PRAISE["en"]["claim"] in result.assistantText
+    assert "say “yes”" not in result.assistantText
+
+
+def test_a_good_attempt_written_as_a_question_says_the_doubt_and_waits_for_a_yes():
+    raw, result, status = turn(
+        "In a 2022 survey 70% of pupils said they were tired before 9am?", step="grounds"
+    )
     assert "proposedUpdate" not in raw
-    assert status == "none"
-    assert "yes" in result.assistantText
+    assert "question mark" in result.assistantText and "yes" in result.assistantText
 
 
 def test_a_weak_attempt_is_explained_with_the_guiding_question():
@@ -99,7 +108,7 @@ def test_every_step_can_be_completed_by_writing_then_confirming(language):
     for step in STEPS:
         text = GOOD_TEXT[language][step]
         _, first, _ = turn(text, step=step, language=language)
-        assert first.proposedUpdate is None, step
+        assert first.proposedUpdate.value == text, step
         _, second, status = turn(confirm, step=step, language=language, earlier=[text])
         assert status == "kept", step
         assert second.proposedUpdate.value == text

@@ -36,15 +36,21 @@ def _turn(**inputs):
     return raw, json.loads(raw)
 
 
-def test_an_attempt_that_passes_the_step_is_praised_and_waits_for_the_students_yes():
+def test_an_attempt_that_passes_the_step_is_praised_and_offered_as_written():
     _, answer = _turn(
         step="claim", language="en", user_message="Schools should ban phones in class"
     )
     assert answer == {
         "step": "claim",
-        "assistantText": "That is a clear position a reader can agree or disagree with. If you "
-        "are happy with it, say “yes” and I will put it in your draft, or refine it first.",
-        "confidence": 0.7,
+        "assistantText": "That is a clear position a reader can agree or disagree with. Here is "
+        "your claim as you wrote it. Confirm it to save it and move on.",
+        "confidence": 0.85,
+        "proposedUpdate": {
+            "field": "claim",
+            "value": "Schools should ban phones in class",
+            "rationale": "Your own text; it has what this part (claim) needs.",
+        },
+        "shouldAdvance": True,
     }
 
 

@@ -112,10 +112,14 @@ def test_a_plain_message_runs_the_turn_and_redirects(owner_client, session):
 
 
 def test_an_htmx_message_answers_with_the_updated_workspace(owner_client, session):
-    owner_client.post(url("turn", session), {"message": GOOD_TEXT["en"]["claim"]})
-    page = owner_client.post(url("turn", session), {"message": "yes"}, **HTMX).content.decode()
+    claim = GOOD_TEXT["en"]["claim"]
+    page = owner_client.post(url("turn", session), {"message": claim}, **HTMX).content.decode()
     assert 'id="proposal-card"' in page
-    assert GOOD_TEXT["en"]["claim"] in page
+    assert claim in page
+    # "yes" typed while the card shows confirms it: the workspace moves to the grounds.
+    page = owner_client.post(url("turn", session), {"message": "yes"}, **HTMX).content.decode()
+    assert 'id="proposal-card"' not in page
+    assert 'data-step="grounds"' in page and claim in page
 
 
 def test_a_too_long_message_shows_a_clear_error_and_keeps_the_text(owner_client, session):

@@ -99,6 +99,14 @@ class LanguagePack:
     acceptance_words: frozenset[str] = frozenset()
     ask_kind_patterns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     hedges: frozenset[str] = frozenset()
+    # "yes but change X", "vale pero quita...": a yes followed by one of these is not a plain yes
+    contrast_words: frozenset[str] = frozenset()
+    # A plain "no" to a card: every word of the message is one of these ("no", "nope, not that")
+    plain_no: frozenset[str] = frozenset()
+    # "is my claim ok?": the part after one of these is the one asked about; "is mine ok?"
+    # (one of ``mine_words``) asks about the current step's
+    possessives: frozenset[str] = frozenset()
+    mine_words: frozenset[str] = frozenset()
     # A site with its owner named ("the council's website", "la web del ayuntamiento"): which
     # site is said, so it is not a vague source (``heuristics``).
     owned_online_patterns: tuple[str, ...] = ()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from coach.domain.languages import en_asking as asking
 from coach.domain.languages import en_frames as frames
 from coach.domain.languages import en_reading as more
 from coach.domain.languages.base import LanguagePack
@@ -494,14 +495,11 @@ PACK = LanguagePack(
         ("unlikely", "apparently"),
     ),
     part_names=(r"claims?|grounds?|warr?[ae]nts?|backings?|qualif[a-z]*|rebut[a-z]*|toulmin",),
-    asked_parts={
-        "claim": ("claim", "claims"),
-        "grounds": ("grounds", "ground"),
-        "warrant": ("warrant", "warrants", "warent", "warrent"),
-        "qualifier": ("qualifier", "qualifiers"),
-        "rebuttal": ("rebuttal", "rebuttals", "rebutal"),
-        "backing": ("backing", "backings"),
-    },
+    asked_parts=asking.ASKED_PARTS,
+    contrast_words=asking.CONTRAST_WORDS,
+    plain_no=asking.PLAIN_NO,
+    possessives=asking.POSSESSIVES,
+    mine_words=asking.MINE_WORDS,
     texting={
         "wat": "what",
         "wut": "what",

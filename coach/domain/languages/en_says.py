@@ -95,8 +95,18 @@ PHRASES: dict[str, str] = {
     "rationale_rewrite": "Your text with {changes}.",
     "no_changes": "nothing needed changing",
     "nothing_yet": "Write your own first attempt and I will help you polish it.",
-    "feedback": "You asked about your own {step}, “{text}”.",
+    "feedback": "You asked about {your_part}, “{text}”.",
     "fixed": "That answers what was missing.",
+    "amend": "Then it is not a yes yet: write {your_part} again with your change, in your own "
+    "words, and I will show it to you to confirm.",
+    "set_aside": "I set the card aside; nothing was saved. Write {your_part} the way you want "
+    "it, and I will show it to you to confirm.",
+    "card_waiting": "If it says what you mean, confirm the card to save it, or write a new "
+    "version here.",
+    "back_to": "Back to {your_part}:",
+    "not_saved": "There is no {step} in your draft yet.",
+    "doubt_question": "You ended it with a question mark, so I am not sure it is your part "
+    "rather than a question to me.",
     "withheld": "I held back the rest of my answer: it was writing part of your argument "
     "for you, and your argument has to be in your own words.",
     "still_missing": "Before I can propose it: {problem}",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from coach.domain.languages import es_asking as asking
 from coach.domain.languages import es_frames as frames
 from coach.domain.languages import es_reading as more
 from coach.domain.languages.base import LanguagePack, fold
@@ -527,14 +528,11 @@ PACK = LanguagePack(
         r"tesis|datos?|garantias?|respaldos?|calificador(es)?|cualificador(es)?|"
         r"refutacion(es)?|reservas?|contraargumentos?|toulmin",
     ),
-    asked_parts={
-        "claim": ("tesis",),
-        "grounds": ("datos", "dato"),
-        "warrant": ("garantia", "garantias"),
-        "qualifier": ("calificador", "calificadores", "cualificador"),
-        "rebuttal": ("refutacion", "refutaciones", "contraargumento", "reserva"),
-        "backing": ("respaldo", "respaldos"),
-    },
+    asked_parts=asking.ASKED_PARTS,
+    contrast_words=asking.CONTRAST_WORDS,
+    plain_no=asking.PLAIN_NO,
+    possessives=asking.POSSESSIVES,
+    mine_words=asking.MINE_WORDS,
     texting={
         "q": "que",
         "k": "que",

@@ -99,8 +99,18 @@ PHRASES: dict[str, str] = {
     "rationale_rewrite": "Tu texto con {changes}.",
     "no_changes": "no hacía falta cambiar nada",
     "nothing_yet": "Escribe tu primer intento y te ayudaré a pulirlo.",
-    "feedback": "Preguntas por tu {step}, «{text}».",
+    "feedback": "Preguntas por {your_part}, «{text}».",
     "fixed": "Eso resuelve lo que faltaba.",
+    "amend": "Entonces todavía no es un sí: vuelve a escribir {your_part} con tu cambio, con "
+    "tus palabras, y te lo mostraré para que lo confirmes.",
+    "set_aside": "He apartado la tarjeta; no se ha guardado nada. Escribe {your_part} como "
+    "quieras y te lo mostraré para que lo confirmes.",
+    "card_waiting": "Si dice lo que quieres decir, confirma la tarjeta para guardarla, o "
+    "escribe aquí otra versión.",
+    "back_to": "Volvamos a {your_part}:",
+    "not_saved": "Todavía no hay {step} en tu borrador.",
+    "doubt_question": "Lo terminaste con un signo de interrogación, así que no sé si es tu "
+    "parte o una pregunta para mí.",
     "withheld": "He retenido el resto de mi respuesta: estaba escribiendo parte de tu "
     "argumento por ti, y tu argumento tiene que estar en tus propias palabras.",
     "still_missing": "Antes de proponerlo: {problem}",

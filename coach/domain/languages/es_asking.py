@@ -1,0 +1,39 @@
+"""Spanish: how a student accepts a card, turns it down, asks for a change or asks about one of
+their own parts (carried by the pack in ``coach.domain.languages.es``)."""
+
+from __future__ import annotations
+
+# La parte que nombra una pregunta ("¿mi tesis está bien?", "¿qué es una garantía?"), por las
+# palabras que la nombran, también como la llaman los alumnos (afirmación, pruebas, regla,
+# excepción).
+ASKED_PARTS: dict[str, tuple[str, ...]] = {
+    "claim": ("tesis", "afirmacion"),
+    "grounds": ("datos", "dato", "pruebas"),
+    "warrant": ("garantia", "garantias", "regla"),
+    "qualifier": ("calificador", "calificadores", "cualificador"),
+    "rebuttal": ("refutacion", "refutaciones", "contraargumento", "reserva", "excepcion"),
+    "backing": ("respaldo", "respaldos"),
+}
+
+# After a yes, these words bring a change: "yes but change 95% to most" is not a plain yes.
+CONTRAST_WORDS = frozenset("pero aunque sino".split())
+
+# A plain no to the card showing ("no", "nope, not that"), as the folded whole message.
+PLAIN_NO = frozenset(
+    (
+        "no",
+        "nel",
+        "no gracias",
+        "eso no",
+        "no eso no",
+        "asi no",
+        "no asi no",
+        "no asi no me gusta",
+        "no me gusta",
+    )
+)
+
+# "is my claim ok?" asks about the part after the possessive; "does mine restate the claim?"
+# about the student's own current part, whatever else it names.
+POSSESSIVES = frozenset("mi mis nuestra nuestro nuestras nuestros".split())
+MINE_WORDS = frozenset("mia mio mias mios".split())
