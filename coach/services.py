@@ -526,7 +526,7 @@ def _error(code: str, message: str) -> dict[str, Any]:
     return events.error(code, message)
 
 
-def typed_confirm(*, session: CoachSession, turn: TurnStart) -> dict[str, Any] | None:
+def typed_decision(*, session: CoachSession, turn: TurnStart) -> dict[str, Any] | None:
     """A plain "yes" ("ok", "vale", "sí"...) typed while a card shows confirms that card as
     its button does (``proposal_confirm``: same checks, same provenance) and ends the turn
     with the next step's opening; a plain "no" sets it aside as the reject button does. None
@@ -583,7 +583,7 @@ def turn_events(*, session: CoachSession, turn: TurnStart) -> Iterator[dict[str,
     log, so the student can retry.
     """
     try:
-        confirmed = typed_confirm(session=session, turn=turn)
+        confirmed = typed_decision(session=session, turn=turn)
     except BaseException:
         if turn.holds_budget:
             budget_release(work=session)
@@ -629,7 +629,7 @@ async def aturn_events(*, session: CoachSession, turn: TurnStart) -> AsyncIterat
     try:
         # No slot (toulmini_site.admission) for this trip: the connection the turn's start
         # took is still this thread's; waiting here for a slot would keep it from the pool.
-        confirmed = await sync_to_async(typed_confirm)(session=session, turn=turn)
+        confirmed = await sync_to_async(typed_decision)(session=session, turn=turn)
         if confirmed is not None:  # the budget hold is freed below (not ``closed``)
             yield confirmed
             return

@@ -198,3 +198,23 @@ def test_mine_asks_about_the_current_part_whatever_else_it_names():
     warrant = "If students have a quiet place to work, they study more"
     answer = _ask("en", "warrant", "does mine just restate the claim?", earlier=[warrant])
     assert warrant in answer["assistantText"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_typed_yes_confirms_the_card_under_asgi_too(owner):
+    """``aturn_events`` (the stream an ASGI server serves) takes the same path."""
+    import asyncio
+
+    session = make_session(owner, "Phones", "es")
+    claim = GOOD_TEXT["es"]["claim"]
+    send(session, owner, claim)
+    turn = services.turn_start(session=session, user=owner, message="vale")
+
+    async def collect():
+        return [event async for event in services.aturn_events(session=session, turn=turn)]
+
+    final = asyncio.run(collect())[-1]
+    assert final["proposal_status"] == "confirmed"
+    session.refresh_from_db()
+    session.draft.refresh_from_db()
+    assert session.current_step == "grounds" and session.draft.claim == claim
