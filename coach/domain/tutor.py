@@ -149,11 +149,13 @@ def _feedback(turn: TurnInput, lang: str) -> dict[str, Any]:
     your_part = languages.pack(lang).your_part(about, name)
     quoted = text["feedback"].format(your_part=your_part, step=name, text=own.strip())
     verdict = PRAISE[lang][about] if check.passed else PROBLEMS[lang][check.problem or "empty"]
+    here = languages.pack(lang).your_part(step, step_name(step, lang).lower())
+    back = text["back_to"].format(your_part=here)
     if turn.card:
-        after = text["card_waiting"]
+        # The card is the step's: about another part, the way back says whose card it is.
+        after = text["card_waiting"] if about == step else f"{back} {text['card_waiting']}"
     elif about != step:
-        here = languages.pack(lang).your_part(step, step_name(step, lang).lower())
-        after = f"{text['back_to'].format(your_part=here)} {GUIDING_QUESTIONS[lang][step]}"
+        after = f"{back} {GUIDING_QUESTIONS[lang][step]}"
     elif check.passed:
         after = text["confirm_hint"]
     else:

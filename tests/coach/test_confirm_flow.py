@@ -192,6 +192,9 @@ def test_a_question_naming_a_part_over_a_card_for_another_is_about_the_part_name
     answer = _ask("es", "grounds", "oye mi tesis esta bien?", card=shown, earlier=[shown])
     assert GOOD_TEXT["es"]["claim"] in answer["assistantText"]
     assert shown not in answer["assistantText"]
+    # Then back to the grounds, whose card still shows.
+    back = PHRASES["es"]["back_to"].format(your_part="tus datos")
+    assert answer["nextQuestion"] == f"{back} {PHRASES['es']['card_waiting']}"
 
 
 def test_mine_asks_about_the_current_part_whatever_else_it_names():

@@ -98,10 +98,10 @@ PHRASES: dict[str, str] = {
     "feedback": "You asked about {your_part}, “{text}”.",
     "fixed": "That answers what was missing.",
     "amend": "Then it is not a yes yet: write {your_part} again with your change, in your own "
-    "words, and I will show it to you to confirm.",
-    "set_aside": "I set the card aside; nothing was saved. Write {your_part} the way you want "
-    "it, and I will show it to you to confirm.",
-    "card_waiting": "If it says what you mean, confirm the card to save it, or write a new "
+    "words, and I will show you a card to confirm.",
+    "set_aside": "I set the card aside; nothing was saved. Write {your_part} the way you want, "
+    "and I will show you a card to confirm.",
+    "card_waiting": "If the card says what you mean, confirm it to save it, or write a new "
     "version here.",
     "back_to": "Back to {your_part}:",
     "not_saved": "There is no {step} in your draft yet.",

@@ -102,10 +102,10 @@ PHRASES: dict[str, str] = {
     "feedback": "Preguntas por {your_part}, «{text}».",
     "fixed": "Eso resuelve lo que faltaba.",
     "amend": "Entonces todavía no es un sí: vuelve a escribir {your_part} con tu cambio, con "
-    "tus palabras, y te lo mostraré para que lo confirmes.",
+    "tus palabras, y te mostraré una tarjeta para confirmarla.",
     "set_aside": "He apartado la tarjeta; no se ha guardado nada. Escribe {your_part} como "
-    "quieras y te lo mostraré para que lo confirmes.",
-    "card_waiting": "Si dice lo que quieres decir, confirma la tarjeta para guardarla, o "
+    "quieras y te mostraré una tarjeta para confirmarla.",
+    "card_waiting": "Si la tarjeta dice lo que quieres decir, confírmala para guardarla, o "
     "escribe aquí otra versión.",
     "back_to": "Volvamos a {your_part}:",
     "not_saved": "Todavía no hay {step} en tu borrador.",
