@@ -189,10 +189,15 @@ def voices() -> None:
         ),
         ("guard frames, second round, tuning half (tuned on)", v.VOICES_GUARD2_TUNE),
         (
-            "guard frames, third round, held-out half, run once and reported (not tuned on)",
+            "guard frames, third round, held-out half, run once and reported, tuned on since",
             v.VOICES_GUARD3_FROZEN,
         ),
         ("guard frames, third round, tuning half (tuned on)", v.VOICES_GUARD3_TUNE),
+        (
+            "guard frames, fourth round, held-out half, run once and reported (not tuned on)",
+            v.VOICES_GUARD4_FROZEN,
+        ),
+        ("guard frames, fourth round, tuning half (tuned on)", v.VOICES_GUARD4_TUNE),
         ("a new student's misread messages, tuning half (tuned on)", v.VOICES_READING_TUNE),
         (
             "a new student's misread messages, held-out half, run once and reported (not tuned on)",
@@ -202,13 +207,13 @@ def voices() -> None:
     if tuning_only():
         print(
             "TUTOR_EVAL_TUNING_ONLY: the third final set and the held-out halves of the guard "
-            "frames' second and third rounds and of the offline classes are not played."
+            "frames' second and fourth rounds and of the offline classes are not played."
         )
         held_out = (
             v.VOICES_FINAL3,
             v.VOICES_READING_FROZEN,
             v.VOICES_GUARD2_FROZEN,
-            v.VOICES_GUARD3_FROZEN,
+            v.VOICES_GUARD4_FROZEN,
             v.VOICES_OFFLINE2_FROZEN,
             v.VOICES_OFFLINE3_FROZEN,
             v.VOICES_OFFLINE4_FROZEN,

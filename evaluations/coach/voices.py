@@ -131,9 +131,18 @@ VOICES_GUARD2_FROZEN = HERE / "tutor_voices_guard2_frozen.json"
 # "consider a reason like ...", praise before a part, a quoted "example on another topic" that
 # is the student's own part) and near misses, written before the guard was changed to judge
 # every embedded clause as a statement and split in two: this half tuned on, the other held
-# out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+# out, run once and reported, tuned on since.
 VOICES_GUARD3_TUNE = HERE / "tutor_voices_guard3_tune.json"
 VOICES_GUARD3_FROZEN = HERE / "tutor_voices_guard3_frozen.json"
+# Tutor sentences on two more topics (recycling bins in classrooms, silent reading every
+# morning) in frames no set held ("One angle: ...", "Here's a thought — ...", "A reader might
+# accept: ...", "I'd frame it as ...", "Picture this: ...", an arrow, a bullet, a bold label,
+# "Hint: ...", "Pista: ...", "Una idea: ...", "Lo típico sería decir que ...", "¿Te suena
+# que ...?", praise and a colon, a yes/no question carrying a new fact) and near misses,
+# written before the guard's fourth round and split in two: this half tuned on, the other held
+# out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+VOICES_GUARD4_TUNE = HERE / "tutor_voices_guard4_tune.json"
+VOICES_GUARD4_FROZEN = HERE / "tutor_voices_guard4_frozen.json"
 # Student messages in the classes a new student's session showed misread (a statement opening
 # with a verb that looks like an imperative, with times and texting; a genuine attempt right
 # after a plea; a backing naming its source in lowercase, a label, a timetable or one's own
