@@ -37,6 +37,7 @@ from coach.domain.clauses import (
     QUESTION_WORD,
     RELATIVE_WORDS,
     addressed,
+    asks_early,
     asks_in,
     is_feedback,
     statement_before_tag,
@@ -308,6 +309,10 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
         and not asks_in(plain)
     ):
         pieces.append((plain, "declared"))
+    elif _yes_no_statement(frame):
+        # A Spanish yes/no question in statement order says what it asks about: "¿El
+        # conserje ya saca doce bolsas cada viernes?", "¿Los mayores ya saben vestirse?".
+        pieces.append((_yes_no_statement(frame), "declared"))
     elif is_question(sentence):
         # What comes before the question is said: "X, ¿o me equivoco?" (Spanish marks where
         # the question starts), "X; can you check that?".
@@ -337,6 +342,26 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
     elif not offered:
         pieces.append((frame, "frame"))
     return [(text, kind) for text, kind in pieces if words(text)]
+
+
+# A yes/no question that opens on what it is about ("¿El conserje ...?", "¿Los alumnos
+# ...?"): a determiner first, no question word in it, nothing to the student.
+_YES_NO = re.compile(
+    r"^\s*¿\s*(?:y\s+)?((?:"
+    + "|".join(sorted(languages.every_set("determiners")))
+    + r")\s[^¿?]*)\?\s*$",
+    re.I,
+)
+
+
+def _yes_no_statement(frame: str) -> str:
+    """The statement a yes/no question opening on a noun asks about, or ""."""
+    asked = _YES_NO.match(frame)
+    said = asked.group(1) if asked else ""
+    # "¿Los 40 alumnos eran de un curso o de varios?" offers a choice: it asks.
+    if not said or asks_early(said) or _ALTERNATIVE.search(said) or is_feedback(said):
+        return ""
+    return said
 
 
 # A noun phrase of the tutor's words before a relative word: "a rule that", "the idea that",
@@ -539,6 +564,9 @@ class Authorship:
         statement, else the kind of the piece that offers it; None when it does not."""
         framed_example = bool(_EXAMPLE_MARKERS.search(sentence))
         elsewhere = framed_example and self._elsewhere(sentence)
+        # "For example, on a different topic, ...", "Un ejemplo de otro tema: ...": another
+        # topic, unnamed: an example that uses no word of the student's topic is of the kind.
+        unnamed = framed_example and self._unnamed_elsewhere(sentence)
         their_idea = self._their_idea(sentence)
         # "without the word “trips”": the student's words talked about.
         mentions = any(
@@ -554,6 +582,8 @@ class Authorship:
             # “...”": of the kind; a statement straight after the naming that is on their
             # topic ("..., schools should make uniforms optional") is judged.
             if elsewhere and (kind != "frame" or not self._on_their_topic(piece, sentence)):
+                continue
+            if unnamed and not figures and not stems & self.subject:
                 continue
             if their_idea and set(words(piece)) <= their_idea:
                 continue  # "... behind the idea that <their rule>?"
@@ -590,6 +620,8 @@ class Authorship:
                 continue  # "a warrant would be a rule that holds beyond exams"
             new = stems - self.known - TUTOR_WORDS - self.subject
             fresh = stems - self.known - TUTOR_WORDS  # not written by the student
+            if kind == "offered" and not fresh and is_feedback(piece):
+                continue  # "Pista: piensa en un caso en el que tu tesis no se cumpliría."
             if kind == "aside":
                 if any(self._states(clause) for clause in _clauses(piece)):
                     return kind
@@ -633,6 +665,16 @@ class Authorship:
                 return kind
             if fresh and on_subject and as_part and not addressed(piece):
                 return kind  # "OK: Schools should ban phones." — short, but the part
+            if (
+                kind == "colon"
+                and on_subject
+                and as_part
+                and stems - self.known
+                and not addressed(piece)
+                and not self._written(piece)
+            ):
+                return kind  # "Estupendo: probablemente, para los alumnos que ...": their
+                # words made into the part
             if (
                 kind == "offered"
                 and as_part
@@ -705,6 +747,14 @@ class Authorship:
             _stems(re.split(r"[,;:]", sentence[named.end() :], maxsplit=1)[0])
             - self.known
             - TUTOR_WORDS
+            for named in _OTHER_TOPIC.finditer(sentence)
+        )
+
+    def _unnamed_elsewhere(self, sentence: str) -> bool:
+        """Whether an example is said to be on another topic without naming it ("on a
+        different topic, ...", "de otro tema: ...")."""
+        return any(
+            not words(re.split(r"[,;:]", sentence[named.end() :], maxsplit=1)[0])
             for named in _OTHER_TOPIC.finditer(sentence)
         )
 

@@ -15,7 +15,19 @@ MIN_LETTERS = 4
 # Small words of grammar, every language pack's: they say nothing of their own.
 GRAMMAR = languages.every_set("grammar_words")
 RELATIVE_WORDS = languages.every_set("relative_words")
-ADDRESSED = languages.every_set("addressed")
+# Words to the student in one language that are grammar in another ("has": "¿has visto?",
+# "it has a duty") address no one; a move to the student in that language still opens a
+# clause with them (``move_opening``).
+ADDRESSED = frozenset(
+    word
+    for pack in languages.packs()
+    for word in pack.addressed
+    if not any(
+        word in other.grammar_words | other.auxiliaries
+        for other in languages.packs()
+        if other is not pack
+    )
+)
 META = languages.every_set("meta")
 # A phrase that offers a better version: "A sharper version would be:", "Mejor aún:",
 # "Otra refutación posible:", "Try this rebuttal:". What follows is offered text.
@@ -94,6 +106,25 @@ def asks_in(head: str) -> bool:
     return False
 
 
+_ASKS_EARLY = 3  # words of a clause before its question word: "Too long for whom"
+_CLAUSE_START = re.compile(r"[,;:—–(]|\s[-–]\s")
+
+
+def asks_early(head: str) -> bool:
+    """Whether a clause of ``head`` asks: a question word that asks (``asks_in``) among its
+    first few words. One deeper in a statement belongs to it ("Schools should decide for
+    pupils when they are too young to judge what they will miss")."""
+    for clause in _CLAUSE_START.split(head):
+        asked = QUESTION_WORD.search(clause)
+        if (
+            asked
+            and len(words(clause[: asked.start()])) <= _ASKS_EARLY
+            and asks_in(clause[: asked.end()])
+        ):
+            return True
+    return False
+
+
 def statement_before_tag(frame: str) -> str:
     """The statement before a question tag ("The government should ban them, don't you
     think?", "… — right?", "… ¿no?"): a short last clause, to the student or of one or two
@@ -106,7 +137,7 @@ def statement_before_tag(frame: str) -> str:
     tagged = words(folded(tag))  # "shouldn't it": two words
     if not words(head) or not tagged or is_question(head.strip().lstrip("¿")):
         return ""
-    if asks_in(head) or QUESTION_WORD.search(tag):
+    if asks_early(head) or QUESTION_WORD.search(tag):
         return ""  # "Too long for whom, and what would you change?" asks twice
     plain = all(
         len(word) < MIN_LETTERS or word in GRAMMAR or word in _AUXILIARIES for word in tagged

@@ -772,7 +772,10 @@ PACK = LanguagePack(
     offer_patterns=(
         r"better|stronger|sharper|clearer|more (?:careful|precise|convincing|specific)|"
         r"another|alternative|try this|try|here is|here's|heres|"
-        r"suggest(?:ion)?|options?|ideas?|consider|recommend(?:ation)?",
+        r"suggest(?:ion)?|options?|ideas?|consider|recommend(?:ation)?|"
+        # "the general rule is that ...": a rule given, not talked about.
+        r"(?:the|a|one) (?:general |simple |basic )?(?:rule|principle|reason|claim|point) "
+        r"(?:here )?(?:is|would be|could be|might be) that",
     ),
     addressed=frozenset("you your yours youve youre youd yourself yourselves".split()),
     embedded_questions=(r"\b(?:what|whether|how|why)\b",),

@@ -30,6 +30,8 @@ SUGGESTION_PATTERNS = (
     # A negative question leads: "Wouldn't the UN Convention back this up?"
     r"^\W*(?:wouldn'?t|isn'?t|doesn'?t|don'?t|couldn'?t|shouldn'?t|aren'?t|won'?t)\b",
     r"\b(?:along the lines of|something to the effect that|the idea that)\b:?",
+    # A circumstance put as a question: "What if the breakfast were mostly sugary cereal?".
+    r"^\W*(?:and |but |so |or )?what if\b(?! (?:you|your|we|i)\b)",
     r"\b(?:would|could|might)(?:n'?t| not)? it (?:\w+ ){0,4}?to " + _SAY + r"\b"
     r"(?: that\b| something like\b| like\b)?:?",
     r"\b(?:how|what) about(?: something like| this)?:?",
@@ -122,12 +124,19 @@ KNOWING_PATTERNS = (
     r"\byou(?:['’]re| are)(?: \w+ly)? (?:right|correct) (?:to say )?that\b:?",
     # A question that leads with what it takes for granted: "Surely pupils ...?".
     r"^\W*(?:surely|clearly|obviously|of course)\b,?",
+    # Praise for a link the student never made: "Love how this connects to the 40 pupils
+    # ...", "I like that it ties in with ..."; "does it ring a bell that ...?".
+    r"\b(?:love|like|liking|nice|great|good|cool)(?: \w+)? (?:how|that) (?:this|it|that|you)"
+    r"(?: \w+){0,2}? (?:connects?|links?|ties?(?: in)?|relates?|fits?|leads?)"
+    r"(?: back)? (?:to|with|into|in with)\b",
+    r"\b(?:does|doesn'?t|would|wouldn'?t) it ring a bell(?: for you)?(?: that)?\b:?",
 )
 
 # An example that names another topic: "in a debate about school buses ...".
 OTHER_TOPIC_PATTERNS = (
     r"\b(?:in|on|for) (?:an?|another) (?:debate|argument|essay|text|topic) (?:about|on)\b|"
-    r"\banother topic\b|\b(?:a|an|another) topic like\b",
+    r"\banother topic\b|\b(?:a|an|another) topic like\b|"
+    r"\b(?:a |an |some )?(?:different|unrelated|other) (?:topic|subject|debate|argument)\b",
 )
 
 # More frames, by name (``LanguagePack.guard_frames``):

@@ -780,7 +780,10 @@ PACK = LanguagePack(
     offer_patterns=(
         r"mejor|m[aá]s (?:s[oó]lid[oa]|fuerte|clar[oa]|precis[oa]|prudente|ambicios[oa])|otra|"
         r"otro|aqu[ií] (?:tienes|est[aá])|sugerencia|sugiero|opci[oó]n|propuesta|propongo|"
-        r"recomiendo|por ejemplo podr[ií]as",
+        r"recomiendo|por ejemplo podr[ií]as|"
+        # "la regla general es que ...": una regla dada, no comentada.
+        r"(?:la|una) (?:regla|tesis|raz[oó]n|idea|norma|garant[ií]a)(?: general| b[aá]sica)? "
+        r"(?:aqu[ií] )?(?:es|ser[ií]a|podr[ií]a ser) que",
     ),
     addressed=frozenset(
         "tu tus te ti usted contigo tuyo tuya tuyos tuyas tienes puedes quieres sabes haces "

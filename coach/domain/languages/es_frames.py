@@ -16,6 +16,8 @@ _SAY = (
 
 # A suggestion: the tutor offering text for the student's argument, in any frame.
 SUGGESTION_PATTERNS = (
+    # Una circunstancia como pregunta: "¿Qué pasaría si el desayuno fuera casi todo azúcar?".
+    r"^\W*(?:y |pero )?qu[eé] (?:pasa|pasar[ií]a|ocurre|ocurrir[ií]a) si\b(?! (?:tu|t[uú])\b)",
     r"(?:¿\s*)?\by si (?:(?:tu|la|el|una|un) \w+ )?(?:"
     + _SAY
     + r"|fuera|fuese|dijera)\b(?: que\b| algo "
@@ -115,11 +117,17 @@ KNOWING_PATTERNS = (
     r"\btienes (?:toda la )?raz[oó]n (?:en|con) (?:lo de )?que\b:?",
     # A question that leads with what it takes for granted: "¿Acaso no ...?".
     r"^\W*¿?\s*(?:acaso|a que|verdad que|seguro que|es obvio que|est[aá] claro que)\b",
+    # "¿Te suena que ...?", "Me encanta cómo esto conecta con los 40 alumnos ...": a fact
+    # offered as familiar, a link the student never made praised.
+    r"\b(?:te|os|le) (?:suena|sonar[aá]|sonar[ií]a)(?: de algo)? (?:lo de )?que\b:?",
+    r"\b(?:me )?(?:encanta|gusta|mola)(?: \w+)? (?:c[oó]mo|que) (?:esto |eso |lo )?"
+    r"(?:se )?(?:conecta|enlaza|relaciona|une|lleva)(?: \w+)? (?:con|a)\b",
 )
 
 # An example that names another topic: "en un debate sobre el transporte ...".
 OTHER_TOPIC_PATTERNS = (
-    r"\b(?:en|de) (?:un|otro) (?:debate|argumento|texto|tema) (?:sobre|de)\b|\botro tema\b",
+    r"\b(?:en|de) (?:un|otro) (?:debate|argumento|texto|tema) (?:sobre|de)\b|\botro tema\b|"
+    r"\b(?:un |una )?(?:tema|asunto|debate) (?:distint[oa]|diferente|ajen[oa])\b",
 )
 
 # More frames, by name (``LanguagePack.guard_frames``):

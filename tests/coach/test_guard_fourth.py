@@ -1,0 +1,267 @@
+"""The guard's fourth round: a statement before a question tag even when a question word sits
+deep in it, praise and a colon before a rule or a part made of the student's own words, a link
+the student never made praised ("Love how this connects to ..."), "¿Te suena que ...?", a
+Spanish yes/no question that opens on what it asserts, a circumstance put as "what if ...?",
+an example said to be on another topic that is on theirs, and "has" in English (a Spanish word
+to the student) addressing no one. Near misses pass whole: questions that ask early, a choice
+between two answers, praise for their own link, hints that point at their text, examples on
+an unnamed other topic. English and Spanish, on the dev set's uniforms draft."""
+
+import time
+
+import pytest
+
+from tests.coach.builders import guard_seen
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence", "new"),
+    [
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "q",
+            "Schools should let older pupils choose when they are mature enough to decide what "
+            "to wear, shouldn't they?",
+            "mature enough to decide",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo así que fuera",
+            "r",
+            "Justo: la regla general es que un instituto no debe castigar por la ropa a quien "
+            "ya estudia bien.",
+            "castigar por la ropa",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "Right: the general rule is that a school should never punish pupils for what "
+            "their parents buy.",
+            "their parents buy",
+        ),
+        (
+            "es",
+            "qualifier",
+            "siempre",
+            "a",
+            "Estupendo: probablemente, para los alumnos mayores de catorce años.",
+            "para los alumnos mayores",
+        ),
+        (
+            "en",
+            "qualifier",
+            "always",
+            "a",
+            "Great: probably, for students over fourteen at our school.",
+            "for students over fourteen at",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "a",
+            "Love how this connects to the 120 pupils who got detentions last term.",
+            "got detentions last",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "a",
+            "Me encanta cómo esto conecta con los 120 alumnos castigados el trimestre pasado.",
+            "castigados el trimestre",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "q",
+            "¿Te suena que el año pasado treinta familias se quejaron del precio del uniforme?",
+            "familias se quejaron",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "q",
+            "¿Los alumnos mayores ya saben vestirse solos sin que nadie les diga qué ponerse?",
+            "saben vestirse solos",
+        ),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "a",
+            "¿El instituto gasta cada año más de cinco mil euros en uniformes de repuesto?",
+            "cinco mil euros",
+        ),
+        (
+            "en",
+            "rebuttal",
+            "some people like uniforms",
+            "q",
+            "What if a cheap second-hand uniform shop opened at the school?",
+            "second-hand uniform shop",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "a algunos les gusta el uniforme",
+            "q",
+            "¿Qué pasaría si el colegio abriera una tienda de uniformes de segunda mano?",
+            "tienda de uniformes de segunda",
+        ),
+        (
+            "en",
+            "rebuttal",
+            "some people like uniforms",
+            "a",
+            "For example, on a different topic, a rebuttal could be “unless the school has "
+            "a serious problem with gang colours”.",
+            "serious problem with gang",
+        ),
+        (
+            "en",
+            "warrant",
+            "uniforms are bad so they should go",
+            "a",
+            "A reader might accept: whenever a school has a strict rule, it has to enforce it "
+            "fairly.",
+            "enforce it fairly",
+        ),
+    ],
+)
+def test_a_part_in_the_fourth_rounds_frames_is_withheld(
+    language, step, message, field, sentence, new
+):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert new not in seen.text
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message", "field", "sentence"),
+    [
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "q",
+            "Too strict for whom, and what would you change?",
+        ),
+        (
+            "es",
+            "warrant",
+            "el uniforme es malo así que fuera",
+            "a",
+            "Bien: la regla que escribiste ya une tus datos con tu tesis.",
+        ),
+        (
+            "en",
+            "qualifier",
+            "always",
+            "a",
+            "Great: you already say how far your claim reaches.",
+        ),
+        (
+            "en",
+            "grounds",
+            "uniforms are bad",
+            "a",
+            "I like how this connects to your claim about older students.",
+        ),
+        ("es", "claim", "el uniforme es malo", "q", "¿Te suena bien así tu tesis?"),
+        (
+            "es",
+            "grounds",
+            "el uniforme es malo",
+            "q",
+            "¿Los 40 alumnos eran de todos los cursos o de uno solo?",
+        ),
+        ("es", "grounds", "el uniforme es malo", "q", "¿El informe de la dirección es público?"),
+        (
+            "en",
+            "rebuttal",
+            "some people like uniforms",
+            "q",
+            "What if you asked a teacher who disagrees?",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "a algunos les gusta el uniforme",
+            "q",
+            "¿Qué pasaría si tú fueras el director?",
+        ),
+        (
+            "en",
+            "claim",
+            "uniforms are bad",
+            "a",
+            "For example, on a different topic, a claim might be “The library should open on "
+            "Sundays”.",
+        ),
+        (
+            "es",
+            "claim",
+            "el uniforme es malo",
+            "a",
+            "Un ejemplo de otro tema: «el ayuntamiento debería abrir la piscina en agosto».",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "a algunos les gusta el uniforme",
+            "a",
+            "Pista: piensa en un caso concreto en el que tu tesis no se cumpliría.",
+        ),
+        (
+            "es",
+            "rebuttal",
+            "a algunos les gusta el uniforme",
+            "q",
+            "¿Has pensado en quién saldría perdiendo con tu regla?",
+        ),
+    ],
+)
+def test_fourth_round_near_misses_pass_whole(language, step, message, field, sentence):
+    seen = guard_seen(language, step, message, field, sentence)
+    assert sentence in seen.text
+
+
+@pytest.mark.parametrize(
+    "trigger",
+    [
+        "love how this connects to ",
+        "me encanta cómo esto conecta con ",
+        "¿te suena que ",
+        "what if ",
+        "¿qué pasaría si ",
+        "on a different topic ",
+        "¿los ",
+        "the general rule is that ",
+        "la regla general es que ",
+        "a, b when c what ",
+    ],
+)
+def test_the_fourth_rounds_frames_stay_linear_on_long_input(trigger):
+    from coach.domain import authorship, clauses
+
+    text = (trigger * (20_000 // len(trigger) + 1))[:20_000] + "?"
+    started = time.perf_counter()
+    for pattern in (
+        authorship._KNOWING,
+        authorship._SUGGESTION,
+        authorship._OTHER_TOPIC,
+        authorship._YES_NO,
+        clauses.OFFER,
+    ):
+        list(pattern.finditer(text))
+        pattern.match(text)
+    authorship._yes_no_statement(text)
+    clauses.asks_early(text)
+    assert time.perf_counter() - started < 1.0
