@@ -83,10 +83,10 @@ def _coach_claim(submission: Submission) -> None:
     submission, _ = services.submission_start(submission=submission)
     session = submission.coach_session
     assert session is not None  # submission_start made the coach work
+    # A passing first attempt is proposed at once; the student confirms the card.
     coach_services.turn_run(
         session=session, user=submission.student, message="Schools should ban phones in lessons"
     )
-    coach_services.turn_run(session=session, user=submission.student, message="yes")
     coach_services.proposal_confirm(session=session)
 
 
