@@ -92,6 +92,13 @@ _SPECIFIC = languages.every_set("specific")
 _LIMITS = languages.every("limits")
 _PERCENT = languages.every("percent")
 _YEAR_OR_NUMBER = re.compile(r"\d")
+_FIGURE_WORDS = _either("figure_words")
+_WHEN = _either("when_words")
+
+
+def _figure(text: str) -> bool:
+    """A number in digits, or a time or amount in words ("half past seven", "veinte min")."""
+    return bool(_YEAR_OR_NUMBER.search(text) or _FIGURE_WORDS.search(" ".join(words(text))))
 
 
 _TAIL_TAGS = languages.every_set("tail_tags")
@@ -225,7 +232,8 @@ def backing_problem(text: str) -> str | None:
         return "vague_source"
     figure = bool(_YEAR_OR_NUMBER.search(text))
     if _has_marker(text, _SOURCE_KINDS):
-        return None if figure else "vague_source"
+        # "La encuesta la hice yo en mi curso en febrero": when it was made says which one.
+        return None if figure or _WHEN.search(plain) else "vague_source"
     if figure and ("%" in text or _has_marker(text, _PERCENT)):
         return None  # a statistic
     return "no_authority"
@@ -357,7 +365,7 @@ def grounds_problem(text: str) -> str | None:
     reported = any(_REPORTED.match(t) for t in tokens) or any(
         raw.search(text.lower()) for raw in _REPORTED_RAW
     )
-    if sourced or _YEAR_OR_NUMBER.search(text) or reported:
+    if sourced or _figure(text) or reported:
         return None
     return "no_evidence"
 
@@ -461,7 +469,7 @@ def carries_its_part(step: str, text: str, *, claim: str = "") -> bool:
             step != "warrant" and _has_marker(text, _PART_MARKERS[step])
         )
     if step == "grounds":
-        return bool(_YEAR_OR_NUMBER.search(text))
+        return _figure(text)
     if step == "claim":
         return bool(_OBLIGATION.search(" ".join(words(text))))
     return True  # a backing that passes names its source

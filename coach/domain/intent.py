@@ -115,10 +115,14 @@ _OFF_TOPIC = _patterns(languages.every("off_topic_patterns"))
 # garantía es demasiado general?", "Is my evidence strong enough or do I need more?"
 _FEEDBACK = _patterns(languages.every("feedback_patterns"))
 _FEEDBACK_OPENERS = languages.every("feedback_openers")
+_FEEDBACK_FRAME = _patterns(languages.every("feedback_frames"))
 
 
 def _asks_feedback(message: str, norm: str) -> bool:
-    """A question about the student's own part (see ``_FEEDBACK``)."""
+    """A question about the student's own part (see ``_FEEDBACK``), or one asked in statement
+    order after "tell me if", "dime si" (``feedback_frames``)."""
+    if _FEEDBACK_FRAME.search(norm):
+        return True
     return ("?" in message or norm.startswith(_FEEDBACK_OPENERS)) and bool(_FEEDBACK.search(norm))
 
 
@@ -185,14 +189,37 @@ _PLAIN_NO = languages.every_set("plain_no")
 ACCEPT_HEAD_MAX_WORDS = 3
 
 
-def accepts_with_change(message: str) -> bool:
-    """Whether ``message`` opens with a yes ("yes", "ok", "sí", "vale") and goes on with a
-    change after a contrast word ("but", "pero")."""
+# "sí pero no sé", "ok but im not sure": after the yes, only doubt; the student is asked what
+# they are unsure about, not for a changed version.
+_DOUBTS = languages.every_set("doubts")
+
+
+def _after_yes(message: str) -> str | None:
+    """What follows the contrast word when ``message`` opens with a yes ("yes", "ok", "sí",
+    "vale") and goes on after "but", "pero" (normalized, padded); None otherwise."""
     tokens = normalize(message).split()
     cut = next((i for i, token in enumerate(tokens) if token in _CONTRAST), None)
     if not cut or cut > ACCEPT_HEAD_MAX_WORDS or cut == len(tokens) - 1:
+        return None
+    if not all(is_confirmation(token) for token in tokens[:cut]):
+        return None
+    return " " + " ".join(tokens[cut + 1 :]) + " "
+
+
+def accepts_with_doubt(message: str) -> bool:
+    """Whether ``message`` is a yes followed by doubt only ("sí pero no sé")."""
+    rest = _after_yes(message)
+    return rest is not None and rest.strip() in _DOUBTS
+
+
+def accepts_with_change(message: str) -> bool:
+    """Whether ``message`` opens with a yes and goes on with a change after a contrast word
+    ("yes but change 95% to most"); not when what follows is doubt ("sí pero no sé") or a
+    new limit, the student's next attempt at a rebuttal ("ok, but unless it rains")."""
+    rest = _after_yes(message)
+    if rest is None or rest.strip() in _DOUBTS:
         return False
-    return all(is_confirmation(token) for token in tokens[:cut])
+    return not rest.startswith(_LIMIT_OPENING)
 
 
 def is_plain_no(message: str) -> bool:
@@ -278,6 +305,11 @@ _CLOCK = re.compile(r"\d{1,2}(?:am|pm|h)?")  # "due at 9am", "a las 8"
 _OBLIGATION = re.compile(languages.alternatives("obligation_patterns"))
 
 
+# A punishment awaiting the student ("bro my mom will ground me if i fail", "me va a caer una
+# bronca"): distress, with or without a plea word or a condition.
+_DISTRESS = _patterns(languages.every("distress_patterns"))
+
+
 def _pleads(norm: str, topic: str) -> bool:
     tokens = [_ELONGATED.sub(r"\1", token) for token in norm.split()]
     if not set(tokens) & _PLEAS:
@@ -341,6 +373,8 @@ def classify(message: str, *, topic: str = "") -> Intent:
     """
     message = _INSERT.sub(r"\1", message)
     changing = accepts_with_change(message)  # read before a "yes," is taken as a filler
+    if accepts_with_doubt(message):
+        return Intent("help", "stuck")
     # "ok. Uniforms should be optional": the filler says nothing; what follows decides. A few
     # layers at most: "what about that what about that ..." must not recurse without end.
     for _ in range(_FRAMING_LAYERS):
@@ -376,7 +410,11 @@ def classify(message: str, *, topic: str = "") -> Intent:
         return Intent("rewrite")
     if changing:
         return Intent("help", "ask")  # asks the tutor to change the text: the student does
-    if short and is_confirmation(message) and not _hedged(norm):
+    if _DISTRESS.search(norm) and not _OBLIGATION.search(norm):
+        return Intent("help", "emotional")  # before a yes: "mi madre me castiga si suspendo"
+    # "Unless it rains, but yes": a yes that brings a limit of its own brings a new attempt.
+    limited = any(marker in norm for marker in _LIMIT_OPENING)
+    if short and is_confirmation(message) and not _hedged(norm) and not limited:
         return Intent("confirmation")
     if _pleads(norm, topic):  # after "fix it please", a rewrite request
         return Intent("help", "emotional")
@@ -545,6 +583,7 @@ def rewrite_payload(message: str) -> str:
 __all__ = [
     "CONTROL_MAX_WORDS",
     "accepts_with_change",
+    "accepts_with_doubt",
     "is_plain_no",
     "Intent",
     "IntentKind",

@@ -14,12 +14,21 @@ student's own text from it, so they cannot disagree on one message:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from coach.domain import languages
 from coach.domain.heuristics import MIN_WORDS, carries_its_part
-from coach.domain.intent import Intent, classify, own_text, rewrite_payload, turn_intent
+from coach.domain.intent import (
+    Intent,
+    classify,
+    normalize,
+    own_text,
+    rewrite_payload,
+    turn_intent,
+)
 from coach.domain.phrases import words
 
 
@@ -113,6 +122,18 @@ def _pleading(
     return read
 
 
+# "my teacher said so" alone: pressure against the tutor, but at a backing step the student's
+# (unnamed) source, asked which one.
+_SAID_SO = re.compile(languages.alternatives("said_so"))
+_BACKINGS = ("groundsBacking", "warrantBacking")
+
+
+def _as_source(message: str, intent: Intent, step: str) -> Intent:
+    if step in _BACKINGS and intent.pressure == "teacher" and _SAID_SO.search(normalize(message)):
+        return Intent("attempt")
+    return intent
+
+
 def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
     """The turn's inputs as one frozen object (see the module's docstring)."""
     topic = inputs.get("topic", "") or ""
@@ -121,8 +142,11 @@ def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
     draft = {str(k): str(v or "") for k, v in dict(inputs.get("draft") or {}).items()}
     known = _stems(topic) | _stems(" ".join(draft.values()))
     said = [(m, classify(m, topic=topic)) for m in earlier if m.strip()]
-    said.append((message, turn_intent(inputs) or classify(message, topic=topic)))
     step = inputs.get("step", "") or ""
+    said = [(m, _as_source(m, kind, step)) for m, kind in said]
+    said.append(
+        (message, _as_source(message, turn_intent(inputs) or classify(message, topic=topic), step))
+    )
     claim = draft.get("claim", "") if step == "warrant" else ""
     said = _pleading(said, known, step if step in MIN_WORDS else "", claim)
     intent = said[-1][1]

@@ -78,6 +78,9 @@ class LanguagePack:
     bare_judgements: tuple[str, ...] = ()  # "dogs make school better", no criterion
     complaints: tuple[str, ...] = ()  # "the bus comes way too early": no change asked for
     unsure: tuple[str, ...] = ()
+    figure_words: tuple[str, ...] = ()  # a time or amount in words: "twenty minutes"
+    when_words: tuple[str, ...] = ()  # when a survey was made: "in March", "last term"
+    distress_patterns: tuple[str, ...] = ()  # a punishment awaiting the student: "ground me"
     consequence_patterns: tuple[str, ...] = ()  # "so", "así que": a conclusion follows
     obligation_patterns: tuple[str, ...] = ()
     opinion_patterns: tuple[str, ...] = ()
@@ -94,6 +97,9 @@ class LanguagePack:
     off_topic_patterns: tuple[str, ...] = ()
     feedback_patterns: tuple[str, ...] = ()
     feedback_openers: tuple[str, ...] = ()  # " check ": asks for feedback without "?"
+    # An indirect question about the student's text ("tell me if my claim is ...", "dime si
+    # mi tesis es ..."): pattern alternatives for its frame, read anywhere in the message.
+    feedback_frames: tuple[str, ...] = ()
     # What a yes/no question about the student's own text asks when it asks whether that text
     # is acceptable ("does it count", "¿vale como fuente?"): a feedback request.
     acceptance_words: frozenset[str] = frozenset()
@@ -101,6 +107,8 @@ class LanguagePack:
     hedges: frozenset[str] = frozenset()
     # "yes but change X", "vale pero quita...": a yes followed by one of these is not a plain yes
     contrast_words: frozenset[str] = frozenset()
+    said_so: tuple[str, ...] = ()  # "my teacher said so" as the whole message (folded)
+    doubts: frozenset[str] = frozenset()  # doubt alone after "yes but" (folded): "not sure"
     # A plain "no" to a card: every word of the message is one of these ("no", "nope, not that")
     plain_no: frozenset[str] = frozenset()
     # "is my claim ok?": the part after one of these is the one asked about; "is mine ok?"

@@ -267,6 +267,8 @@ PACK = LanguagePack(
     bare_judgements=more.BARE_JUDGEMENTS,
     complaints=more.COMPLAINTS,
     unsure=more.UNSURE,
+    figure_words=more.FIGURE_WORDS,
+    when_words=more.WHEN_WORDS,
     source_kinds=(
         "study",
         "studies",
@@ -497,6 +499,9 @@ PACK = LanguagePack(
     part_names=(r"claims?|grounds?|warr?[ae]nts?|backings?|qualif[a-z]*|rebut[a-z]*|toulmin",),
     asked_parts=asking.ASKED_PARTS,
     contrast_words=asking.CONTRAST_WORDS,
+    doubts=asking.DOUBTS,
+    said_so=asking.SAID_SO,
+    feedback_frames=asking.FEEDBACK_FRAMES,
     plain_no=asking.PLAIN_NO,
     possessives=asking.POSSESSIVES,
     mine_words=asking.MINE_WORDS,
@@ -528,8 +533,7 @@ PACK = LanguagePack(
             r" (you are|youre) allowed to ",
             r"^ (but )?(its|it is) (allowed|permitted|fine|ok|okay) (my|the|our) (teacher|"
             r"professor|prof|tutor|mom|mum|dad|parents) ",
-            r" (teacher|professor|prof|tutor|mom|mum|dad|parents) (said|says|told me|told us) "
-            r"so ",
+            *asking.SAID_SO,
         ),
         "emotional": (
             r" (i ll|ill|i will|im going to|i am going to|im gonna|i m gonna|gonna) "
@@ -717,6 +721,7 @@ PACK = LanguagePack(
     loose_fillers=more.LOOSE_FILLERS,
     filler_not_before=more.FILLER_NOT_BEFORE,
     plea_words=more.PLEAS,
+    distress_patterns=more.DISTRESS,
     plea_context=more.PLEA_CONTEXT,
     begging=more.BEGGING,
     threats=more.THREATS,

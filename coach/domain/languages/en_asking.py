@@ -14,8 +14,47 @@ ASKED_PARTS: dict[str, tuple[str, ...]] = {
     "backing": ("backing", "backings"),
 }
 
+# "pls tell me if my claim is specific enough", "let me know whether my grounds are ok": a
+# question about the student's own text asked in statement order (the part follows the frame).
+FEEDBACK_FRAMES: tuple[str, ...] = (
+    r" (tell me|let me know|i (want|wanna|need) to know)( honestly| straight| pls| please)? "
+    r"(if|whether) (mine|my (<PARTS>|argument|text|sentence|source|survey|rule|reason|point)) "
+    r"(is|are|was|does|do|makes?|works?|"
+    r"counts?|needs?|has|have|sounds?|fits?|holds?|actually|really) ",
+)
+
+# "but my teacher said so": someone's word alone, as the whole message, put up against the
+# tutor (pressure); at a backing step it names a source without saying which (``said_so``).
+# After a fact of the student's ("a lot of kids are addicted, my mum says so") it is hearsay.
+SAID_SO: tuple[str, ...] = (
+    r"^ (but |and |well |idk |cos |because )?(my |the |our )?(teacher|professor|prof|tutor|"
+    r"mom|mum|dad|parents|miss|sir) (said|says|told me|told us)( so)?( though| anyway)? $",
+)
+
 # After a yes, these words bring a change: "yes but change 95% to most" is not a plain yes.
 CONTRAST_WORDS = frozenset("but though although however".split())
+
+# Doubt alone after "yes but" (the folded rest): "ok but not sure", "yes but idk".
+DOUBTS = frozenset(
+    (
+        "not sure",
+        "im not sure",
+        "i am not sure",
+        "not so sure",
+        "im not so sure",
+        "idk",
+        "i dont know",
+        "i dont know really",
+        "dunno",
+        "i guess",
+        "maybe",
+        "maybe not",
+        "hmm",
+        "i have doubts",
+        "im unsure",
+        "unsure",
+    )
+)
 
 # A plain no to the card showing ("no", "nope, not that"), as the folded whole message.
 PLAIN_NO = frozenset(

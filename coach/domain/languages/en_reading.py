@@ -281,7 +281,7 @@ SOURCE_SAYS: tuple[str, ...] = (
 STRONG_FILLERS: tuple[str, ...] = (
     "ok", "okay", "okey", "k", "kk", "um", "umm", "uh", "uhh", "erm", "hmm", "hm", "basically",
     "anyway", "anyways", "alright", "so yeah", "so like", "come on", "cmon",
-    "i mean", "tbh", "ngl",
+    "i mean", "tbh", "ngl", "nb",
 )  # fmt: skip
 LOOSE_FILLERS: tuple[str, ...] = ("so", "well", "right", "yeah", "yes", "like", "then", "and")
 # Words a loose filler cannot stand before: "so many", "so much", "so that".
@@ -314,6 +314,11 @@ FRAMING_FILLERS: tuple[str, ...] = (
     "ah",
     "yeah",
     "yes",
+    # A note to the reader before the text ("Please note: schools should ...", "NB: ..."):
+    # only with the punctuation after it, so "note that I'm not sure" is no framing.
+    "(?:please )?note",
+    "n\\.?b\\.?",
+    "ps",
 )  # fmt: skip
 
 # A question the student answers at once is their position: "Should schools ...? I say yes",
@@ -363,4 +368,38 @@ THREATS: tuple[str, ...] = (r" if (i|you|u) (dont|cant|do not|cannot) ",)
 BEGGING: frozenset[str] = frozenset(
     "please pls plz plis pleas pleez beg begging begged desperate desperately crying cry "
     "dying".split()
+)
+
+# What will happen to the student: a punishment, from home or school ("bro my mom will ground
+# me if i fail", "my dad takes my xbox", "im gonna get detention"). Distress, never a part,
+# whatever step it comes on. Read on the folded words; about pupils in general ("Pupils who
+# drink them get detention more often") it is no distress.
+DISTRESS: tuple[str, ...] = (
+    r" (ground|grounds|kill|kills|murder|murders|disown|disowns) me ",
+    r" (take|takes|taking|confiscate|confiscates) (away )?my (phone|xbox|ps5|playstation|"
+    r"switch|console|laptop|tablet|wifi) ",
+    r" (i|ill|im)( will| ll| am)?( gonna| going to)? (get|be|getting) (grounded|detention|"
+    r"punished|in (so much |big |real )?trouble) ",
+    r" (i|ill|im)( will| ll| am)?( gonna| going to)? (be )?(so )?(dead|screwed|doomed) ",
+)
+
+# A time or an amount written in words ("about half past seven", "twenty minutes", "at eight"):
+# a figure, as "7:30" or "20 min" is. A number word alone ("two friends think") is none.
+_N = (
+    "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+    "ninety|hundred|thousand"
+)
+FIGURE_WORDS: tuple[str, ...] = (
+    rf"\b({_N})( [a-z]+)? (minutes?|min|mins|hours?|hrs?|days?|weeks?|months?|years?|pupils|"
+    r"students|kids|children|people|percent|per cent|out of|o ?clock|am|pm)\b",
+    rf"\b(half|quarter) (past|to) (one|{_N}|noon|midnight)\b",
+    rf"\b(at|till|until|by|from) (about |around )?({_N})\b",
+)
+
+# When a survey or count of the student's own was made ("in March", "last term"): with it, a
+# source of their own is one a reader can ask about, as a figure makes it.
+WHEN_WORDS: tuple[str, ...] = (
+    r"\b(january|february|march|april|in may|june|july|september|october|november|december|"
+    r"last (week|month|term|year|spring|summer|autumn|fall|winter)|this (term|year))\b",
 )

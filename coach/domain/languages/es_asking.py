@@ -18,6 +18,34 @@ ASKED_PARTS: dict[str, tuple[str, ...]] = {
 # After a yes, these words bring a change: "yes but change 95% to most" is not a plain yes.
 CONTRAST_WORDS = frozenset("pero aunque sino".split())
 
+# "porfa dime si mi tesis es clara", "avísame si mis datos son suficientes": una pregunta sobre
+# el texto del alumno en orden de enunciado (la parte sigue al marco).
+FEEDBACK_FRAMES: tuple[str, ...] = (
+    r" (dime|dinos|decime|avisame|quiero saber|necesito saber)( sinceramente| porfa| por favor)?"
+    r" si (mi|mis) (<PARTS>|argumento|texto|frase|fuente|encuesta|parte|regla|razon|razones) ",
+)
+
+# Solo duda tras "sí pero" (el resto, plegado): "sí pero no sé", "vale pero no estoy segura".
+DOUBTS = frozenset(
+    (
+        "no se",
+        "nose",
+        "no lo se",
+        "no se yo",
+        "no estoy seguro",
+        "no estoy segura",
+        "no estoy muy seguro",
+        "no estoy muy segura",
+        "ni idea",
+        "no lo tengo claro",
+        "no lo veo claro",
+        "tengo dudas",
+        "dudo",
+        "igual no",
+        "no se si",
+    )
+)
+
 # A plain no to the card showing ("no", "nope, not that"), as the folded whole message.
 PLAIN_NO = frozenset(
     (

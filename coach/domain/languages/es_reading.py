@@ -238,6 +238,10 @@ HEARSAY_PEOPLE: tuple[str, ...] = (
     r"herman[oa]s?|tio|tia|vecin[oa]s?|compa|compi|colega|abuel[oa]|novi[oa])( [a-z]+){0,4} "
     r"(me |nos )?(lo )?(dijo|dice|conto|cuenta|comento|ha dicho)\b",
     r"\b(dicen que|he oido|oi que|escuche que|segun dicen|la gente dice|todo el mundo dice)\b",
+    # El verbo delante: "..., lo dice mi madre", "eso me lo contó un amigo".
+    r"\b(lo |eso |esto )?(me |nos )?(lo )?(dijo|dice|dicen|conto|cuenta|comento|ha dicho) "
+    r"(mi|mis|un|una|unos|unas) (amig[oa]s?|madre|padre|mama|papa|prim[oa]s?|herman[oa]s?|tio|"
+    r"tia|vecin[oa]s?|compa|compi|colega|abuel[oa]|novi[oa])\b",
 )
 # Una fuente nombrada y lo que dice: "la web de la OMS dice ...", "según el INE".
 SOURCE_SAYS: tuple[str, ...] = (
@@ -276,6 +280,10 @@ FRAMING_FILLERS: tuple[str, ...] = (
     "venga",
     "mm+",
     "ok(?:ey)?",
+    # Una nota al lector antes del texto ("Ojo: el consorcio debería ...", "Nota: ..."): solo
+    # con la puntuación detrás.
+    "ojo",
+    "nota",
 )  # fmt: skip
 
 # Una pregunta que el alumno responde en seguida es su posición: "¿Deberían ...? Yo digo que
@@ -322,4 +330,39 @@ THREATS: tuple[str, ...] = (r" si no ",)
 BEGGING: frozenset[str] = frozenset(
     "porfa porfi porfis porfavor favor xfa plis suplico ruego desesperado desesperada "
     "llorando lloro".split()
+)
+
+# Lo que le va a pasar al alumno: un castigo, en casa o en el instituto ("me va a caer una
+# bronca", "mi madre me mata si suspendo", "me quitan el móvil"). Agobio, nunca una parte.
+DISTRESS: tuple[str, ...] = (
+    r" me (va a |van a )?(cae|caen|caera|caer|echa|echan|echara|echar|monta|montan|montar) "
+    r"(una |la |un |el )?(bronca|broncon|pollo|lio) ",
+    r" me (va a |van a )?(mata|matan|matara|mataran|matar|castiga|castigan|castigara|"
+    r"castigaran|castigar|rine|rinen|renir) ",
+    r" me (va a |van a )?(quita|quitan|quitara|quitaran|quitar) (el |la )?(movil|play|"
+    r"consola|ordenador|paga|wifi|tablet|portatil) ",
+    r" (me la cargo|me la voy a cargar|estoy muert[oa]|estoy frit[oa]|me dejan castigad[oa]|"
+    r"me van a dejar castigad[oa]) ",
+)
+
+# Una hora o una cantidad escrita con palabras ("a las siete y cinco", "veinte minutos"): un
+# dato, como "7:05" o "20 min". Un número solo ("dos amigos creen") no lo es.
+_N = (
+    "dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|"
+    "dieciseis|veinte|veinticinco|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|"
+    "cien|mil"
+)
+FIGURE_WORDS: tuple[str, ...] = (
+    rf"\b({_N})( [a-z]+)? (minutos?|min|horas?|dias?|semanas?|meses|anos|alumnos|alumnas|"
+    r"estudiantes|chavales|ninos|personas|por ciento|de cada)\b",
+    rf"\b(a|de|hasta|sobre|desde|antes de|despues de) (la una|las ({_N}))\b",
+    rf"\b(la una|las ({_N})) (y|menos) (media|cuarto|{_N})\b",
+)
+
+# Cuándo se hizo una encuesta o un recuento propio ("en febrero", "el trimestre pasado"): con
+# ello, la fuente propia es una por la que se puede preguntar, como con una cifra.
+WHEN_WORDS: tuple[str, ...] = (
+    r"\b(enero|febrero|marzo|abril|mayo|junio|julio|septiembre|setiembre|octubre|noviembre|"
+    r"diciembre|(la semana|el mes|el trimestre|el curso|el ano) pasad[oa]|este (curso|"
+    r"trimestre|ano))\b",
 )
