@@ -175,7 +175,7 @@ def voices() -> None:
         ),
         ("pleading, hearsay and fillers, tuning half (tuned on)", v.VOICES_OFFLINE4_TUNE),
         (
-            "pleading, hearsay and fillers, held-out half, run once and reported (not tuned on)",
+            "pleading, hearsay and fillers, held-out half, run once and reported (tuned on since)",
             v.VOICES_OFFLINE4_FROZEN,
         ),
         (
@@ -200,8 +200,15 @@ def voices() -> None:
         ("guard frames, fourth round, tuning half (tuned on)", v.VOICES_GUARD4_TUNE),
         ("a new student's misread messages, tuning half (tuned on)", v.VOICES_READING_TUNE),
         (
-            "a new student's misread messages, held-out half, run once and reported (not tuned on)",
+            "a new student's misread messages, held-out half, run once and reported (tuned on "
+            "since)",
             v.VOICES_READING_FROZEN,
+        ),
+        ("what the held-out halves still misread, tuning half (tuned on)", v.VOICES_READING2_TUNE),
+        (
+            "what the held-out halves still misread, held-out half, run once and reported (not "
+            "tuned on)",
+            v.VOICES_READING2_FROZEN,
         ),
     ]
     if tuning_only():
@@ -211,12 +218,11 @@ def voices() -> None:
         )
         held_out = (
             v.VOICES_FINAL3,
-            v.VOICES_READING_FROZEN,
+            v.VOICES_READING2_FROZEN,
             v.VOICES_GUARD2_FROZEN,
             v.VOICES_GUARD4_FROZEN,
             v.VOICES_OFFLINE2_FROZEN,
             v.VOICES_OFFLINE3_FROZEN,
-            v.VOICES_OFFLINE4_FROZEN,
         )
         sets = [(label, path) for label, path in sets if path not in held_out]
     for label, path in sets:

