@@ -844,7 +844,8 @@ def session_chain_create(*, session: CoachSession) -> tuple[Any, str]:
         Chain.objects.filter(pk=chain.pk).update(coach_session_id=locked.pk)
         locked.chain_id = chain.pk
         locked.save(update_fields=["chain_id", "updated_at"])
-    reference = f"Coach session {locked.pk}"
+    # Stored with the chain's citations: in the language of the page that made it.
+    reference = gettext("Coach session %(number)s") % {"number": locked.pk}
     try:
         chain = chain_submit_phase(
             chain=chain,

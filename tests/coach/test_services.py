@@ -4,6 +4,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.utils import translation
 
 from coach import services
 from coach.domain.steps import STEPS
@@ -331,8 +332,11 @@ def test_a_completed_session_becomes_a_chain_that_keeps_the_students_parts(owner
     session = make_session(owner, language=language)
     services.draft_update(session=session, values=text, draft_version=1)
     CoachSession.objects.filter(pk=session.pk).update(status="completed", current_step="rebuttal")
-    chain, problem = services.session_chain_create(session=session)
+    with translation.override(language):  # the page's language, as the view activates it
+        chain, problem = services.session_chain_create(session=session)
     assert problem == ""
+    reference = {"en": "Coach session", "es": "Sesión con el tutor"}[language]
+    assert chain.data["citations"][0]["reference"] == f"{reference} {session.pk}"
     assert chain.owner == owner
     assert chain.coach_session_id == session.pk
     assert chain.query == text["claim"]

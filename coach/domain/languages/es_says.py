@@ -22,7 +22,7 @@ GUIDING_QUESTIONS: dict[str, str] = {
     "normalmente ...'.",
     "groundsBacking": "¿Quién o qué hace fiables tus datos: qué estudio, informe o institución?",
     "warrantBacking": "¿Qué autoridad o conocimiento respalda esa regla general?",
-    "qualifier": "¿Qué tan seguro estás? ¿Dirías 'ciertamente', 'probablemente', 'en la "
+    "qualifier": "¿Hasta qué punto lo tienes claro? ¿Dirías 'ciertamente', 'probablemente', 'en la "
     "mayoría de los casos'...?",
     "rebuttal": "¿En qué condiciones no se cumpliría tu tesis? Empieza con 'a menos que' "
     "o 'salvo si'.",
@@ -208,7 +208,7 @@ HELP_QUESTIONS: dict[str, str] = {
     "warrant": "¿Qué regla general hace que tus datos sean una razón para tu tesis?",
     "groundsBacking": "¿De dónde salen tus datos: qué estudio, informe o institución?",
     "warrantBacking": "¿Qué investigación, ley u organismo experto respalda tu regla general?",
-    "qualifier": "¿Qué tan seguro estás de tu tesis: ciertamente, probablemente o posiblemente?",
+    "qualifier": "¿Hasta qué punto confías en tu tesis: ciertamente, probablemente o posiblemente?",
     "rebuttal": "¿En qué situación no se cumpliría tu tesis?",
 }
 
