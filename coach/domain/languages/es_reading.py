@@ -110,14 +110,47 @@ _PEOPLE = re.compile(
 )
 
 
+# Solo un verbo que se dice de una cosa (el bus pasa, las clases empiezan, el bus deja a los
+# de primero) se queda sin sujeto ante una hora o personas: "escribe a las 7 q ...", "manda a
+# los de 2º lo q tengas", "pon a los de primero q ..." siguen pidiendo que el tutor escriba.
+_OF_A_THING = frozenset("pasa termina acaba empieza comienza sale llega deja recoge".split())
+# Un texto como objeto en la misma oración: "pasa a las 7 la tesis", "deja a los de primero
+# los datos hechos", "termina a las 8 el argumento": se le pide al tutor.
+_TEXT_OBJECTS = frozenset(
+    "tesis datos dato garantia garantias respaldo respaldos calificador refutacion argumento "
+    "argumentos texto textos frase frases parrafo parrafos trabajo redaccion ensayo tarea "
+    "deberes respuesta respuestas ejemplo ejemplos idea ideas fuente fuentes parte partes "
+    "algo eso esto hecho hechos hecha hechas escrito escritos escrita escritas".split()
+)
+# Lo que abre un objeto directo tras las personas ("pasa a los de clase *los* datos").
+_OBJECT_OPENERS = frozenset("la el los las lo un una unos unas mi mis tu tus todo".split())
+
+
+def _names_text(rest: list[str]) -> bool:
+    """Whether a text is the object in the words after a verb ("la tesis", "lo q tengas")."""
+    pairs = zip(rest, rest[1:], strict=False)
+    return bool(set(rest) & _TEXT_OBJECTS) or any(
+        a == "lo" and b in ("q", "que", "de") for a, b in pairs
+    )
+
+
 def not_a_request(verb: str, raw_first: str, rest: list[str]) -> bool:
     """Whether a clause opening with ``verb`` (its first word as typed ``raw_first``) is no
     imperative: "de" the preposition, not "dé"; a verb only ever a third person ("dice");
-    a present third person whose subject was left out, told by a time or people after it."""
+    a verb said of a thing whose subject was left out, told by a time or people after it
+    with no text as its object ("pasa a las 7:05", "deja a los de primero en la puerta")."""
     if verb == "de" and raw_first.casefold() != "dé" or verb in THIRD_PERSON_ONLY:
         return True
+    if verb not in _OF_A_THING or _names_text(rest):
+        return False
     after = " ".join(rest)
-    return bool(_HOUR.search(after) or _PEOPLE.search(after))
+    if _HOUR.search(after):
+        return True
+    people = _PEOPLE.search(after)
+    if not people:
+        return False
+    then = after[people.end() :].split()[1 if people.group(2) == "de" else 0 :]
+    return not then or then[0] not in _OBJECT_OPENERS
 
 
 # Un sí informal que confirma solo como mensaje entero ("ya lo he intentado" no es un sí).

@@ -1,0 +1,118 @@
+"""Requests that a code review found saved as the student's part, each played as a student
+plays it (the message, then "yes"/"sí"), with the genuine parts beside them that must still
+be proposed: a Spanish verb of writing or sending before a time or people; a message right
+after a plea that names the tutor, a deadline or a plea, or repeats a part's mark with
+nothing in it; the student's own first-person observation after a plea; "just put ..." and
+"if you write it ..."; a generic "you" in a real rebuttal."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from coach.domain.intent import classify
+from coach.domain.tutor import offline_turn
+
+TOPIC = {
+    "en": "The school bus timetable",
+    "es": "El horario del autobús escolar",
+}
+DRAFT = {
+    "en": {"claim": "The council should move the morning bus later"},
+    "es": {"claim": "El autobús escolar debería pasar más tarde"},
+}
+YES = {"en": "yes", "es": "sí"}
+
+
+def _inputs(language: str, step: str, message: str, earlier, topic: str, draft) -> dict:
+    return {
+        "step": step,
+        "language": language,
+        "topic": topic,
+        "draft": dict(draft),
+        "draft_value": "",
+        "draft_is_latest": False,
+        "user_message": message,
+        "is_first_turn": not earlier,
+        "step_messages": list(earlier),
+        "history": [{"role": "user", "text": t} for t in earlier],
+        "help_level": "full",
+    }
+
+
+def _play(language: str, step: str, message: str, earlier=(), topic="", draft=None):
+    """The tutor's answer to ``message``, then to "yes" after it: (first, second)."""
+    topic = topic or TOPIC[language]
+    draft = DRAFT[language] if draft is None else draft
+    first = json.loads(offline_turn(_inputs(language, step, message, earlier, topic, draft)))
+    again = [*earlier, message]
+    second = json.loads(offline_turn(_inputs(language, step, YES[language], again, topic, draft)))
+    return first, second
+
+
+def _proposed(answer: dict) -> str:
+    return (answer.get("proposedUpdate") or {}).get("value", "")
+
+
+def _never_saved(language: str, step: str, message: str, earlier=(), **kw) -> None:
+    for answer in _play(language, step, message, earlier, **kw):
+        assert not _proposed(answer), answer
+
+
+def _saved_as_typed(language: str, step: str, message: str, earlier=(), expect="", **kw):
+    first, second = _play(language, step, message, earlier, **kw)
+    assert "won't write" not in first["assistantText"].casefold()
+    assert "No lo escribiré" not in first["assistantText"]
+    assert (_proposed(second) or _proposed(first)) == (expect or message)
+
+
+def _linear(use, trigger: str) -> None:
+    text = (trigger * (20_000 // len(trigger) + 1))[:20_000]
+    start = time.perf_counter()
+    use(text)
+    assert time.perf_counter() - start < 1.0
+
+
+# -- a verb of writing or sending stays a request whatever follows it -----------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("es", "escribe a las 7 q pasa el bus"),
+        ("es", "pasa a las 7 la tesis porfa"),
+        ("es", "pasa a las 7 los datos"),
+        ("es", "manda a los de 2º lo q tengas"),
+        ("es", "deja a los de primero los datos hechos"),
+        ("es", "pasa a los de clase los datos"),
+        ("es", "pon a los de primero q el bus pasa tarde"),
+        ("es", "termina a las 8 el argumento"),
+        ("en", "write that the bus comes at 7"),
+        ("en", "send the guys in year 2 whatever you have"),
+    ],
+)
+def test_a_verb_of_writing_before_a_time_or_people_is_never_saved(language, message):
+    assert classify(message, topic=TOPIC[language]).kind == "help"
+    _never_saved(language, "grounds", message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "pasa a las 7:05 y las clases empiezan a las 8:30, asi q esperamos casi una hora en el "
+        "patio",
+        "el bus pasa a las 7",
+        "deja a los de primero en la puerta a las 7:50 y no abren hasta las 8:20",
+        "termina a las 14:30 y el bus no sale hasta las 15:15",
+        "llega a las 7:40 y las puertas abren a las 8:20",
+    ],
+)
+def test_a_thing_that_passes_at_a_time_is_still_the_students_grounds(message):
+    _saved_as_typed("es", "grounds", message)
+
+
+def test_the_verb_of_a_thing_rule_stays_linear():
+    _linear(lambda text: classify("pasa " + text), "a las 7 los ")
+    _linear(lambda text: classify("deja " + text), "a los de primero ")
