@@ -148,6 +148,7 @@ def test_a_turn_cancelled_while_it_waits_to_save_still_frees_its_hold(monkeypatc
     async def chunks(client, inputs, read=None):
         yield "Why?"
 
+    monkeypatch.setattr(services, "typed_decision", lambda **kw: None)  # no card to confirm
     monkeypatch.setattr(services, "_inputs_then_close", lambda **kw: {})
     monkeypatch.setattr(services, "client_for", lambda engine: object())
     monkeypatch.setattr(services, "engine", lambda: "llm")

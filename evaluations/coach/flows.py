@@ -24,6 +24,7 @@ from coach import selectors, services
 from coach.domain.tutor import GUIDING_QUESTIONS, PHRASES
 from coach.models import CoachSession
 from evaluations.coach import HERE
+from toulmini_site.users import User
 
 FLOWS_TUNE = HERE / "flow_sessions_tune.json"
 FLOWS_FROZEN = HERE / "flow_sessions_frozen.json"
@@ -74,7 +75,7 @@ def _leads_back(reply: str, language: str) -> bool:
 
 
 class _Player:
-    def __init__(self, script: dict[str, Any], owner: Any) -> None:
+    def __init__(self, script: dict[str, Any], owner: User) -> None:
         self.script = script
         self.owner = owner
         self.session = services.session_create(
@@ -158,7 +159,7 @@ class _Player:
         return self.played
 
 
-def play(script: dict[str, Any], owner: Any) -> Played:
+def play(script: dict[str, Any], owner: User) -> Played:
     """One scripted session by ``owner`` (a fresh user: the turns per minute are counted)."""
     return _Player(script, owner).play()
 

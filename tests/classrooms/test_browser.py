@@ -58,9 +58,12 @@ def test_teacher_and_students_complete_a_coach_assignment(
     ana.click(".start-form button[type=submit]")
     ana.wait_for_url(re.compile(r"/coach/\d+/$"))
     for index, step in enumerate(STEPS):
-        send(ana, GOOD_TEXT["en"][step])
-        send(ana, "yes")
-        ana.click(".proposal-confirm")
+        send(ana, GOOD_TEXT["en"][step])  # a passing attempt is proposed at once
+        ana.wait_for_selector(".proposal-confirm")
+        if index % 2:
+            send(ana, "yes")  # a typed yes confirms the card showing
+        else:
+            ana.click(".proposal-confirm")
         if step != "rebuttal":
             ana.wait_for_selector(f'[data-step-row="{STEPS[index + 1]}"][aria-current="step"]')
         else:
@@ -87,7 +90,7 @@ def test_teacher_and_students_complete_a_coach_assignment(
     teacher.wait_for_url(f"{base}/submissions/{submission.pk}/")
     transcript = teacher.inner_text("#transcript")
     assert GOOD_TEXT["en"]["warrant"] in transcript and "confirmed" in transcript
-    # "yes" only echoed Ana's own words, so the parts are hers, not the tutor's.
+    # The cards held only Ana's own words, so the parts are hers, not the tutor's.
     assert teacher.inner_text('[data-part="claim"] .provenance') == "typed by the student"
     # Out-of-range points past the browser's own check: the errors show in place.
     teacher.eval_on_selector("#feedback-form form", "form => { form.noValidate = true; }")
