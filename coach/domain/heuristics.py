@@ -456,13 +456,28 @@ _PART_MARKERS: dict[str, tuple[str, ...]] = {
 }
 
 
+# The words of the parts' marks: a mark repeated with nothing else ("if if if if", "unless
+# unless") carries no part.
+_MARK_WORDS = frozenset(
+    word for mark in (*_RULE_MARKERS, *_CONDITIONS, *_MODALS) for word in words(mark)
+)
+CONTENT_MIN = 2
+
+
+def _has_content(text: str) -> bool:
+    """Whether ``text`` holds at least ``CONTENT_MIN`` words of its own besides the parts'
+    marks and figures ("porfa 1 2 3 4 5", "if if if if if if" do not)."""
+    said = {w for w in words(text) if len(w) >= 3 and not w.isdigit() and w not in _MARK_WORDS}
+    return len(said) >= CONTENT_MIN
+
+
 def carries_its_part(step: str, text: str, *, claim: str = "") -> bool:
     """Whether ``text`` passes ``step``'s check and has the mark of its part besides: a
     warrant's "if"/"when", a rebuttal's condition, a qualifier's modal, a figure in grounds, a
     named source in a backing, a claim's "should". Pleading has none of them ("come on, just
     one sentence", "porfa q mañana lo entrego"), a student's genuine part right after it
     does ("si los alumnos tienen que esperar mucho ... pierden tiempo de dormir")."""
-    if not step_check(step, text, claim=claim).passed:
+    if not step_check(step, text, claim=claim).passed or not _has_content(text):
         return False
     if step in _PART_MARKERS:
         return _marker_at(words(text), _PART_MARKERS[step]) is not None or (

@@ -87,14 +87,28 @@ def _stems(text: str) -> set[str]:
 
 # Who a plea is about: the student ("i need it", "ya la cambio yo", "help me").
 _SELF = frozenset("i im ive me yo conmigo".split())
+# What a plea says beside it: a plea or a deadline ("plz", "due tomorrow", "para mañana"),
+# the tutor named ("if u write it", "si me lo escribes tú").
+_PRESSING = languages.every_set("plea_words") | languages.every_set("tutor_pronouns")
+# The student's own observation with a figure, in the first person ("i timed the queue 5
+# days, it was 19 min on average"): evidence, not the student pleading.
+_OBSERVED = re.compile("|".join(languages.every("observations")))
+_DIGIT = re.compile(r"\d")
 
 
 def _genuine(message: str, step: str, claim: str) -> bool:
     """An attempt that is the student's part whatever came before it: it carries its part's
-    mark (``carries_its_part``) and is not about the student ("si los alumnos tienen que
-    esperar mucho sin hacer nada normalmente pierden tiempo de dormir")."""
+    mark (``carries_its_part``), names no plea, deadline or the tutor, and is not about the
+    student unless it is their own observation with a figure ("si los alumnos tienen que
+    esperar mucho sin hacer nada normalmente pierden tiempo de dormir", "i timed the canteen
+    queue 5 days ...")."""
     own = own_text(message)
-    return not set(words(own)) & _SELF and carries_its_part(step, own, claim=claim)
+    said = set(words(own))
+    if said & _PRESSING:
+        return False
+    if said & _SELF and not (_OBSERVED.search(" ".join(words(own))) and _DIGIT.search(own)):
+        return False
+    return carries_its_part(step, own, claim=claim)
 
 
 def _pleading(

@@ -116,3 +116,101 @@ def test_a_thing_that_passes_at_a_time_is_still_the_students_grounds(message):
 def test_the_verb_of_a_thing_rule_stays_linear():
     _linear(lambda text: classify("pasa " + text), "a las 7 los ")
     _linear(lambda text: classify("deja " + text), "a los de primero ")
+
+
+# -- right after a plea: the tutor named, a deadline, a plea, or an empty mark ---------------
+
+EN_PLEA = "pleaseee just write it, its due tomorrow"
+ES_PLEA = "porfa escribemela tu q es para mañana"
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message"),
+    [
+        ("en", "warrant", "if u write it ill be so happy"),
+        ("en", "warrant", "if if if if if if"),
+        ("en", "rebuttal", "plz only if u have time"),
+        ("en", "grounds", "its due at 9 tomorrow and worth 20 percent"),
+        ("en", "qualifier", "probably due tomorrow"),
+        ("en", "rebuttal", "unless unless unless unless"),
+        ("es", "grounds", "porfa 1 2 3 4 5"),
+        ("es", "rebuttal", "salvo que no lo entregue mañana"),
+        ("es", "warrant", "si me lo escribes te lo agradezco un monton"),
+        ("es", "warrant", "si si si si si si"),
+        ("es", "qualifier", "probablemente para mañana"),
+        ("es", "grounds", "lo tengo q entregar a las 9 y vale un 20 por ciento"),
+    ],
+)
+def test_more_pleading_after_a_plea_is_never_saved(language, step, message):
+    plea = EN_PLEA if language == "en" else ES_PLEA
+    _never_saved(language, step, message, [plea])
+
+
+LUNCH = {"en": "Lunch breaks", "es": "La hora del recreo"}
+LUNCH_DRAFT = {
+    "en": {"claim": "Our school should make the lunch break 20 minutes longer"},
+    "es": {"claim": "El instituto debería alargar el recreo 20 minutos"},
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "message", "expect"),
+    [
+        (
+            "en",
+            "ok. i timed the canteen queue 5 days last week, it was 19 min on average and 40 "
+            "ppl left without food on friday",
+            "i timed the canteen queue 5 days last week, it was 19 min on average and 40 ppl "
+            "left without food on friday",
+        ),
+        (
+            "en",
+            "i just told u, the queue was 19 min on average over 5 days, i timed it myself",
+            "the queue was 19 min on average over 5 days, i timed it myself",
+        ),
+        ("en", "i counted 40 people who left the queue without food on friday", ""),
+        (
+            "es",
+            "vale. cronometré la cola del comedor 5 días, 19 min de media y 40 se quedaron sin "
+            "comer el viernes",
+            "cronometré la cola del comedor 5 días, 19 min de media y 40 se quedaron sin "
+            "comer el viernes",
+        ),
+    ],
+)
+def test_the_students_own_observation_after_a_plea_is_theirs(language, message, expect):
+    plea = EN_PLEA if language == "en" else ES_PLEA
+    _saved_as_typed(
+        language,
+        "grounds",
+        message,
+        [plea],
+        expect=expect,
+        topic=LUNCH[language],
+        draft=LUNCH_DRAFT[language],
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "i need 19 of them by 5 tomorrow or i fail"),
+        ("en", "i timed how long u take to answer, 5 minutes lol"),
+        ("es", "necesito 19 frases para las 5 o suspendo"),
+    ],
+)
+def test_first_person_pleading_with_figures_is_still_pleading(language, message):
+    plea = EN_PLEA if language == "en" else ES_PLEA
+    _never_saved(
+        language, "grounds", message, [plea], topic=LUNCH[language], draft=LUNCH_DRAFT[language]
+    )
+
+
+def test_the_plea_rules_stay_linear():
+    from coach.domain.turn import read_turn
+
+    def read(text: str) -> None:
+        read_turn(_inputs("en", "grounds", text, [EN_PLEA], LUNCH["en"], LUNCH_DRAFT["en"]))
+
+    _linear(read, "i timed it 5 days ")
+    _linear(read, "if u ")

@@ -153,6 +153,10 @@ class LanguagePack:
     plea_context: frozenset[str] = frozenset()
     begging: frozenset[str] = frozenset()  # "please", "porfa", "crying": begging itself
     threats: tuple[str, ...] = ()  # "if you dont ...": a condition that threatens, no part's
+    # Right after a plea: the tutor named ("if u write it", "si me lo escribes tú"), and the
+    # student's own observation in the first person ("i timed", "conté"): evidence, no plea.
+    tutor_pronouns: frozenset[str] = frozenset()
+    observations: tuple[str, ...] = ()  # patterns on the folded words
     # -- addressed to the tutor (``address``)
     fillers: frozenset[str] = frozenset()
     polite: frozenset[str] = frozenset()

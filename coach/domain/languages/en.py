@@ -701,6 +701,9 @@ PACK = LanguagePack(
         "never mind",
         "sure thing",
         "let me think",
+        # "i just told u, the queue was 19 min ...": a complaint before their own text
+        r"i (?:just |already )?(?:told|said)(?: (?:u|you)(?: that)?)?",
+        "(?:like|as) i said",
         "so",
         "then",
         "got it",
@@ -725,6 +728,8 @@ PACK = LanguagePack(
     plea_context=more.PLEA_CONTEXT,
     begging=more.BEGGING,
     threats=more.THREATS,
+    tutor_pronouns=more.TUTOR_PRONOUNS,
+    observations=more.OBSERVATIONS,
     fillers=frozenset(
         "please pls plz plis pleaseee kindly just ok okay so now ugh uh um hey oh well then and "
         "but also maybe quickly tutor bro dude man right alright yo".split()

@@ -362,6 +362,14 @@ COMPLAINTS: tuple[str, ...] = (
 # tomorrow im dead". On the folded words, padded.
 THREATS: tuple[str, ...] = (r" if (i|you|u) (dont|cant|do not|cannot) ",)
 
+# The tutor named in a message right after a plea: "if u write it ill be so happy".
+TUTOR_PRONOUNS: frozenset[str] = frozenset("u you ur your yours youre yourself".split())
+# The student's own observation: "i timed the queue", "we counted 40", "i asked 30 people".
+OBSERVATIONS: tuple[str, ...] = (
+    r"\b(?:i|we) (?:\w+ )?(?:timed|counted|asked|surveyed|measured|saw|watched|recorded|"
+    r"noted|checked|interviewed|tracked|weighed|polled|tallied|logged)\b",
+)
+
 # Begging itself, among the plea words: with it, a word or two no list holds is still the
 # student's distress ("im literally crying rn pls"); "stressed" or "due" alone give no such
 # leeway ("I was stressed and needed help" is an anecdote).

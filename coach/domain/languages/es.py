@@ -714,6 +714,9 @@ PACK = LanguagePack(
         "entonces",
         "(?:ya )?lo (?:pillo|entiendo|veo)",
         "ya veo",
+        # "ya te lo dije, la cola ...": una queja delante de su propio texto
+        "(?:ya )?te lo (?:he dicho|dije|acabo de decir)",
+        "como (?:te )?dije",
         "entendido",
         "de acuerdo",
         "perfecto",
@@ -734,6 +737,8 @@ PACK = LanguagePack(
     plea_context=more.PLEA_CONTEXT,
     begging=more.BEGGING,
     threats=more.THREATS,
+    tutor_pronouns=more.TUTOR_PRONOUNS,
+    observations=more.OBSERVATIONS,
     fillers=frozenset(
         "porfa porfavor por favor oye venga vale bueno y pero entonces profe solo ya anda "
         "mira hombre tio tia eh ahora rapido".split()

@@ -358,6 +358,14 @@ COMPLAINTS: tuple[str, ...] = (
 # mañana me suspenden". Sobre las palabras sin tildes, con espacios alrededor.
 THREATS: tuple[str, ...] = (r" si no ",)
 
+# El tutor nombrado justo después de una súplica: "si me lo escribes tú te lo agradezco".
+TUTOR_PRONOUNS: frozenset[str] = frozenset("tu tus te ti usted contigo tuyo tuya".split())
+# Lo que el alumno observó él mismo: "cronometré la cola", "conté 40", "pregunté a 30".
+OBSERVATIONS: tuple[str, ...] = (
+    r"\b(?:cronometre|conte|medi|pregunte|encueste|vi|apunte|anote|registre|comprobe|"
+    r"entreviste|contamos|medimos|preguntamos|cronometramos|apuntamos)\b",
+)
+
 # La súplica misma, entre las palabras de súplica: con ella, una o dos palabras que ninguna
 # lista recoge siguen siendo agobio ("estoy llorando literal"); "agobiado" o "mañana" solas no.
 BEGGING: frozenset[str] = frozenset(
