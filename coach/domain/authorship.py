@@ -388,8 +388,10 @@ def _named(frame: str) -> list[re.Match[str]]:
         pointed = _POINTING.search(frame[start:])
         if pointed and start + pointed.end() > match.start() and _points(frame[start:]):
             continue  # "that is a rule that would hold ...": what the student's text is
-        if set(words(frame[match.end() :])[:2]) & ADDRESSED:
-            continue  # "a qualifier like yours", "una regla como la tuya"
+        after = words(re.split(r"[,;:]", frame[match.end() :], maxsplit=1)[0])
+        yours = next((i for i, word in enumerate(after[:2]) if word in ADDRESSED), None)
+        if yours is not None and not set(after[yours + 1 :]) & RELATIVE_WORDS:
+            continue  # "a qualifier like yours", "una regla como la tuya" ("... that says")
         nouns = words(match.group(1))
         if (
             nouns

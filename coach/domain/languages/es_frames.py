@@ -154,7 +154,9 @@ GUARD_FRAMES = {
     # The student's text named in the second person ("tu tesis", "lo que escribiste"): a
     # sentence about it is feedback; "tu instituto", "tu familia" are not.
     "their_text": (
-        r"\btuy[oa]s?\b|\btus?\s+(?:(?:propi[oa]s?|primer[oa]?|nuev[oa]s?|dos|tres)\s+)?"
+        # "tuya" is theirs; "una regla como la tuya" is anyone's.
+        r"(?<!como la )(?<!como el )(?<!como los )(?<!como las )\btuy[oa]s?\b|"
+        r"\btus?\s+(?:(?:propi[oa]s?|primer[oa]?|nuev[oa]s?|dos|tres)\s+)?"
         r"(?:tesis|datos?|garantias?|respaldo|calificador(?:es)?|refutacion(?:es)?|reglas?|"
         r"argumentos?|palabras?|frases?|ideas?|razon(?:es)?|ejemplos?|opinion(?:es)?|"
         r"fuentes?|cifras?|numeros?|encuestas?|estudio|borrador|texto|respuestas?|mensaje|"

@@ -1,0 +1,76 @@
+"""A second review's leaks through the guard, played through the server's whole path with the
+dev voices' "uniforms" draft: "like yours" followed by what the rule says, "did you know" before
+a bare statement with a many-digit figure, a framing phrase ("if", "given that", "con", "si")
+carrying a new figure before a question, and "surely you can see that ..." are withheld; the
+near miss beside each (a rule like theirs named and nothing said of it, a hint where to look, a
+figure the student gave, a real question) still shows."""
+
+import pytest
+
+from tests.coach.builders import guard_seen
+
+EN_MSG = "uniforms are bad"
+ES_MSG = "el uniforme es malo"
+EN_WARRANT_MSG = "rules that hurt pupils should go"
+ES_WARRANT_MSG = "las normas que hacen daño a los alumnos sobran"
+CASE = ("language", "step", "message", "field", "sentence", "part")
+
+
+def _shown_text(language: str, step: str, message: str, field: str, sentence: str) -> str:
+    return guard_seen(language, step, message, field, sentence).text.lower()
+
+
+# Each case: (language, step, student's message, field, sentence, words of the part it would
+# state or of the near miss that must show).
+
+
+# "like yours" names their rule; what follows it, when it says what the rule says, is offered.
+LIKE_YOURS_WITHHELD = [
+    (
+        "es",
+        "warrant",
+        ES_WARRANT_MSG,
+        "a",
+        "Una regla como la tuya que diga que las normas que perjudican el aprendizaje se "
+        "quitan funciona.",
+        "perjudican el aprendizaje",
+    ),
+    (
+        "en",
+        "warrant",
+        EN_WARRANT_MSG,
+        "a",
+        "A warrant like yours would say that any rule which harms learning should be dropped.",
+        "harms learning",
+    ),
+    (
+        "en",
+        "warrant",
+        EN_WARRANT_MSG,
+        "a",
+        "A rule like yours that says any rule which harms learning should be dropped works.",
+        "harms learning",
+    ),
+    (
+        "es",
+        "warrant",
+        ES_WARRANT_MSG,
+        "a",
+        "Una garantía como la tuya diría que toda norma que perjudique el aprendizaje sobra.",
+        "perjudique el aprendizaje",
+    ),
+]
+LIKE_YOURS_PASSED = [
+    ("en", "warrant", EN_WARRANT_MSG, "a", "A rule like yours works well here.", "like yours"),
+    ("es", "warrant", ES_WARRANT_MSG, "a", "Una regla como la tuya funciona aquí.", "como la tuya"),
+]
+
+
+@pytest.mark.parametrize(CASE, LIKE_YOURS_WITHHELD)
+def test_what_a_rule_like_theirs_says_is_withheld(language, step, message, field, sentence, part):
+    assert part not in _shown_text(language, step, message, field, sentence)
+
+
+@pytest.mark.parametrize(CASE, LIKE_YOURS_PASSED)
+def test_a_rule_like_theirs_named_passes(language, step, message, field, sentence, part):
+    assert part in _shown_text(language, step, message, field, sentence)
