@@ -8,7 +8,9 @@ subject) and judges the tutor's text sentence by sentence:
 - a sentence, or a piece of one set off by a colon or quotation marks, *composes a part* when
   it is a statement (not a question) that says something the student did not write: words of
   its own beyond the student's, the topic's and the tutor's vocabulary, on the argument's
-  subject (one such word is enough) or, whatever the subject, many of them (four);
+  subject (one such word is enough) or, whatever the subject, many of them (three);
+- a question that is not about the student's text composes one when it carries five words of
+  its own on their subject (a figure counts);
 - an example is allowed only when it is framed as one ("for example, in an argument about
   ...") and shares no word with the student's subject.
 
@@ -64,8 +66,11 @@ from coach.domain.tutor import (
 from toulmini_site.text.sentences import sentences as split_sentences
 
 STEM = 5
-ANY_SUBJECT_NEW_WORDS = 4  # new words no statement may carry, whatever its subject
+ANY_SUBJECT_NEW_WORDS = 3  # new words no statement may carry, whatever its subject
 AS_PART_NEW_WORDS = 2  # new words a statement that would do as the step's part may not carry
+# A question not about the student's text that carries this many words of its own on their
+# subject (a figure counts) brings a new fact however it asks; 0 lets every question pass.
+QUESTION_NEW_WORDS = 5
 
 _EXAMPLE_MARKERS = re.compile(r"\b(" + languages.alternatives("example_markers") + r")\b", re.I)
 _OTHER_TOPIC = re.compile(languages.alternatives("other_topic_patterns"), re.I)
@@ -630,6 +635,8 @@ class Authorship:
                 continue
             if kind in ("frame", "declared"):
                 if kind == "frame" and is_question(piece):
+                    if self._carries_new(piece, stems, figures):
+                        return "asked"
                     continue  # a question that holds no part
                 # "Try a rule that begins with “if” and names no school": the kind described.
                 piece = self._without_described(piece)
@@ -694,6 +701,15 @@ class Authorship:
             ):
                 return kind  # "in most primary schools": their words, not yet their part
         return None
+
+    def _carries_new(self, question: str, stems: set[str], figures: set[str]) -> bool:
+        """Whether a question that is not feedback carries ``QUESTION_NEW_WORDS`` words of
+        its own on the student's subject."""
+        if not QUESTION_NEW_WORDS or is_feedback(question):
+            return False
+        fresh = stems - self.known - TUTOR_WORDS
+        on_subject = bool(stems & self.subject) or bool(figures)
+        return on_subject and len(fresh) >= QUESTION_NEW_WORDS
 
     def _without_described(self, text: str) -> str:
         """``text`` without "a rule that ..." where what follows describes the rule ("a rule

@@ -6,8 +6,9 @@ might mention whether everyone in the year could vote"), so the rules alone sile
 language whose pack has examples (English: the encoder was trained on English text), the
 sentence is compared by meaning with the pack's examples of a good tutor's sentences (its own
 questions, explanations and feedback) and of sentences that state a part (its example
-arguments' parts and tutor sentences that write the part): when four of its five nearest
-examples are feedback, it reads as feedback. Other languages stay on the rules alone, and so
+arguments' parts and tutor sentences that write the part): when all five of its nearest
+examples are feedback, it reads as feedback (the strictest vote the guard's tuning sets
+allowed in its fourth round; docs/coach.md). Other languages stay on the rules alone, and so
 does every language when the encoder's files are missing.
 
 It only releases, and only a plain statement the rules would withhold (or what follows a
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 NEIGHBOURS = 5  # nearest examples ...
-FEEDBACK_VOTES = 4  # ... of which at least this many must be a good tutor's
+FEEDBACK_VOTES = 5  # ... of which at least this many must be a good tutor's
 MIN_SIMILARITY = 0.35  # the nearest example must be at least this close (cosine)
 
 Encode = Callable[[Sequence[str]], "NDArray[np.float32]"]

@@ -265,3 +265,28 @@ def test_the_fourth_rounds_frames_stay_linear_on_long_input(trigger):
     authorship._yes_no_statement(text)
     clauses.asks_early(text)
     assert time.perf_counter() - started < 1.0
+
+
+# The protective default: a question not about the student's text that carries five words of
+# its own on their subject brings a new fact, however it asks; fewer, or one to the student,
+# passes.
+def test_a_question_carrying_five_new_words_on_their_subject_is_withheld():
+    sentence = (
+        "Do parents at the school spend more on blazers, ties and branded jumpers than on "
+        "ordinary clothes?"
+    )
+    seen = guard_seen("en", "grounds", "uniforms are bad", "q", sentence)
+    assert "branded jumpers than" not in seen.text
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Did you ask the parents at the school how much they spend on blazers, ties and "
+        "branded jumpers?",
+        "Do parents at the school pay extra for blazers and jumpers?",
+    ],
+)
+def test_a_question_to_them_or_with_fewer_new_words_passes(sentence):
+    seen = guard_seen("en", "grounds", "uniforms are bad", "q", sentence)
+    assert sentence in seen.text

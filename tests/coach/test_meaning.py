@@ -59,16 +59,16 @@ def test_spanish_stays_on_the_rules():
     assert spanish.composes(feedback)
 
 
-def test_four_of_the_five_nearest_examples_must_be_feedback():
+def test_all_five_nearest_examples_must_be_feedback():
     axes = {"a": [1.0, 0.0], "b": [0.0, 1.0], "ab": [0.8, 0.6]}
 
     def encode(texts):
         return np.array([axes[text.split()[0]] for text in texts], dtype=np.float32)
 
-    judge = MeaningJudge(encode, ["a 1", "a 2", "a 3", "a 4"], ["b 1", "b 2", "b 3", "b 4"])
+    judge = MeaningJudge(encode, ["a 1", "a 2", "a 3", "a 4", "a 5"], ["b 1", "b 2", "b 3"])
     assert judge.reads_as_feedback("a sentence")
     assert not judge.reads_as_feedback("b sentence")
-    # Near both kinds: four feedback (0.8) and one part (0.6) are the nearest five.
+    # Near both kinds: five feedback (0.8) are the nearest five.
     assert judge.reads_as_feedback("ab sentence")
-    fewer = MeaningJudge(encode, ["a 1", "a 2", "a 3"], ["b 1", "b 2", "b 3"])
-    assert not fewer.reads_as_feedback("ab sentence")  # three of five is not enough
+    fewer = MeaningJudge(encode, ["a 1", "a 2", "a 3", "a 4"], ["b 1", "b 2", "b 3"])
+    assert not fewer.reads_as_feedback("ab sentence")  # four of five is not enough
