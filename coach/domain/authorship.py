@@ -280,7 +280,9 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
         if not _ASKING.match(tail):  # "you might say who it is unfair to" asks
             pieces.append((tail, "offered"))
     for match in islice(_KNOWING.finditer(masked), _MAX_FRAMES):
-        pieces.append((_QUOTED.sub(" ", sentence[match.end() :]), "known"))
+        # "Did you know uniforms cost £300?": a bare clause after the verb, judged as said.
+        bare = re.fullmatch(r"(?:did|do) you (?:know|reali[sz]e)\s+", match.group(0), re.I)
+        pieces.append((_QUOTED.sub(" ", sentence[match.end() :]), "stated" if bare else "known"))
         offered = True
     for match in islice(_REPORTED.finditer(frame), _MAX_FRAMES):
         if not words(frame[: match.start()]):
@@ -629,7 +631,7 @@ class Authorship:
             fresh = stems - self.known - TUTOR_WORDS  # not written by the student
             if kind == "offered" and not fresh and is_feedback(piece):
                 continue  # "Pista: piensa en un caso en el que tu tesis no se cumpliría."
-            if kind == "aside":
+            if kind in ("aside", "stated"):
                 if any(self._states(clause) for clause in _clauses(piece)):
                     return kind
                 continue

@@ -74,3 +74,42 @@ def test_what_a_rule_like_theirs_says_is_withheld(language, step, message, field
 @pytest.mark.parametrize(CASE, LIKE_YOURS_PASSED)
 def test_a_rule_like_theirs_named_passes(language, step, message, field, sentence, part):
     assert part in _shown_text(language, step, message, field, sentence)
+
+
+# "Did you know" before a bare statement (no "that"), a figure of any length: judged as said.
+KNOWING_WITHHELD = [
+    (
+        "en",
+        "grounds",
+        EN_MSG,
+        "a",
+        "Did you know 40 pupils were sent home last year for their uniform?",
+        "40 pupils",
+    ),
+    ("en", "grounds", EN_MSG, "a", "Did you know uniforms cost families £300 a year?", "300"),
+    ("en", "grounds", EN_MSG, "a", "Do you know families spend £300 on uniforms?", "300"),
+    ("en", "grounds", EN_MSG, "a", "Did you realise uniforms cost families £300 a year?", "300"),
+]
+# A hint where to look, a real question.
+KNOWING_PASSED = [
+    (
+        "en",
+        "groundsBacking",
+        EN_MSG,
+        "a",
+        "Did you know the office keeps records of this?",
+        "office keeps records",
+    ),
+    ("en", "groundsBacking", EN_MSG, "a", "Do you know who ran the survey?", "who ran"),
+    ("es", "groundsBacking", ES_MSG, "a", "¿Sabes quién hizo la encuesta?", "quién hizo"),
+]
+
+
+@pytest.mark.parametrize(CASE, KNOWING_WITHHELD)
+def test_a_bare_fact_to_know_is_withheld(language, step, message, field, sentence, part):
+    assert part not in _shown_text(language, step, message, field, sentence)
+
+
+@pytest.mark.parametrize(CASE, KNOWING_PASSED)
+def test_a_hint_or_a_question_to_know_passes(language, step, message, field, sentence, part):
+    assert part in _shown_text(language, step, message, field, sentence)

@@ -90,9 +90,11 @@ KNOWING_PATTERNS = (
     r"might it be|would it be|so (?:your|the) (?:point|idea|claim|reason) is|you mean|"
     r"(?:are|were) you aware|remember|don'?t forget)\s+that\b:?",
     # "Have you thought about the fact that ...", "Have you considered that ...": a fact.
-    # "Did you know the EFSA sets a limit ...?": a fact, without "that".
-    r"\b(?:did|do) you (?:know|realise|realize)\s+(?=(?:the|a|an|most|many|some|every|all|"
-    r"over|around|about|nearly|almost|only|\d)\b)",
+    # "Did you know the EFSA sets a limit ...?", "Did you know uniforms cost £300?": a
+    # statement, without "that" (judged as one); not "Do you know who ran it?".
+    r"\b(?:did|do) you (?:know|realise|realize)\s+(?!(?:that|what|which|who|whom|whose|why|"
+    r"how|whether|if|where|when|any|anyone|anybody|someone|somebody|anything|something|of|"
+    r"about(?!\s+\d))\b)(?=[\w£$€])",
     r"\bhave you (?:ever )?(?:thought|considered|reali[sz]ed|noticed|taken into account)"
     r"(?: about| of)?(?: how)? that\b:?",
     r"\b(?:the|a) (?:fact|figure|finding|statistic) that\b:?",
