@@ -39,10 +39,10 @@ from coach.domain.clauses import (
     QUESTION_WORD,
     RELATIVE_WORDS,
     addressed,
-    asks_early,
     asks_in,
     is_feedback,
     statement_before_tag,
+    yes_no_statement,
 )
 from coach.domain.explanations import (
     EXAMPLE_LEAD,
@@ -316,10 +316,10 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
         and not asks_in(plain)
     ):
         pieces.append((plain, "declared"))
-    elif _yes_no_statement(frame):
+    elif yes_no_statement(frame):
         # A Spanish yes/no question in statement order says what it asks about: "¿El
         # conserje ya saca doce bolsas cada viernes?", "¿Los mayores ya saben vestirse?".
-        pieces.append((_yes_no_statement(frame), "declared"))
+        pieces.append((yes_no_statement(frame), "declared"))
     elif is_question(sentence):
         # What comes before the question is said: "X, ¿o me equivoco?" (Spanish marks where
         # the question starts), "X; can you check that?".
@@ -349,26 +349,6 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
     elif not offered:
         pieces.append((frame, "frame"))
     return [(text, kind) for text, kind in pieces if words(text)]
-
-
-# A yes/no question that opens on what it is about ("¿El conserje ...?", "¿Los alumnos
-# ...?"): a determiner first, no question word in it, nothing to the student.
-_YES_NO = re.compile(
-    r"^\s*¿\s*(?:y\s+)?((?:"
-    + "|".join(sorted(languages.every_set("determiners")))
-    + r")\s[^¿?]*)\?\s*$",
-    re.I,
-)
-
-
-def _yes_no_statement(frame: str) -> str:
-    """The statement a yes/no question opening on a noun asks about, or ""."""
-    asked = _YES_NO.match(frame)
-    said = asked.group(1) if asked else ""
-    # "¿Los 40 alumnos eran de un curso o de varios?" offers a choice: it asks.
-    if not said or asks_early(said) or _ALTERNATIVE.search(said) or is_feedback(said):
-        return ""
-    return said
 
 
 # A noun phrase of the tutor's words before a relative word: "a rule that", "the idea that",
@@ -631,8 +611,8 @@ class Authorship:
             fresh = stems - self.known - TUTOR_WORDS  # not written by the student
             if kind == "offered" and not fresh and is_feedback(piece):
                 continue  # "Pista: piensa en un caso en el que tu tesis no se cumpliría."
-            if kind in ("aside", "stated"):
-                if any(self._states(clause) for clause in _clauses(piece)):
+            if kind in ("aside", "stated"):  # "stated" inside a question: asked off the subject
+                if any(self._states(clause, kind == "stated") for clause in _clauses(piece)):
                     return kind
                 continue
             if kind in ("frame", "declared"):
@@ -832,9 +812,11 @@ class Authorship:
                 copied[i : i + 3] = [True, True, True]
         return " ".join(token for token, gone in zip(tokens, copied, strict=True) if not gone)
 
-    def _states(self, clause: str) -> bool:
+    def _states(self, clause: str, asked: bool = False) -> bool:
         """Whether one clause of a plain statement says something on the student's subject
-        that they did not write; a clause addressed to them (feedback) says nothing of it."""
+        that they did not write; a clause addressed to them (feedback) says nothing of it.
+        ``asked``: in a question, words off it count as a question's ("Did you know the office
+        keeps records of this?")."""
         if is_feedback(clause):
             return False
         # What they typed, quoted back without quotation marks ("Decir que los viajes son
@@ -847,7 +829,8 @@ class Authorship:
             return True
         if stems & self.subject and fresh and self.step and passes(self.step, clause):
             return True  # a short statement that would do as the part
-        return len(fresh - self.subject) >= ANY_SUBJECT_NEW_WORDS
+        limit = QUESTION_NEW_WORDS if asked else ANY_SUBJECT_NEW_WORDS
+        return bool(limit) and len(fresh - self.subject) >= limit
 
     def _new_figures(self, text: str) -> set[str]:
         """The figures in ``text`` the student never gave ("40 pupils", "300 euros"): a

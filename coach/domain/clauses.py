@@ -151,3 +151,25 @@ def statement_before_tag(frame: str) -> str:
 
 # An aside in brackets: said plainly, whatever the sentence around it does.
 ASIDE = re.compile(r"\(([^()]*)\)")
+
+
+# A yes/no question that opens on what it is about ("¿El conserje ...?", "¿Los alumnos
+# ...?"): a determiner first, no question word in it, nothing to the student.
+YES_NO = re.compile(
+    r"^\s*¿\s*(?:y\s+)?((?:"
+    + "|".join(sorted(languages.every_set("determiners")))
+    + r")\s[^¿?]*)\?\s*$",
+    re.I,
+)
+# ", or ...", ", o ...": an alternative.
+ALTERNATIVE = _frames("or")
+
+
+def yes_no_statement(frame: str) -> str:
+    """The statement a yes/no question opening on a noun asks about, or ""."""
+    asked = YES_NO.match(frame)
+    said = asked.group(1) if asked else ""
+    # "¿Los 40 alumnos eran de un curso o de varios?" offers a choice: it asks.
+    if not said or asks_early(said) or ALTERNATIVE.search(said) or is_feedback(said):
+        return ""
+    return said

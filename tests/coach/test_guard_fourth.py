@@ -257,12 +257,12 @@ def test_the_fourth_rounds_frames_stay_linear_on_long_input(trigger):
         authorship._KNOWING,
         authorship._SUGGESTION,
         authorship._OTHER_TOPIC,
-        authorship._YES_NO,
+        clauses.YES_NO,
         clauses.OFFER,
     ):
         list(pattern.finditer(text))
         pattern.match(text)
-    authorship._yes_no_statement(text)
+    clauses.yes_no_statement(text)
     clauses.asks_early(text)
     assert time.perf_counter() - started < 1.0
 
