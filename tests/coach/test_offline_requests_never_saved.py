@@ -214,3 +214,73 @@ def test_the_plea_rules_stay_linear():
 
     _linear(read, "i timed it 5 days ")
     _linear(read, "if u ")
+
+
+# -- dictating the part, and the tutor asked to write it ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message"),
+    [
+        ("en", "grounds", "just put 9 of 27 live 10 km away"),
+        ("en", "grounds", "ok just write 9 of 27 live 10 km away"),
+        ("en", "claim", "just put the bus should come later"),
+        ("en", "warrant", "if you write it students should be happy"),
+        ("en", "warrant", "if u write this for me students will sleep more"),
+        ("es", "grounds", "solo pon 9 de 27 viven a 10 km"),
+        ("es", "warrant", "si lo escribes tu los alumnos estaran contentos"),
+    ],
+)
+def test_dictating_or_asking_the_tutor_to_write_is_never_saved(language, step, message):
+    assert classify(message, topic=TOPIC[language]).kind == "help"
+    _never_saved(language, step, message)
+
+
+@pytest.mark.parametrize(
+    ("language", "step", "message"),
+    [
+        ("en", "grounds", "we just put recycling bins outside and 9 of 27 used them"),
+        ("en", "grounds", "9 of 27 in my class live 10 km away"),
+        ("en", "warrant", "if you sleep less you learn less, so a later bus helps students"),
+        ("es", "grounds", "en mi clase 9 de 27 viven a 10 km"),
+    ],
+)
+def test_the_near_misses_are_still_the_students_part(language, step, message):
+    _saved_as_typed(language, step, message)
+
+
+# -- "you" as anyone, not the tutor ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "if u cant find drivers for tomorrow it wont work"),
+        ("en", "unless you cant find enough drivers for the later run"),
+        ("es", "si no encuentras conductores para la ruta de la tarde no funcionara"),
+    ],
+)
+def test_a_generic_you_in_a_rebuttal_is_the_students_rebuttal(language, message):
+    assert classify(message, topic=TOPIC[language]).is_attempt
+    first, _ = _play(language, "rebuttal", message)
+    assert "won't write" not in first["assistantText"].casefold()
+    assert "No lo escribiré" not in first["assistantText"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "if you cant write it then give me an example",
+        "if u cant do it just tell me what to put",
+        "if you could find me some data",
+    ],
+)
+def test_the_tutor_asked_through_if_you_is_still_a_request(message):
+    assert classify(message, topic=TOPIC["en"]).kind == "help"
+    _never_saved("en", "rebuttal", message)
+
+
+def test_the_dictation_and_generic_you_rules_stay_linear():
+    _linear(lambda text: classify(text, topic=TOPIC["en"]), "ok just put ")
+    _linear(lambda text: classify(text, topic=TOPIC["en"]), "if u cant find ")
+    _linear(lambda text: classify(text, topic=TOPIC["en"]), "if you write it ")

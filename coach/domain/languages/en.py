@@ -129,6 +129,11 @@ _SUBORDINATORS = frozenset(
 )
 
 
+_CANNOT = frozenset("cant cannot couldnt wont wouldnt".split())
+_TUTOR_ACTS = frozenset("write do help give tell make finish fill answer type draft".split())
+_HANDED = frozenset("it this that my mine me us for".split())
+
+
 def asks_tutor(tokens: list[str]) -> bool:
     """The tutor as the subject of producing text: "can you", "you write it", "if you could
     fill", "I want you to", "you are the student". A "you" in a clause a statement opens with
@@ -138,6 +143,13 @@ def asks_tutor(tokens: list[str]) -> bool:
             continue
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1 : i + 4]
+        if before in ("if", "unless") and after[:1] and after[0] in _CANNOT:
+            # "if u cant find drivers it wont work": anyone; "if you cant write it, ..." asks
+            if after[1:2] and after[1] in _TUTOR_ACTS or set(after[2:3]) & _HANDED:
+                return True
+            continue
+        if before == "if" and after[:1] and after[0] in _YOU_VERBS and set(after[1:2]) & _HANDED:
+            return True  # "if you write it students should be happy": the tutor writing it
         modal_after = bool(after) and after[0] in _MODALS_OF_ASKING
         if (i >= 2 and before in _SUBORDINATORS) or (before == "if" and not modal_after):
             continue
@@ -759,6 +771,7 @@ PACK = LanguagePack(
     clause_joiners=("and then", "and", "so", "then"),
     imperative=imperative,
     asks_tutor=asks_tutor,
+    wants_from_tutor=more.wants_from_tutor,
     wanted=wanted,
     question_opening=question_opening,
     grammar_words=frozenset(

@@ -411,3 +411,16 @@ WHEN_WORDS: tuple[str, ...] = (
     r"\b(january|february|march|april|in may|june|july|september|october|november|december|"
     r"last (week|month|term|year|spring|summer|autumn|fall|winter)|this (term|year))\b",
 )
+
+
+# "just put 9 of 27 live 10 km away", "ok just write the bus should come later": the student
+# dictates and the tutor is to write; "we just put bins outside" is their own doing.
+_DICTATING = re.compile(
+    r"(?:^ |\b(?:ok|okay|so|then|fine|pls|please|plz|um|well|yeah|no) )(?:just|only|simply) "
+    r"(?:put|write|type|say|add|use) "
+)
+
+
+def wants_from_tutor(folded: str) -> bool:
+    """The tutor asked to write what the student dictates (on the padded folded message)."""
+    return bool(_DICTATING.search(folded))
