@@ -50,6 +50,9 @@ _INSISTING = _either("insisting_patterns")
 # Denying that any circumstance or opponent exists ("no one could disagree with this"), read
 # only when no condition is named: "unless no one comes" names one.
 _DENYING = _either("denial_patterns")
+# Saying the claim holds in every case ("it always works", "funciona siempre"), read only when
+# no condition or contrasting case is named.
+_ALWAYS = _either("always_patterns")
 # A judgement with nothing a reader could test: "junk food is bad", "el uniforme es feo";
 # and a reason that gives none: "because it would be better".
 _VAGUE_CLAIM = _either("vague_claim_patterns")
@@ -72,6 +75,10 @@ _GENERAL = languages.every("general")
 RULE_SIDE_MIN_WORDS = 2
 LIMIT_MIN_WORDS = 3  # "but not always" limits nothing in particular
 RESTATED_SHARE = 0.75
+# Texting forms written out ("shld" -> "should", "xq" -> "porque") and the words a reason may
+# hold that name no criterion ("better", "them", "mejor"), for comparing a warrant's words.
+_SPELLED_OUT = {short: full for p in languages.packs() for short, full in p.spelled_out.items()}
+_HOLLOW = languages.every_set("hollow_reason_words")
 _REASON_SPLIT = re.compile(
     r"\b(?:"
     + "|".join((*languages.every("rule_markers"), *languages.every("consequence_patterns")))
@@ -182,6 +189,17 @@ def _names_someone(text: str) -> bool:
     return any(fold(name) not in _PLATFORMS for name in names)
 
 
+_ROLES = _either("roles")
+_UNSURE = _either("unsure")
+
+
+def _vouched(plain: str) -> bool:
+    """Whether an authority stands behind the folded ``plain`` besides someone named by their
+    role alone: "a teacher explained it on tiktok" has none, "a study from the University of
+    Oviedo" one."""
+    return _has_marker(_ROLES.sub(" ", plain), _AUTHORITY)
+
+
 def _hearsay(text: str) -> bool:
     """Whether the only source ``text`` gives is hearsay: where the student saw it with no
     one named who published it ("Kids sleep less with phones, I read it online"), or a friend
@@ -192,13 +210,14 @@ def _hearsay(text: str) -> bool:
     people = bool(_HEARSAY_PEOPLE.search(plain))
     if not (people or _HEARSAY_ONLINE.search(plain)):
         return False
-    if _has_marker(text, _AUTHORITY) or _ACRONYM.search(text) or _OWNED_ONLINE.search(plain):
+    # Who said it may be a role ("me lo dijo la profe de biología"); where it was seen may
+    # not: "lo vi en tiktok, un profe explicaba ..." is no one in particular.
+    vouched = _has_marker(text, _AUTHORITY) if people else _vouched(plain)
+    if vouched or _ACRONYM.search(text) or _OWNED_ONLINE.search(plain):
         return False
     return people or not _names_someone(text)
 
 
-_ROLES = _either("roles")
-_UNSURE = _either("unsure")
 ROLE_ONLY_MAX_WORDS = 6  # "my teacher said so": a role and a verb, nothing they based it on
 
 
@@ -223,9 +242,11 @@ def backing_problem(text: str) -> str | None:
     it": which teacher, based on what?)."""
     if _hearsay(text) or _unnamed_role(text):
         return "vague_source"
-    if _has_marker(text, _AUTHORITY) or _names_someone(text):
-        return None
     plain = " ".join(words(text))
+    # On a platform ("un profe lo explicaba en youtube") a role is no one in particular.
+    platform = _ONLINE.search(plain) and not _OWNED_ONLINE.search(plain)
+    if _names_someone(text) or (_vouched(plain) if platform else _has_marker(text, _AUTHORITY)):
+        return None
     if _OWNED_ONLINE.search(plain):
         return None  # whose site it is says which one
     if _ONLINE.search(plain):
@@ -289,14 +310,39 @@ def _judged_then_ought(text: str) -> bool:
     return bool(_BARE_JUDGEMENT.search(before) or _VAGUE_CLAIM.search(before))
 
 
+def _spelled(text: str) -> list[str]:
+    """``text``'s folded words with texting forms written out ("shld" -> "should")."""
+    return [full for token in words(text) for full in _SPELLED_OUT.get(token, token).split()]
+
+
+def _content(tokens: list[str]) -> set[str]:
+    """The stems of ``tokens`` that may say something: long enough, and not hollow."""
+    return {token[:5] for token in tokens if len(token) >= 4 and token not in _HOLLOW}
+
+
+def _circular(tokens: list[str], claimed: set[str]) -> bool:
+    """Whether the reason after "because" ("porque", "since" ...) only says the conclusion
+    before it, or the claim, again: "exams should be after the break because its better to
+    have them after the break". "... because students can revise during the break" brings
+    a criterion of its own."""
+    found = _marker_at(tokens, _RULE_MARKERS)
+    if found is None or found[0] == 0:
+        return False
+    index, size = found
+    said = _content(tokens[index + size :])
+    return bool(said) and said <= _content(tokens[:index]) | claimed
+
+
 def warrant_problem(text: str, claim: str = "") -> str | None:
     """``no_principle``, ``one_sided`` (the rule's condition or outcome is missing: "Kids
     like cake if hungry") or ``restates_claim``; None for a general rule with both sides."""
-    tokens = words(text)
+    tokens = _spelled(text)
     if _judged_then_ought(text):
         return "restates_claim"
+    if _circular(tokens, {token[:5] for token in _spelled(claim) if len(token) >= 4}):
+        return "restates_claim"
     if claim.strip():
-        claimed = {token[:5] for token in words(claim) if len(token) >= 4}
+        claimed = {token[:5] for token in _spelled(claim) if len(token) >= 4}
         own = [token[:5] for token in tokens if len(token) >= 4]
         if own and sum(stem in claimed for stem in own) / len(own) >= RESTATED_SHARE:
             return "restates_claim"
@@ -394,6 +440,8 @@ def rebuttal_problem(text: str) -> str | None:
         return "insists"
     if _has_marker(text, _CONDITIONS):
         return None
+    if _ALWAYS.search(plain) and _marker_at(words(text), _CONTRASTS) is None:
+        return "insists"  # "it always works, every time": in which case would it not?
     if len(words(text)) > LIMIT_MIN_WORDS and _has_marker(text, _LIMITS):
         return None
     found = _marker_at(words(text), _CONTRASTS)

@@ -62,6 +62,15 @@ class LanguagePack:
     # A rebuttal that denies any circumstance exists ("no one could disagree"), read only
     # when the rebuttal names no condition ("unless no one comes" names one).
     denial_patterns: tuple[str, ...] = ()
+    # A rebuttal that says the claim holds in every case ("it always works", "funciona
+    # siempre"), read only when the rebuttal names no condition and no contrasting case.
+    always_patterns: tuple[str, ...] = ()
+    # Texting forms written out before a warrant is compared with the claim ("shld" ->
+    # "should", "xq" -> "porque"): folded word -> folded words.
+    spelled_out: Mapping[str, str] = field(default_factory=dict)
+    # Words in a warrant's reason that name no criterion ("better", "them", "mejor",
+    # "tenerlos"): a reason of only these and its conclusion's words says it again.
+    hollow_reason_words: frozenset[str] = frozenset()
     vague_claim_patterns: tuple[str, ...] = ()
     online_patterns: tuple[str, ...] = ()
     platforms: frozenset[str] = frozenset()  # where anything is found: "google", "tiktok"

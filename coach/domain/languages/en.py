@@ -404,6 +404,9 @@ PACK = LanguagePack(
     ),
     pronouns=frozenset("i you we they he she it u".split()),
     denial_patterns=more.DENIALS,
+    always_patterns=more.ALWAYS,
+    spelled_out=more.SPELLED_OUT,
+    hollow_reason_words=more.HOLLOW_REASON_WORDS,
     insisting_patterns=(
         r"\b(i am|im|i m|i was|we are|i will be|i ll be) (still |really |totally |so )?"
         r"(right|correct|sure|wrong)\b",

@@ -34,6 +34,55 @@ DENIALS: tuple[str, ...] = (
     r"\b(cant|can t|can not|cannot|couldnt|couldn t|dont|don t|do not) (see|think of|imagine|find) "
     r"(anyone|anybody|any|a single|one)\b",
     r"\b(everyone|everybody|all of us) (wants?|agrees?|likes?|loves?|would agree)\b",
+    # "there isnt really a case where it wouldnt work", "theres no time it fails"
+    r"\bthere (isnt|arent|aint|is not|are not|is no|are no|s no|s not|wont be|will not be|"
+    r"wouldnt be|would not be|is never|s never) ((really|honestly|actually|even|ever|"
+    r"realistically) )?((a|an|any|one|single) )?((real|actual|single) )?(case|situation|"
+    r"exception|time|scenario|circumstance|condition|example|way)s?\b",
+    r"\btheres (no|not|never)\b",
+)
+
+# A rebuttal that says the claim holds whatever happens: "it always works", "works every
+# time", "never fails". Read only when no condition or contrasting case is named: "it always
+# works unless it rains" names one.
+ALWAYS: tuple[str, ...] = (
+    r"\b(always (works?|helps?|applies|holds|happens)|(works?|helps?|applies|holds) "
+    r"(always|every time|everywhere|for (everyone|everybody|every one|all))|(works?|helps?|"
+    r"applies|holds) in (every|all|any) (cases?|situations?|schools?)|never fails?|"
+    r"(cant|can t|cannot|couldnt|wont|would never|will never) (ever )?fail)\b",
+)
+
+# Texting forms written out before a warrant is compared with the claim: "exams shld be
+# after the break cuz ..." says "should" and "because".
+SPELLED_OUT: dict[str, str] = {
+    "shld": "should",
+    "shud": "should",
+    "shd": "should",
+    "cuz": "because",
+    "coz": "because",
+    "cos": "because",
+    "bc": "because",
+    "bcoz": "because",
+    "bcuz": "because",
+    "ppl": "people",
+    "u": "you",
+    "ur": "your",
+    "r": "are",
+    "w": "with",
+    "tho": "though",
+    "thru": "through",
+    "b4": "before",
+    "gonna": "going to",
+    "wanna": "want to",
+}
+
+# What a warrant's reason may say that names no criterion: a bare judgement and the words
+# around it ("because its better to have them after the break"). A reason of only these and
+# its conclusion's own words says the conclusion again.
+HOLLOW_REASON_WORDS: frozenset[str] = frozenset(
+    "better best good great nice nicer fine right fair smart smarter sense idea thing things "
+    "much more really very just have having them they their there that this these those "
+    "what when then also it its itll itd would will could should make makes made".split()
 )
 
 # What a yes/no question asks when it asks whether the student's own text or source is
@@ -224,6 +273,23 @@ AUTHORITY: tuple[str, ...] = (
     "i timed",
     "i measured",
     "with my own eyes",
+    # A poll or survey the student made themselves ("i made the poll on google forms").
+    "my poll",
+    "my survey",
+    "our poll",
+    "our survey",
+    "i made a poll",
+    "i made the poll",
+    "i made a survey",
+    "i made the survey",
+    "we made a poll",
+    "we made the poll",
+    "we made a survey",
+    "we made the survey",
+    "i did a poll",
+    "i did a survey",
+    "we did a poll",
+    "we did a survey",
 )
 
 

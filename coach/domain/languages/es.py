@@ -425,6 +425,9 @@ PACK = LanguagePack(
     ),
     percent=("por ciento",),
     denial_patterns=more.DENIALS,
+    always_patterns=more.ALWAYS,
+    spelled_out=more.SPELLED_OUT,
+    hollow_reason_words=more.HOLLOW_REASON_WORDS,
     insisting_patterns=(
         r"\b(tengo|tenemos) (la )?razon\b",
         r"\b(estoy|estamos) (en lo cierto|seguro|segura)\b",

@@ -25,8 +25,45 @@ NO_KNOWLEDGE: tuple[str, ...] = (
 
 # "nadie puede estar en contra", "no hay ningún caso en que esto no funcione".
 DENIALS: tuple[str, ...] = (
-    r"\b(nadie|nada|ningun|ninguna|nunca|jamas)\b",
+    r"\b(nadie|nada|ningun|ninguna|ninguno|nunca|jamas)\b",
     r"\btodo el mundo (quiere|esta de acuerdo|lo quiere)\b",
+)
+
+# "funciona siempre", "sirve en todos los casos", "no falla nunca": que la tesis vale pase lo
+# que pase. Solo sin condición ni caso contrario: "funciona siempre que avisen" nombra uno.
+ALWAYS: tuple[str, ...] = (
+    r"\b(siempre (funciona|funcionan|funcionaria|sirve|sirven|vale|valen|ayuda|ayudan)|"
+    r"(funciona|funcionan|funcionaria|sirve|sirven|vale|valen|ayuda|ayudan) (siempre|"
+    r"en todos los casos|en cualquier caso|para todos|para todo el mundo)|en todos los casos|"
+    r"no (falla|fallaria|fallan) (nunca|jamas)|nunca (falla|fallaria|fallan))\b",
+)
+
+# Formas de chat escritas enteras antes de comparar la garantía con la tesis: "xq" dice
+# "porque", "q" dice "que".
+SPELLED_OUT: dict[str, str] = {
+    "q": "que",
+    "k": "que",
+    "ke": "que",
+    "xq": "porque",
+    "pq": "porque",
+    "porq": "porque",
+    "xk": "porque",
+    "tb": "tambien",
+    "tmb": "tambien",
+    "d": "de",
+    "x": "por",
+    "xa": "para",
+    "pa": "para",
+    "dbn": "deben",
+    "dberian": "deberian",
+}
+
+# Lo que puede decir la razón de una garantía sin nombrar ningún criterio: un juicio sin más y
+# lo que lo rodea ("porque es mejor tenerlos después de las vacaciones").
+HOLLOW_REASON_WORDS: frozenset[str] = frozenset(
+    "mejor mejores bueno buena buenos buenas bien genial idea cosa cosas mucho mucha muy mas "
+    "tener tenerlo tenerla tenerlos tenerlas hacerlo hacerla hacerlos hacerlas este esten esta "
+    "estan sea sean seria serian eso esto esos esas ellos ellas tambien asi".split()
 )
 
 # "¿Una encuesta que hice yo en clase vale como fuente?", "¿Mi profe aceptaría esta garantía?"
@@ -234,6 +271,11 @@ AUTHORITY: tuple[str, ...] = (
     "conte yo",
     "lo he contado",
     "con mis propios ojos",
+    # Una encuesta que hizo el propio alumno ("hice la encuesta en google forms").
+    "mi encuesta",
+    "nuestra encuesta",
+    "hice la encuesta",
+    "hicimos la encuesta",
 )
 
 
