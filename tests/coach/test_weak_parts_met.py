@@ -1,16 +1,19 @@
 """Weak parts a tester (playing a new student) saw praised by the offline tutor, and a valid
 source it refused: a warrant whose reason says its conclusion again (behind texting forms), a
 rebuttal that only denies any case exists, a backing whose only source is a video platform
-and an unnamed teacher, one's own poll with who can confirm it. Each with near misses that must
-keep passing."""
+and an unnamed teacher, one's own poll with who can confirm it; and an own-part question
+while a card shows, answered through the page's path. Each with near misses that must keep
+passing."""
 
 import json
 import time
 
 import pytest
 
+from coach import services
 from coach.domain.heuristics import step_check
-from coach.domain.tutor import PRAISE, offline_turn
+from coach.domain.tutor import GUIDING_QUESTIONS, PHRASES, PRAISE, offline_turn
+from tests.coach.builders import GOOD_TEXT, make_session
 
 
 def _first_reply(language: str, step: str, message: str, draft=None) -> dict:
@@ -219,3 +222,49 @@ def test_ones_own_poll_is_a_source(backing):
 )
 def test_someone_elses_poll_seen_online_is_still_vague(backing):
     assert not step_check("groundsBacking", backing).passed
+
+
+# -- an own-part question while a card shows, through the page's path ----------------------
+
+
+def _send(session, owner, message):
+    turn = services.turn_start(session=session, user=owner, message=message)
+    events = list(services.turn_events(session=session, turn=turn))
+    session.refresh_from_db()
+    return events[-1]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "yes", "question"),
+    [
+        ("en", "yes", "wait is my claim good?"),
+        ("en", "yes", "are my grounds ok?"),
+        ("es", "sí", "oye y mi tesis esta bien?"),
+        ("es", "sí", "¿mis datos están bien?"),
+    ],
+)
+def test_a_question_while_a_card_shows_ends_on_the_card_not_the_steps_question(
+    owner, language, yes, question
+):
+    session = make_session(owner, "Phones", language)
+    _send(session, owner, GOOD_TEXT[language]["claim"])
+    _send(session, owner, yes)
+    _send(session, owner, GOOD_TEXT[language]["grounds"])  # a card for the grounds shows
+    said = _send(session, owner, question)["result"]["assistantText"]
+    assert GUIDING_QUESTIONS[language]["grounds"] not in said
+    assert said.endswith(PHRASES[language]["card_waiting"])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "yes", "question"),
+    [("en", "yes", "wait is my claim good?"), ("es", "sí", "oye y mi tesis esta bien?")],
+)
+def test_with_no_card_showing_the_question_leads_back_to_the_step(owner, language, yes, question):
+    session = make_session(owner, "Phones", language)
+    _send(session, owner, GOOD_TEXT[language]["claim"])
+    _send(session, owner, yes)
+    said = _send(session, owner, question)["result"]["assistantText"]
+    assert said.endswith(GUIDING_QUESTIONS[language]["grounds"])
+    assert PHRASES[language]["card_waiting"] not in said

@@ -103,8 +103,8 @@ PHRASES: dict[str, str] = {
     "doubt it, and we will look at it together.",
     "set_aside": "I set the card aside; nothing was saved. Write {your_part} the way you want, "
     "and I will show you a card to confirm.",
-    "card_waiting": "If the card says what you mean, confirm it to save it, or write a new "
-    "version here.",
+    # A question: an answer with none would end on the step's question, which the card answers.
+    "card_waiting": "Does the card say what you mean? Confirm the card below, or change it.",
     "back_to": "Back to {your_part}:",
     "not_saved": "There is no {step} in your draft yet.",
     "doubt_question": "You ended it with a question mark, so I am not sure it is your part "

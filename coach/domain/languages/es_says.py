@@ -107,8 +107,9 @@ PHRASES: dict[str, str] = {
     "dudar y lo miramos juntos.",
     "set_aside": "He apartado la tarjeta; no se ha guardado nada. Escribe {your_part} como "
     "quieras y te mostraré una tarjeta para confirmarla.",
-    "card_waiting": "Si la tarjeta dice lo que quieres decir, confírmala para guardarla, o "
-    "escribe aquí otra versión.",
+    # Una pregunta: sin ninguna, la respuesta acabaría en la pregunta del paso.
+    "card_waiting": "¿La tarjeta dice lo que quieres decir? Confirma la tarjeta de abajo, o "
+    "cámbiala.",
     "back_to": "Volvamos a {your_part}:",
     "not_saved": "Todavía no hay {step} en tu borrador.",
     "doubt_question": "Lo terminaste con un signo de interrogación, así que no sé si es tu "
