@@ -41,6 +41,7 @@ from coach.domain.clauses import (
     addressed,
     asks_in,
     is_feedback,
+    statement_before_or,
     statement_before_tag,
     yes_no_statement,
 )
@@ -327,6 +328,14 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
         said_first = frame[:opened] if opened > 0 else frame[: max(frame.rfind(";"), 0)]
         if words(said_first) and not _FRAMING.match(said_first):
             pieces.append((said_first, "declared"))
+        else:
+            # What frames the question ("Con 40 alumnos ..., ¿...?", "If 40 pupils ..., what
+            # ...?") or a yes/no question says before a tag ("¿X, o me equivoco?") is said.
+            framed = said_first or (frame[: max(frame.rfind(","), 0)] if opened < 0 else "")
+            if statement_before_or(frame):
+                pieces.append((statement_before_or(frame), "stated"))
+            elif words(framed) and _FRAMING.match(framed):
+                pieces.append((framed, "stated"))
     # A question set off by a dash from what it asks about: "How does this sound — ...?".
     dashed = _DASH.split(frame, maxsplit=1)
     if (

@@ -173,3 +173,15 @@ def yes_no_statement(frame: str) -> str:
     if not said or asks_early(said) or ALTERNATIVE.search(said) or is_feedback(said):
         return ""
     return said
+
+
+def statement_before_or(frame: str) -> str:
+    """What a yes/no question opening on a noun states before a short alternative that only
+    asks whether it holds ("¿El uniforme cuesta 300 euros al año, o me equivoco?"), or "":
+    a choice ("¿Los 40 alumnos eran de todos los cursos o de uno solo?") asks."""
+    asked = YES_NO.match(frame)
+    said = asked.group(1) if asked else ""
+    alternative = ALTERNATIVE.search(said)
+    if not alternative or alternative.group(0)[0] not in ",;":
+        return ""
+    return said[: alternative.start()] if len(words(said[alternative.end() :])) <= 2 else ""

@@ -737,7 +737,8 @@ def test_what_a_question_says_first_is_withheld(language, step, message, field, 
 @pytest.mark.parametrize(
     ("language", "step", "message", "field", "sentence"),
     [
-        ("es", "grounds", "el uniforme es malo", "q", "Con 30 alumnos, ¿cuántos dirían lo mismo?"),
+        # A figure the student gave frames the question; a new one is a fact of the tutor's.
+        ("es", "grounds", "somos 30 alumnos", "q", "Con 30 alumnos, ¿cuántos dirían lo mismo?"),
         (
             "es",
             "grounds",

@@ -113,3 +113,113 @@ def test_a_bare_fact_to_know_is_withheld(language, step, message, field, sentenc
 @pytest.mark.parametrize(CASE, KNOWING_PASSED)
 def test_a_hint_or_a_question_to_know_passes(language, step, message, field, sentence, part):
     assert part in _shown_text(language, step, message, field, sentence)
+
+
+# A framing phrase before a question ("if", "given that", "con", "si") or a statement before
+# "o me equivoco" that carries a new fact or figure states it.
+FRAMING_WITHHELD = [
+    (
+        "en",
+        "grounds",
+        EN_MSG,
+        "a",
+        "If 40 pupils were sent home for their uniform last year, what does that show?",
+        "40 pupils",
+    ),
+    (
+        "en",
+        "grounds",
+        EN_MSG,
+        "a",
+        "Given that 40 pupils were sent home last year, does the rule work?",
+        "40 pupils",
+    ),
+    (
+        "es",
+        "grounds",
+        ES_MSG,
+        "a",
+        "Con 40 alumnos expulsados por el uniforme el año pasado, ¿funciona la norma?",
+        "40 alumnos",
+    ),
+    (
+        "es",
+        "grounds",
+        ES_MSG,
+        "a",
+        "Si mandaron a casa a 40 alumnos el año pasado, ¿qué demuestra eso?",
+        "40 alumnos",
+    ),
+    (
+        "es",
+        "grounds",
+        ES_MSG,
+        "a",
+        "¿El uniforme cuesta 300 euros al año a las familias, o me equivoco?",
+        "300 euros",
+    ),
+    ("es", "grounds", ES_MSG, "a", "Con 30 alumnos en tu clase, ¿a cuántos preguntaste?", "30"),
+    ("en", "grounds", EN_MSG, "a", "With 30 pupils in your class, how many did you ask?", "30"),
+]
+# A figure the student gave is theirs (in the message, then in the draft's grounds); a frame
+# with nothing new in it.
+FRAMING_PASSED = [
+    (
+        "es",
+        "grounds",
+        "en mi clase somos 30 alumnos",
+        "a",
+        "Con 30 alumnos en tu clase, ¿a cuántos preguntaste?",
+        "30 alumnos",
+    ),
+    (
+        "en",
+        "grounds",
+        "there are 30 pupils in my class",
+        "a",
+        "With 30 pupils in your class, how many did you ask?",
+        "30 pupils",
+    ),
+    (
+        "es",
+        "groundsBacking",
+        ES_MSG,
+        "a",
+        "Con 40 alumnos mandados a casa, ¿de dónde sale esa cifra?",
+        "40 alumnos",
+    ),
+    (
+        "en",
+        "groundsBacking",
+        EN_MSG,
+        "a",
+        "If 40 students were sent home, where does that figure come from?",
+        "40 students",
+    ),
+    (
+        "en",
+        "groundsBacking",
+        EN_MSG,
+        "a",
+        "If a reader doubts your survey, what would you show them?",
+        "doubts your survey",
+    ),
+    (
+        "es",
+        "groundsBacking",
+        ES_MSG,
+        "a",
+        "Si un lector duda de tu encuesta, ¿qué le enseñarías?",
+        "duda de tu encuesta",
+    ),
+]
+
+
+@pytest.mark.parametrize(CASE, FRAMING_WITHHELD)
+def test_a_frame_carrying_a_new_figure_is_withheld(language, step, message, field, sentence, part):
+    assert part not in _shown_text(language, step, message, field, sentence)
+
+
+@pytest.mark.parametrize(CASE, FRAMING_PASSED)
+def test_a_frame_with_their_figure_passes(language, step, message, field, sentence, part):
+    assert part in _shown_text(language, step, message, field, sentence)
