@@ -228,6 +228,9 @@ def test_the_plea_rules_stay_linear():
         ("en", "warrant", "if you write it students should be happy"),
         ("en", "warrant", "if u write this for me students will sleep more"),
         ("es", "grounds", "solo pon 9 de 27 viven a 10 km"),
+        ("es", "grounds", "tu pon que 9 de 27 viven a 10 km"),
+        ("es", "grounds", "tú escribe 9 de 27 viven a 10 km"),
+        ("es", "grounds", "pon simplemente 9 de 27 viven lejos"),
         ("es", "warrant", "si lo escribes tu los alumnos estaran contentos"),
     ],
 )
@@ -243,6 +246,7 @@ def test_dictating_or_asking_the_tutor_to_write_is_never_saved(language, step, m
         ("en", "grounds", "9 of 27 in my class live 10 km away"),
         ("en", "warrant", "if you sleep less you learn less, so a later bus helps students"),
         ("es", "grounds", "en mi clase 9 de 27 viven a 10 km"),
+        ("es", "grounds", "tu pones la alarma a las 6 y aun asi 9 de 27 llegan tarde"),
     ],
 )
 def test_the_near_misses_are_still_the_students_part(language, step, message):

@@ -194,7 +194,7 @@ def asks_tutor(tokens: list[str]) -> bool:
             return True
         if token in ("pondrias", "harias", "dirias", "escribirias", "terminarias"):
             return True
-    return False
+    return more.dictates(tokens)
 
 
 def wants_from_tutor(folded: str) -> bool:

@@ -449,3 +449,21 @@ WHEN_WORDS: tuple[str, ...] = (
     r"diciembre|(la semana|el mes|el trimestre|el curso|el ano) pasad[oa]|este (curso|"
     r"trimestre|ano))\b",
 )
+
+
+# Dictar la parte al tutor: "tú pon que 9 de 27 viven a 10 km", "tu escribe ...", "pon
+# simplemente 9 de 27 ...": el tutor la escribiría ("tú pones la alarma a las 6 ..." es
+# cualquiera, no el tutor).
+_WRITE_IMPERATIVES = frozenset(
+    "pon escribe redacta haz di anade mete apunta ponlo ponla escribelo escribela".split()
+)
+_JUST = frozenset("simplemente solo solamente nomas directamente".split())
+
+
+def dictates(tokens: list[str]) -> bool:
+    """Whether a clause dictates the part to the tutor: "tú"/"usted" before an imperative of
+    writing, or such an imperative with "simplemente"/"solo" after it."""
+    first, second = (tokens + ["", ""])[:2]
+    if first in ("tu", "usted", "oye") and second in _WRITE_IMPERATIVES:
+        return True
+    return first in _WRITE_IMPERATIVES and second in _JUST
