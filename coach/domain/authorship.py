@@ -9,8 +9,9 @@ subject) and judges the tutor's text sentence by sentence:
   it is a statement (not a question) that says something the student did not write: words of
   its own beyond the student's, the topic's and the tutor's vocabulary, on the argument's
   subject (one such word is enough) or, whatever the subject, many of them (three);
-- a question that is not about the student's text composes one when it carries five words of
-  its own on their subject (a figure counts);
+- a question that neither turns to the student, nor asks with a question word among its
+  first words, nor offers a choice composes one when it carries a word of its own on their
+  subject (a figure counts);
 - an example is allowed only when it is framed as one ("for example, in an argument about
   ...") and shares no word with the student's subject.
 
@@ -39,10 +40,12 @@ from coach.domain.clauses import (
     QUESTION_WORD,
     RELATIVE_WORDS,
     addressed,
+    asks_early,
     asks_in,
     is_feedback,
     statement_before_or,
     statement_before_tag,
+    to_student,
     yes_no_statement,
 )
 from coach.domain.explanations import (
@@ -69,9 +72,11 @@ from toulmini_site.text.sentences import sentences as split_sentences
 STEM = 5
 ANY_SUBJECT_NEW_WORDS = 3  # new words no statement may carry, whatever its subject
 AS_PART_NEW_WORDS = 2  # new words a statement that would do as the step's part may not carry
-# A question not about the student's text that carries this many words of its own on their
-# subject (a figure counts) brings a new fact however it asks; 0 lets every question pass.
-QUESTION_NEW_WORDS = 5
+# A question that neither turns to the student ("¿Se te ocurre ...?"), nor asks with a
+# question word among its first words ("What would ...?"), nor offers a choice ("... or
+# ...?") and carries this many words of its own on their subject (a figure counts) brings a
+# new fact ("Do parents pay extra for blazers?"); 0 lets every question pass.
+QUESTION_NEW_WORDS = 1
 
 _EXAMPLE_MARKERS = re.compile(r"\b(" + languages.alternatives("example_markers") + r")\b", re.I)
 _OTHER_TOPIC = re.compile(languages.alternatives("other_topic_patterns"), re.I)
@@ -694,10 +699,13 @@ class Authorship:
         return None
 
     def _carries_new(self, question: str, stems: set[str], figures: set[str]) -> bool:
-        """Whether a question that is not feedback carries ``QUESTION_NEW_WORDS`` words of
-        its own on the student's subject."""
+        """Whether a question that only states and asks yes or no ("Do parents pay extra
+        for blazers?") carries ``QUESTION_NEW_WORDS`` words of its own on the student's
+        subject."""
         if not QUESTION_NEW_WORDS or is_feedback(question):
             return False
+        if to_student(question) or asks_early(question) or _ALTERNATIVE.search(question):
+            return False  # "¿Se te ocurre ...?", "What would ...?", "... or ...?": it asks
         fresh = stems - self.known - TUTOR_WORDS
         on_subject = bool(stems & self.subject) or bool(figures)
         return on_subject and len(fresh) >= QUESTION_NEW_WORDS

@@ -1,6 +1,7 @@
 """How a tutor sentence's clauses turn to the student or state something: second-person
 feedback ("your claim", "You could ...", "¿Has pensado ...?"), the statement a question
-leads with before its tag ("..., didn't it?", "..., ¿no es así?") and an aside in brackets.
+leads with before its tag ("..., didn't it?", "..., ¿no es así?"), an aside in brackets and
+the statement a Spanish yes/no question opens on ("¿El conserje ya saca doce bolsas ...?").
 ``coach.domain.authorship`` judges the pieces these find."""
 
 from __future__ import annotations

@@ -267,26 +267,39 @@ def test_the_fourth_rounds_frames_stay_linear_on_long_input(trigger):
     assert time.perf_counter() - started < 1.0
 
 
-# The protective default: a question not about the student's text that carries five words of
-# its own on their subject brings a new fact, however it asks; fewer, or one to the student,
-# passes.
-def test_a_question_carrying_five_new_words_on_their_subject_is_withheld():
-    sentence = (
-        "Do parents at the school spend more on blazers, ties and branded jumpers than on "
-        "ordinary clothes?"
-    )
-    seen = guard_seen("en", "grounds", "uniforms are bad", "q", sentence)
-    assert "branded jumpers than" not in seen.text
+# The protective default: a question that neither turns to the student, nor asks with a
+# question word among its first words, nor offers a choice, and carries a word of its own on
+# their subject, brings a new fact; each of those ways of asking passes.
+@pytest.mark.parametrize(
+    ("language", "sentence", "new"),
+    [
+        ("en", "Do parents at the school pay extra for blazers and jumpers?", "extra for blazers"),
+        ("es", "¿Hay familias que pagan más de cien euros por el uniforme?", "más de cien euros"),
+    ],
+)
+def test_a_yes_no_question_carrying_a_new_word_on_their_subject_is_withheld(
+    language, sentence, new
+):
+    message = {"en": "uniforms are bad", "es": "el uniforme es malo"}[language]
+    seen = guard_seen(language, "grounds", message, "q", sentence)
+    assert new not in seen.text
 
 
 @pytest.mark.parametrize(
-    "sentence",
+    ("language", "sentence"),
     [
-        "Did you ask the parents at the school how much they spend on blazers, ties and "
-        "branded jumpers?",
-        "Do parents at the school pay extra for blazers and jumpers?",
+        (
+            "en",
+            "Did you ask the parents at the school how much they spend on blazers, ties and "
+            "branded jumpers?",
+        ),
+        ("en", "Which parents at the school pay extra for blazers and jumpers?"),
+        ("en", "Do parents pay extra for blazers, or do the jumpers cost more?"),
+        ("es", "¿Se te ocurre algún caso en que las familias paguen más por el uniforme?"),
+        ("es", "¿Cuántas familias pagan más de cien euros por el uniforme?"),
     ],
 )
-def test_a_question_to_them_or_with_fewer_new_words_passes(sentence):
-    seen = guard_seen("en", "grounds", "uniforms are bad", "q", sentence)
+def test_a_question_to_them_asking_early_or_offering_a_choice_passes(language, sentence):
+    message = {"en": "uniforms are bad", "es": "el uniforme es malo"}[language]
+    seen = guard_seen(language, "grounds", message, "q", sentence)
     assert sentence in seen.text
