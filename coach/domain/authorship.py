@@ -730,8 +730,8 @@ class Authorship:
         after at most a few words, none of them on their subject ("roughly how many ...",
         "más o menos qué ..."); "schools which ..." offers."""
         asked = QUESTION_WORD.search(piece)
-        if not asked:
-            return False
+        if not asked or not asks_in(piece[: asked.end()]):
+            return False  # "any rule which harms ...": a relative word after a noun states
         before = words(piece[: asked.start()])
         # Only small words ("roughly") or the tutor's own before it, or a verb to the student
         # ("o podrías precisar cuánto"): "children eat what they grow" states.

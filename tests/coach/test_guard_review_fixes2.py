@@ -5,8 +5,11 @@ carrying a new figure before a question, and "surely you can see that ..." are w
 near miss beside each (a rule like theirs named and nothing said of it, a hint where to look, a
 figure the student gave, a real question) still shows."""
 
+import time
+
 import pytest
 
+from coach.domain.authorship import Authorship
 from tests.coach.builders import guard_seen
 
 EN_MSG = "uniforms are bad"
@@ -223,3 +226,77 @@ def test_a_frame_carrying_a_new_figure_is_withheld(language, step, message, fiel
 @pytest.mark.parametrize(CASE, FRAMING_PASSED)
 def test_a_frame_with_their_figure_passes(language, step, message, field, sentence, part):
     assert part in _shown_text(language, step, message, field, sentence)
+
+
+# "Surely you can see that ...": what they are to see is stated.
+SEE_THAT_WITHHELD = [
+    (
+        "en",
+        "warrant",
+        EN_WARRANT_MSG,
+        "a",
+        "Surely you can see that any rule which harms learning should be dropped?",
+        "harms learning",
+    ),
+    (
+        "es",
+        "warrant",
+        ES_WARRANT_MSG,
+        "a",
+        "¿Seguro que puedes ver que cualquier norma que perjudique el aprendizaje sobra?",
+        "perjudique el aprendizaje",
+    ),
+]
+SEE_THAT_PASSED = [
+    (
+        "en",
+        "warrant",
+        EN_WARRANT_MSG,
+        "a",
+        "Can you see which word makes it general?",
+        "which word",
+    ),
+    (
+        "es",
+        "warrant",
+        ES_WARRANT_MSG,
+        "a",
+        "¿Puedes ver qué palabra la hace general?",
+        "qué palabra",
+    ),
+]
+
+
+@pytest.mark.parametrize(CASE, SEE_THAT_WITHHELD)
+def test_what_they_are_to_see_is_withheld(language, step, message, field, sentence, part):
+    assert part not in _shown_text(language, step, message, field, sentence)
+
+
+@pytest.mark.parametrize(CASE, SEE_THAT_PASSED)
+def test_a_question_what_they_see_passes(language, step, message, field, sentence, part):
+    assert part in _shown_text(language, step, message, field, sentence)
+
+
+# Long input costs time in proportion to its length: 20,000 characters of one new trigger.
+@pytest.mark.parametrize(
+    ("language", "frame"),
+    [
+        ("en", "did you know "),
+        ("en", "a rule like yours that "),
+        ("es", "una regla como la tuya que "),
+        ("es", "Con 40 alumnos, ¿"),
+        ("es", "¿Seguro que puedes ver que "),
+    ],
+)
+def test_a_long_run_of_new_triggers_is_judged_in_bounded_time(language, frame):
+    authorship = Authorship(
+        own_texts=("uniforms are bad",),
+        said="School uniforms uniforms are bad",
+        step="grounds",
+        topic="School uniforms",
+        language=language,
+    )
+    text = (frame * (20_000 // len(frame) + 1))[:20_000] + "?"
+    started = time.perf_counter()
+    authorship.composes(text)
+    assert time.perf_counter() - started < 4.0

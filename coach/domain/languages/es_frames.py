@@ -86,6 +86,7 @@ DEFINITION_PATTERNS = (
 KNOWING_PATTERNS = (
     r"(?:¿\s*)?\b(?:sab[ií]as|has o[ií]do|has le[ií]do|has visto|quieres decir|o sea|"
     r"(?:no )?est[aá]s de acuerdo (?:en|con)|aceptas|(?:te )?dar[aá]s cuenta de|ver[aá]s|"
+    r"(?:puedes|podr[aá]s|podr[ií]as) ver|"
     r"comprobar[aá]s|descubrir[aá]s|"
     r"recuerda|no olvides)\s+que\b:?",
     # "¿Has pensado en que ...?", "¿Te has planteado que ...?": a fact offered.
