@@ -72,6 +72,7 @@ from toulmini_site.text.sentences import sentences as split_sentences
 STEM = 5
 ANY_SUBJECT_NEW_WORDS = 3  # new words no statement may carry, whatever its subject
 AS_PART_NEW_WORDS = 2  # new words a statement that would do as the step's part may not carry
+ASKED_OFF_SUBJECT_WORDS = 5  # off their subject, in a clause a question frames: a hint
 # A question that neither turns to the student ("¿Se te ocurre ...?"), nor asks with a
 # question word among its first words ("What would ...?"), nor offers a choice ("... or
 # ...?") and carries this many words of its own on their subject (a figure counts) brings a
@@ -832,8 +833,8 @@ class Authorship:
     def _states(self, clause: str, asked: bool = False) -> bool:
         """Whether one clause of a plain statement says something on the student's subject
         that they did not write; a clause addressed to them (feedback) says nothing of it.
-        ``asked``: in a question, words off it count as a question's ("Did you know the office
-        keeps records of this?")."""
+        ``asked``: framed by a question, words off it are a hint ("Did you know the office
+        keeps records of this?", "Si quitas el uniforme, ¿...?")."""
         if is_feedback(clause):
             return False
         # What they typed, quoted back without quotation marks ("Decir que los viajes son
@@ -846,8 +847,8 @@ class Authorship:
             return True
         if stems & self.subject and fresh and self.step and passes(self.step, clause):
             return True  # a short statement that would do as the part
-        limit = QUESTION_NEW_WORDS if asked else ANY_SUBJECT_NEW_WORDS
-        return bool(limit) and len(fresh - self.subject) >= limit
+        limit = ASKED_OFF_SUBJECT_WORDS if asked else ANY_SUBJECT_NEW_WORDS
+        return len(fresh - self.subject) >= limit
 
     def _new_figures(self, text: str) -> set[str]:
         """The figures in ``text`` the student never gave ("40 pupils", "300 euros"): a
