@@ -25,10 +25,10 @@ from coach.domain import events, languages
 from coach.domain.authorship import Authorship, authorship_for, examples_in, sentences
 from coach.domain.explanations import guiding_question
 from coach.domain.guards import CoachAIResult, enforce_turn, failure_code
-from coach.domain.stream import parse_answer, streamed
+from coach.domain.stream import StreamedText, parse_answer
 from coach.domain.turn import TurnInput, read_turn
 from coach.domain.tutor import PHRASES
-from toulmini_site.text.sentences import complete_end
+from toulmini_site.text.sentences import Completion
 
 HelpLevel = Literal["questions", "examples", "full"]
 HELP_LEVELS: tuple[str, ...] = get_args(HelpLevel)
@@ -85,6 +85,8 @@ class AnswerReader:
         self.authorship = authorship_for(self.turn)
         self.buffer: list[str] = []
         self.released = 0
+        self.streamed = StreamedText()  # the assistantText so far, decoded once
+        self.completion = Completion()  # where the complete sentences end, read once
         self.text = ""
         self.withheld = self.holding = False
 
@@ -92,10 +94,10 @@ class AnswerReader:
         self.buffer.append(chunk)
         if self.withheld or self.holding:
             return []
-        text, closed = streamed("".join(self.buffer))
+        text, closed = self.streamed.read("".join(self.buffer))
         self.text = text
         # Once the text has closed, its last sentence is complete too.
-        ready = len(text) if closed else complete_end(text, self.released)
+        ready = len(text) if closed else self.completion.advance(text)
         if ready == self.released:
             return []
         if any(self.authorship.composes(s) for s in sentences(text[self.released : ready])):

@@ -24,38 +24,67 @@ def streamed_text(buffer: str) -> str:
     return streamed(buffer)[0]
 
 
+_SPECIAL = re.compile(r'["\\]')
+
+
 def streamed(buffer: str) -> tuple[str, bool]:
     """``streamed_text`` and whether the ``assistantText`` string has closed (all of it is
     there)."""
-    match = _KEY.search(buffer)
-    if match is None:
-        return "", False
+    return StreamedText().read(buffer)
+
+
+def _decoded(buffer: str, i: int) -> tuple[str, int, bool]:
+    """The string value's characters from ``buffer[i]``: the text, where decoding stopped
+    (the closing quote, or an escape not fully arrived) and whether the string closed. Plain
+    runs are copied whole, between quotes and escapes."""
     out: list[str] = []
-    i = match.end()
-    while i < len(buffer):
-        ch = buffer[i]
-        if ch == '"':
-            return "".join(out), True
-        if ch != "\\":
-            out.append(ch)
-            i += 1
-            continue
-        if i + 1 >= len(buffer):
-            break
-        code = buffer[i + 1]
+    while (stop := _SPECIAL.search(buffer, i)) is not None:
+        j = stop.start()
+        out.append(buffer[i:j])
+        if buffer[j] == '"':
+            return "".join(out), j + 1, True
+        code = buffer[j + 1 : j + 2]
         if code == "u":
-            digits = buffer[i + 2 : i + 6]
-            if len(digits) < 4:
-                break
+            digits = buffer[j + 2 : j + 6]
+            if len(digits) < 4:  # not all there yet: stop before it
+                return "".join(out), j, False
             try:
                 out.append(chr(int(digits, 16)))
             except ValueError:
-                break
-            i += 6
+                return "".join(out), j, False
+            i = j + 6
             continue
+        if not code:
+            return "".join(out), j, False
         out.append(_ESCAPES.get(code, code))
-        i += 2
-    return "".join(out), False
+        i = j + 2
+    out.append(buffer[i:])
+    return "".join(out), len(buffer), False
+
+
+class StreamedText:
+    """``streamed`` for one answer as it grows, chunk by chunk: each call decodes only what
+    arrived since the last (decoding the whole buffer per chunk made a long answer
+    quadratic)."""
+
+    def __init__(self) -> None:
+        self._at: int | None = None  # where decoding goes on, once the key has arrived
+        self._text = ""
+        self._closed = False
+
+    def read(self, buffer: str) -> tuple[str, bool]:
+        """The ``assistantText`` so far in ``buffer`` (the whole buffer so far) and whether
+        it has closed."""
+        if self._closed:
+            return self._text, True
+        if self._at is None:
+            match = _KEY.search(buffer)
+            if match is None:
+                return "", False
+            self._at = match.end()
+        piece, self._at, self._closed = _decoded(buffer, self._at)
+        self._text += piece
+        return self._text, self._closed
 
 
 def parse_answer(text: str) -> Any:

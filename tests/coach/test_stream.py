@@ -33,3 +33,24 @@ def test_parse_answer_reads_json_inside_a_markdown_fence_or_surrounding_text():
 def test_parse_answer_refuses_text_without_a_json_object(text):
     with pytest.raises(ValueError):
         parse_answer(text)
+
+
+def test_a_long_answer_read_chunk_by_chunk_costs_linear_time_and_reads_every_escape():
+    """``streamed`` runs once per chunk: a character loop made 20,000 characters in 4-character
+    chunks take seconds; runs between quotes and escapes are copied whole now."""
+    import time
+
+    from coach.domain.stream import StreamedText, streamed
+
+    text = 'Say \u201cwhy\u201d.\n\tA "quoted" \\ path/é. ' * 700
+    raw = json.dumps({"assistantText": text, "nextQuestion": "Why?"})
+    reader = StreamedText()
+    started = time.perf_counter()
+    shown = [reader.read(raw[:size]) for size in range(3, len(raw) + 3, 3)]
+    assert time.perf_counter() - started < 3.0
+    assert shown[-1] == (text, True)
+    # Each read says what reading the buffer whole says (3 characters cut escapes in two).
+    sizes = range(3, 600, 3)
+    fresh = StreamedText()
+    assert [fresh.read(raw[:n]) for n in sizes] == [streamed(raw[:n]) for n in sizes]
+    assert all(text.startswith(part) for part, _closed in shown)

@@ -125,3 +125,45 @@ def test_etc_before_a_capital_ends_the_sentence_and_before_anything_else_does_no
         "Pens, paper, etc. are provided.",
         "Bring a bag.",
     ]
+
+
+
+def _chained(text: str, step: int) -> list[int]:
+    """Where the complete sentences end as ``text`` arrives ``step`` characters at a time,
+    each read from where the last one was released (the stateless function)."""
+    released, ends = 0, []
+    for size in range(step, len(text) + step, step):
+        released = complete_end(text[:size], released)
+        ends.append(released)
+    return ends
+
+
+@pytest.mark.parametrize("unit", ["Dr. ", "a. b ", "should we? i say yes ", "One. Two! "])
+def test_a_long_text_arriving_in_small_chunks_is_read_in_linear_time(unit):
+    """Each chunk reads only what follows the last settled boundary: 20,000 characters of a
+    run that never completes a sentence ("Dr. ") took minutes, read again for every chunk."""
+    import time
+
+    from toulmini_site.text.sentences import Completion
+
+    text = unit * (20_000 // len(unit))
+    completion, ends = Completion(), []
+    started = time.perf_counter()
+    for size in range(4, len(text) + 4, 4):
+        ends.append(completion.advance(text[:size]))
+    assert time.perf_counter() - started < 2.0
+    assert ends == sorted(ends)  # what was released stays released
+    assert text[: ends[-1]].rstrip() == text[: _chained(text, 4)[-1]].rstrip()
+
+
+@pytest.mark.parametrize("step", [1, 2, 3, 7])
+def test_completion_chunk_by_chunk_ends_where_reading_from_each_release_does(step):
+    """The same sentence ends as the stateless reading, at most with more of the white space
+    after one (a boundary first seen at the text's end is read again once settled)."""
+    from toulmini_site.text.sentences import Completion
+
+    text = 'Ask Dr. Smith. It rose 3.5 points. Then i said no. Why?\nJ. Smith came.  "Fine." Ok '
+    completion = Completion()
+    for size, expected in zip(range(step, len(text) + step, step), _chained(text, step)):
+        end = completion.advance(text[:size])
+        assert end >= expected and not text[expected:end].strip()
