@@ -31,8 +31,9 @@ from itertools import islice
 from typing import Any
 
 from coach.domain import languages
-from coach.domain.clauses import (
+from coach.domain.clauses import (  # ALTERNATIVE: ", or ...", where a known fact ends
     ADDRESSED,
+    ALTERNATIVE,
     ASIDE,
     GRAMMAR,
     MIN_LETTERS,
@@ -204,8 +205,6 @@ _IDEA_NEW_WORDS = 1  # words of the tutor's own a named idea may still carry
 _LINK = _frames("link")
 # A colon after "narrow it to", "dejarlo en": what follows completes the change, offered.
 _COMPLETING = _frames("completing")
-# ", or ...", ", o ...": an alternative, where a fact put as something to know ends.
-_ALTERNATIVE = _frames("or")
 _FRAMING = _frames("framing")
 # The qualifier's words ("almost", "casi"): on a definition's examples, not the subject.
 _HEDGE_STEMS = frozenset(word[:STEM] for word in languages.every_set("hedges"))
@@ -608,7 +607,7 @@ class Authorship:
                     continue  # "Did you know that your grounds already ...?"
                 # Up to an alternative ("..., or ...?"); a clause that interrupts the fact
                 # ("in Norway, where first aid is taught, bystanders ...") is part of it.
-                checked = _ALTERNATIVE.split(re.split(r"[;¿]", piece)[0])[0]
+                checked = ALTERNATIVE.split(re.split(r"[;¿]", piece)[0])[0]
                 # Asked with a question mark: "What you mean is that ..." opens like one.
                 asked = sentence.rstrip().endswith("?")
                 if asked and len(_stems(checked) - self.known - TUTOR_WORDS) < 2:
@@ -705,7 +704,7 @@ class Authorship:
         subject."""
         if not QUESTION_NEW_WORDS or is_feedback(question):
             return False
-        if to_student(question) or asks_early(question) or _ALTERNATIVE.search(question):
+        if to_student(question) or asks_early(question) or ALTERNATIVE.search(question):
             return False  # "¿Se te ocurre ...?", "What would ...?", "... or ...?": it asks
         fresh = stems - self.known - TUTOR_WORDS
         on_subject = bool(stems & self.subject) or bool(figures)
@@ -832,9 +831,8 @@ class Authorship:
 
     def _states(self, clause: str, asked: bool = False) -> bool:
         """Whether one clause of a plain statement says something on the student's subject
-        that they did not write; a clause addressed to them (feedback) says nothing of it.
-        ``asked``: framed by a question, words off it are a hint ("Did you know the office
-        keeps records of this?", "Si quitas el uniforme, ¿...?")."""
+        they did not write; a clause to them (feedback) says nothing of it. ``asked`` (framed
+        by a question): words off it are a hint ("Did you know the office keeps records?")."""
         if is_feedback(clause):
             return False
         # What they typed, quoted back without quotation marks ("Decir que los viajes son

@@ -393,7 +393,7 @@ def test_the_frames_stay_linear_on_long_input(trigger):
         authorship._SUGGESTION,
         authorship._DESCRIBING,
         authorship._POINTING,
-        authorship._ALTERNATIVE,
+        clauses.ALTERNATIVE,
         authorship._DASH,
         clauses.THEIR_TEXT,
         clauses.MOVE,
