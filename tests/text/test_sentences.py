@@ -127,7 +127,6 @@ def test_etc_before_a_capital_ends_the_sentence_and_before_anything_else_does_no
     ]
 
 
-
 def _chained(text: str, step: int) -> list[int]:
     """Where the complete sentences end as ``text`` arrives ``step`` characters at a time,
     each read from where the last one was released (the stateless function)."""
@@ -164,6 +163,7 @@ def test_completion_chunk_by_chunk_ends_where_reading_from_each_release_does(ste
 
     text = 'Ask Dr. Smith. It rose 3.5 points. Then i said no. Why?\nJ. Smith came.  "Fine." Ok '
     completion = Completion()
-    for size, expected in zip(range(step, len(text) + step, step), _chained(text, step)):
+    sizes = range(step, len(text) + step, step)
+    for size, expected in zip(sizes, _chained(text, step), strict=True):
         end = completion.advance(text[:size])
         assert end >= expected and not text[expected:end].strip()

@@ -43,6 +43,12 @@ _FOLLOWING = re.compile(r"\s*(\S)")
 _SPACE = re.compile(r"\s*")
 
 
+def _space_after(text: str, at: int) -> int:
+    """How many white-space characters follow ``at``."""
+    found = _SPACE.match(text, at)
+    return found.end() - at if found else 0
+
+
 def _word_before(text: str, start: int, end: int) -> str:
     """The run of non-space characters that ends at ``end`` (not before ``start``)."""
     begin = end
@@ -141,7 +147,7 @@ class Completion:
         """The end of the last complete sentence of ``text`` (the text so far)."""
         settled_so_far = True
         for end, after, cut, settled in _boundaries(text, self._scan):
-            if cut and (gap := _SPACE.match(text, end).end() - end):
+            if cut and (gap := _space_after(text, end)):
                 self.end = end + gap
             settled_so_far = settled_so_far and settled
             if settled_so_far:
