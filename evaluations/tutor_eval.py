@@ -194,7 +194,8 @@ def voices() -> None:
         ),
         ("guard frames, third round, tuning half (tuned on)", v.VOICES_GUARD3_TUNE),
         (
-            "guard frames, fourth round, held-out half, run once and reported (not tuned on)",
+            "guard frames, fourth round, held-out half, run once and reported (tuned on since: "
+            "its one leak's tag is read now)",
             v.VOICES_GUARD4_FROZEN,
         ),
         ("guard frames, fourth round, tuning half (tuned on)", v.VOICES_GUARD4_TUNE),
@@ -214,13 +215,12 @@ def voices() -> None:
     if tuning_only():
         print(
             "TUTOR_EVAL_TUNING_ONLY: the third final set and the held-out halves of the guard "
-            "frames' second and fourth rounds and of the offline classes are not played."
+            "frames' second round and of the offline classes are not played."
         )
         held_out = (
             v.VOICES_FINAL3,
             v.VOICES_READING2_FROZEN,
             v.VOICES_GUARD2_FROZEN,
-            v.VOICES_GUARD4_FROZEN,
             v.VOICES_OFFLINE2_FROZEN,
             v.VOICES_OFFLINE3_FROZEN,
         )

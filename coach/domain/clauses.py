@@ -93,6 +93,7 @@ _TAG_MARK = re.compile(r"(?:,|\s[—–-]|—|–|\.\.\.|…|¿)(?=[^,—–…�
 _TAG_MOVE_WORDS = 8  # "wouldn't you agree with that idea?": a move to them, a little longer
 # Words that say nothing in a tag: "isn't that so?", "¿no es así?".
 _AUXILIARIES = languages.every_set("auxiliaries")
+_TAG_VERBS = languages.every_set("tag_verbs")
 
 
 def asks_in(head: str) -> bool:
@@ -141,7 +142,8 @@ def statement_before_tag(frame: str) -> str:
     if asks_early(head) or QUESTION_WORD.search(tag):
         return ""  # "Too long for whom, and what would you change?" asks twice
     plain = all(
-        len(word) < MIN_LETTERS or word in GRAMMAR or word in _AUXILIARIES for word in tagged
+        len(word) < MIN_LETTERS or word in GRAMMAR or word in _AUXILIARIES or word in _TAG_VERBS
+        for word in tagged
     )
     if len(tagged) <= 2 or (len(tagged) <= _TAG_WORDS and (to_student(tag) or plain)):
         return head.strip().lstrip("¿")

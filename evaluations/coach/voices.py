@@ -140,7 +140,8 @@ VOICES_GUARD3_FROZEN = HERE / "tutor_voices_guard3_frozen.json"
 # "Hint: ...", "Pista: ...", "Una idea: ...", "Lo típico sería decir que ...", "¿Te suena
 # que ...?", praise and a colon, a yes/no question carrying a new fact) and near misses,
 # written before the guard's fourth round and split in two: this half tuned on, the other held
-# out (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY).
+# out, run once and reported, then tuned on (its one leak, a statement before "does that
+# help?", is read now).
 VOICES_GUARD4_TUNE = HERE / "tutor_voices_guard4_tune.json"
 VOICES_GUARD4_FROZEN = HERE / "tutor_voices_guard4_frozen.json"
 # Student messages in the classes a new student's session showed misread (a statement opening

@@ -303,3 +303,40 @@ def test_a_question_to_them_asking_early_or_offering_a_choice_passes(language, s
     message = {"en": "uniforms are bad", "es": "el uniforme es malo"}[language]
     seen = guard_seen(language, "grounds", message, "q", sentence)
     assert sentence in seen.text
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence", "new"),
+    [
+        (
+            "en",
+            "Picture this: the school sent 40 pupils home for uniform last term, out of 900 "
+            "pupils — does that help?",
+            "sent 40 pupils home",
+        ),
+        ("en", "One angle: uniforms cost families £300 a year, does that help?", "£300 a year"),
+        ("en", "Uniforms cost families £300 a year... would that work?", "£300 a year"),
+        (
+            "es",
+            "Imagina esto: el instituto mandó a casa a 40 alumnos por el uniforme, de 900, ¿eso "
+            "te ayuda?",
+            "mandó a casa",
+        ),
+    ],
+)
+def test_a_statement_before_a_tag_that_only_checks_in_is_said(language, sentence, new):
+    """"Does that help?", "would that work?", "¿eso te ayuda?" ask nothing of their own: the
+    statement before them is judged as said, as before "right?"."""
+    seen = guard_seen(language, "grounds", "uniforms are too expensive", "a", sentence)
+    assert new not in seen.text
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "You wrote that uniforms are too expensive, does that help?",
+        "Ask the office how many pupils were sent home — would that work?",
+    ],
+)
+def test_a_check_in_tag_after_their_words_or_a_question_passes(sentence):
+    assert sentence in guard_seen("en", "grounds", "uniforms are too expensive", "a", sentence).text

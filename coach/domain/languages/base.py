@@ -57,6 +57,8 @@ class LanguagePack:
     percent: tuple[str, ...] = ()
     question_words: frozenset[str] = frozenset()  # "what", "why": they open a question
     auxiliaries: frozenset[str] = frozenset()  # "do", "is": a question may open with one
+    # Verbs a question tag asks with, saying nothing of their own: "does that help?"
+    tag_verbs: frozenset[str] = frozenset()
     pronouns: frozenset[str] = frozenset()
     insisting_patterns: tuple[str, ...] = ()
     # A rebuttal that denies any circumstance exists ("no one could disagree"), read only

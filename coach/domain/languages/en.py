@@ -793,6 +793,7 @@ PACK = LanguagePack(
     reported_speech=(r"(say|write|argue|claim|state|put|saying|writing|arguing)\s+(that)",),
     suggestion_patterns=frames.SUGGESTION_PATTERNS,
     knowing_patterns=frames.KNOWING_PATTERNS,
+    tag_verbs=frames.TAG_VERBS,
     guard_frames=frames.GUARD_FRAMES,
     other_topic_patterns=frames.OTHER_TOPIC_PATTERNS,
     offer_patterns=(

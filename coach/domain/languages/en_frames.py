@@ -83,6 +83,10 @@ DEFINITION_PATTERNS = (
 
 # A fact put as something to know, mean or remember: what follows is judged as offered
 # unless it speaks of the student's text or the parts.
+# A tag that only checks in ("..., does that help?", "... — would that work?"): the statement
+# before it is said, as before "right?".
+TAG_VERBS = frozenset("help helps work works sound sounds fit fits make makes sense".split())
+
 KNOWING_PATTERNS = (
     r"\b(?:(?:did|do|does|dont|don't|wouldnt|wouldn't|would) you (?:know|think|mean|realise|"
     r"realize|remember|agree|accept|believe|feel|see)|have you (?:heard|"

@@ -788,6 +788,7 @@ PACK = LanguagePack(
     ),
     suggestion_patterns=frames.SUGGESTION_PATTERNS,
     knowing_patterns=frames.KNOWING_PATTERNS,
+    tag_verbs=frames.TAG_VERBS,
     guard_frames=frames.GUARD_FRAMES,
     other_topic_patterns=frames.OTHER_TOPIC_PATTERNS,
     offer_patterns=(

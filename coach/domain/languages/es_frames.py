@@ -83,6 +83,9 @@ DEFINITION_PATTERNS = (
 
 # A fact put as something to know, mean or remember: what follows is judged as offered
 # unless it speaks of the student's text or the parts.
+# Una coletilla que solo pregunta si sirve ("..., ¿eso te ayuda?", "... — ¿te encaja?").
+TAG_VERBS = frozenset("sirve ayuda vale funciona encaja cuadra convence".split())
+
 KNOWING_PATTERNS = (
     r"(?:¿\s*)?\b(?:sab[ií]as|has o[ií]do|has le[ií]do|has visto|quieres decir|o sea|"
     r"(?:no )?est[aá]s de acuerdo (?:en|con)|aceptas|(?:te )?dar[aá]s cuenta de|ver[aá]s|"
