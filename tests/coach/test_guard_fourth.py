@@ -325,8 +325,8 @@ def test_a_question_to_them_asking_early_or_offering_a_choice_passes(language, s
     ],
 )
 def test_a_statement_before_a_tag_that_only_checks_in_is_said(language, sentence, new):
-    """"Does that help?", "would that work?", "¿eso te ayuda?" ask nothing of their own: the
-    statement before them is judged as said, as before "right?"."""
+    """Tags such as "does that help?", "would that work?", "¿eso te ayuda?" ask nothing of
+    their own: the statement before them is judged as said, as before "right?"."""
     seen = guard_seen(language, "grounds", "uniforms are too expensive", "a", sentence)
     assert new not in seen.text
 
