@@ -45,14 +45,11 @@ def _decoded(buffer: str, i: int) -> tuple[str, int, bool]:
             return "".join(out), j + 1, True
         code = buffer[j + 1 : j + 2]
         if code == "u":
-            digits = buffer[j + 2 : j + 6]
-            if len(digits) < 4:  # not all there yet: stop before it
+            character, width = _unicode_escape(buffer, j)
+            if not character:  # not all there yet (or not an escape): stop before it
                 return "".join(out), j, False
-            try:
-                out.append(chr(int(digits, 16)))
-            except ValueError:
-                return "".join(out), j, False
-            i = j + 6
+            out.append(character)
+            i = j + width
             continue
         if not code:
             return "".join(out), j, False
@@ -60,6 +57,30 @@ def _decoded(buffer: str, i: int) -> tuple[str, int, bool]:
         i = j + 2
     out.append(buffer[i:])
     return "".join(out), len(buffer), False
+
+
+_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
+
+
+def _unicode_escape(buffer: str, j: int) -> tuple[str, int]:
+    """The character a ``\\uXXXX`` escape at ``buffer[j]`` stands for and the escape's width;
+    ("", 0) when it has not fully arrived. A character outside the basic plane comes as two
+    escapes (a surrogate pair, as JSON writes an emoji): both are read as one, or neither
+    until the second arrives — a lone half cannot be encoded in UTF-8."""
+    digits = buffer[j + 2 : j + 6]
+    if not _HEX4.fullmatch(digits):
+        return "", 0
+    high = int(digits, 16)
+    if 0xDC00 <= high <= 0xDFFF:  # a low half alone
+        return "\ufffd", 6
+    if not 0xD800 <= high <= 0xDBFF:
+        return chr(high), 6
+    low = buffer[j + 6 : j + 12]
+    if len(low) < 6 and "\\u".startswith(low[:2]) and _HEX4.fullmatch(low[2:].ljust(4, "0")):
+        return "", 0  # what has come may still be the low half
+    if low[:2] == "\\u" and _HEX4.fullmatch(low[2:]) and 0xDC00 <= int(low[2:], 16) <= 0xDFFF:
+        return chr(0x10000 + (high - 0xD800) * 0x400 + int(low[2:], 16) - 0xDC00), 12
+    return "\ufffd", 6  # a high half with no low one: the replacement character
 
 
 class StreamedText:

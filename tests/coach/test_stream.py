@@ -54,3 +54,27 @@ def test_a_long_answer_read_chunk_by_chunk_costs_linear_time_and_reads_every_esc
     fresh = StreamedText()
     assert [fresh.read(raw[:n]) for n in sizes] == [streamed(raw[:n]) for n in sizes]
     assert all(text.startswith(part) for part, _closed in shown)
+
+
+@pytest.mark.parametrize("step", [1, 2, 3, 5, 7])
+def test_an_emoji_escaped_as_two_halves_streams_as_one_character(step):
+    """JSON writes a character outside the basic plane as a surrogate pair; streamed, the two
+    halves came out as two lone surrogates, which cannot be encoded for the page."""
+    from coach.domain.stream import StreamedText
+
+    text = "ok 😀 done é 𝄞"
+    raw = json.dumps({"assistantText": text, "nextQuestion": "?"})  # ASCII: \\ud83d\\ude00
+    reader = StreamedText()
+    shown = [reader.read(raw[:n]) for n in range(0, len(raw) + step, step)]
+    assert shown[-1] == (text, True)
+    for part, _closed in shown:
+        part.encode()  # no lone half, at any chunk
+        assert text.startswith(part)
+
+
+def test_a_lone_surrogate_half_is_the_replacement_character():
+    from coach.domain.stream import streamed
+
+    assert streamed('{"assistantText": "a \\ud83d"}') == ("a \ufffd", True)
+    assert streamed('{"assistantText": "a \\ude00 b"}') == ("a \ufffd b", True)
+    assert streamed('{"assistantText": "a \\ud83d\\u00') == ("a ", False)  # may still come
