@@ -33,7 +33,7 @@ from arguments.services import (
 from coach.domain import conversion, events, provenance
 from coach.domain.answer import AnswerReader, serve
 from coach.domain.guards import CoachAIResult
-from coach.domain.intent import Intent, classify, is_plain_no, rewrite_payload
+from coach.domain.intent import Intent, classify, confirms_card, is_plain_no, rewrite_payload
 from coach.domain.prompt import HISTORY_MESSAGES, turn_prompt
 from coach.domain.steps import LANGUAGES, next_step
 from coach.domain.turn import TurnInput, read_turn
@@ -533,7 +533,8 @@ def typed_decision(*, session: CoachSession, turn: TurnStart) -> dict[str, Any] 
     when there is no such card or it cannot be decided (stale, another step): the tutor
     answers the message then."""
     saying_no = is_plain_no(turn.message.text)
-    if turn.intent.kind != "confirmation" and not saying_no:
+    saying_yes = turn.intent.kind == "confirmation" or confirms_card(turn.message.text)
+    if not saying_yes and not saying_no:
         return None
     pending = pending_proposal(session)
     if pending is None or (pending.proposal or {}).get("field") != turn.message.step:

@@ -227,6 +227,31 @@ def is_plain_no(message: str) -> bool:
     return normalize(message).strip() in _PLAIN_NO
 
 
+_YES_TAILS = languages.every_set("yes_tails")
+
+
+def _yes_then(message: str, rests: frozenset[str]) -> bool:
+    """Whether ``message`` is a yes ("yes", "ok", "sí", "vale") followed by nothing but one of
+    ``rests`` (folded)."""
+    tokens = normalize(message).split()
+    for cut in range(1, min(ACCEPT_HEAD_MAX_WORDS, len(tokens) - 1) + 1):
+        if " ".join(tokens[cut:]) in rests and all(is_confirmation(t) for t in tokens[:cut]):
+            return True
+    return False
+
+
+def says_yes_and_no(message: str) -> bool:
+    """Whether ``message`` says yes, then no ("yeah no", "ok nah", "sí no"): neither a yes
+    nor a no; the student is asked which they mean."""
+    return _yes_then(message, _PLAIN_NO)
+
+
+def confirms_card(message: str) -> bool:
+    """Whether ``message`` is a yes that points at the card showing ("yes do it", "sí,
+    guárdala", "sí, eso"): a confirmation when a card shows, and only then."""
+    return _yes_then(message, _YES_TAILS)
+
+
 # Words that say nothing about the topic: the exchange, grammar, fillers, pronouns, the parts'
 # names. "come on, I've tried, I really can't" and "venga, solo esta vez y no te pido más"
 # are made only of them: the student has nothing to write yet (stuck, or pleading in a
@@ -373,7 +398,9 @@ def classify(message: str, *, topic: str = "") -> Intent:
     """
     message = _INSERT.sub(r"\1", message)
     changing = accepts_with_change(message)  # read before a "yes," is taken as a filler
-    if accepts_with_doubt(message):
+    if accepts_with_doubt(message) or says_yes_and_no(message):
+        return Intent("help", "stuck")
+    if is_plain_no(message):  # "nah", "no gracias": never the student's text
         return Intent("help", "stuck")
     # "ok. Uniforms should be optional": the filler says nothing; what follows decides. A few
     # layers at most: "what about that what about that ..." must not recurse without end.
@@ -584,6 +611,8 @@ __all__ = [
     "CONTROL_MAX_WORDS",
     "accepts_with_change",
     "accepts_with_doubt",
+    "confirms_card",
+    "says_yes_and_no",
     "is_plain_no",
     "Intent",
     "IntentKind",

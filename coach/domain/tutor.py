@@ -17,7 +17,12 @@ from typing import Any
 from coach.domain import languages
 from coach.domain.explanations import asked_part, help_text, off_topic_text
 from coach.domain.heuristics import step_check
-from coach.domain.intent import accepts_with_change, accepts_with_doubt, own_text
+from coach.domain.intent import (
+    accepts_with_change,
+    accepts_with_doubt,
+    own_text,
+    says_yes_and_no,
+)
 from coach.domain.phrases import reply_language, words
 from coach.domain.steps import STEPS, step_name, step_number
 from coach.domain.turn import TurnInput, read_turn
@@ -196,6 +201,12 @@ def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
     intent = turn.intent
     claim = turn.claim if step == "warrant" else ""
 
+    if intent.kind == "help" and says_yes_and_no(message):
+        # "yeah no": neither a yes nor a no; the card stays until the student says which.
+        result["assistantText"] = text["yes_or_no"]
+        result["confidence"] = 0.0
+        result.pop("nextQuestion")
+        return _answer(result)
     if intent.kind == "help" and accepts_with_doubt(message):
         # "sí pero no sé": not a yes yet, and no change to write: what is the doubt?
         result["assistantText"] = text["unsure"]

@@ -122,6 +122,8 @@ class LanguagePack:
     doubts: frozenset[str] = frozenset()  # doubt alone after "yes but" (folded): "not sure"
     # A plain "no" to a card: every word of the message is one of these ("no", "nope, not that")
     plain_no: frozenset[str] = frozenset()
+    # After a yes, words that only point at the card (folded): "yes do it", "sí, guárdala".
+    yes_tails: frozenset[str] = frozenset()
     # "is my claim ok?": the part after one of these is the one asked about; "is mine ok?"
     # (one of ``mine_words``) asks about the current step's
     possessives: frozenset[str] = frozenset()

@@ -70,6 +70,30 @@ PLAIN_NO = frozenset(
         "no not that one",
         "not like that",
         "no not like that",
+        "not really",
+        "no way",
+        "nah not that",
+        "no thank you",
+        "nope no",
+    )
+)
+
+# After a yes, words that only point at the card showing: "yes do it", "ok, save it".
+YES_TAILS = frozenset(
+    (
+        "do it",
+        "save it",
+        "keep it",
+        "use it",
+        "go for it",
+        "lets do it",
+        "that",
+        "that one",
+        "this one",
+        "thats it",
+        "thats the one",
+        "put it in",
+        "add it",
     )
 )
 

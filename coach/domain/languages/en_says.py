@@ -99,6 +99,8 @@ PHRASES: dict[str, str] = {
     "fixed": "That answers what was missing.",
     "amend": "Then it is not a yes yet: write {your_part} again with your change, in your own "
     "words, and I will show you a card to confirm.",
+    "yes_or_no": "I can't tell if that is a yes or a no. Type yes to save the card, or no to "
+    "set it aside and write it your way.",
     "unsure": "Then it is not a yes yet. What are you unsure about? Tell me what makes you "
     "doubt it, and we will look at it together.",
     "set_aside": "I set the card aside; nothing was saved. Write {your_part} the way you want, "

@@ -538,6 +538,7 @@ PACK = LanguagePack(
     doubts=asking.DOUBTS,
     feedback_frames=asking.FEEDBACK_FRAMES,
     plain_no=asking.PLAIN_NO,
+    yes_tails=asking.YES_TAILS,
     possessives=asking.POSSESSIVES,
     mine_words=asking.MINE_WORDS,
     texting={

@@ -58,6 +58,35 @@ PLAIN_NO = frozenset(
         "no asi no",
         "no asi no me gusta",
         "no me gusta",
+        "no no me gusta",
+        "no no",
+        "para nada",
+        "no gracias no",
+        "no de verdad",
+        "ni de broma",
+        "que va",
+    )
+)
+
+# After a yes, words that only point at the card showing: "sí, guárdala", "vale, eso".
+YES_TAILS = frozenset(
+    (
+        "guardala",
+        "guardalo",
+        "guardalo ya",
+        "guardala ya",
+        "hazlo",
+        "eso",
+        "esa",
+        "eso es",
+        "esa misma",
+        "esa vale",
+        "usala",
+        "usalo",
+        "ponla",
+        "ponlo",
+        "esa esta bien",
+        "asi esta bien",
     )
 )
 

@@ -103,6 +103,8 @@ PHRASES: dict[str, str] = {
     "fixed": "Eso resuelve lo que faltaba.",
     "amend": "Entonces todavía no es un sí: vuelve a escribir {your_part} con tu cambio, con "
     "tus palabras, y te mostraré una tarjeta para confirmarla.",
+    "yes_or_no": "No sé si es un sí o un no. Escribe sí para guardar la tarjeta, o no para "
+    "apartarla y escribirla a tu manera.",
     "unsure": "Entonces todavía no es un sí. ¿Qué es lo que no tienes claro? Dime qué te hace "
     "dudar y lo miramos juntos.",
     "set_aside": "He apartado la tarjeta; no se ha guardado nada. Escribe {your_part} como "

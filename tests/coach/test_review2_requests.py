@@ -1,0 +1,131 @@
+"""A typed answer to the card showing, and requests written as if they were parts, through the
+coach's services: a mixed "yeah no" is neither yes nor no, a clear yes in other words ("yes do
+it", "sí, guárdala") confirms, a no in other words sets the card aside, and a request the
+student dictates or appends to their text is never a card a "yes" could save."""
+
+import pytest
+
+from coach import services
+from coach.domain.intent import classify, is_plain_no
+from coach.domain.tutor import PHRASES
+from coach.models import CoachMessage
+from tests.coach.builders import GOOD_TEXT, make_session
+
+pytestmark = pytest.mark.django_db
+
+
+def send(session, owner, message):
+    turn = services.turn_start(session=session, user=owner, message=message)
+    events = list(services.turn_events(session=session, turn=turn))
+    session.refresh_from_db()
+    session.draft.refresh_from_db()
+    return events[-1]
+
+
+def card(session):
+    pending = CoachMessage.objects.filter(session=session, proposal_decision="pending").last()
+    return pending.proposal["value"] if pending else ""
+
+
+def last_reply(session):
+    return session.messages.filter(role="assistant").order_by("-id").first().text
+
+
+# -- a mixed yes and no is neither: the card stays, the tutor asks which ---------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "mixed"),
+    [
+        ("en", "yeah no"),
+        ("en", "yeah nah"),
+        ("en", "yes no"),
+        ("en", "ok no"),
+        ("es", "sí no"),
+        ("es", "vale no"),
+    ],
+)
+def test_a_mixed_yes_and_no_keeps_the_card_and_asks_which(owner, language, mixed):
+    session = make_session(owner, "Phones", language)
+    claim = GOOD_TEXT[language]["claim"]
+    send(session, owner, claim)
+    final = send(session, owner, mixed)
+    assert final["proposal_status"] not in ("confirmed", "rejected")
+    assert session.current_step == "claim" and session.draft.claim == ""
+    assert card(session) == claim
+    assert last_reply(session).startswith(PHRASES[language]["yes_or_no"])
+
+
+@pytest.mark.parametrize("message", ["yeah no", "sí no", "ok no"])
+def test_a_mixed_yes_and_no_is_no_confirmation(message):
+    assert classify(message).kind != "confirmation"
+    assert not is_plain_no(message)
+
+
+@pytest.mark.parametrize("message", ["yes", "no", "sí", "ok", "vale"])
+def test_a_plain_yes_or_no_is_not_mixed(message):
+    assert classify(message).kind == "confirmation" or is_plain_no(message)
+
+
+# -- a clear yes in other words confirms the card showing ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "yes"),
+    [
+        ("en", "yes do it"),
+        ("en", "okay do it"),
+        ("en", "yes, save it"),
+        ("es", "sí, guárdala"),
+        ("es", "sí, eso"),
+        ("es", "vale, guárdalo"),
+    ],
+)
+def test_a_yes_in_other_words_confirms_the_card_showing(owner, language, yes):
+    session = make_session(owner, "Phones", language)
+    claim = GOOD_TEXT[language]["claim"]
+    send(session, owner, claim)
+    final = send(session, owner, yes)
+    assert final["proposal_status"] == "confirmed"
+    assert session.draft.claim == claim and session.current_step == "grounds"
+
+
+@pytest.mark.parametrize(("language", "yes"), [("en", "yes do it"), ("es", "sí, guárdala")])
+def test_a_yes_in_other_words_with_no_card_saves_nothing(owner, language, yes):
+    session = make_session(owner, "Phones", language)
+    final = send(session, owner, yes)
+    assert final["proposal_status"] != "confirmed"
+    assert session.draft.claim == "" and card(session) == ""
+
+
+# -- a no in other words sets the card aside ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "no"),
+    [
+        ("en", "not really"),
+        ("en", "no way"),
+        ("en", "nah"),
+        ("es", "no, no me gusta"),
+        ("es", "no gracias"),
+    ],
+)
+def test_a_no_in_other_words_sets_the_card_aside(owner, language, no):
+    session = make_session(owner, "Phones", language)
+    send(session, owner, GOOD_TEXT[language]["claim"])
+    final = send(session, owner, no)
+    assert final["proposal_status"] == "rejected"
+    assert session.draft.claim == "" and card(session) == ""
+
+
+@pytest.mark.parametrize("no", ["nah", "no gracias", "not really", "no way", "no, no me gusta"])
+def test_a_no_is_never_an_attempt(no):
+    assert not classify(no).is_attempt
+
+
+@pytest.mark.parametrize(("language", "no"), [("en", "nah"), ("es", "no gracias")])
+def test_a_no_with_no_card_makes_no_card(owner, language, no):
+    session = make_session(owner, "Phones", language)
+    send(session, owner, no)
+    assert card(session) == "" and session.draft.claim == ""
