@@ -287,7 +287,7 @@ def _pieces(sentence: str, theirs: Callable[[str], bool] = lambda _: True) -> li
             pieces.append((tail, "offered"))
     for match in islice(_KNOWING.finditer(masked), _MAX_FRAMES):
         # "Did you know uniforms cost £300?": a bare clause after the verb, judged as said.
-        bare = re.fullmatch(r"(?:did|do) you (?:know|reali[sz]e)\s+", match.group(0), re.I)
+        bare = re.fullmatch(r"(?:did|do|have) (?:you|u)[\w ]*\s", match.group(0), re.I)
         pieces.append((_QUOTED.sub(" ", sentence[match.end() :]), "stated" if bare else "known"))
         offered = True
     for match in islice(_REPORTED.finditer(frame), _MAX_FRAMES):

@@ -88,15 +88,18 @@ DEFINITION_PATTERNS = (
 TAG_VERBS = frozenset("help helps work works sound sounds fit fits make makes sense".split())
 
 KNOWING_PATTERNS = (
-    r"\b(?:(?:did|do|does|dont|don't|wouldnt|wouldn't|would) you (?:know|think|mean|realise|"
-    r"realize|remember|agree|accept|believe|feel|see)|have you (?:heard|"
-    r"read|seen|noticed)|is it(?: true| not true)?|isn'?t it(?: true)?|could it be|can it be|"
+    r"\b(?:(?:did|do|does|dont|don't|wouldnt|wouldn't|would) (?:you|u)(?: ever)? (?:know|think|"
+    r"mean|realise|realize|remember|agree|accept|believe|feel|see|hear|notice)|have (?:you|u)"
+    r"(?: ever)? (?:heard|read|seen|noticed)|is it(?: true| not true)?|isn'?t it(?: true)?|"
+    r"could it be|can it be|"
     r"might it be|would it be|so (?:your|the) (?:point|idea|claim|reason) is|you mean|"
     r"(?:are|were) you aware|remember|don'?t forget)\s+that\b:?",
     # "Have you thought about the fact that ...", "Have you considered that ...": a fact.
     # "Did you know the EFSA sets a limit ...?", "Did you know uniforms cost £300?": a
     # statement, without "that" (judged as one); not "Do you know who ran it?".
-    r"\b(?:did|do) you (?:know|realise|realize)\s+(?!(?:that|what|which|who|whom|whose|why|"
+    # "Did you hear 40 pupils ...?", "Did u ever know ...?", "Have you heard uniforms ...?".
+    r"\b(?:(?:did|do) (?:you|u)(?: ever)? (?:know|realise|realize|hear|notice)|"
+    r"have (?:you|u)(?: ever)? heard)\s+(?!(?:that|what|which|who|whom|whose|why|"
     r"how|whether|if|where|when|any|anyone|anybody|someone|somebody|anything|something|of|"
     r"about(?!\s+\d))\b)(?=[\w£$€])",
     r"\bhave you (?:ever )?(?:thought|considered|reali[sz]ed|noticed|taken into account)"
@@ -111,6 +114,8 @@ KNOWING_PATTERNS = (
     r"(?:you|we|everyone|everybody|most people)(?:['’]ll)?(?:\s+\w+){0,3}?\s+(?:know|knows|"
     r"knew|reali[sz]e|remember|recall|find|see|notice|discover|(?:have|will have|'ve|’ve) "
     r"(?:heard|read|seen|noticed))\s+that\b:?",
+    # "You're aware 40 pupils were sent home, aren't you?": a fact put as known.
+    r"\byou(?:['’]re| are)(?: \w+ly)? (?:aware|conscious)\b(?! of\b)(?: that\b)?:?",
     # "You'd agree older pupils ...?", "You would surely agree that ...".
     r"\byou(?:['’]d| would)?(?: \w+ly)? agree\b(?: that\b)?:?",
     r"\bas (?:you|we|everyone|everybody)(?:['’]ll)?(?:\s+\w+){0,3}?\s+(?:know|knows|"

@@ -87,7 +87,10 @@ DEFINITION_PATTERNS = (
 TAG_VERBS = frozenset("sirve ayuda vale funciona encaja cuadra convence".split())
 
 KNOWING_PATTERNS = (
-    r"(?:¿\s*)?\b(?:sab[ií]as|has o[ií]do|has le[ií]do|has visto|quieres decir|o sea|"
+    # "¿Sabías tú que ...?", "¿Te enteraste de que ...?", "Eres consciente de que ...".
+    r"(?:¿\s*)?\b(?:sab[ií]as(?: t[uú]| usted)?|has o[ií]do|o[ií]ste|has le[ií]do|has visto|"
+    r"(?:te )?(?:enteraste|has enterado) de|(?:eres|eras|est[aá]s) consciente de|"
+    r"quieres decir|o sea|"
     r"(?:no )?est[aá]s de acuerdo (?:en|con)|aceptas|(?:te )?dar[aá]s cuenta de|ver[aá]s|"
     r"(?:puedes|podr[aá]s|podr[ií]as) ver|"
     r"comprobar[aá]s|descubrir[aá]s|"
