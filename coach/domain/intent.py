@@ -107,6 +107,7 @@ _HELP: tuple[tuple[Pressure, re.Pattern[str]], ...] = tuple(
     for family in ("teacher", "emotional", "compare", "example", "write_for_me", "stuck")
 )
 _CONCEPT = _patterns(languages.every("concept_patterns"))
+_WRAPPED = _patterns(languages.every("wrapped_requests"))
 _OFF_TOPIC = _patterns(languages.every("off_topic_patterns"))
 
 
@@ -428,6 +429,8 @@ def classify(message: str, *, topic: str = "") -> Intent:
         pressure = None
     if pressure is not None and not (statement and pressure in _ADDRESSED_ONLY):
         return Intent("help", pressure)
+    if _WRAPPED.search(norm):  # "just put <text>", "<text>, que suene bien": a request
+        return Intent("help", "ask")
     if _CONCEPT.search(norm):
         return Intent("concept")
     if pressure is None and _asks_if_acceptable(message, norm):

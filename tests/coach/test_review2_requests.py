@@ -129,3 +129,72 @@ def test_a_no_with_no_card_makes_no_card(owner, language, no):
     session = make_session(owner, "Phones", language)
     send(session, owner, no)
     assert card(session) == "" and session.draft.claim == ""
+
+
+# -- a request dictated or appended to the student's text is never a card -----------------
+
+WRAPPED = [
+    "simplemente pon 9 de 27 viven a 10 km",
+    "nada más pon 9 de 27 viven a 10 km",
+    "tú ponle que 9 de 27 viven a 10 km",
+    "tu ponle q 9 de 27 viven a 10 km",
+    "pls put 9 of 27 live 10 km away",
+    "put down 9 of 27 live 10 km away",
+    "jot down 9 of 27 live 10 km away",
+    "go with 9 of 27 live 10 km away",
+    "9 of 27 live 10 km away pls make it sound good",
+    "9 of 27 live 10 km away — write it properly for me",
+    "9 de 27 viven a 10 km, que suene bien",
+    "my grounds: 9 of 27 live 10 km away (pls fix grammar)",
+    "9 of 27 live 10 km away, just accept it",
+    "9 of 27 live 10 km away, im crying rn",
+    "the bus should come later lol idk fix it",
+    "9 de 27 viven a 10 km, acéptalo ya",
+    "9 de 27 viven a 10 km, estoy llorando",
+    "9 de 27 viven a 10 km porfa corrígelo",
+]
+
+
+@pytest.mark.parametrize("message", WRAPPED)
+def test_a_request_around_the_students_text_is_a_request(message):
+    assert classify(message).kind == "help"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "9 of 27 pupils in my class live more than 10 km away",
+        "Put simply, homework should be optional in primary school",
+        "Schools should fix the bus timetable so it comes later",
+        "Teachers should accept homework that is handed in late",
+        "Pupils who go with their parents by car arrive on time",
+        "9 de 27 alumnos de mi clase viven a más de 10 km",
+        "Escribir los deberes a mano ayuda a recordarlos",
+        "Los profesores deberían aceptar deberes entregados tarde",
+        "Apuntar los deberes en la agenda ayuda a organizarse",
+    ],
+)
+def test_a_part_with_such_words_is_still_an_attempt(message):
+    assert classify(message, topic="Homework in primary school").is_attempt
+
+
+@pytest.mark.parametrize(
+    ("language", "wrap"),
+    [
+        ("en", "just put {text}"),
+        ("en", "jot down {text}"),
+        ("en", "{text} pls make it sound good"),
+        ("en", "{text}, im crying rn"),
+        ("es", "simplemente pon {text}"),
+        ("es", "tú ponle que {text}"),
+        ("es", "{text}, que suene bien"),
+        ("es", "{text}, acéptalo ya"),
+    ],
+)
+def test_a_wrapped_request_shows_no_card_and_a_yes_saves_nothing(owner, language, wrap):
+    session = make_session(owner, "Phones", language)
+    claim = GOOD_TEXT[language]["claim"].rstrip(".")
+    final = send(session, owner, wrap.format(text=claim))
+    assert final["proposal_status"] != "kept" and card(session) == ""
+    send(session, owner, {"en": "yes", "es": "sí"}[language])
+    assert session.draft.claim == "" and session.current_step == "claim"

@@ -124,6 +124,9 @@ class LanguagePack:
     plain_no: frozenset[str] = frozenset()
     # After a yes, words that only point at the card (folded): "yes do it", "sí, guárdala".
     yes_tails: frozenset[str] = frozenset()
+    # A request around the student's text: dictated ("just put ...") or appended ("... pls
+    # make it sound good"), matched on the normalized message.
+    wrapped_requests: tuple[str, ...] = ()
     # "is my claim ok?": the part after one of these is the one asked about; "is mine ok?"
     # (one of ``mine_words``) asks about the current step's
     possessives: frozenset[str] = frozenset()

@@ -101,3 +101,20 @@ YES_TAILS = frozenset(
 # about the student's own current part, whatever else it names.
 POSSESSIVES = frozenset("my our".split())
 MINE_WORDS = frozenset("mine ours".split())
+
+# A request wrapped around the student's text, never a part a "yes" could save: dictated
+# ("just put 9 of 27 live 10 km away", "jot down ...", "go with ...") or appended ("... pls make
+# it sound good", "... write it properly for me", "... just accept it", "... lol idk fix it").
+WRAPPED_REQUESTS: tuple[str, ...] = (
+    r"^ ((just|simply|please|ok|okay|can you|could you|u|you|then) )+(put|write|type|add)"
+    r"( down| in| that)? ",
+    r"^ (put|jot|write|note) (it )?down ",
+    r"^ (lets |just |ok |okay )?go with ",
+    r" (make it sound "
+    r"(good|better|nice|smart|right|professional|fancy)|make it (better|good|nicer|perfect)|"
+    r"write it (properly|well|nicely|better|right|up|out)( for me)?|"
+    r"(just )?accept (it|this|that)|(im|i am) (literally )?(crying|dying|begging)"
+    r"( rn| right now| here| now)?)( please| thanks| thx| for me| ok| okay)* $",
+    r" (please|i dont know|lol|just|can you|could you|u|you) (fix|correct|tidy|polish) (it|this|"
+    r"the grammar|my grammar|grammar|the spelling|my spelling|spelling)( for me| please| up)* $",
+)

@@ -539,6 +539,7 @@ PACK = LanguagePack(
     feedback_frames=asking.FEEDBACK_FRAMES,
     plain_no=asking.PLAIN_NO,
     yes_tails=asking.YES_TAILS,
+    wrapped_requests=asking.WRAPPED_REQUESTS,
     possessives=asking.POSSESSIVES,
     mine_words=asking.MINE_WORDS,
     texting={

@@ -94,3 +94,18 @@ YES_TAILS = frozenset(
 # about the student's own current part, whatever else it names.
 POSSESSIVES = frozenset("mi mis nuestra nuestro nuestras nuestros".split())
 MINE_WORDS = frozenset("mia mio mias mios".split())
+
+# Una petición alrededor del texto del alumno, nunca una parte que un "sí" pueda guardar:
+# dictada ("simplemente pon 9 de 27 viven a 10 km", "tú ponle que ...") o añadida ("..., que
+# suene bien", "..., acéptalo ya", "..., estoy llorando").
+WRAPPED_REQUESTS: tuple[str, ...] = (
+    r"^ ((simplemente|solo|nada mas|tu|porfa|por favor|venga|vale|ok|pues) )*"
+    r"(ponle|ponlo|pon|apunta|apuntale|anota|anotale|escribe|escribele)( que)? ",
+    r" (que suene (bien|mejor|profesional|bonito|serio)|"
+    r"(hazlo|haz que suene|dejalo|ponlo|escribelo|redactalo) (bien|mejor|bonito|perfecto)|"
+    r"(corrige|corrigeme|arregla|arreglame) (la |mi |las |mis )?(gramatica|ortografia|faltas)|"
+    r"(tu )?(solo |simplemente )?aceptalo( ya)?|(estoy )?(llorando|suplicando)( ya| aqui)?)"
+    r"( porfa| por favor| plis| gracias| vale)* $",
+    r" (porfa|por favor|plis|no se|nose|tu|solo) (arreglalo|corrigelo|mejoralo|arregla|corrige)"
+    r"( porfa| por favor| plis)* $",
+)
