@@ -29,6 +29,26 @@ _MESSAGE = {"en": "uniforms are bad", "es": "el uniforme es malo"}
         ("es", "¿Oíste que mandaron a casa a 40 alumnos el año pasado?", "mandaron a casa"),
         (
             "en",
+            "Assuming 40 pupils were sent home last year, what does that show?",
+            "sent home last",
+        ),
+        (
+            "en",
+            "Supposing uniforms cost families £300 a year, who pays the most?",
+            "£300 a year",
+        ),
+        (
+            "es",
+            "Suponiendo que mandaron a casa a 40 alumnos el año pasado, ¿qué muestra eso?",
+            "mandaron a casa",
+        ),
+        (
+            "es",
+            "Imagina que el uniforme cuesta 300 euros al año, ¿quién paga más?",
+            "300 euros",
+        ),
+        (
+            "en",
             "You're aware 40 pupils were sent home last year, aren't you?",
             "sent home last",
         ),

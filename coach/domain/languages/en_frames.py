@@ -170,10 +170,12 @@ GUARD_FRAMES = {
         r" (?:to|into|as|like this|so)\s*$",
     ),
     # What frames a question rather than says something: "With 30 pupils, ...?", "If you
-    # drop it, ...?" (a phrase, a condition or a time before the question).
+    # drop it, ...?", "Assuming 40 pupils ..., what ...?" (a phrase, a condition, an
+    # assumption or a time before the question).
     "framing": (
         r"^\W*(?:with|for|in|on|at|before|after|if|when|since|while|as|by|about|regarding|"
-        r"given|thinking|apart|so|then|and|but|now)\b",
+        r"given|thinking|apart|so|then|and|but|now|assuming|supposing|suppose|presuming|"
+        r"imagine|imagining|say|let'?s say)\b",
     ),
     # An alternative after a comma ("Do you mean that ..., or ...?"): what the question
     # offers ends before it.

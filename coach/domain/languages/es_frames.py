@@ -155,7 +155,8 @@ GUARD_FRAMES = {
     # Lo que enmarca una pregunta sin decir nada: "Con 30 alumnos, ¿...?", "Si lo quitas, ¿...?".
     "framing": (
         r"^\W*(?:con|para|en|por|antes|despu[eé]s|si|cuando|mientras|como|sobre|desde|"
-        r"entonces|pensando|aparte|y|pero|ahora|as[ií])\b",
+        r"entonces|pensando|aparte|y|pero|ahora|as[ií]|suponiendo|supongamos|sup[oó]n|"
+        r"imagina|imaginemos|imaginando|pongamos|dando por hecho|partiendo de)\b",
     ),
     "or": (r"(?:[,;]\s*|\s)(?:o|u)\b",),
     # The student's text named in the second person ("tu tesis", "lo que escribiste"): a
