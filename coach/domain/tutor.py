@@ -201,7 +201,7 @@ def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
     intent = turn.intent
     claim = turn.claim if step == "warrant" else ""
 
-    if intent.kind == "help" and says_yes_and_no(message):
+    if intent.kind == "help" and turn.card and says_yes_and_no(message):
         # "yeah no": neither a yes nor a no; the card stays until the student says which.
         result["assistantText"] = text["yes_or_no"]
         result["confidence"] = 0.0

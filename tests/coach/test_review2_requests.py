@@ -198,3 +198,11 @@ def test_a_wrapped_request_shows_no_card_and_a_yes_saves_nothing(owner, language
     assert final["proposal_status"] != "kept" and card(session) == ""
     send(session, owner, {"en": "yes", "es": "sí"}[language])
     assert session.draft.claim == "" and session.current_step == "claim"
+
+
+@pytest.mark.parametrize(("language", "mixed"), [("en", "yeah no"), ("es", "sí no")])
+def test_a_mixed_yes_and_no_with_no_card_does_not_speak_of_one(owner, language, mixed):
+    session = make_session(owner, "Phones", language)
+    final = send(session, owner, mixed)
+    assert final["proposal_status"] not in ("confirmed", "rejected") and card(session) == ""
+    assert not last_reply(session).startswith(PHRASES[language]["yes_or_no"])
