@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from coach.domain import languages
+from coach.domain import clauses, languages
 from coach.domain.clauses import (  # ALTERNATIVE: ", or ...", where a known fact ends
     ADDRESSED,
     ALTERNATIVE,
@@ -699,13 +699,13 @@ class Authorship:
         return None
 
     def _carries_new(self, question: str, stems: set[str], figures: set[str]) -> bool:
-        """Whether a question that only states and asks yes or no ("Do parents pay extra
-        for blazers?") carries ``QUESTION_NEW_WORDS`` words of its own on the student's
-        subject."""
-        if not QUESTION_NEW_WORDS or is_feedback(question):
-            return False
-        if to_student(question) or asks_early(question) or ALTERNATIVE.search(question):
-            return False  # "¿Se te ocurre ...?", "What would ...?", "... or ...?": it asks
+        """Whether a yes/no question ("Do parents pay extra for blazers?") carries
+        ``QUESTION_NEW_WORDS`` words of its own on their subject, or a choice a new figure."""
+        if not QUESTION_NEW_WORDS or is_feedback(question) or to_student(question):
+            return False  # "¿Se te ocurre ...?"
+        options = clauses.options(question)
+        if asks_early(question) or (options is not None and not self._new_figures(options)):
+            return False  # "What would ...?", "... or ...?" ask; "... £300 or £400?" offers
         fresh = stems - self.known - TUTOR_WORDS
         on_subject = bool(stems & self.subject) or bool(figures)
         return on_subject and len(fresh) >= QUESTION_NEW_WORDS

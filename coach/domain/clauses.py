@@ -168,6 +168,13 @@ YES_NO = re.compile(
 ALTERNATIVE = _frames("or")
 
 
+def options(question: str) -> str | None:
+    """What a choice ("... or ...?", "¿... o ...?") offers after its first option ("was it
+    50?", "400?"), or None when ``question`` offers no choice."""
+    alternative = ALTERNATIVE.search(question)
+    return question[alternative.end() :] if alternative else None
+
+
 def yes_no_statement(frame: str) -> str:
     """The statement a yes/no question opening on a noun asks about, or ""."""
     asked = YES_NO.match(frame)

@@ -62,6 +62,14 @@ _MESSAGE = {"en": "uniforms are bad", "es": "el uniforme es malo"}
             "Eres consciente de que mandaron a casa a 40 alumnos el año pasado, ¿no?",
             "mandaron a casa",
         ),
+        ("en", "Were 40 pupils sent home last year, or was it 50?", "40 pupils sent home"),
+        ("en", "Do uniforms cost families £300 a year or £400?", "£300 a year"),
+        (
+            "es",
+            "¿Fueron 40 alumnos los expulsados el año pasado o 50?",
+            "40 alumnos los expulsados",
+        ),
+        ("es", "¿El uniforme cuesta 300 euros al año o 400?", "300 euros"),
     ],
 )
 def test_a_fact_heard_assumed_or_offered_as_a_choice_is_withheld(language, sentence, new):
@@ -115,4 +123,5 @@ def test_the_second_reviews_frames_stay_linear_on_long_input(trigger):
         pattern.match(text)
     clauses.yes_no_statement(text)
     clauses.statement_before_or(text)
+    clauses.options(text)
     assert time.perf_counter() - started < 1.0
