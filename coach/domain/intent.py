@@ -229,6 +229,7 @@ def is_plain_no(message: str) -> bool:
 
 
 _YES_TAILS = languages.every_set("yes_tails")
+_POLITE = languages.every_set("polite")
 
 
 def _yes_then(message: str, rests: frozenset[str]) -> bool:
@@ -236,7 +237,8 @@ def _yes_then(message: str, rests: frozenset[str]) -> bool:
     ``rests`` (folded)."""
     tokens = normalize(message).split()
     for cut in range(1, min(ACCEPT_HEAD_MAX_WORDS, len(tokens) - 1) + 1):
-        if " ".join(tokens[cut:]) in rests and all(is_confirmation(t) for t in tokens[:cut]):
+        head = [t for t in tokens[:cut] if t not in _POLITE]
+        if " ".join(tokens[cut:]) in rests and head and all(is_confirmation(t) for t in head):
             return True
     return False
 
@@ -399,6 +401,7 @@ def classify(message: str, *, topic: str = "") -> Intent:
     """
     message = _INSERT.sub(r"\1", message)
     changing = accepts_with_change(message)  # read before a "yes," is taken as a filler
+    pointing = confirms_card(message)  # "sí, esa": the yes is no filler before a text
     if accepts_with_doubt(message) or says_yes_and_no(message):
         return Intent("help", "stuck")
     if is_plain_no(message):  # "nah", "no gracias": never the student's text
@@ -460,8 +463,8 @@ def classify(message: str, *, topic: str = "") -> Intent:
         return Intent("off_topic")
     if addressed:
         return Intent("help", ask_kind(message))
-    if _about_the_exchange(norm) or only_framing(message):
-        return Intent("help", "stuck")
+    if _about_the_exchange(norm) or only_framing(message) or pointing:
+        return Intent("help", "stuck")  # "sí, esa" with no card: nothing of the student's
     return Intent("attempt")
 
 

@@ -206,3 +206,62 @@ def test_a_mixed_yes_and_no_with_no_card_does_not_speak_of_one(owner, language, 
     final = send(session, owner, mixed)
     assert final["proposal_status"] not in ("confirmed", "rejected") and card(session) == ""
     assert not last_reply(session).startswith(PHRASES[language]["yes_or_no"])
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "9 of 27 live 10 km away fix the wording pls",
+        "9 of 27 live 10 km away make it sound more academic",
+        "9 of 27 live 10 km away, just take it",
+        "9 de 27 viven a 10 km, que quede bien",
+        "9 de 27 viven a 10 km y que suene más profesional",
+    ],
+)
+def test_more_requests_around_the_students_text_are_requests(message):
+    assert classify(message).kind == "help"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Parents should accept it",
+        "Los padres deberían aceptarlo sin más",
+        "Our school cannot fix it without more money from the council",
+    ],
+)
+def test_a_part_ending_like_a_request_is_still_an_attempt(message):
+    assert classify(message, topic="Homework in primary school").is_attempt
+
+
+@pytest.mark.parametrize(
+    ("language", "yes"),
+    [
+        ("en", "yes please do it"),
+        ("es", "sí porfa guárdala"),
+        ("es", "sí, esa"),
+        ("en", "sure, save it"),
+    ],
+)
+def test_a_polite_or_pointing_yes_confirms_the_card(owner, language, yes):
+    session = make_session(owner, "Phones", language)
+    claim = GOOD_TEXT[language]["claim"]
+    send(session, owner, claim)
+    assert send(session, owner, yes)["proposal_status"] == "confirmed"
+    assert session.draft.claim == claim
+
+
+@pytest.mark.parametrize("yes", ["sí, esa", "sure, save it"])
+def test_a_pointing_yes_with_no_card_is_no_attempt(yes):
+    assert not classify(yes).is_attempt
+
+
+@pytest.mark.parametrize(
+    ("language", "no"),
+    [("en", "nah not really"), ("en", "no no"), ("es", "no me convence"), ("es", "nop")],
+)
+def test_more_noes_set_the_card_aside(owner, language, no):
+    session = make_session(owner, "Phones", language)
+    send(session, owner, GOOD_TEXT[language]["claim"])
+    assert send(session, owner, no)["proposal_status"] == "rejected"
+    assert session.draft.claim == "" and card(session) == ""

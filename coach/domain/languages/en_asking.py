@@ -75,6 +75,12 @@ PLAIN_NO = frozenset(
         "nah not that",
         "no thank you",
         "nope no",
+        "nop",
+        "no no",
+        "no no no",
+        "nah not really",
+        "no not really",
+        "nope not really",
     )
 )
 
@@ -94,6 +100,9 @@ YES_TAILS = frozenset(
         "thats the one",
         "put it in",
         "add it",
+        "save it please",
+        "please do it",
+        "please save it",
     )
 )
 
@@ -110,11 +119,15 @@ WRAPPED_REQUESTS: tuple[str, ...] = (
     r"( down| in| that)? ",
     r"^ (put|jot|write|note) (it )?down ",
     r"^ (lets |just |ok |okay )?go with ",
-    r" (make it sound "
-    r"(good|better|nice|smart|right|professional|fancy)|make it (better|good|nicer|perfect)|"
+    r" (make it sound (more |less |a bit |really )?"
+    r"(good|better|nice|smart|smarter|right|professional|fancy|academic|formal|proper|legit)|"
+    r"make it (better|good|nicer|perfect)|"
     r"write it (properly|well|nicely|better|right|up|out)( for me)?|"
-    r"(just )?accept (it|this|that)|(im|i am) (literally )?(crying|dying|begging)"
+    r"just (accept|take) (it|this|that)|accept (it|this|that) (please|already)|"
+    r"(im|i am) (literally )?(crying|dying|begging)"
     r"( rn| right now| here| now)?)( please| thanks| thx| for me| ok| okay)* $",
     r" (please|i dont know|lol|just|can you|could you|u|you) (fix|correct|tidy|polish) (it|this|"
     r"the grammar|my grammar|grammar|the spelling|my spelling|spelling)( for me| please| up)* $",
+    r" (fix|correct|tidy|polish|improve) (the|my) (wording|grammar|spelling|english)"
+    r"( for me| please| up)* $",
 )

@@ -65,6 +65,12 @@ PLAIN_NO = frozenset(
         "no de verdad",
         "ni de broma",
         "que va",
+        "nop",
+        "no no no",
+        "no quiero esa",
+        "no no quiero esa",
+        "no me convence",
+        "no no me convence",
     )
 )
 
@@ -80,6 +86,7 @@ YES_TAILS = frozenset(
         "esa",
         "eso es",
         "esa misma",
+        "eso mismo",
         "esa vale",
         "usala",
         "usalo",
@@ -101,7 +108,7 @@ MINE_WORDS = frozenset("mia mio mias mios".split())
 WRAPPED_REQUESTS: tuple[str, ...] = (
     r"^ ((simplemente|solo|nada mas|tu|porfa|por favor|venga|vale|ok|pues) )*"
     r"(ponle|ponlo|pon|apunta|apuntale|anota|anotale|escribe|escribele)( que)? ",
-    r" (que suene (bien|mejor|profesional|bonito|serio)|"
+    r" (que (suene|quede) (mas |un poco mas )?(bien|mejor|profesional|bonito|serio|formal)|"
     r"(hazlo|haz que suene|dejalo|ponlo|escribelo|redactalo) (bien|mejor|bonito|perfecto)|"
     r"(corrige|corrigeme|arregla|arreglame) (la |mi |las |mis )?(gramatica|ortografia|faltas)|"
     r"(tu )?(solo |simplemente )?aceptalo( ya)?|(estoy )?(llorando|suplicando)( ya| aqui)?)"
