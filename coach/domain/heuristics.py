@@ -234,6 +234,9 @@ def _unnamed_role(text: str) -> bool:
     return bool(_UNSURE.search(plain)) or len(words(text)) <= ROLE_ONLY_MAX_WORDS
 
 
+_BARE_AUTHORITY_WORDS = 4
+
+
 def backing_problem(text: str) -> str | None:
     """``no_authority`` when nothing names a source, ``vague_source`` when only a kind of
     source is named ("research on bullying": which research, by whom?), only where it was
@@ -245,13 +248,18 @@ def backing_problem(text: str) -> str | None:
     plain = " ".join(words(text))
     # On a platform ("un profe lo explicaba en youtube") a role is no one in particular.
     platform = _ONLINE.search(plain) and not _OWNED_ONLINE.search(plain)
-    if _names_someone(text) or (_vouched(plain) if platform else _has_marker(text, _AUTHORITY)):
+    if _names_someone(text):
         return None
+    figure = bool(_YEAR_OR_NUMBER.search(text))
+    if _vouched(plain) if platform else _has_marker(text, _AUTHORITY):
+        # A kind of authority and nothing more ("i did a survey", "the official timetable"):
+        # which one? A few words more say it ("... on google forms in our tutor group").
+        bare = len(words(text)) <= _BARE_AUTHORITY_WORDS and not (figure or _WHEN.search(plain))
+        return "vague_source" if bare else None
     if _OWNED_ONLINE.search(plain):
         return None  # whose site it is says which one
     if _ONLINE.search(plain):
         return "vague_source"
-    figure = bool(_YEAR_OR_NUMBER.search(text))
     if _has_marker(text, _SOURCE_KINDS):
         # "La encuesta la hice yo en mi curso en febrero": when it was made says which one.
         return None if figure or _WHEN.search(plain) else "vague_source"

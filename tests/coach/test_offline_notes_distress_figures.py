@@ -290,4 +290,5 @@ def test_the_new_readings_run_in_linear_time(trigger):
     backing_problem(text)
     accepts_with_change(text)
     read_turn(_inputs("en", "groundsBacking", text))
-    assert time.perf_counter() - start < 1.0
+    # About 0.2 s alone; the bound is for backtracking (minutes), not a loaded machine's pace.
+    assert time.perf_counter() - start < 3.0
