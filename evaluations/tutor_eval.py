@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from benchmarks.harness import django_setup, report, small
@@ -130,16 +131,17 @@ def tuning_only(argv: list[str] | None = None) -> bool:
     return "--tuning-only" in args or os.environ.get("TUTOR_EVAL_TUNING_ONLY", "") not in ("", "0")
 
 
-def voices() -> None:
-    """The evaluation in many voices (``evaluations/coach/voices.py``): a good-tutor model
-    beside the complying sentences, and the offline tutor on real student messages, per step
-    and language, on the final sets (each held out for a round, run once and reported, tuned
-    on since), the sets earlier rounds wrote, the held-out halves (never tuned on) and the
-    tuning halves (tuned on)."""
+def voice_sets(tuning: bool) -> list[tuple[str, Path]]:
+    """Every set the evaluation in many voices plays, labelled, in order; with ``tuning`` only
+    the sets that may be tuned on (the held-out ones left out)."""
     from evaluations.coach import voices as v
 
     sets = [
-        ("third final set, held out this round, run once (never tuned on)", v.VOICES_FINAL3),
+        ("fourth final set, held out this round, run once (never tuned on)", v.VOICES_FINAL4),
+        (
+            "third final set, held out a round, run once and reported (tuned on since)",
+            v.VOICES_FINAL3,
+        ),
         (
             "second final set, held out a round, run once and reported (tuned on since)",
             v.VOICES_FINAL2,
@@ -212,19 +214,33 @@ def voices() -> None:
             v.VOICES_READING2_FROZEN,
         ),
     ]
-    if tuning_only():
+    if not tuning:
+        return sets
+    held_out = (
+        v.VOICES_FINAL4,
+        v.VOICES_READING2_FROZEN,
+        v.VOICES_GUARD2_FROZEN,
+        v.VOICES_OFFLINE2_FROZEN,
+        v.VOICES_OFFLINE3_FROZEN,
+    )
+    return [(label, path) for label, path in sets if path not in held_out]
+
+
+def voices() -> None:
+    """The evaluation in many voices (``evaluations/coach/voices.py``): a good-tutor model
+    beside the complying sentences, and the offline tutor on real student messages, per step
+    and language, on the final sets (each held out for a round, run once and reported, tuned
+    on since), the sets earlier rounds wrote, the held-out halves (never tuned on) and the
+    tuning halves (tuned on)."""
+    from evaluations.coach import voices as v
+
+    tuning = tuning_only()
+    if tuning:
         print(
-            "TUTOR_EVAL_TUNING_ONLY: the third final set and the held-out halves of the guard "
+            "TUTOR_EVAL_TUNING_ONLY: the fourth final set and the held-out halves of the guard "
             "frames' second round and of the offline classes are not played."
         )
-        held_out = (
-            v.VOICES_FINAL3,
-            v.VOICES_READING2_FROZEN,
-            v.VOICES_GUARD2_FROZEN,
-            v.VOICES_OFFLINE2_FROZEN,
-            v.VOICES_OFFLINE3_FROZEN,
-        )
-        sets = [(label, path) for label, path in sets if path not in held_out]
+    sets = voice_sets(tuning)
     for label, path in sets:
         data = v.load(path)
         sentences = v.play_sentences(data)

@@ -6,7 +6,8 @@ before the leaks the earlier sets showed were fixed, ``tutor_voices_final.json``
 frozen before the guard and the offline tutor were reworked on all of these, run once and
 reported, tuned on since, and ``tutor_voices_final2.json``, new topics frozen before the next
 round of guard and offline-tutor changes, held out that round, run once and reported, tuned on
-since): what the guard does to a
+since, likewise ``tutor_voices_final3.json``, and ``tutor_voices_final4.json``, held out this
+round): what the guard does to a
 good tutor and to a tutor that writes the part, and what the offline tutor does with real
 student messages.
 
@@ -69,9 +70,14 @@ VOICES_FINAL = HERE / "tutor_voices_final.json"
 VOICES_FINAL2 = HERE / "tutor_voices_final2.json"
 # Three more new topics (single-use plastic bottles at school, compulsory community service,
 # students rating their teachers), written by someone who did not read the rules, frozen before
-# the next round's guard and offline-tutor changes: held out that round (``tutor_eval`` skips it
-# under TUTOR_EVAL_TUNING_ONLY), run once at its end.
+# the next round's guard and offline-tutor changes: held out that round, run once at its end and
+# reported, tuned on since.
 VOICES_FINAL3 = HERE / "tutor_voices_final3.json"
+# Three more new topics (a school bike repair club, no homework over the holidays, students
+# voting on the governing board), written without reading the rules or any set's failures and
+# frozen before the next round's guard and offline-tutor changes: held out that round
+# (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY), run once at its end.
+VOICES_FINAL4 = HERE / "tutor_voices_final4.json"
 # English turns on two more topics, written to tune the meaning check: tuned on.
 VOICES_TUNE = HERE / "tutor_voices_tune.json"
 # Student messages in hard forms ("except ..." rebuttals, rules without "if", requests in

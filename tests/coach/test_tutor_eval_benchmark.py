@@ -83,16 +83,18 @@ def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(mo
     assert v.VOICES_FORMS_DEV in loaded
     assert v.VOICES_GUARD_TUNE in loaded and v.VOICES_GUARD2_TUNE in loaded
     assert v.VOICES_OFFLINE3_FROZEN not in loaded and v.VOICES_OFFLINE3_TUNE in loaded
-    assert v.VOICES_FINAL3 not in loaded  # held out this round
+    assert v.VOICES_FINAL4 not in loaded  # held out this round
+    assert v.VOICES_FINAL3 in loaded  # run once and reported, tuned on since
     # run once and reported, then tuned on: played with the tuning sets
     assert v.VOICES_READING_FROZEN in loaded and v.VOICES_READING_TUNE in loaded
     assert v.VOICES_OFFLINE4_FROZEN in loaded and v.VOICES_OFFLINE4_TUNE in loaded
     assert v.VOICES_READING2_FROZEN not in loaded and v.VOICES_READING2_TUNE in loaded
-    assert "the third final set and the held-out halves" in capsys.readouterr().out
+    assert "the fourth final set and the held-out halves" in capsys.readouterr().out
     loaded.clear()
     monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "0")
     tutor_eval.voices()
-    assert loaded[:2] == [v.VOICES_FINAL3, v.VOICES_FINAL2] and v.VOICES_FINAL in loaded
+    assert loaded[:3] == [v.VOICES_FINAL4, v.VOICES_FINAL3, v.VOICES_FINAL2]
+    assert v.VOICES_FINAL in loaded
     assert v.VOICES_GUARD_FROZEN in loaded and v.VOICES_GUARD2_FROZEN in loaded
     assert v.VOICES_GUARD3_FROZEN in loaded and v.VOICES_GUARD4_FROZEN in loaded
     assert v.VOICES_READING_FROZEN in loaded and v.VOICES_READING2_FROZEN in loaded
@@ -100,7 +102,7 @@ def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(mo
     assert v.VOICES_OFFLINE4_FROZEN in loaded
 
 
-@pytest.mark.parametrize("name", ["VOICES_FINAL2", "VOICES_FINAL3"])
+@pytest.mark.parametrize("name", ["VOICES_FINAL2", "VOICES_FINAL3", "VOICES_FINAL4"])
 def test_the_held_out_set_covers_every_step_field_and_kind_on_topics_no_other_set_uses(name):
     """The set's shape only (what it covers, on which topics): nothing here plays it."""
     from coach.domain.steps import STEPS
