@@ -213,12 +213,18 @@ def voice_sets(tuning: bool) -> list[tuple[str, Path]]:
             "tuned on)",
             v.VOICES_READING2_FROZEN,
         ),
+        ("a new student's classes, third round, tuning half (tuned on)", v.VOICES_READING3_TUNE),
+        (
+            "a new student's classes, third round, held-out half (not tuned on)",
+            v.VOICES_READING3_FROZEN,
+        ),
     ]
     if not tuning:
         return sets
     held_out = (
         v.VOICES_FINAL4,
         v.VOICES_READING2_FROZEN,
+        v.VOICES_READING3_FROZEN,
         v.VOICES_GUARD2_FROZEN,
         v.VOICES_OFFLINE2_FROZEN,
         v.VOICES_OFFLINE3_FROZEN,

@@ -89,6 +89,7 @@ def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(mo
     assert v.VOICES_READING_FROZEN in loaded and v.VOICES_READING_TUNE in loaded
     assert v.VOICES_OFFLINE4_FROZEN in loaded and v.VOICES_OFFLINE4_TUNE in loaded
     assert v.VOICES_READING2_FROZEN not in loaded and v.VOICES_READING2_TUNE in loaded
+    assert v.VOICES_READING3_FROZEN not in loaded and v.VOICES_READING3_TUNE in loaded
     assert "the fourth final set and the held-out halves" in capsys.readouterr().out
     loaded.clear()
     monkeypatch.setenv("TUTOR_EVAL_TUNING_ONLY", "0")
@@ -98,6 +99,7 @@ def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(mo
     assert v.VOICES_GUARD_FROZEN in loaded and v.VOICES_GUARD2_FROZEN in loaded
     assert v.VOICES_GUARD3_FROZEN in loaded and v.VOICES_GUARD4_FROZEN in loaded
     assert v.VOICES_READING_FROZEN in loaded and v.VOICES_READING2_FROZEN in loaded
+    assert v.VOICES_READING3_FROZEN in loaded and v.VOICES_READING3_TUNE in loaded
     assert v.VOICES_OFFLINE3_FROZEN in loaded
     assert v.VOICES_OFFLINE4_FROZEN in loaded
 
