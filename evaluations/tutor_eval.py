@@ -201,6 +201,11 @@ def voice_sets(tuning: bool) -> list[tuple[str, Path]]:
             v.VOICES_GUARD4_FROZEN,
         ),
         ("guard frames, fourth round, tuning half (tuned on)", v.VOICES_GUARD4_TUNE),
+        (
+            "guard frames, fifth round, held-out half (not tuned on)",
+            v.VOICES_GUARD5_FROZEN,
+        ),
+        ("guard frames, fifth round, tuning half (tuned on)", v.VOICES_GUARD5_TUNE),
         ("a new student's misread messages, tuning half (tuned on)", v.VOICES_READING_TUNE),
         (
             "a new student's misread messages, held-out half, run once and reported (tuned on "
@@ -226,6 +231,7 @@ def voice_sets(tuning: bool) -> list[tuple[str, Path]]:
         v.VOICES_READING2_FROZEN,
         v.VOICES_READING3_FROZEN,
         v.VOICES_GUARD2_FROZEN,
+        v.VOICES_GUARD5_FROZEN,
         v.VOICES_OFFLINE2_FROZEN,
         v.VOICES_OFFLINE3_FROZEN,
     )

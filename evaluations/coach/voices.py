@@ -150,6 +150,17 @@ VOICES_GUARD3_FROZEN = HERE / "tutor_voices_guard3_frozen.json"
 # help?", is read now).
 VOICES_GUARD4_TUNE = HERE / "tutor_voices_guard4_tune.json"
 VOICES_GUARD4_FROZEN = HERE / "tutor_voices_guard4_frozen.json"
+# Tutor sentences on two more topics (a class pet in every primary classroom, standing desks in
+# secondary classrooms) in frames that offer content to add ("Could you make it: ...?", "Also
+# mention that ...", "Adding that ... would make your grounds stronger", "Try tacking on
+# 'unless ...'", "Why not say ...?", "Podrías pedir también que ..., ¿no?", "Yo le sumaría
+# que ...", "Quedaría mejor si pusieras que ...", "¿Y los ..., eso no sería también una
+# refutación?") in many voices and near misses (yes/no probing questions, the student's words
+# quoted back, asking for a number or a source without giving one), written before the guard's
+# fifth round and split in two by topic: this half tuned on, the other held out (``tutor_eval``
+# skips it under TUTOR_EVAL_TUNING_ONLY).
+VOICES_GUARD5_TUNE = HERE / "tutor_voices_guard5_tune.json"
+VOICES_GUARD5_FROZEN = HERE / "tutor_voices_guard5_frozen.json"
 # Student messages in the classes a new student's session showed misread (a statement opening
 # with a verb that looks like an imperative, with times and texting; a genuine attempt right
 # after a plea; a backing naming its source in lowercase, a label, a timetable or one's own

@@ -78,6 +78,8 @@ def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(mo
     # the third round's held-out half was run once and reported, then tuned on
     assert v.VOICES_GUARD3_FROZEN in loaded and v.VOICES_GUARD3_TUNE in loaded
     assert v.VOICES_GUARD4_FROZEN in loaded and v.VOICES_GUARD4_TUNE in loaded  # tuned on
+    # the fifth round's held-out half is left out; its tuning half is played
+    assert v.VOICES_GUARD5_FROZEN not in loaded and v.VOICES_GUARD5_TUNE in loaded
     assert v.VOICES_OFFLINE2_FROZEN not in loaded
     assert v.VOICES_FINAL2 in loaded and v.VOICES_FINAL in loaded
     assert v.VOICES_FORMS_DEV in loaded
@@ -98,6 +100,7 @@ def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(mo
     assert v.VOICES_FINAL in loaded
     assert v.VOICES_GUARD_FROZEN in loaded and v.VOICES_GUARD2_FROZEN in loaded
     assert v.VOICES_GUARD3_FROZEN in loaded and v.VOICES_GUARD4_FROZEN in loaded
+    assert v.VOICES_GUARD5_FROZEN in loaded and v.VOICES_GUARD5_TUNE in loaded
     assert v.VOICES_READING_FROZEN in loaded and v.VOICES_READING2_FROZEN in loaded
     assert v.VOICES_READING3_FROZEN in loaded and v.VOICES_READING3_TUNE in loaded
     assert v.VOICES_OFFLINE3_FROZEN in loaded
