@@ -2,7 +2,8 @@
 feedback ("your claim", "You could ...", "¿Has pensado ...?"), the statement a question
 leads with before its tag ("..., didn't it?", "..., ¿no es así?"), an aside in brackets and
 the statement a Spanish yes/no question opens on ("¿El conserje ya saca doce bolsas ...?").
-``coach.domain.authorship`` judges the pieces these find."""
+``coach.domain.pieces`` cuts a sentence into pieces with these; ``coach.domain.authorship``
+judges them."""
 
 from __future__ import annotations
 

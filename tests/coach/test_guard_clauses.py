@@ -385,16 +385,16 @@ def test_near_misses_pass_whole(language, step, message, field, sentence):
     ],
 )
 def test_the_frames_stay_linear_on_long_input(trigger):
-    from coach.domain import authorship, clauses
+    from coach.domain import clauses, pieces
 
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000] + "?"
     patterns = (
-        authorship._KNOWING,
-        authorship._SUGGESTION,
-        authorship._DESCRIBING,
-        authorship._POINTING,
+        pieces._KNOWING,
+        pieces._SUGGESTION,
+        pieces._DESCRIBING,
+        pieces._POINTING,
         clauses.ALTERNATIVE,
-        authorship._DASH,
+        pieces._DASH,
         clauses.THEIR_TEXT,
         clauses.MOVE,
         clauses.ASIDE,

@@ -249,13 +249,13 @@ def test_fourth_round_near_misses_pass_whole(language, step, message, field, sen
     ],
 )
 def test_the_fourth_rounds_frames_stay_linear_on_long_input(trigger):
-    from coach.domain import authorship, clauses
+    from coach.domain import authorship, clauses, pieces
 
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000] + "?"
     started = time.perf_counter()
     for pattern in (
-        authorship._KNOWING,
-        authorship._SUGGESTION,
+        pieces._KNOWING,
+        pieces._SUGGESTION,
         authorship._OTHER_TOPIC,
         clauses.YES_NO,
         clauses.OFFER,

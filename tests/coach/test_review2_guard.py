@@ -114,11 +114,11 @@ def test_second_review_near_misses_pass_whole(language, sentence):
     ],
 )
 def test_the_second_reviews_frames_stay_linear_on_long_input(trigger):
-    from coach.domain import authorship, clauses
+    from coach.domain import clauses, pieces
 
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000] + "?"
     started = time.perf_counter()
-    for pattern in (authorship._KNOWING, authorship._FRAMING, clauses.YES_NO, clauses.ALTERNATIVE):
+    for pattern in (pieces._KNOWING, pieces._FRAMING, clauses.YES_NO, clauses.ALTERNATIVE):
         list(pattern.finditer(text))
         pattern.match(text)
     clauses.yes_no_statement(text)

@@ -190,7 +190,7 @@ class LanguagePack:
     wants_from_tutor: Callable[[str], bool] = _no  # on the padded folded message
     wanted: Callable[[list[str]], list[str] | None] = lambda _: None  # "i need" -> the rest
     question_opening: Callable[[list[str]], bool] = _no  # "what is", without a "?"
-    # -- the tutor's sentences (``authorship``, ``answer``), on the text as written
+    # -- the tutor's sentences (``pieces``, ``authorship``, ``answer``), on the text as written
     grammar_words: frozenset[str] = frozenset()  # small words that say nothing of their own
     example_markers: tuple[str, ...] = ()
     other_topic_patterns: tuple[str, ...] = ()  # "in a debate about ...": the example's topic

@@ -1,5 +1,5 @@
-"""English frames the guard reads (``coach.domain.authorship``): the words that offer text
-("what if you argued that ...") and those that say what a part is."""
+"""English frames the guard reads (``coach.domain.pieces``, ``coach.domain.authorship``): the
+words that offer text ("what if you argued that ...") and those that say what a part is."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Spanish frames the guard reads (``coach.domain.authorship``): the words that offer text
-("what if you argued that ...", "¿y si dijeras que ...?") and those that say what a part is."""
+"""Spanish frames the guard reads (``coach.domain.pieces``, ``coach.domain.authorship``): the
+words that offer text ("what if you argued that ...", "¿y si dijeras que ...?") and those that
+say what a part is."""
 
 from __future__ import annotations
 
