@@ -6,10 +6,10 @@ before the leaks the earlier sets showed were fixed, ``tutor_voices_final.json``
 frozen before the guard and the offline tutor were reworked on all of these, run once and
 reported, tuned on since, and ``tutor_voices_final2.json``, new topics frozen before the next
 round of guard and offline-tutor changes, held out that round, run once and reported, tuned on
-since, likewise ``tutor_voices_final3.json``, and ``tutor_voices_final4.json``, held out this
-round): what the guard does to a
-good tutor and to a tutor that writes the part, and what the offline tutor does with real
-student messages.
+since, likewise ``tutor_voices_final3.json``, ``tutor_voices_final4.json``, held out this
+round, and ``tutor_voices_final5.json``, held out for the next round and never played yet):
+what the guard does to a good tutor and to a tutor that writes the part, and what the offline
+tutor does with real student messages.
 
 Every answer takes the server's whole path (``coach.domain.answer.serve``: the streaming
 guard, the contract, the structural check), streamed in small chunks as a model would.
@@ -78,6 +78,11 @@ VOICES_FINAL3 = HERE / "tutor_voices_final3.json"
 # frozen before the next round's guard and offline-tutor changes: held out that round
 # (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY), run once at its end.
 VOICES_FINAL4 = HERE / "tutor_voices_final4.json"
+# Three more new topics (compulsory cooking lessons in secondary school, letting students choose
+# where they sit in class, solar panels on every school roof), written without reading the rules
+# or any set's failures and frozen: held out for the next round, never played yet (nothing plays
+# it; only its shape is tested).
+VOICES_FINAL5 = HERE / "tutor_voices_final5.json"
 # English turns on two more topics, written to tune the meaning check: tuned on.
 VOICES_TUNE = HERE / "tutor_voices_tune.json"
 # Student messages in hard forms ("except ..." rebuttals, rules without "if", requests in

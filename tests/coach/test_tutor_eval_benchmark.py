@@ -107,7 +107,9 @@ def test_tuning_only_leaves_out_the_held_out_halves_and_plays_both_final_sets(mo
     assert v.VOICES_OFFLINE4_FROZEN in loaded
 
 
-@pytest.mark.parametrize("name", ["VOICES_FINAL2", "VOICES_FINAL3", "VOICES_FINAL4"])
+@pytest.mark.parametrize(
+    "name", ["VOICES_FINAL2", "VOICES_FINAL3", "VOICES_FINAL4", "VOICES_FINAL5"]
+)
 def test_the_held_out_set_covers_every_step_field_and_kind_on_topics_no_other_set_uses(name):
     """The set's shape only (what it covers, on which topics): nothing here plays it."""
     from coach.domain.steps import STEPS
