@@ -300,7 +300,8 @@ def _tutoring_only(
 ) -> CoachAIResult:
     """The answer to a help request or a question: explanation and a question, never the
     part. A model that wrote the part on the student's topic is overruled: ``writes`` (the
-    structural check of ``coach.domain.authorship``) judges its text when given."""
+    structural check of ``coach.domain.authorship``) judges its text when given. An answer
+    that asks nothing ends on the step's question, unless a card shows."""
     text = f"{result.assistantText}\n{result.nextQuestion or ''}"
     step, language, topic = turn.step, turn.language, turn.topic
     wrote = writes(text) if writes is not None else writes_the_part(text, step=step, topic=topic)
@@ -314,7 +315,10 @@ def _tutoring_only(
         )
         return result.model_copy(update={"assistantText": text, "nextQuestion": None})
     asks = "?" in result.assistantText or "?" in (result.nextQuestion or "")
-    if not asks:
+    # While a card shows, the student's next move is to confirm or change it: the step's
+    # opening question would ask again for what the card holds. (This answer's own proposal
+    # never gets here: an answer to a question keeps none; the card is one already waiting.)
+    if not asks and not turn.card:
         return result.model_copy(update={"nextQuestion": guiding_question(step, language, topic)})
     return result
 
