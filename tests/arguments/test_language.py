@@ -131,6 +131,6 @@ def test_the_check_is_fast_on_the_longest_text_accepted():
     text = ("Cities should build protected bike lanes, because they make streets safer. " * 700)[
         :50_000
     ]
-    started = time.perf_counter()
+    started = time.process_time()
     assert language_of(text) == ""
-    assert time.perf_counter() - started < 0.25
+    assert time.process_time() - started < 0.25

@@ -399,11 +399,11 @@ def test_the_frames_stay_linear_on_long_input(trigger):
         clauses.MOVE,
         clauses.ASIDE,
     )
-    started = time.perf_counter()
+    started = time.process_time()
     for pattern in patterns:
         list(pattern.finditer(text))
         pattern.match(text)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 # Written after the first change, before the rules they test: leading and declarative

@@ -252,7 +252,7 @@ def test_the_fourth_rounds_frames_stay_linear_on_long_input(trigger):
     from coach.domain import authorship, clauses, pieces
 
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000] + "?"
-    started = time.perf_counter()
+    started = time.process_time()
     for pattern in (
         pieces._KNOWING,
         pieces._SUGGESTION,
@@ -264,7 +264,7 @@ def test_the_fourth_rounds_frames_stay_linear_on_long_input(trigger):
         pattern.match(text)
     clauses.yes_no_statement(text)
     clauses.asks_early(text)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 # The protective default: a question that neither turns to the student, nor asks with a

@@ -297,6 +297,6 @@ def test_a_long_run_of_new_triggers_is_judged_in_bounded_time(language, frame):
         language=language,
     )
     text = (frame * (20_000 // len(frame) + 1))[:20_000] + "?"
-    started = time.perf_counter()
+    started = time.process_time()
     authorship.composes(text)
-    assert time.perf_counter() - started < 4.0
+    assert time.process_time() - started < 4.0

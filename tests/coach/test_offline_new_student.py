@@ -38,9 +38,9 @@ def _answer(language: str, step: str, message: str, earlier=(), draft=None) -> d
 def _linear(pattern_user, trigger: str) -> None:
     """A rule stays linear: 20,000 characters of its trigger run well under a second."""
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000]
-    start = time.perf_counter()
+    start = time.process_time()
     pattern_user(text)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 # -- a subject left out: "pasa a las 7:05 ..." is the bus, not "pasa (tú)" ----------------

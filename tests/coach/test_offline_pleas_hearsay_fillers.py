@@ -208,18 +208,18 @@ def test_long_repeats_of_a_trigger_are_read_in_well_under_a_second(step, text):
     from coach.domain.intent import _pleads, normalize
 
     # The rules this file covers, alone: well under a second on 20,000 characters.
-    start = time.perf_counter()
+    start = time.process_time()
     own_text(text)
     _pleads(normalize(text), "Phones in class")
     heuristics._hearsay(text)
     heuristics._answered(text + "? I say yes")
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
     # The whole reading, which other rules share: no backtracking (seconds), even on a
     # loaded machine.
-    start = time.perf_counter()
+    start = time.process_time()
     classify(text, topic="Phones in class")
     step_check(step, text)
-    assert time.perf_counter() - start < 3.0
+    assert time.process_time() - start < 3.0
 
 
 def test_somewhere_in_a_report_is_not_where_it_was_seen():

@@ -70,9 +70,9 @@ def _saved_as_typed(language: str, step: str, message: str, earlier=(), expect="
 
 def _linear(use, trigger: str) -> None:
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000]
-    start = time.perf_counter()
+    start = time.process_time()
     use(text)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 # -- a verb of writing or sending stays a request whatever follows it -----------------------

@@ -36,9 +36,9 @@ def _saved(language: str, step: str, message: str) -> str:
     ],
 )
 def test_a_long_run_of_fillers_is_read_in_linear_time(call):
-    started = time.perf_counter()
+    started = time.process_time()
     call()
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
 
 
 @pytest.mark.parametrize(

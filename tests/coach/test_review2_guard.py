@@ -117,11 +117,11 @@ def test_the_second_reviews_frames_stay_linear_on_long_input(trigger):
     from coach.domain import clauses, pieces
 
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000] + "?"
-    started = time.perf_counter()
+    started = time.process_time()
     for pattern in (pieces._KNOWING, pieces._FRAMING, clauses.YES_NO, clauses.ALTERNATIVE):
         list(pattern.finditer(text))
         pattern.match(text)
     clauses.yes_no_statement(text)
     clauses.statement_before_or(text)
     clauses.options(text)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0

@@ -45,9 +45,9 @@ def test_a_long_answer_read_chunk_by_chunk_costs_linear_time_and_reads_every_esc
     text = 'Say \u201cwhy\u201d.\n\tA "quoted" \\ path/é. ' * 700
     raw = json.dumps({"assistantText": text, "nextQuestion": "Why?"})
     reader = StreamedText()
-    started = time.perf_counter()
+    started = time.process_time()
     shown = [reader.read(raw[:size]) for size in range(3, len(raw) + 3, 3)]
-    assert time.perf_counter() - started < 3.0
+    assert time.process_time() - started < 3.0
     assert shown[-1] == (text, True)
     # Each read says what reading the buffer whole says (3 characters cut escapes in two).
     sizes = range(3, 600, 3)

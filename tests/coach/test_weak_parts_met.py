@@ -35,9 +35,9 @@ def _first_reply(language: str, step: str, message: str, draft=None) -> dict:
 def _linear(check, trigger: str) -> None:
     """A rule stays linear: 20,000 characters of its trigger run well under a second."""
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000]
-    start = time.perf_counter()
+    start = time.process_time()
     check(text)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 # -- a warrant whose reason is its own conclusion again ------------------------------------

@@ -147,10 +147,10 @@ def test_a_long_text_arriving_in_small_chunks_is_read_in_linear_time(unit):
 
     text = unit * (20_000 // len(unit))
     completion, ends = Completion(), []
-    started = time.perf_counter()
+    started = time.process_time()
     for size in range(4, len(text) + 4, 4):
         ends.append(completion.advance(text[:size]))
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
     assert ends == sorted(ends)  # what was released stays released
     assert text[: ends[-1]].rstrip() == text[: _chained(text, 4)[-1]].rstrip()
 
