@@ -302,6 +302,20 @@ def _complains(text: str) -> bool:
     return not _OBLIGATION.search(plain) and bool(_COMPLAINT.search(plain))
 
 
+_EVALUATION = _either("evaluations")
+
+
+def _only_evaluates(text: str) -> bool:
+    """Whether a claim only evaluates: something is a problem, a disaster, the worst, out of
+    hand, and no one is asked to do anything ("phones are a massive issue", "el plastico es un
+    problemon"). With what should happen ("..., so the canteen should stop selling them"), a
+    reason or a condition ("because ...", "when ...") it takes a position to defend."""
+    plain = _untagged(text)
+    if _OBLIGATION.search(plain) or _CONSEQUENCE.search(plain):
+        return False
+    return _marker_at(plain.split(), _RULE_MARKERS) is None and bool(_EVALUATION.search(plain))
+
+
 def _judged_then_ought(text: str) -> bool:
     """Whether the warrant is a bare judgement joined by "so" to what should be done: "dogs
     make school better so we should have one", "el monster hace a los chavales peores así que
@@ -341,11 +355,94 @@ def _circular(tokens: list[str], claimed: set[str]) -> bool:
     return bool(said) and said <= _content(tokens[:index]) | claimed
 
 
+# A reason said first, then its conclusion after a comma: "because ..., ...", "porque ..., ...".
+_REASON_FIRST = languages.every("reason_markers")
+_CONDITION_MARKERS = tuple(marker for marker in _RULE_MARKERS if marker not in _REASON_FIRST)
+# Words a reason may hold besides the claim's and still say nothing of its own: quantifiers
+# ("every", "todos") and the rule's adverbs ("usually").
+_QUANTIFIERS = frozenset(marker for marker in _GENERAL if " " not in marker and "*" not in marker)
+# Two words are one word in another form when they share most of their beginning: "evaluar"
+# and "evaluarlos", "quitar" and "quiten", "rate" and "rating": five letters, or all but two
+# of the shorter word's (three at least).
+STEM_MIN = 3
+STEM_SLACK = 2
+STEM_ENOUGH = 5
+
+
+def _forms(known: list[str]) -> dict[str, int]:
+    """Each beginning (three to five letters) of the ``known`` words, with the length of the
+    shortest word that has it; one look-up per word then tells whether a word is among them."""
+    out: dict[str, int] = {}
+    for word in known:
+        for size in range(STEM_MIN, min(STEM_ENOUGH, len(word)) + 1):
+            out[word[:size]] = min(out.get(word[:size], len(word)), len(word))
+    return out
+
+
+def _among(word: str, forms: dict[str, int]) -> bool:
+    """Whether ``word`` is one of the words ``forms`` was made from, in another form."""
+    return any(
+        size >= min(STEM_ENOUGH, min(len(word), forms[word[:size]]) - STEM_SLACK)
+        for size in range(STEM_MIN, min(STEM_ENOUGH, len(word)) + 1)
+        if word[:size] in forms
+    )
+
+
+def _said(text: str) -> list[str]:
+    """The words of ``text`` (folded, texting forms written out) that may say something: no
+    "should"/"hay que", no hollow word, no quantifier, none under four letters."""
+    plain = _OBLIGATION.sub(" ", " ".join(_spelled(text)))
+    return [
+        token
+        for token in plain.split()
+        if len(token) >= 4 and token not in _HOLLOW and token not in _QUANTIFIERS
+    ]
+
+
+def _reason_and_conclusion(text: str) -> tuple[str, str] | None:
+    """A warrant's reason and conclusion when it says them as two halves: "..., so ..."
+    ("por eso", "that's why", "así que"), with or without "because" in front, or "because
+    ..., ...". "If ..., ..." is a rule's two sides, not a reason."""
+    plain = " ".join(_spelled(text))
+    so = _CONSEQUENCE.search(plain)
+    if so is not None:
+        reason = plain[: so.start()].split()
+        found = _marker_at(reason[:3], _REASON_FIRST)
+        if found is not None and found[0] == 0:
+            reason = reason[found[1] :]
+        return " ".join(reason), plain[so.end() :]
+    head, comma, rest = text.partition(",")
+    tokens = _spelled(head)
+    found = _marker_at(tokens[:3], _REASON_FIRST)
+    if not comma or found is None or found[0] != 0:
+        return None
+    return " ".join(tokens[found[1] :]), " ".join(_spelled(rest))
+
+
+def _halves_say_the_same(text: str, claim: str) -> bool:
+    """Whether the warrant's reason says nothing its conclusion or the claim does not: "porque
+    los alumnos deben evaluar a los profesores, por eso deberían poder evaluarlos", "plastic
+    bottles should be banned so schools should ban them". A reason that names a kind of fact
+    or a principle of its own ("people who use a service every day can judge it, so ...",
+    "quien vive algo a diario sabe juzgarlo, por eso ...") links the two."""
+    halves = _reason_and_conclusion(text)
+    # "when students rate teachers, teachers improve, so ...": a rule, whatever words it shares.
+    if halves is None or _marker_at(halves[0].split(), _CONDITION_MARKERS) is not None:
+        return False
+    reason = _said(halves[0])
+    known = _said(halves[1]) + _said(claim)
+    if not reason or not known:
+        return False
+    forms = _forms(known)
+    repeated = sum(_among(word, forms) for word in reason)
+    return repeated / len(reason) >= RESTATED_SHARE
+
+
 def warrant_problem(text: str, claim: str = "") -> str | None:
     """``no_principle``, ``one_sided`` (the rule's condition or outcome is missing: "Kids
     like cake if hungry") or ``restates_claim``; None for a general rule with both sides."""
     tokens = _spelled(text)
-    if _judged_then_ought(text):
+    if _judged_then_ought(text) or _halves_say_the_same(text, claim):
         return "restates_claim"
     if _circular(tokens, {token[:5] for token in _spelled(claim) if len(token) >= 4}):
         return "restates_claim"
@@ -369,7 +466,9 @@ def warrant_problem(text: str, claim: str = "") -> str | None:
         # "coursework is better than exams so schools should use it": a judgement on the
         # claim's own subject and its conclusion again, joined by "so"; no rule links them.
         so = _CONSEQUENCE.search(plain)
-        if ought and so and so.start() < ought.start() and not ruled:
+        # "People who use a service every day can judge it, so ...": a principle before "so".
+        principle = so is not None and _has_marker(plain[: so.start()], _GENERAL)
+        if ought and so and so.start() < ought.start() and not (ruled or principle):
             said = {token[:5] for token in words(plain[: ought.start()]) if len(token) >= 4}
             if len(said & claimed) >= RESTATED_MIN_SHARED:
                 return "restates_claim"
@@ -474,7 +573,9 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     if step == "warrant" and warrant_problem(stripped, claim) == "restates_claim":
         # Said before "too short": a short restatement is above all the claim again.
         return StepCheck(step, "restates_claim")
-    vague = _VAGUE_CLAIM.search(_untagged(stripped)) or (step == "claim" and _complains(stripped))
+    vague = _VAGUE_CLAIM.search(_untagged(stripped)) or (
+        step == "claim" and (_complains(stripped) or _only_evaluates(stripped))
+    )
     asks = is_question(stripped) and not _answered(stripped)
     if step == "claim" and vague and not asks:
         # Said before "too short": "buses are good" needs what should change, not length.

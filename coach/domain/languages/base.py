@@ -88,11 +88,13 @@ class LanguagePack:
     roles: tuple[str, ...] = ()
     bare_judgements: tuple[str, ...] = ()  # "dogs make school better", no criterion
     complaints: tuple[str, ...] = ()  # "the bus comes way too early": no change asked for
+    evaluations: tuple[str, ...] = ()  # "phones are a massive issue": nothing asked for
     unsure: tuple[str, ...] = ()
     figure_words: tuple[str, ...] = ()  # a time or amount in words: "twenty minutes"
     when_words: tuple[str, ...] = ()  # when a survey was made: "in March", "last term"
     distress_patterns: tuple[str, ...] = ()  # a punishment awaiting the student: "ground me"
     consequence_patterns: tuple[str, ...] = ()  # "so", "así que": a conclusion follows
+    reason_markers: tuple[str, ...] = ()  # "because", "porque": a reason said first
     obligation_patterns: tuple[str, ...] = ()
     opinion_patterns: tuple[str, ...] = ()
     reported_word: str = ""  # a pattern for one folded word in a past tense

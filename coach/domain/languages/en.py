@@ -278,6 +278,7 @@ PACK = LanguagePack(
     roles=more.ROLES,
     bare_judgements=more.BARE_JUDGEMENTS,
     complaints=more.COMPLAINTS,
+    evaluations=more.EVALUATIONS,
     unsure=more.UNSURE,
     figure_words=more.FIGURE_WORDS,
     when_words=more.WHEN_WORDS,
@@ -464,7 +465,11 @@ PACK = LanguagePack(
     platforms=frozenset(
         "google tiktok youtube instagram reddit facebook twitter snapchat internet".split()
     ),
-    consequence_patterns=(r"\b(so|therefore|thus|hence|thats why|that is why|which is why)\b",),
+    consequence_patterns=(
+        r"\b(so(?! (that|many|much|far|long)\b)|therefore|thus|hence|(thats|that s|that is|"
+        r"which is|this is) why)\b",
+    ),
+    reason_markers=("because", "since"),
     obligation_patterns=(
         r"\b(should|must|ought to|need to|have to|shouldnt|shouldn t|mustnt|mustn t)\b",
     ),

@@ -82,7 +82,8 @@ SPELLED_OUT: dict[str, str] = {
 HOLLOW_REASON_WORDS: frozenset[str] = frozenset(
     "better best good great nice nicer fine right fair smart smarter sense idea thing things "
     "much more really very just have having them they their there that this these those "
-    "what when then also it its itll itd would will could should make makes made".split()
+    "what when then also it its itll itd would will could should make makes made happen "
+    "happens".split()
 )
 
 # What a yes/no question asks when it asks whether the student's own text or source is
@@ -422,6 +423,27 @@ BARE_JUDGEMENTS: tuple[str, ...] = (
 COMPLAINTS: tuple[str, ...] = (
     r"\b(too|super|so|really|very) [a-z]+( [a-z]+)?$",
     r"\b(not enough|hardly any|barely any) [a-z]+( [a-z]+)?$",
+)
+
+# An evaluation and nothing more: something is a problem, a disaster, the worst, out of hand,
+# and no one is asked to do anything ("phones are a massive issue", "homework is such a pain",
+# "vaping in the toilets is getting out of hand"). Read on the folded words of a claim with no
+# "should", "so" or "because" in it; a few words may follow ("... for teens", "at our
+# school"), a comparison ("than ...") or a clause ("that ...", "which ...") may not.
+_EVALUATED = (
+    r"(problem|problems|issue|issues|disaster|nightmare|joke|mess|pain|concern|worry|headache|"
+    r"nuisance|scandal|disgrace|crisis|catastrophe|shambles|farce|hassle|menace|"
+    r"waste of (time|money|space)|worst|worst thing( ever)?|ridiculous|unacceptable|"
+    r"outrageous|disgusting|gross|annoying|insane|pathetic|shocking)"
+)
+EVALUATIONS: tuple[str, ...] = (
+    r"\b(is|are|was|were|s|re|seems?|remains?|has become|have become|is becoming|"
+    r"are becoming|becomes?|feels?)( [a-z]+){0,3}? "
+    + _EVALUATED
+    + r"( (?!than\b|that\b|which\b|who\b|unless\b)[a-z]+){0,4}$",
+    r"\b(getting|gotten|got|going|gone|is|are|s|re) (way |totally |completely |a bit )?"
+    r"(out of hand|out of control|too far)( (?!than\b|that\b|which\b|unless\b)[a-z]+){0,4}$",
+    r"\b(sucks?|suck so much)( [a-z]+){0,2}$",
 )
 
 # A condition that threatens is pressure, not a part's condition: "please if i dont hand it in

@@ -312,6 +312,7 @@ PACK = LanguagePack(
     roles=more.ROLES,
     bare_judgements=more.BARE_JUDGEMENTS,
     complaints=more.COMPLAINTS,
+    evaluations=more.EVALUATIONS,
     unsure=more.UNSURE,
     figure_words=more.FIGURE_WORDS,
     when_words=more.WHEN_WORDS,
@@ -483,8 +484,10 @@ PACK = LanguagePack(
     ),
     platforms=frozenset("google tiktok youtube instagram reddit facebook twitter internet".split()),
     consequence_patterns=(
-        r"\b(asi que|por eso|por lo tanto|por tanto|entonces|de modo que|de manera que)\b",
+        r"\b(asi que|por eso|por esto|por ello|por lo tanto|por tanto|por lo que|entonces|"
+        r"de modo que|de manera que|de ahi que)\b",
     ),
+    reason_markers=("porque", "ya que", "como", "puesto que", "dado que"),
     obligation_patterns=(
         r"\b(deberia|deberian|deberiamos|debe|deben|debemos|hay que|habria que|tienen que|"
         r"tiene que|tenemos que|tendrian que|tendriamos que)\b",

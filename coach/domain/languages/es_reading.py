@@ -62,8 +62,8 @@ SPELLED_OUT: dict[str, str] = {
 # lo que lo rodea ("porque es mejor tenerlos después de las vacaciones").
 HOLLOW_REASON_WORDS: frozenset[str] = frozenset(
     "mejor mejores bueno buena buenos buenas bien genial idea cosa cosas mucho mucha muy mas "
-    "tener tenerlo tenerla tenerlos tenerlas hacerlo hacerla hacerlos hacerlas este esten esta "
-    "estan sea sean seria serian eso esto esos esas ellos ellas tambien asi".split()
+    "tener tenerlo tenerla tenerlos tenerlas hacer hacerlo hacerla hacerlos hacerlas este "
+    "esten esta estan sea sean seria serian eso esto esos esas ellos ellas tambien asi".split()
 )
 
 # "¿Una encuesta que hice yo en clase vale como fuente?", "¿Mi profe aceptaría esta garantía?"
@@ -394,6 +394,28 @@ BARE_JUDGEMENTS: tuple[str, ...] = (
 COMPLAINTS: tuple[str, ...] = (
     r"\b(demasiad[oa]s?|super|muy|tan|re) [a-z]+( [a-z]+)?$",
     r"\b(muy poc[oa]s?|casi nada de|casi ningun[oa]?) [a-z]+( [a-z]+)?$",
+)
+
+# Una valoración y nada más: algo es un problema, un desastre, lo peor, se va de las manos, y
+# no se pide a nadie que haga nada ("el plastico es un problemon", "la comida del comedor es un
+# desastre"). Se lee en las palabras sin tildes de una tesis sin "debería", "así que" ni
+# "porque"; pueden seguir unas pocas palabras ("... grave", "en el patio"), no una comparación
+# ("... que ...") ni una oración.
+_EVALUADO = (
+    r"(problema|problemas|problemon|problemones|problemazo|problemazos|desastre|desastres|caos|"
+    r"pesadilla|pesadillas|horror|asco|verguenza|lata|rollo|rollazo|peligro|locura|cachondeo|"
+    r"broma|chiste|ruina|tema serio|tema grave|lo peor|una pena|una mierda|un timo|"
+    r"una estafa|un robo|inaceptable|intolerable|vergonzoso|vergonzosa|ridiculo|ridicula|"
+    r"ridiculos|ridiculas)"
+)
+EVALUATIONS: tuple[str, ...] = (
+    r"\b(es|son|era|eran|fue|esta|estan|sigue siendo|siguen siendo|se ha vuelto|se han vuelto|"
+    r"se esta volviendo|se estan volviendo|se ha convertido en|se han convertido en|parece|"
+    r"parecen)( [a-z]+){0,3}? " + _EVALUADO + r"( (?!que\b|porque\b|pero\b)[a-z]+){0,4}$",
+    r"\b(da|dan|daba|me da|nos da) (pena|asco|verguenza|grima)( [a-z]+){0,3}$",
+    r"\b(se (nos |les )?(esta|estan|ha|han|va|van) (yendo|ido) de las manos|"
+    r"(esta|estan) (totalmente |completamente |un poco )?(fuera de control|descontrolad[oa]s?))"
+    r"( (?!que\b|porque\b|pero\b)[a-z]+){0,4}$",
 )
 
 # Una condición que amenaza es presión, no la condición de una parte: "porfa si no lo entrego
