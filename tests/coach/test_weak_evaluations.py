@@ -7,10 +7,12 @@ comparison with its criterion, a "so"/"por eso" after a general principle. The e
 changed; the frozen half is never tuned on, its figure is held here so it can only improve."""
 
 import json
+import time
 from pathlib import Path
 
 import pytest
 
+from coach.domain import heuristics
 from coach.domain.heuristics import step_check
 from coach.domain.tutor import PRAISE, PROBLEMS, offline_turn
 
@@ -81,3 +83,56 @@ FROZEN_AT_MOST = 64
 def test_the_frozen_half_does_no_worse_than_when_it_was_measured():
     failed = [e["text"] for e in HALVES["frozen"] if _failures(e)]
     assert len(failed) <= FROZEN_AT_MOST, failed
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "no one could really argue against lockers tbh"),
+        ("en", "no one could honestly be against free lockers"),
+        ("es", "nadie podría estar en contra de las taquillas"),
+    ],
+)
+def test_a_denying_rebuttal_gets_its_next_step_in_the_students_language(language, message):
+    example = {"language": language, "step": "rebuttal", "claim": "", "text": message}
+    said = _first_reply(example)["assistantText"]
+    assert PROBLEMS[language]["insists"] in said
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("lo dice la gente del barrio, todo el mundo lo sabe", "vague_source"),
+        ("eso lo cuenta todo el mundo en el insti", "vague_source"),
+        ("lo dice la Guardia Civil en su informe de 2023", None),
+    ],
+)
+def test_what_people_say_is_no_source_for_a_backing(text, problem):
+    assert step_check("groundsBacking", text).problem == problem
+
+
+@pytest.mark.parametrize(
+    ("rule", "trigger"),
+    [
+        (heuristics._EVALUATION, "is a problem "),
+        (heuristics._EVALUATION, "are becoming a big problem for "),
+        (heuristics._EVALUATION, "se esta yendo de las manos "),
+        (heuristics._EVALUATION, "esta fatal la "),
+        (heuristics._CONSEQUENCE, "so that "),
+        (heuristics._HEARSAY_PEOPLE, "lo dice la gente "),
+    ],
+)
+def test_the_new_rules_stay_linear(rule, trigger):
+    """20,000 characters of a trigger, failing at their end, in well under a second (about
+    20 ms alone)."""
+    text = (trigger * (20_000 // len(trigger) + 1))[:20_000] + " x9"
+    start = time.perf_counter()
+    rule.search(text)
+    assert time.perf_counter() - start < 0.5
+
+
+def test_comparing_a_long_reason_with_its_conclusion_stays_linear():
+    distinct = " ".join(f"w{i:05d}abc" for i in range(2000))
+    start = time.perf_counter()
+    heuristics.warrant_problem(f"porque {distinct}, por eso {distinct}", distinct)
+    assert time.perf_counter() - start < 0.5

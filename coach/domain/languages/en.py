@@ -204,7 +204,8 @@ PACK = LanguagePack(
     markers=frozenset(
         "the a an of to is are be for with as but because according if not more very this "
         "that these those it its their and there by should will i ve got have my what dont know "
-        "any all about".split()
+        "any all about could would can really one we you they was were on in at from just do "
+        "does".split()
     ),
     confirmations=(
         "yes",

@@ -434,7 +434,8 @@ _EVALUATED = (
     r"(problem|problems|issue|issues|disaster|nightmare|joke|mess|pain|concern|worry|headache|"
     r"nuisance|scandal|disgrace|crisis|catastrophe|shambles|farce|hassle|menace|"
     r"waste of (time|money|space)|worst|worst thing( ever)?|ridiculous|unacceptable|"
-    r"outrageous|disgusting|gross|annoying|insane|pathetic|shocking)"
+    r"outrageous|disgusting|gross|annoying|insane|pathetic|shocking|terrible|awful|horrible|"
+    r"dreadful|a dump|a death trap)"
 )
 EVALUATIONS: tuple[str, ...] = (
     r"\b(is|are|was|were|s|re|seems?|remains?|has become|have become|is becoming|"

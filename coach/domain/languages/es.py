@@ -476,7 +476,9 @@ PACK = LanguagePack(
     proposition_requests=more.PROPOSITION_REQUESTS,
     slot_words=more.SLOT_WORDS,
     slot_leads=more.SLOT_LEADS,
-    tail_tags=frozenset("jaja jajaja xd eh verdad sinceramente vamos pues la y ya nada".split()),
+    tail_tags=frozenset(
+        "jaja jajaja xd eh verdad sinceramente vamos pues la y ya nada neta".split()
+    ),
     seen_on=frozenset("en de del".split()),
     owned_online_patterns=(
         r"\b(web|pagina|pagina web|sitio|sitio web|pagina oficial) (oficial )?(de|del) "

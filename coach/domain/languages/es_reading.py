@@ -313,6 +313,7 @@ HEARSAY_PEOPLE: tuple[str, ...] = (
     r"herman[oa]s?|tio|tia|vecin[oa]s?|compa|compi|colega|abuel[oa]|novi[oa])( [a-z]+){0,4} "
     r"(me |nos )?(lo )?(dijo|dice|conto|cuenta|comento|ha dicho)\b",
     r"\b(dicen que|he oido|oi que|escuche que|segun dicen|la gente dice|todo el mundo dice)\b",
+    r"\b(lo |eso )?(dice|dicen|decia|comenta|cuenta) (la gente|todo el mundo)\b",
     # El verbo delante: "..., lo dice mi madre", "eso me lo contó un amigo".
     r"\b(lo |eso |esto )?(me |nos )?(lo )?(dijo|dice|dicen|conto|cuenta|comento|ha dicho) "
     r"(mi|mis|un|una|unos|unas) (amig[oa]s?|madre|padre|mama|papa|prim[oa]s?|herman[oa]s?|tio|"
@@ -406,7 +407,7 @@ _EVALUADO = (
     r"pesadilla|pesadillas|horror|asco|verguenza|lata|rollo|rollazo|peligro|locura|cachondeo|"
     r"broma|chiste|ruina|tema serio|tema grave|lo peor|una pena|una mierda|un timo|"
     r"una estafa|un robo|inaceptable|intolerable|vergonzoso|vergonzosa|ridiculo|ridicula|"
-    r"ridiculos|ridiculas)"
+    r"ridiculos|ridiculas|fatal|penoso|penosa|lamentable|un desmadre|un relajo|un cochinero)"
 )
 EVALUATIONS: tuple[str, ...] = (
     r"\b(es|son|era|eran|fue|esta|estan|sigue siendo|siguen siendo|se ha vuelto|se han vuelto|"
