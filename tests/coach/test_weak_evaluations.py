@@ -126,13 +126,13 @@ def test_the_new_rules_stay_linear(rule, trigger):
     """20,000 characters of a trigger, failing at their end, in well under a second (about
     20 ms alone)."""
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000] + " x9"
-    start = time.perf_counter()
+    start = time.process_time()
     rule.search(text)
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
 
 
 def test_comparing_a_long_reason_with_its_conclusion_stays_linear():
     distinct = " ".join(f"w{i:05d}abc" for i in range(2000))
-    start = time.perf_counter()
+    start = time.process_time()
     heuristics.warrant_problem(f"porque {distinct}, por eso {distinct}", distinct)
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
