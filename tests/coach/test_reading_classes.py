@@ -1,0 +1,64 @@
+"""How the offline tutor reads a source that is a person with a role or a record they keep, a
+rebuttal that names who or when the claim fails without "unless", a count of the student's own
+class, a question about the student's own part, and a filler before a rebuttal; and the near
+misses that must be read the other way (a request for a part, a role that only said so,
+"someone told me", a rebuttal that only denies).
+
+The examples were written before the rules were changed for them, in two halves
+(``reading_classes_tune.json``, ``reading_classes_frozen.json``): the tuning half is played
+here; the held-out half is never tuned on, only measured
+(``python -m tests.coach.test_reading_classes``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from evaluations.coach import voices as v
+
+HERE = Path(__file__).parent
+TUNE = HERE / "reading_classes_tune.json"
+FROZEN = HERE / "reading_classes_frozen.json"
+
+_TUNE = v.load(TUNE)
+
+
+@pytest.mark.parametrize(
+    "index",
+    range(len(_TUNE.messages)),
+    ids=[f"{m.language}-{m.step}-{m.kind}-{m.message[:30]}" for m in _TUNE.messages],
+)
+def test_each_message_is_read_as_its_kind(index):
+    # One message at a time, through the offline tutor's whole turn and a "yes" after it:
+    # attempts saved in the student's words, fillers left out, questions about the student's
+    # own part judged and never saved, requests never saved, weak parts never praised.
+    one = v.Voices(_TUNE.topics, _TUNE.drafts, (), (_TUNE.messages[index],))
+    (played,) = v.play_offline(one)
+    assert played.failures == ()
+
+
+def test_the_two_halves_hold_different_messages():
+    frozen = v.load(FROZEN)
+    assert {m.message for m in _TUNE.messages}.isdisjoint(m.message for m in frozen.messages)
+    assert len(frozen.messages) >= 30
+
+
+def measure(path: Path) -> list[v.Offline]:
+    """Every message of one half played, failed or not."""
+    return v.play_offline(v.load(path))
+
+
+if __name__ == "__main__":  # the held-out half, measured (never tuned on)
+    sys.path.insert(0, os.getcwd())
+    for half in (TUNE, FROZEN) if "--both" in sys.argv else (FROZEN,):
+        played = measure(half)
+        failed = [o for o in played if o.failures]
+        for o in failed:
+            print(
+                f"[{half.name} {o.message.language} {o.message.step} {o.message.kind}] "
+                f"{o.failures}: {o.message.message!r}"
+            )
+        print(f"{half.name}: failures {len(failed)}/{len(played)}")
