@@ -50,6 +50,11 @@ _INSISTING = _either("insisting_patterns")
 # Denying that any circumstance or opponent exists ("no one could disagree with this"), read
 # only when no condition is named: "unless no one comes" names one.
 _DENYING = _either("denial_patterns")
+# Naming who or when the claim would not hold without "unless" ("wouldn't work for students
+# who ...", "no funcionaría para los que ..."), and saying it fails with nothing named ("it
+# just wouldn't work", "no funcionaría y ya").
+_EXEMPT = _either("exempt_patterns")
+_BARE_FAILURE = _either("bare_failures")
 # Saying the claim holds in every case ("it always works", "funciona siempre"), read only when
 # no condition or contrasting case is named.
 _ALWAYS = _either("always_patterns")
@@ -90,6 +95,9 @@ _PRONOUNS = languages.every_set("pronouns")
 _OPENING_MARKS = languages.every("opening_marks")
 # An opinion offered as grounds: a reader can check a fact or a report, not a conviction.
 _OPINION = _either("opinion_patterns")
+# Where it was seen places an observation, but sources no opinion (see ``grounds_problem``).
+_PLACES_FOUND = languages.every("observed_places")
+_SOURCED = tuple(marker for marker in _EVIDENCE if marker not in _PLACES_FOUND)
 # A report of something observed: a past-tense verb ("scored", "mostraron", "bajó").
 _REPORTED = re.compile("|".join(p.reported_word for p in languages.packs() if p.reported_word))
 _REPORTED_RAW = [re.compile(p.reported_raw) for p in languages.packs() if p.reported_raw]
@@ -191,6 +199,8 @@ def _names_someone(text: str) -> bool:
 
 _ROLES = _either("roles")
 _UNSURE = _either("unsure")
+# A record someone keeps, or a role's years at it (see the packs' ``kept_records``).
+_KEPT = _either("kept_records")
 
 
 def _vouched(plain: str) -> bool:
@@ -249,6 +259,10 @@ def backing_problem(text: str) -> str | None:
     # On a platform ("un profe lo explicaba en youtube") a role is no one in particular.
     platform = _ONLINE.search(plain) and not _OWNED_ONLINE.search(plain)
     if _names_someone(text):
+        return None
+    if _KEPT.search(plain) and not platform:
+        # "she keeps a list of what gets sold", "el conserje lleva la cuenta": which record,
+        # kept by whom, is said without a name.
         return None
     figure = bool(_YEAR_OR_NUMBER.search(text))
     if _vouched(plain) if platform else _has_marker(text, _AUTHORITY):
@@ -508,17 +522,19 @@ def grounds_problem(text: str) -> str | None:
     if _hearsay(text):
         # "Kids sleep less with phones, I read it online": where exactly, and who says it?
         return "vague_source"
-    # "The BBC website says teenagers ... sleep an hour less": a named source's report.
-    sourced = _has_marker(text, _EVIDENCE) or (
+    # "The BBC website says teenagers ... sleep an hour less": a named source's report. "I
+    # think most people in my class would agree" places an opinion; it reports nothing.
+    sourced = _has_marker(text, _SOURCED) or (
         _names_someone(text) and bool(_SOURCE_SAYS.search(plain))
     )
-    if _OPINION.search(plain) and not sourced:
-        return "opinion"
     tokens = words(text)
     reported = any(_REPORTED.match(t) for t in tokens) or any(
         raw.search(text.lower()) for raw in _REPORTED_RAW
     )
-    if sourced or _figure(text) or reported:
+    observed = _has_marker(text, _PLACES_FOUND) and (_figure(text) or reported)
+    if _OPINION.search(plain) and not (sourced or observed):
+        return "opinion"
+    if sourced or _has_marker(text, _PLACES_FOUND) or _figure(text) or reported:
         return None
     return "no_evidence"
 
@@ -545,7 +561,9 @@ def rebuttal_problem(text: str) -> str | None:
         return "insists"
     if _denies(plain):
         return "insists"
-    if _has_marker(text, _CONDITIONS):
+    if _BARE_FAILURE.search(plain):
+        return "no_condition"  # "it just wouldn't work": for whom, or when?
+    if _has_marker(text, _CONDITIONS) or _EXEMPT.search(plain):
         return None
     if _ALWAYS.search(plain) and _marker_at(words(text), _CONTRASTS) is None:
         return "insists"  # "it always works, every time": in which case would it not?

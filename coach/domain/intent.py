@@ -121,10 +121,66 @@ _FEEDBACK_FRAME = _patterns(languages.every("feedback_frames"))
 
 def _asks_feedback(message: str, norm: str) -> bool:
     """A question about the student's own part (see ``_FEEDBACK``), or one asked in statement
-    order after "tell me if", "dime si" (``feedback_frames``)."""
+    order after "tell me if", "dime si" (``feedback_frames``), or how good a text of theirs
+    they quote or name is (``quality_subject``)."""
     if _FEEDBACK_FRAME.search(norm):
         return True
-    return ("?" in message or norm.startswith(_FEEDBACK_OPENERS)) and bool(_FEEDBACK.search(norm))
+    if ("?" in message or norm.startswith(_FEEDBACK_OPENERS)) and _FEEDBACK.search(norm):
+        return True
+    return quality_subject(message, own=()) is not None
+
+
+# How good something is, asked ("is “probably” too weak?", "is the WHO too general as a
+# source?", "¿la UNESCO cuenta como fuente o es muy general?", "¿vale la OMS como fuente?"):
+# a question on the student's own part when what it asks about is theirs: quoted, named (an
+# acronym, or a name of two capitals or more), said with "my" or a part's name, asked about as
+# a part ("... count as a source?"), or words the student wrote before (``own``).
+_QUALITY = tuple(re.compile(p) for p in languages.every("quality_questions"))
+QUOTED_MAX = 80  # a quoted part is short: no scan of a whole long message from each mark
+_QUOTED = re.compile(
+    rf"[\"“«‘]([^\"”»’]{{1,{QUOTED_MAX}}})[\"”»’]"
+    rf"|(?:^|(?<=[\s¿(]))'([^']{{1,{QUOTED_MAX}}})'(?=[\s?¿,.!:;)]|$)"
+)
+_CAPITALISED = re.compile(r"(?<=\w)\W+([A-ZÁÉÍÓÚÑ][\wÁÉÍÓÚÑáéíóúñ]*)")
+_ACRONYM = re.compile(r"\b[A-Z]{2,}\b")
+
+
+def _quoted_words(message: str) -> set[str]:
+    return {w for q in _QUOTED.finditer(message) for w in normalize("".join(q.groups(""))).split()}
+
+
+def _names(message: str, subject: set[str]) -> set[str]:
+    """The folded words of an acronym ("the WHO", "la OMS") or, when the subject holds two of
+    them, of capitalised words ("the World Health Organization", "Mr Patel"); one capital
+    alone ("Is Netflix too distracting?") may be the topic's, not a source of the student's."""
+    capitals = {normalize(name).strip() for name in _CAPITALISED.findall(message)}
+    acronyms = {normalize(name).strip() for name in _ACRONYM.findall(message)}
+    return acronyms | (capitals if len(subject & capitals) >= 2 else set())
+
+
+def quality_subject(message: str, *, own: tuple[str, ...]) -> str | None:
+    """What a question on how good the student's own text is asks about ("is “probably” too
+    weak?" -> "probably"; "" for the text just given, "¿es muy general?"), when it is theirs
+    (see above); None for any other message. ``own``: the student's earlier texts."""
+    if "?" not in message or addressed_to_tutor(message.replace("?", "").replace("¿", "")):
+        return None
+    norm = normalize(message)
+    theirs = set(normalize(" ".join(own)).split())
+    for pattern in _QUALITY:
+        found = pattern.search(norm)
+        if found is None:
+            continue
+        subject = set(found.group("subject").split())
+        quoted = _quoted_words(message)
+        if (
+            not subject
+            or ("part" in found.groupdict() and found.group("part"))
+            or subject & (_OWN | _names(message, subject))
+            or (quoted and subject <= quoted | _DETERMINERS)
+            or (theirs and subject - _DETERMINERS <= theirs)
+        ):
+            return found.group("subject").strip()
+    return None
 
 
 # Whether the student's own text or source is acceptable, asked yes or no: "would my teacher
@@ -133,6 +189,7 @@ def _asks_feedback(message: str, norm: str) -> bool:
 _ACCEPTANCE = languages.every_set("acceptance_words")
 _QUESTION_WORDS = languages.every_set("question_words")
 _OWN = languages.every_set("personal") | languages.every_set("part_words")
+_DETERMINERS = languages.every_set("determiners")
 
 
 def _asks_if_acceptable(message: str, norm: str) -> bool:
@@ -493,7 +550,7 @@ _FILLER_OR_NOD = (
     + r")\b)"
 )
 _FRAMING = re.compile(
-    r"^\s*" + _FILLER_OR_NOD + r"(?:[\s,]+" + _FILLER_OR_NOD + r")*\s*[.,;:!…]+\s+|"
+    r"^\s*" + _FILLER_OR_NOD + r"(?:[\s,]+" + _FILLER_OR_NOD + r")*\s*[.,;:!…\-–—]+\s+|"
     r"^\s*(?:" + languages.alternatives("framing_leads") + r")?[\s,]*"
     r"(?:" + languages.alternatives("framing_changes") + ")"
     r"(?:" + languages.alternatives("framing_objects") + r")*\s*[:.,;!-]+\s*",

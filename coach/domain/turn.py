@@ -26,6 +26,7 @@ from coach.domain.intent import (
     classify,
     normalize,
     own_text,
+    quality_subject,
     rewrite_payload,
     turn_intent,
 )
@@ -148,6 +149,21 @@ def _as_source(message: str, intent: Intent, step: str) -> Intent:
     return intent
 
 
+def _own_questions(
+    said: list[tuple[str, Intent]], draft: tuple[str, ...]
+) -> list[tuple[str, Intent]]:
+    """The messages with a question on the student's own earlier words read as feedback: "is
+    most likely too weak?" after "most likely" is judged, never their part."""
+    read: list[tuple[str, Intent]] = []
+    for message, intent in said:
+        before = tuple(own for m, kind in read if (own := _own_of(m, kind)))
+        asked = before and quality_subject(message, own=(*before, *draft)) is not None
+        if intent.is_attempt and asked:
+            intent = Intent("feedback")
+        read.append((message, intent))
+    return read
+
+
 def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
     """The turn's inputs as one frozen object (see the module's docstring)."""
     topic = inputs.get("topic", "") or ""
@@ -163,6 +179,7 @@ def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
     )
     claim = draft.get("claim", "") if step == "warrant" else ""
     said = _pleading(said, known, step if step in MIN_WORDS else "", claim)
+    said = _own_questions(said, tuple(draft.values()))
     intent = said[-1][1]
     attempts = [own for m, kind in said if m.strip() and (own := _own_of(m, kind))]
     # The words the student typed around their text are theirs too ("pues casi seguro, ..."):

@@ -92,6 +92,22 @@ class LanguagePack:
     unsure: tuple[str, ...] = ()
     figure_words: tuple[str, ...] = ()  # a time or amount in words: "twenty minutes"
     when_words: tuple[str, ...] = ()  # when a survey was made: "in March", "last term"
+    # A record someone keeps ("she keeps a list of what gets sold", "el conserje lleva la
+    # cuenta") or a role's years of experience ("my coach who has run the club for ten
+    # years"): a backing that says which source, without a name or an institution.
+    kept_records: tuple[str, ...] = ()
+    # Where the student saw something ("in my class", "en mi salón"): it places an
+    # observation, but it is no source for an opinion ("I think most people in my class ...").
+    observed_places: tuple[str, ...] = ()
+    # A rebuttal naming who or when the claim would not hold, with no "unless" ("wouldn't
+    # work for students who ...", "no funcionaría para los que ...", "not if ..."), and one
+    # saying it fails with nothing named ("it just wouldn't work", "no funcionaría y ya").
+    exempt_patterns: tuple[str, ...] = ()
+    bare_failures: tuple[str, ...] = ()
+    # A question on how good a named or quoted text of the student's is ("is “probably” too
+    # weak?", "¿la OMS cuenta como fuente o es muy general?"), read on the folded words; the
+    # group ``subject`` is what it asks about.
+    quality_questions: tuple[str, ...] = ()
     distress_patterns: tuple[str, ...] = ()  # a punishment awaiting the student: "ground me"
     consequence_patterns: tuple[str, ...] = ()  # "so", "así que": a conclusion follows
     reason_markers: tuple[str, ...] = ()  # "because", "porque": a reason said first

@@ -332,7 +332,8 @@ HEARSAY_PEOPLE: tuple[str, ...] = (
     r"father|cousin|cousins|brother|sister|aunt|uncle|neighbour|neighbor|classmate|"
     r"classmates|bf|gf|boyfriend|girlfriend|grandma|grandad|grandpa|nan)( [a-z]+){0,4} "
     r"(told|tells|said|says|showed)\b",
-    r"\b(someone|somebody|people|everyone|everybody) (told me|told us|said|say|says)\b",
+    # "28 people said ...", "19 of them said ...": a count, not hearsay.
+    r"(?<![0-9] )\b(someone|somebody|people|everyone|everybody) (told me|told us|said|say|says)\b",
     r"\bi (have |ve )?heard (it|that|this|somewhere|from)\b",
 )
 # A source named and what it says: "The BBC website says ...", "according to the NHS".
@@ -513,3 +514,94 @@ _DICTATING = re.compile(
 def wants_from_tutor(folded: str) -> bool:
     """The tutor asked to write what the student dictates (on the padded folded message)."""
     return bool(_DICTATING.search(folded))
+
+
+# Where the student saw it: it places an observation ("in my class 19 of 28 ..."), but an
+# opinion placed there is still an opinion ("I think most people in my class would agree").
+OBSERVED_PLACES: tuple[str, ...] = (
+    "in my country",
+    "in my school",
+    "at my school",
+    "in our school",
+    "at our school",
+    "in my class",
+    "in our class",
+    "in my town",
+    "in our town",
+)
+
+# A record someone keeps, or a role's years at it: "she keeps a list of what gets sold every
+# day", "the caretaker keeps a count ...", "the bus driver logs how many pupils get on", "my
+# coach who has run the club for ten years". Read on the folded words of a backing.
+_YEARS = f"(?:\\d+|{_N}|a few|many|several|so many)"
+KEPT_RECORDS: tuple[str, ...] = (
+    r"\b(?:keeps?|kept|keeping|has|had|holds?) (?:a |an |the |their |her |his |its |our |"
+    r"all the |every )?(?:own |daily |weekly |written |paper |proper |careful )?(?:list|lists|"
+    r"count|counts|tally|tallies|log|logs|logbook|logbooks|record|records|register|registers|"
+    r"sheet|sheets|spreadsheet|spreadsheets|notebook|diary|file|files|notes|chart|charts|"
+    r"database|tabs)\b",
+    r"\b(?:logs|logged|records|recorded|tracks|tracked|counts|counted|tallies|tallied|"
+    r"registers|registered|writes down|wrote down|notes down|noted down|jots down|ticks off) "
+    r"(?:how many|how much|how often|every|each|all|the number|who|what|when|everyone|"
+    r"everything|attendance|visits?)\b",
+    rf"\bwho (?:has|s|have|ve|had|d)(?: been)? (?:[a-z0-9]+ ){{1,6}}(?:for|over) "
+    rf"(?:(?:about|nearly|almost|over|more than|like|around) )?{_YEARS} (?:years|decades)\b",
+    rf"\b{_YEARS} (?:years|decades) (?:of )?experience\b",
+)
+
+# A rebuttal that names who or when the claim would not hold, in any frame: "it wouldn't work
+# for students who ...", "doesn't apply to kids who ...", "won't help the pupils whose ...",
+# "not if ...", "falls apart for ...". Read on the folded words ("wouldn't" -> "wouldn t");
+# two words at least must follow, and not "anyone" or "everyone" (a denial).
+_NOT = (
+    r"(?:wouldn t|wouldnt|would not|won t|wont|will not|doesn t|doesnt|does not|don t|dont|"
+    r"do not|isn t|isnt|is not|aren t|arent|are not|can t|cant|cannot|can not|couldn t|"
+    r"couldnt|could not|might not|may not|ain t|aint)"
+)
+_HOLD = (
+    r"(?:work|apply|hold|help|suit|fit|matter|count|be (?:fair|true|possible|the case|"
+    r"practical|realistic|enough|easy|safe|useful|helpful|right|an option|a good idea|good)|"
+    r"make sense)"
+)
+_NAMED = (
+    r"(?!(?:anyone|anybody|everyone|everybody|no one|nobody|everything|anything|nothing|all|"
+    r"us|me|you|it|them|this|that)\b)[a-z0-9]+ [a-z0-9]+"
+)
+EXEMPT: tuple[str, ...] = (
+    rf"\b{_NOT} (?:really |always |necessarily |quite |even )?{_HOLD}(?: out| well| as well)? "
+    rf"(?:for|to|in|at|on|with|during|if|when|where|once|after|before|around) {_NAMED}",
+    rf"\b{_NOT} (?:really |always |even )?(?:help|suit|reach|include) (?:[a-z0-9]+ ){{1,3}}"
+    r"(?:who|whose|that|with|without|from|living)\b",
+    rf"^(?:but |and |well |except |only )?(?:not|never) (?:for|if|when|in|at|during|on|with|"
+    rf"where|once|after|before) {_NAMED}",
+    rf"\b(?:falls apart|fall apart|breaks down|fails|would fail|could fail|might fail|"
+    rf"backfires|would backfire|goes wrong|would go wrong|stops working|is unfair|would be "
+    rf"unfair) (?:for|in|at|on|with|to|when|if|where|during|once) {_NAMED}",
+)
+# Saying it would fail and naming nothing: "it just wouldn't work", "that won't help tbh".
+BARE_FAILURES: tuple[str, ...] = (
+    rf"^(?:(?:but|and|so|well|honestly|tbh|i think|i guess|maybe|um|hmm) )*(?:(?:it|this|that|"
+    rf"its|thatd|itd|it ll|itll|that ll|the idea|the plan) )?(?:(?:just|simply|really|"
+    rf"probably|still|totally|definitely) )*{_NOT} (?:(?:really|even|ever) )?(?:work|apply|"
+    rf"hold|help|happen|make sense|be possible|be true|be realistic|be practical)(?: (?:at all|"
+    rf"anyway|in practice|in real life|tbh|lol|though|i think|out))?$",
+)
+
+# How good a named or quoted text of the student's is, asked: "is “probably” too weak?", "is
+# the WHO too general as a source?", "is 'in most cases' strong enough?", "would the nurse's
+# logbook count as a proper source?". Read on the padded folded words; ``subject`` is what
+# the question is about (the intent checks it is the student's own).
+_OPENERS = (
+    r"^ (?:(?:so|but|and|ok|okay|hmm+|um+|wait|also|honestly|be honest|oh|yeah|actually|"
+    r"quick question) )*(?:is|are|was|would|will|does|do|could|isnt) "
+)
+_SUBJECT = r"(?P<subject>(?:[a-z0-9]+ ){1,8}?)"
+QUALITY_QUESTIONS: tuple[str, ...] = (
+    _OPENERS + _SUBJECT + r"(?:(?:too|kinda|kind of|a bit|a little|overly|way too) [a-z]+ |"
+    r"[a-z]+ enough |(?:sound|sounds|seem|seems) (?:too|a bit|kind of|kinda) )",
+    # Asked whether it counts as a part: the part named says it is the student's.
+    _OPENERS + _SUBJECT + r"(?:count|counts|work|works|pass|qualify|do|hold up) (?:as|for) "
+    r"(?:a |an |my )?(?:(?:good|real|proper|reliable|valid|decent|credible|trustworthy|legit|"
+    r"serious|strong) )?(?P<part>sources?|backing|evidence|reference|qualifier|rebuttal|claim|"
+    r"warrant|grounds)\b",
+)

@@ -312,7 +312,9 @@ HEARSAY_PEOPLE: tuple[str, ...] = (
     r"\b(un|una|mi|mis|unos|unas) (amig[oa]s?|madre|padre|mama|papa|prim[oa]s?|"
     r"herman[oa]s?|tio|tia|vecin[oa]s?|compa|compi|colega|abuel[oa]|novi[oa])( [a-z]+){0,4} "
     r"(me |nos )?(lo )?(dijo|dice|conto|cuenta|comento|ha dicho)\b",
-    r"\b(dicen que|he oido|oi que|escuche que|segun dicen|la gente dice|todo el mundo dice)\b",
+    # "de los 30 de mi clase, 21 dicen que ...": un recuento, no lo que se oye.
+    r"(?<![0-9] )\b(dicen que|he oido|oi que|escuche que|segun dicen|la gente dice|"
+    r"todo el mundo dice)\b",
     r"\b(lo |eso )?(dice|dicen|decia|comenta|cuenta) (la gente|todo el mundo)\b",
     # El verbo delante: "..., lo dice mi madre", "eso me lo contó un amigo".
     r"\b(lo |eso |esto )?(me |nos )?(lo )?(dijo|dice|dicen|conto|cuenta|comento|ha dicho) "
@@ -490,3 +492,97 @@ def dictates(tokens: list[str]) -> bool:
     if first in ("tu", "usted", "oye") and second in _WRITE_IMPERATIVES:
         return True
     return first in _WRITE_IMPERATIVES and second in _JUST
+
+
+# Dónde lo vio el alumno: sitúa una observación ("en mi clase 19 de 27 ..."), pero una opinión
+# situada ahí sigue siendo una opinión ("creo que a casi todos en mi clase les gustaría").
+OBSERVED_PLACES: tuple[str, ...] = (
+    "en mi pais",
+    "en mi colegio",
+    "en mi cole",
+    "en mi instituto",
+    "en mi insti",
+    "en mi escuela",
+    "en mi clase",
+    "en mi salon",
+    "en mi ciudad",
+    "en mi pueblo",
+)
+
+# Un registro que alguien lleva, o los años de alguien en su puesto: "el conserje lleva la
+# cuenta de ...", "la señora de la cafetería tiene una lista de lo que se vende", "la
+# enfermera apunta cada visita", "mi entrenador, que lleva diez años con el equipo". Se lee en
+# las palabras sin tildes de un respaldo.
+_ANOS = (
+    r"(?:\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta|"
+    r"muchos|varios|tantos)"
+)
+KEPT_RECORDS: tuple[str, ...] = (
+    r"\b(?:lleva|llevan|llevaba|llevaban|tiene|tienen|tenia|tenian|guarda|guardan|guardaba|"
+    r"guardaban|hace|hacen|hacia|hacian) (?:la |las |el |los |una |un |su |sus |toda la |"
+    r"todas las |todos los )?(?:cuenta|cuentas|lista|listas|registro|registros|libreta|"
+    r"libretas|cuaderno|cuadernos|hoja|hojas|recuento|recuentos|tabla|tablas|excel|"
+    r"apuntes|anotaciones|fichas|estadillo)\b",
+    r"\b(?:apunta|apuntan|apuntaba|apuntaban|anota|anotan|anotaba|anotaban|registra|"
+    r"registran|registraba|registraban|contabiliza|contabilizan|cuenta cuantos|cuenta cuantas|"
+    r"cuentan cuantos|cuentan cuantas)\b",
+    rf"\bque (?:lleva|llevan|llevaba|llevaban) (?:(?:mas de|casi|unos|unas) )?{_ANOS} anos\b",
+    rf"\bque (?:[a-z0-9]+ ){{1,6}}(?:desde hace|hace|durante) (?:(?:mas de|casi|unos) )?"
+    rf"(?:{_ANOS} )?anos\b",
+    rf"\b{_ANOS} anos de experiencia\b",
+)
+
+# Una refutación que nombra para quién o cuándo la tesis no valdría, sin "a menos que": "no
+# funcionaría para los alumnos que ...", "no sirve para los que ...", "esto no se aplica a
+# ...", "salvo para los que ...", "no si ...". Dos palabras al menos después, y no "nada" ni
+# "nadie" ("no sirve para nada" no nombra a nadie).
+_VALE = (
+    r"(?:funciona|funcionan|funcionaria|funcionarian|funcionara|funcionaran|sirve|sirven|"
+    r"serviria|servirian|vale|valen|valdria|valdrian|ayuda|ayudan|ayudaria|ayudarian|aplica|"
+    r"aplican|aplicaria|aplicarian|se aplica|se aplican|se aplicaria|se aplicarian|"
+    r"se podria aplicar|puede aplicarse|es justo|es justa|seria justo|seria justa|es posible|"
+    r"seria posible|tiene sentido|tendria sentido|es realista|seria realista|sale bien|"
+    r"saldria bien|cuadra|encaja)"
+)
+_NOMBRA = r"(?!(?:nada|nadie|todos|todo|nosotros|mi|ti|ellos|eso|esto)\b)[a-z0-9]+ [a-z0-9]+"
+EXEMPT: tuple[str, ...] = (
+    rf"\bno (?:(?:siempre|igual|tanto|del todo|necesariamente|tan bien|bien) )?{_VALE}"
+    rf"(?: igual| tanto| bien| del todo| siempre)? (?:para|a|en|con|si|cuando|donde|durante|"
+    rf"entre) {_NOMBRA}",
+    rf"^(?:pero |y )?(?:salvo|excepto|menos|quitando|aparte de|fuera de|no) (?:para|en|si|"
+    rf"cuando|con|durante|a|entre|donde) {_NOMBRA}",
+    rf"\b(?:falla|fallaria|fracasa|fracasaria|sale mal|saldria mal|es injusto|es injusta|"
+    rf"seria injusto|seria injusta) (?:para|en|con|si|cuando|donde|a) {_NOMBRA}",
+)
+# Decir que fallaría sin nombrar nada: "no funcionaría y ya", "eso no sirve la verdad".
+BARE_FAILURES: tuple[str, ...] = (
+    r"^(?:(?:pero|y|bueno|creo que|la verdad|igual|pues) )*(?:(?:eso|esto|la idea|el plan) )?"
+    r"(?:(?:simplemente|igual|seguramente|probablemente|nunca) )?no (?:funcionaria|funciona|"
+    r"sirve|serviria|vale|valdria|ayudaria|ayuda|se aplica|tiene sentido|tendria sentido|"
+    r"es realista|seria realista|es posible|seria posible|saldria bien|sale bien)(?: (?:y ya|"
+    r"y punto|para nada|nunca|en la practica|en la vida real|la verdad|creo|de verdad))?$",
+)
+
+# Cuán buena es una parte nombrada o citada del alumno: "¿'probablemente' es muy débil?",
+# "¿la UNESCO cuenta como fuente buena o es muy general?", "¿vale la OMS como fuente?",
+# "¿sirve lo del entrenador como respaldo?". Se lee en las palabras sin tildes; ``subject`` es
+# de qué pregunta (la intención comprueba que sea del alumno).
+_COMO_PARTE = (
+    r"(?:como|de|para) (?:una |un |la |el |mi )?(?:(?:buena|buen|fiable|seria|valida|valido) )?"
+    r"(?P<part>fuente|fuentes|respaldo|dato|datos|prueba|pruebas|referencia|garantia|"
+    r"calificador|refutacion|tesis|evidencia|cifra)\b"
+)
+_ENTRADA = r"^ (?:(?:oye|y|pero|entonces|bueno|a ver|profe|una pregunta|una duda|pregunta|mm+) )*"
+_SUJETO = r"(?P<subject>(?!vale la pena |la pena )(?:[a-z0-9]+ ){1,8}?)"
+_CUENTA = r"(?:cuenta|cuentan|vale|valen|sirve|sirven|valdria|serviria|contaria)"
+_CUAN = (
+    r"(?:es|son|suena|queda|esta|seria|parece) (?:muy|demasiado|poco|algo|un poco|bastante|tan|"
+    r"re|lo bastante|suficientemente) [a-z]+ "
+)
+QUALITY_QUESTIONS: tuple[str, ...] = (
+    _ENTRADA + _SUJETO + _CUAN,
+    # Sin sujeto, el texto del alumno que se acaba de hablar: "¿es muy general?"
+    _ENTRADA + "(?P<subject>)" + _CUAN,
+    _ENTRADA + _SUJETO + _CUENTA + " " + _COMO_PARTE,
+    _ENTRADA + _CUENTA + " " + _SUJETO + _COMO_PARTE,
+)
