@@ -143,6 +143,7 @@ _QUOTED = re.compile(
 )
 _CAPITALISED = re.compile(r"(?<=\w)\W+([A-ZÁÉÍÓÚÑ][\wÁÉÍÓÚÑáéíóúñ]*)")
 _ACRONYM = re.compile(r"\b[A-Z]{2,}\b")
+_AUXILIARIES = languages.every_set("auxiliaries")
 
 
 def _quoted_words(message: str) -> set[str]:
@@ -162,9 +163,10 @@ def quality_subject(message: str, *, own: tuple[str, ...]) -> str | None:
     """What a question on how good the student's own text is asks about ("is “probably” too
     weak?" -> "probably"; "" for the text just given, "¿es muy general?"), when it is theirs
     (see above); None for any other message. ``own``: the student's earlier texts."""
-    if "?" not in message or addressed_to_tutor(message.replace("?", "").replace("¿", "")):
-        return None
     norm = normalize(message)
+    asked = "?" in message or norm.split()[0] in _AUXILIARIES if norm.split() else False
+    if not asked or addressed_to_tutor(message.replace("?", "").replace("¿", "")):
+        return None  # "is probably ok or should i say definitely" asks, in its word order
     theirs = set(normalize(" ".join(own)).split())
     for pattern in _QUALITY:
         found = pattern.search(norm)

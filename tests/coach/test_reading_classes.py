@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from coach.domain.heuristics import step_check
+from coach.domain.intent import classify, own_text, quality_subject
 from evaluations.coach import voices as v
 
 HERE = Path(__file__).parent
@@ -44,6 +47,34 @@ def test_the_two_halves_hold_different_messages():
     frozen = v.load(FROZEN)
     assert {m.message for m in _TUNE.messages}.isdisjoint(m.message for m in frozen.messages)
     assert len(frozen.messages) >= 30
+
+
+@pytest.mark.parametrize(
+    "trigger",
+    [
+        "wouldn't work for ",
+        "no funcionaría para ",
+        "who has been a coach ",
+        "que lleva ",
+        "keeps a list ",
+        "is “a” too ",
+        "oye ¿la OMS cuenta como ",
+        "wait no, ",
+        "no espera, ",
+        "it just ",
+    ],
+)
+def test_the_readings_stay_linear(trigger):
+    # 20,000 characters of one frame repeated: each reading is one pass (about 20 ms at most
+    # alone); the bound is on backtracking, not on a busy machine's pace.
+    text = (trigger * (20_000 // len(trigger) + 1))[:20_000]
+    start = time.perf_counter()
+    for step in ("grounds", "groundsBacking", "rebuttal"):
+        step_check(step, text)
+    classify(text + "?")
+    quality_subject(text + "?", own=(text,))
+    own_text(text)
+    assert time.perf_counter() - start < 10.0
 
 
 def measure(path: Path) -> list[v.Offline]:

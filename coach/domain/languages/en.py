@@ -746,6 +746,9 @@ PACK = LanguagePack(
     framing_changes=(
         r"(?:let me|i'?ll|i will|i want to|i'?d like to|can i)\s+(?:change|rewrite|redo|fix|"
         r"try|edit|rephrase)",
+        # "put: probably, for the younger years": the student's own words follow the colon.
+        r"(?:(?:i'?ll|let me|i will|gonna|i'?m gonna) )?(?:put|write|go with)"
+        r"(?=(?: this| it)?\s*:)",
     ),
     framing_objects=(" it", " that", " this", " mine", r" my \w+", " again"),
     strong_fillers=more.STRONG_FILLERS,

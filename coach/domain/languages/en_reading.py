@@ -540,6 +540,10 @@ KEPT_RECORDS: tuple[str, ...] = (
     r"count|counts|tally|tallies|log|logs|logbook|logbooks|record|records|register|registers|"
     r"sheet|sheets|spreadsheet|spreadsheets|notebook|diary|file|files|notes|chart|charts|"
     r"database|tabs)\b",
+    # A record handed to the student: "she gave me the attendance register".
+    r"\b(?:gave|showed|sent|lent|passed|handed) (?:me |us )?(?:the|a|an|her|his|their|its|our) "
+    r"(?:own )?(?:list|count|tally|log|logbook|record|records|register|sheet|spreadsheet|"
+    r"notebook|chart)\b",
     r"\b(?:logs|logged|records|recorded|tracks|tracked|counts|counted|tallies|tallied|"
     r"registers|registered|writes down|wrote down|notes down|noted down|jots down|ticks off) "
     r"(?:how many|how much|how often|every|each|all|the number|who|what|when|everyone|"
@@ -598,7 +602,8 @@ _OPENERS = (
 _SUBJECT = r"(?P<subject>(?:[a-z0-9]+ ){1,8}?)"
 QUALITY_QUESTIONS: tuple[str, ...] = (
     _OPENERS + _SUBJECT + r"(?:(?:too|kinda|kind of|a bit|a little|overly|way too) [a-z]+ |"
-    r"[a-z]+ enough |(?:sound|sounds|seem|seems) (?:too|a bit|kind of|kinda) )",
+    r"[a-z]+ enough |(?:sound|sounds|seem|seems) (?:too|a bit|kind of|kinda) |(?:ok|okay|fine|"
+    r"alright|good|right|better|worse)(?: or| $))",
     # Asked whether it counts as a part: the part named says it is the student's.
     _OPENERS + _SUBJECT + r"(?:count|counts|work|works|pass|qualify|do|hold up) (?:as|for) "
     r"(?:a |an |my )?(?:(?:good|real|proper|reliable|valid|decent|credible|trustworthy|legit|"

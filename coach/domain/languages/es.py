@@ -709,6 +709,7 @@ PACK = LanguagePack(
         *more.DOERS,
         "guay",
         "mejor así",
+        "ya",
         # Lo anterior retirado y el nuevo intento: "no espera, mejor esto -", "uy no, cambio:".
         "no,? espera",
         "espera,? no",
@@ -741,6 +742,8 @@ PACK = LanguagePack(
         r"(?:voy a|quiero) (?:cambiar|corregir)(?:lo|la)?",
         r"intento otra vez",
         r"pruebo otra vez",
+        # "pongo esto: si una carga diaria ...": sus propias palabras siguen a los dos puntos.
+        r"(?:lo |la )?(?:pongo|escribo|dejo|pondria|pondría|pon)(?=(?: esto| eso| así| asi)?\s*:)",
     ),
     framing_objects=(" otra vez", " lo", " la", " esto", " eso"),
     strong_fillers=more.STRONG_FILLERS,

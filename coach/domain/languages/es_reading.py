@@ -523,6 +523,10 @@ KEPT_RECORDS: tuple[str, ...] = (
     r"todas las |todos los )?(?:cuenta|cuentas|lista|listas|registro|registros|libreta|"
     r"libretas|cuaderno|cuadernos|hoja|hojas|recuento|recuentos|tabla|tablas|excel|"
     r"apuntes|anotaciones|fichas|estadillo)\b",
+    # Un registro que se le pasó al alumno: "me pasó el registro de accidentes de la calle".
+    r"\b(?:paso|pasaron|dio|dieron|enseno|ensenaron|mostro|mostraron|dejo|dejaron) (?:el|la|"
+    r"los|las|su|sus|una|un) (?:registro|registros|lista|listas|libreta|cuaderno|hoja|hojas|"
+    r"recuento|recuentos|tabla|tablas|excel)\b",
     r"\b(?:apunta|apuntan|apuntaba|apuntaban|anota|anotan|anotaba|anotaban|registra|"
     r"registran|registraba|registraban|contabiliza|contabilizan|cuenta cuantos|cuenta cuantas|"
     r"cuentan cuantos|cuentan cuantas)\b",
