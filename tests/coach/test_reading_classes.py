@@ -68,13 +68,13 @@ def test_the_readings_stay_linear(trigger):
     # 20,000 characters of one frame repeated: each reading is one pass (about 20 ms at most
     # alone); the bound is on backtracking, not on a busy machine's pace.
     text = (trigger * (20_000 // len(trigger) + 1))[:20_000]
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: other work on the machine does not count
     for step in ("grounds", "groundsBacking", "rebuttal"):
         step_check(step, text)
     classify(text + "?")
     quality_subject(text + "?", own=(text,))
     own_text(text)
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 5.0
 
 
 def measure(path: Path) -> list[v.Offline]:
