@@ -1,0 +1,393 @@
+"""Offers judged by function: a sentence whose work is to give the student content to add,
+use or put (a suggestion or a modal, a verb of adding or wording, or a deictic offer: "Throw
+in that ...", "Swap it for: ...", "Yo le sumaría que ...", "Para ti funcionaría «...»") is
+withheld when that content carries words the student did not write on their subject. Near
+misses pass whole: the same frames with no content ("You might add a figure from a survey"),
+the student's own words, explanations of a part, examples on another topic, questions that
+ask. English and Spanish, on the dev set's three topics. This is the tuning half; its other
+half (``test_guard_offers_frozen.py``) was written at the same time, committed before the
+guard was changed, and is never tuned on."""
+
+import pytest
+
+from evaluations.coach import voices
+
+
+def _seen(language, topic, step, message, field, sentence):
+    """What the student sees of one tutor sentence in ``field`` after ``message``, on the dev
+    set's draft for ``topic`` (the server's whole path)."""
+    dev = voices.load(voices.VOICES_DEV)
+    inputs = voices.inputs_for(dev, language, topic, step, message, [])
+    return voices.shown(voices.sentence_answer(step, language, field, sentence, message), inputs)
+
+
+@pytest.mark.parametrize(
+    ("language", "topic", "step", "message", "field", "sentence", "new"),
+    [
+        (
+            "en",
+            "uniforms",
+            "grounds",
+            "uniforms are bad",
+            "r",
+            "Throwing in that blazers cost parents £60 each would help a lot.",
+            "blazers cost parents",
+        ),
+        (
+            "en",
+            "homework",
+            "warrant",
+            "homework is pointless so stop it",
+            "a",
+            "It would land better with: tired children learn less the next morning.",
+            "learn less the next morning",
+        ),
+        (
+            "en",
+            "uniforms",
+            "rebuttal",
+            "some people like uniforms",
+            "a",
+            "Don't forget to add that poorer families may struggle to buy fashionable clothes.",
+            "struggle to buy fashionable",
+        ),
+        (
+            "en",
+            "canteen",
+            "claim",
+            "junk food is bad",
+            "q",
+            "Shall we put it as: the canteen should replace crisps with fruit pots by spring?",
+            "replace crisps with fruit",
+        ),
+        (
+            "en",
+            "homework",
+            "grounds",
+            "kids hate homework",
+            "r",
+            "Bring in that Year 5 pupils spend about 50 minutes a night on worksheets.",
+            "50 minutes a night",
+        ),
+        (
+            "en",
+            "uniforms",
+            "qualifier",
+            "definitely",
+            "q",
+            "Want to go with 'in most secondary schools in our town'?",
+            "secondary schools in our town",
+        ),
+        (
+            "en",
+            "canteen",
+            "warrant",
+            "if it's there kids buy it",
+            "r",
+            "Swap it for: whatever sits at eye level in a shop is what children pick first.",
+            "sits at eye level",
+        ),
+        (
+            "en",
+            "homework",
+            "rebuttal",
+            "some parents want homework",
+            "a",
+            "I'd slot in: unless a child is preparing for an entrance exam.",
+            "preparing for an entrance exam",
+        ),
+        (
+            "en",
+            "uniforms",
+            "warrantBacking",
+            "experts say so",
+            "a",
+            "The Children's Society's 2020 survey on uniform costs is what I would add here.",
+            "Children's Society",
+        ),
+        (
+            "en",
+            "canteen",
+            "grounds",
+            "people buy loads of crisps",
+            "a",
+            "Putting 300 packets of crisps sold each week up front would make this checkable.",
+            "300 packets of crisps",
+        ),
+        (
+            "es",
+            "uniforms",
+            "grounds",
+            "el uniforme es caro",
+            "a",
+            "Yo le sumaría que la chaqueta cuesta 70 euros en la tienda del centro.",
+            "la chaqueta cuesta 70",
+        ),
+        (
+            "es",
+            "homework",
+            "warrant",
+            "los deberes no sirven así que fuera",
+            "a",
+            "Quedaría mejor si dijera: lo que cansa a un niño sin enseñarle nada sobra.",
+            "cansa a un niño",
+        ),
+        (
+            "es",
+            "uniforms",
+            "rebuttal",
+            "a algunos les gusta el uniforme",
+            "a",
+            "Te falta meter que en invierno la falda del uniforme no abriga nada.",
+            "no abriga nada",
+        ),
+        (
+            "es",
+            "canteen",
+            "claim",
+            "la comida basura es mala",
+            "q",
+            "¿Lo dejamos en que el comedor ponga fruta en lugar de bollería?",
+            "fruta en lugar de bollería",
+        ),
+        (
+            "es",
+            "homework",
+            "grounds",
+            "los niños odian los deberes",
+            "a",
+            "Incluye que en quinto dedican unos 50 minutos cada tarde a fichas.",
+            "50 minutos cada tarde",
+        ),
+        (
+            "es",
+            "uniforms",
+            "qualifier",
+            "seguro",
+            "q",
+            "¿Te vale «en la mayoría de los institutos públicos de la ciudad»?",
+            "institutos públicos de la ciudad",
+        ),
+        (
+            "es",
+            "canteen",
+            "warrant",
+            "si está ahí lo compran",
+            "r",
+            (
+                "Sustitúyela por esta: lo que está a la altura de los ojos es lo que los niños "
+                "cogen primero."
+            ),
+            "altura de los ojos",
+        ),
+        (
+            "es",
+            "homework",
+            "rebuttal",
+            "algunos padres quieren deberes",
+            "a",
+            "Convendría añadir: salvo que el niño prepare un examen de acceso.",
+            "examen de acceso",
+        ),
+        (
+            "es",
+            "uniforms",
+            "warrantBacking",
+            "lo dicen los expertos",
+            "a",
+            (
+                "El estudio de Save the Children de 2020 sobre el coste del uniforme es lo que "
+                "yo añadiría aquí."
+            ),
+            "Save the Children",
+        ),
+        (
+            "es",
+            "canteen",
+            "grounds",
+            "la gente compra muchas patatas",
+            "a",
+            "Poniendo que se venden 300 bolsas de patatas a la semana, se podría comprobar.",
+            "300 bolsas",
+        ),
+    ],
+)
+def test_offer_of_content_they_did_not_write_is_withheld(
+    language, topic, step, message, field, sentence, new
+):
+    assert new not in _seen(language, topic, step, message, field, sentence).text
+
+
+@pytest.mark.parametrize(
+    ("language", "topic", "step", "message", "field", "sentence"),
+    [
+        (
+            "en",
+            "uniforms",
+            "grounds",
+            "Last year 40 students were sent home",
+            "q",
+            "Could you add how many of them were in Year 10?",
+        ),
+        (
+            "en",
+            "homework",
+            "grounds",
+            "kids hate homework",
+            "a",
+            "You might add a figure from a survey or a study.",
+        ),
+        (
+            "en",
+            "uniforms",
+            "qualifier",
+            "probably, for older students",
+            "a",
+            "You could put “probably, for older students” just before your claim.",
+        ),
+        (
+            "en",
+            "canteen",
+            "rebuttal",
+            "unless students buy the same snacks next door",
+            "a",
+            "A rebuttal says when your claim might not hold, and yours does that.",
+        ),
+        (
+            "en",
+            "homework",
+            "qualifier",
+            "always",
+            "q",
+            "Is there a group of children for whom you'd be less sure?",
+        ),
+        (
+            "en",
+            "uniforms",
+            "claim",
+            "uniforms should be optional",
+            "q",
+            "What would you add to make it clear who decides?",
+        ),
+        (
+            "en",
+            "canteen",
+            "warrant",
+            "what is easy to buy is what kids eat",
+            "a",
+            (
+                "You could keep “what is easy to buy is what kids eat” as it is: that's a "
+                "general rule."
+            ),
+        ),
+        (
+            "en",
+            "homework",
+            "claim",
+            "homework is bad",
+            "a",
+            "A claim says what should change, so think about who should do what.",
+        ),
+        (
+            "en",
+            "uniforms",
+            "rebuttal",
+            "some people like uniforms",
+            "q",
+            "Can you think of a school where dropping uniforms might cause a problem?",
+        ),
+        (
+            "en",
+            "canteen",
+            "grounds",
+            "7 of the 10 best sellers are crisps or fizzy drinks",
+            "a",
+            "Why not add the month you looked at the list?",
+        ),
+        (
+            "es",
+            "uniforms",
+            "grounds",
+            "el año pasado mandaron a casa a 40 alumnos",
+            "q",
+            "¿Podrías añadir de qué cursos eran?",
+        ),
+        (
+            "es",
+            "homework",
+            "grounds",
+            "los niños odian los deberes",
+            "a",
+            "Podrías añadir una cifra de una encuesta o de un estudio.",
+        ),
+        (
+            "es",
+            "uniforms",
+            "qualifier",
+            "probablemente, para los mayores",
+            "a",
+            "Podrías poner «probablemente, para los mayores» justo antes de tu tesis.",
+        ),
+        (
+            "es",
+            "canteen",
+            "rebuttal",
+            "salvo que compren lo mismo en la tienda de al lado",
+            "a",
+            "Una refutación dice cuándo tu tesis podría no cumplirse, y la tuya lo hace.",
+        ),
+        (
+            "es",
+            "homework",
+            "qualifier",
+            "siempre",
+            "q",
+            "¿Hay algún grupo de niños para el que estarías menos seguro?",
+        ),
+        (
+            "es",
+            "uniforms",
+            "claim",
+            "el uniforme debería ser opcional",
+            "q",
+            "¿Qué añadirías para que quede claro quién decide?",
+        ),
+        (
+            "es",
+            "canteen",
+            "warrant",
+            "lo que es fácil de comprar es lo que comen los niños",
+            "a",
+            (
+                "Puedes dejar «lo que es fácil de comprar es lo que comen los niños» tal cual: "
+                "es una regla general."
+            ),
+        ),
+        (
+            "es",
+            "homework",
+            "claim",
+            "los deberes son malos",
+            "a",
+            "Una tesis dice qué debería cambiar, así que piensa en quién debería hacer qué.",
+        ),
+        (
+            "es",
+            "uniforms",
+            "rebuttal",
+            "a algunos les gusta el uniforme",
+            "q",
+            "¿Se te ocurre un instituto donde quitar el uniforme causaría un problema?",
+        ),
+        (
+            "es",
+            "canteen",
+            "grounds",
+            "7 de los 10 más vendidos son patatas o refrescos",
+            "a",
+            "¿Por qué no añades el mes en que miraste la lista?",
+        ),
+    ],
+)
+def test_near_miss_of_an_offer_passes_whole(language, topic, step, message, field, sentence):
+    assert sentence in _seen(language, topic, step, message, field, sentence).text
