@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from coach.domain import clauses, languages
+from coach.domain import clauses, languages, offers
 from coach.domain.clauses import (  # ALTERNATIVE: ", or ...", where a known fact ends
     ADDRESSED,
     ALTERNATIVE,
@@ -159,7 +159,16 @@ class Authorship:
             mentioned(sentence, quote, self._theirs) for quote in QUOTED.finditer(sentence)
         )
         defines = bool(_DEFINITION.search(sentence))
+        # Offers judged by function (``coach.domain.offers``): content to add that carries
+        # words of their subject they did not write is the part; one that only asks or names
+        # a kind offers nothing, and its pieces are not read as offered text.
+        offered = [] if elsewhere or unnamed or defines else offers.read(sentence)
+        if any(offers.states_part(offer, self._offered_words) for offer in offered):
+            return "offered"
+        empty = [offer for offer in offered if offers.offers_nothing(offer, self._offered_words)]
         for piece, kind in pieces_of(sentence, self._theirs):
+            if kind == "offered" and any(offers.within(piece, offer) for offer in empty):
+                continue
             figures = self._new_figures(piece)
             stems = stems_of(piece) | figures
             on_subject = bool(stems & self.subject) or bool(figures)
@@ -280,6 +289,17 @@ class Authorship:
             ):
                 return kind  # "in most primary schools": their words, not yet their part
         return None
+
+    def _offered_words(self, text: str) -> offers.Words:
+        """What offered content carries, by what the student wrote (``offers.Words``)."""
+        figures = self._new_figures(text)
+        stems = stems_of(text) | figures
+        return offers.Words(
+            fresh=frozenset(stems - self.known - TUTOR_WORDS),
+            unwritten=frozenset(stems - self.known),
+            on_subject=bool(stems & self.subject or figures),
+            as_part=bool(self.step) and passes(self.step, text, claim=self.claim),
+        )
 
     def _carries_new(self, question: str, stems: set[str], figures: set[str]) -> bool:
         """Whether a yes/no question ("Do parents pay extra for blazers?") carries

@@ -8,6 +8,8 @@ ask. English and Spanish, on the dev set's three topics. This is the tuning half
 half (``test_guard_offers_frozen.py``) was written at the same time, committed before the
 guard was changed, and is never tuned on."""
 
+import time
+
 import pytest
 
 from evaluations.coach import voices
@@ -391,3 +393,96 @@ def test_offer_of_content_they_did_not_write_is_withheld(
 )
 def test_near_miss_of_an_offer_passes_whole(language, topic, step, message, field, sentence):
     assert sentence in _seen(language, topic, step, message, field, sentence).text
+
+
+# The offers that reached the student on the third final set (a tuning set since), each in a
+# frame no rule read: served in their own turn, none of their words the student did not write
+# may show.
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Adding that three other subjects had the same problem last year would make your "
+        "grounds stronger.",
+        "Could you make it: whatever builds responsibility in teenagers belongs in the curriculum?",
+        "Also mention that the head of science checked your tally on Tuesday morning.",
+        "You might narrow it to: for students who don't have a part-time job.",
+        "Podrías pedir también que se quiten los vasos de plástico del comedor, ¿no?",
+        "También podrías agregar que el 70 % de los jóvenes que hacen voluntariado dicen "
+        "sentirse más felices.",
+        "Por ejemplo, en tu caso valdría «en la mayoría de los institutos de secundaria».",
+        "¿Y los alumnos que viven lejos y no tienen cómo llegar, eso no sería también una "
+        "refutación?",
+    ],
+)
+def test_an_offer_the_third_final_set_showed_is_withheld(sentence):
+    final3 = voices.load(voices.VOICES_FINAL3)
+    turn = next(t for t in final3.turns if any(text == sentence for _, text in t.parts))
+    field = next(field for field, text in turn.parts if text == sentence)
+    outcome = next(o for o in voices.play_sentences(_only(final3, turn)) if o.text == sentence)
+    assert not outcome.reached, (field, sentence)
+
+
+def _only(set_: voices.Voices, turn: voices.Turn) -> voices.Voices:
+    return voices.Voices(set_.topics, set_.drafts, (turn,), ())
+
+
+# Every expression the offer judge adds, on 20,000 characters of input built to make it
+# backtrack: a bound on backtracking (each runs in well under 50 ms alone; a quadratic one takes
+# seconds), not on a busy machine's pace.
+@pytest.mark.parametrize(
+    "trigger",
+    [
+        "could add ",
+        "you might narrow it down to ",
+        "¿Y x, ",
+        ", eso no sería también una ",
+        "en tu caso te ",
+        "te vale ",
+        "the month you ",
+        "el mes en que miraste ",
+        "     ",
+        ", , ",
+        "adding that ",
+        "«",
+        "“x",
+        "'x' ",
+        "is what i ",
+        "work as your ",
+        "dejarlo en ",
+        "y también ",
+        "more or less what ",
+        "x" * 60,
+    ],
+)
+def test_the_offer_judge_stays_linear_on_long_input(trigger):
+    from coach.domain import offers
+
+    text = (trigger * (20_000 // len(trigger) + 1))[:20_000]
+    for sentence in (text, f"¿{text}?"):
+        for pattern in (
+            offers._VERB,
+            offers._CUE,
+            offers._OPENING,
+            offers._DEICTIC,
+            offers._AFTER,
+            offers._AFTER_ASKED,
+            offers._ASKING,
+            offers._TALKED_ABOUT,
+            offers._KIND,
+            offers._CONDITIONAL,
+            offers._SUBJECT,
+            offers._WORDING,
+            offers._QUOTED,
+            offers._LEAD,
+            offers._APPROXIMATELY,
+            *offers._THEIR_DOING,
+        ):
+            started = time.perf_counter()
+            list(pattern.finditer(sentence))
+            pattern.match(sentence)
+            assert time.perf_counter() - started < 0.5, pattern.pattern[:60]
+        started = time.perf_counter()
+        for offer in offers.read(sentence):
+            offers.asks(offer.content)
+            offers.theirs_to_say(offer.content)
+        assert time.perf_counter() - started < 1.0

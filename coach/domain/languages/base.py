@@ -216,7 +216,8 @@ class LanguagePack:
     suggestion_patterns: tuple[str, ...] = ()
     knowing_patterns: tuple[str, ...] = ()  # "did you know that ...", "¿sabías que ...?"
     # More frames the guard reads, by name: "idea" (the idea that ...), "link" (the link
-    # between ...), "completing" (a colon completing "narrow it to:"), "or" (an alternative).
+    # between ...), "completing" (a colon completing "narrow it to:"), "or" (an alternative),
+    # and the offer judge's words, "offer_..." (``coach.domain.offers``, ``*_offers.py``).
     guard_frames: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     offer_patterns: tuple[str, ...] = ()
     addressed: frozenset[str] = frozenset()  # words of a sentence addressed to the student

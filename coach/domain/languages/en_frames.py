@@ -3,6 +3,8 @@ words that offer text ("what if you argued that ...") and those that say what a 
 
 from __future__ import annotations
 
+from coach.domain.languages.en_offers import OFFER_FRAMES
+
 _SAY = (
     r"(?:say|said|saying|write|wrote|writing|argue|argued|arguing|claim|claimed|claiming|"
     r"state|stated|stating|"
@@ -209,4 +211,6 @@ GUARD_FRAMES = {
         r"had|was)(?:nt|\s+not)?\s+you\b",
         r"\byoursel(?:f|ves)\b",
     ),
+    # Offers judged by function (``coach.domain.offers``).
+    **OFFER_FRAMES,
 }

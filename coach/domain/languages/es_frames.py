@@ -4,6 +4,8 @@ say what a part is."""
 
 from __future__ import annotations
 
+from coach.domain.languages.es_offers import OFFER_FRAMES
+
 _SAY = (
     r"(?:dec[ií]r|dices|digas|dijeras|dijeses|pon(?:er|es|gas|dr[ií]as)|pusieras|pusieses|escrib(?:ir|es|"
     r"ieras|ieses|ir[ií]as)|a[nñ]ad(?:ir|es|ieras|ieses|ir[ií]as)|cit(?:ar|as|aras|ases|"
@@ -196,4 +198,6 @@ GUARD_FRAMES = {
         # Said of the student after "que": "muestra que sabes que ...", "ves que tienes ...".
         r"\bque\s+(?:ya\s+)?(?:sabes|tienes|conoces|entiendes|ves|has visto|has pensado)\b",
     ),
+    # Offers judged by function (``coach.domain.offers``).
+    **OFFER_FRAMES,
 }
