@@ -32,7 +32,15 @@ from dataclasses import dataclass
 from itertools import islice
 
 from coach.domain import languages
-from coach.domain.clauses import GRAMMAR, MIN_LETTERS, QUESTION_WORD, asks_in, options
+from coach.domain.clauses import (
+    ADDRESSED,
+    GRAMMAR,
+    META,
+    MIN_LETTERS,
+    QUESTION_WORD,
+    asks_in,
+    options,
+)
 from coach.domain.heuristics import is_question
 from coach.domain.phrases import words
 
@@ -191,6 +199,12 @@ def asks(content: str) -> bool:
     return choice is not None and not _FIGURE.search(content)
 
 
+def _about_the_argument(content: str) -> bool:
+    """Whether ``content`` speaks of the argument's parts or the student ("that a qualifier
+    says how sure you are", "that your source is named")."""
+    return bool(set(words(content)) & (META | ADDRESSED))
+
+
 def _small(word: str) -> bool:
     return len(word) < MIN_LETTERS or word in GRAMMAR or bool(_APPROXIMATELY.fullmatch(word))
 
@@ -242,10 +256,12 @@ def states_part(offer: Offer, read_words: Reader) -> bool:
     # Their text worded anew needs one word not theirs: "narrow it to: for students who don't
     # have a part-time job"; a text added, two.
     needed = 1 if offer.wording else _SET_OFF_WORDS
-    if (
-        (offer.set_off or offer.wording)
-        and len(said.unwritten) >= needed
-        and (said.on_subject or said.as_part)
+    if (offer.set_off or offer.wording) and (
+        (len(said.unwritten) >= needed and (said.on_subject or said.as_part))
+        or len(said.fresh) >= _SET_OFF_WORDS
+        # "add that most teachers support the change": a statement of its own, in the tutor's
+        # words but about neither the argument's parts nor the student.
+        or (len(said.unwritten) > _SET_OFF_WORDS and not _about_the_argument(offer.content))
     ):
         return True
     said = read_words(theirs_to_say(offer.content))
