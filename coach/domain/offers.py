@@ -75,7 +75,7 @@ _LEAD = re.compile(
     re.I,
 )
 _FIGURE = re.compile(r"\d")
-_CLAUSE_ENDS = re.compile(r"\s*[,;.?!)]")
+_CLAUSE_ENDS = re.compile(r"\s{0,4}[,;.?!)]")
 _SETTING_OFF = re.compile(
     r"[:—–]|(?<!\w)(?:"
     + "|".join(languages.every_keyed("guard_frames", "offer_that"))

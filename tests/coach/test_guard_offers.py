@@ -475,6 +475,9 @@ def test_the_offer_judge_stays_linear_on_long_input(trigger):
             offers._QUOTED,
             offers._LEAD,
             offers._APPROXIMATELY,
+            offers._CLAUSE_ENDS,
+            offers._CLAUSE_MARK,
+            offers._SETTING_OFF,
             *offers._THEIR_DOING,
         ):
             started = time.perf_counter()

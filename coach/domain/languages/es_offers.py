@@ -37,7 +37,7 @@ _VERB = (
 # A suggestion or a modal a few words before the verb: "Podrías pedir también", "Te falta
 # meter", "Estaría bien mencionar", "¿Te animas a poner?", "Quedaría mejor si dijera".
 _CUE = (
-    r"(?<!\w)(?:podr[ií]as|podr[ií]a|podemos|puedes|puede|deber[ií]as|tambi[eé]n|adem[aá]s|"
+    r"(?<!\w)(?=\w)(?:podr[ií]as|podr[ií]a|podemos|puedes|puede|deber[ií]as|tambi[eé]n|adem[aá]s|"
     r"conviene|convendr[ií]a|estar[ií]a bien|ser[ií]a bueno|ir[ií]a bien|vendr[ií]a bien|"
     r"falta|faltar[ií]a|animas? a|an[ií]mate a|prueba a|intenta|olvides|acu[eé]rdate de|"
     r"qu[eé] tal si|y si|por qu[eé] no|yo|mejor|vale la pena|merece la pena|tal vez|"
@@ -48,7 +48,7 @@ _CUE = (
 # The tutor's own conditional of adding ("yo le sumaría que", "añadiría"), and "let us"
 # ("¿lo dejamos en ...?"), offer without a cue.
 _SAID = (
-    r"(?<!\w)(?:a[nñ]adir[ií]a|agregar[ií]a|sumar[ií]a|meter[ií]a|incluir[ií]a|pondr[ií]a|"
+    r"(?<!\w)(?=\w)(?:a[nñ]adir[ií]a|agregar[ií]a|sumar[ií]a|meter[ií]a|incluir[ií]a|pondr[ií]a|"
     r"mencionar[ií]a|citar[ií]a|usar[ií]a|pedir[ií]a|cambiar[ií]a|dejar[ií]a|"
     r"a[nñ]adimos|agregamos|sumamos|metemos|incluimos|ponemos|dejamos|cambiamos)(?!\w)"
 )
@@ -57,7 +57,7 @@ _SERVES = (
     r"ir[ií]a bien|quedar[ií]a bien|podr[ií]a valer|podr[ií]a servir)"
 )
 OFFER_FRAMES = {
-    "offer_verb": (r"(?<!\w)" + _VERB + r"(?!\w)", _SAID),
+    "offer_verb": (r"(?<!\w)(?=\w)" + _VERB + r"(?!\w)", _SAID),
     "offer_cue": (_CUE, _SAID),
     # The verb opening its clause, with no cue: an imperative ("Súmale que ...",
     # "Cámbiala por: ..."), a gerund or an infinitive as the subject ("Poniendo que ...").
@@ -70,12 +70,14 @@ OFFER_FRAMES = {
     # "para ti funcionaría ...", "como fuente te serviría ...", "¿Te vale «...»?"), a label
     # of adding ("Un buen añadido: ...", "así: ...").
     "offer_deictic": (
-        r"(?<!\w)(?:en tu caso|para ti|para tu \w+|en el tuyo|como " + _PARTS + r")\b,?\s+"
+        r"(?<!\w)(?=\w)(?:en tu caso|para ti|para tu \w+|en el tuyo|como " + _PARTS + r")\b,?\s+"
         r"(?:\w+\s+){0,2}?(?:te\s+|le\s+)?" + _SERVES + r"(?!\w)",
-        r"(?<!\w)(?:te\s+|le\s+)?" + _SERVES + r"(?:\s+(?:como\s+\w+|para\s+ti|en\s+tu\s+caso))?"
+        r"(?<!\w)(?=\w)(?:te\s+|le\s+)?"
+        + _SERVES
+        + r"(?:\s+(?:como\s+\w+|para\s+ti|en\s+tu\s+caso))?"
         r"\s*(?=[«“\"])",
-        r"(?<!\w)(?:as[ií]|de este modo|de esta forma)\s*[:—–]",
-        r"(?<!\w)(?:a[nñ]adido|a[nñ]adidura|complemento|extra|para a[nñ]adir|para meter|"
+        r"(?<!\w)(?=\w)(?:as[ií]|de este modo|de esta forma)\s*[:—–]",
+        r"(?<!\w)(?=\w)(?:a[nñ]adido|a[nñ]adidura|complemento|extra|para a[nñ]adir|para meter|"
         r"para sumar)\s*[:—–]",
     ),
     # The content comes before: "... es lo que yo añadiría", "¿Y ..., eso no sería también
@@ -92,7 +94,7 @@ OFFER_FRAMES = {
         r"(?:una?|otr[oa]|tu)\s+(?:otr[oa]\s+|segund[oa]\s+)?" + _PARTS + r"(?!\w)",
     ),
     # A question that asks for the student's view ("¿Dirías que es seguro o probable?").
-    "offer_asking": (r"(?<!\w)(?:dir[ií]as|dices|dir[ií]ais)(?!\w)",),
+    "offer_asking": (r"(?<!\w)(?=\w)(?:dir[ií]as|dices|dir[ií]ais)(?!\w)",),
     # Saying as the subject ("Decir que los viajes son buenos no explica ...").
     "offer_talked_about": (r"^\W{0,4}(?:decir|diciendo|escribir|escribiendo|afirmar)(?!\w)",),
     # Words that open a kind of content ("una cifra", "otra razón", "algún dato").
