@@ -452,15 +452,70 @@ def _halves_say_the_same(text: str, claim: str) -> bool:
     return repeated / len(reason) >= RESTATED_SHARE
 
 
+_LINKS = _either("link_patterns")
+_SIDE_MARKS = frozenset(
+    word for mark in (*_RULE_MARKERS, *_REASON_FIRST, "then") for word in mark.split()
+)
+
+
+def _sides(text: str) -> tuple[str, str] | None:
+    """A warrant's two sides: its reason and conclusion ("porque ..., por eso ..."), or a
+    rule's condition and outcome when it opens with one ("si ..., entonces ...", "when ...,
+    ...")."""
+    halves = _reason_and_conclusion(text)
+    if halves is not None:
+        return halves
+    head, comma, rest = text.partition(",")
+    opening = _marker_at(_spelled(head)[:1], _CONDITION_MARKERS)
+    return (head, rest) if comma and opening is not None else None
+
+
+def _stems_said(text: str) -> set[str]:
+    plain = _OBLIGATION.sub(" ", " ".join(_spelled(text)))
+    return {word[:5] for word in plain.split() if len(word) >= 3 and word not in _SIDE_MARKS}
+
+
+def _sides_repeat(text: str) -> bool:
+    """Whether both sides say the same words: "porque hay que hacerlo, por eso hay que
+    hacerlo", "if students should rate teachers, then students should rate teachers"."""
+    sides = _sides(text)
+    if sides is None or not words(sides[0]) or not words(sides[1]):
+        return False
+    return _stems_said(sides[0]) == _stems_said(sides[1])
+
+
+def _links_condition(text: str, claim: str) -> bool:
+    """Whether the warrant links a condition to an outcome before its conclusion: a
+    condition ("when", "every time", "where pupils ...", "cada vez que", "los alumnos que
+    ...") and a word neither its conclusion nor the claim says ("when students rate
+    teachers, teachers improve, so students should rate teachers"). Such a rule may use the
+    claim's words; "whenever students should rate teachers, students should rate teachers"
+    links nothing."""
+    plain = " ".join(_spelled(text))
+    so = _CONSEQUENCE.search(plain)
+    reason, conclusion = plain, ""
+    if so is not None and _OBLIGATION.search(plain[so.end() :]):
+        reason, conclusion = plain[: so.start()], plain[so.end() :]
+    if not _LINKS.search(reason):
+        return False
+    forms = _forms(_said(conclusion) + _said(claim))
+    return any(not _among(word, forms) for word in _said(reason))
+
+
 def warrant_problem(text: str, claim: str = "") -> str | None:
     """``no_principle``, ``one_sided`` (the rule's condition or outcome is missing: "Kids
     like cake if hungry") or ``restates_claim``; None for a general rule with both sides."""
     tokens = _spelled(text)
-    if _judged_then_ought(text) or _halves_say_the_same(text, claim):
+    if _judged_then_ought(text) or _sides_repeat(text):
+        return "restates_claim"
+    # A rule that links a condition to an outcome is no restatement, however many of the
+    # claim's words it uses: the word counts below judge only what links nothing.
+    linked = _links_condition(text, claim)
+    if _halves_say_the_same(text, claim) and not linked:
         return "restates_claim"
     if _circular(tokens, {token[:5] for token in _spelled(claim) if len(token) >= 4}):
         return "restates_claim"
-    if claim.strip():
+    if claim.strip() and not linked:
         claimed = {token[:5] for token in _spelled(claim) if len(token) >= 4}
         own = [token[:5] for token in tokens if len(token) >= 4]
         if own and sum(stem in claimed for stem in own) / len(own) >= RESTATED_SHARE:
@@ -539,6 +594,11 @@ def grounds_problem(text: str) -> str | None:
     return "no_evidence"
 
 
+_FAILING_CASE = _either("failing_case_patterns")
+_HELP_ASKED = _either("help_asked_patterns")
+_ONESELF = frozenset("i im ive me my yo mi".split())
+
+
 def _denies(plain: str) -> bool:
     """Whether a rebuttal only denies that any circumstance exists: "no one could disagree",
     "there's no situation where this fails" (the condition word opens the denied case's own
@@ -548,8 +608,12 @@ def _denies(plain: str) -> bool:
     if found is None or _has_marker(plain[: found.start()], _CONDITIONS):
         return False
     after = plain[found.end() :].split()
-    return _has_marker(" ".join(after[:1]), _CONDITIONS) or not _has_marker(
-        " ".join(after[1:]), _CONDITIONS
+    # "i cant think of any case where it wouldnt work": the case's own clause, one word on.
+    opens_case = _FAILING_CASE.match(" ".join(after[1:])) is not None
+    return (
+        _has_marker(" ".join(after[:1]), _CONDITIONS)
+        or opens_case
+        or not _has_marker(" ".join(after[1:]), _CONDITIONS)
     )
 
 
@@ -575,6 +639,18 @@ def rebuttal_problem(text: str) -> str | None:
     return "no_condition"
 
 
+def denies_any_failure(text: str) -> bool:
+    """Whether a rebuttal only denies that the claim could fail, and asks nothing: "no se me
+    ocurre ningún caso en que no funcione", "there's no case where it wouldn't work", "no
+    one would ever say that we do not need it". About the student's own mind it denies only
+    when it names the failing case: "i can't think of any exception" and "no se me ocurre
+    nada" say the student is stuck; "..., help" or a question asks for help."""
+    plain = " ".join(words(text))
+    if "?" in text or _HELP_ASKED.search(plain) or rebuttal_problem(text) != "insists":
+        return False
+    return bool(_FAILING_CASE.search(plain)) or not set(plain.split()) & _ONESELF
+
+
 def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     """Whether ``text`` fits ``step``; the problem codes are ``empty``, ``too_short``,
     ``is_question``, ``vague_claim``, ``no_evidence``, ``opinion``, ``no_principle``, ``one_sided``,
@@ -591,6 +667,9 @@ def step_check(step: str, text: str, *, claim: str = "") -> StepCheck:
     if step == "warrant" and warrant_problem(stripped, claim) == "restates_claim":
         # Said before "too short": a short restatement is above all the claim again.
         return StepCheck(step, "restates_claim")
+    if step == "rebuttal" and len(words(stripped)) >= 2 and rebuttal_problem(stripped) == "insists":
+        # Said before "too short": "nunca falla" needs a case where it would, not length.
+        return StepCheck(step, "insists")
     vague = _VAGUE_CLAIM.search(_untagged(stripped)) or (
         step == "claim" and (_complains(stripped) or _only_evaluates(stripped))
     )

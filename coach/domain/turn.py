@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coach.domain import languages
-from coach.domain.heuristics import MIN_WORDS, carries_its_part
+from coach.domain.heuristics import MIN_WORDS, carries_its_part, denies_any_failure
 from coach.domain.intent import (
     Intent,
     classify,
@@ -164,6 +164,15 @@ def _own_questions(
     return read
 
 
+def _as_denial(message: str, intent: Intent, step: str) -> Intent:
+    """At the rebuttal, a denial read as being stuck ("no se me ocurre ningún caso en que no
+    funcione", "no one would ever say that we do not need it") is the student's (weak)
+    rebuttal, answered with what it lacks; "i can't think of any exception, help" asks."""
+    if step == "rebuttal" and intent.pressure == "stuck" and denies_any_failure(message):
+        return Intent("attempt")
+    return intent
+
+
 def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
     """The turn's inputs as one frozen object (see the module's docstring)."""
     topic = inputs.get("topic", "") or ""
@@ -173,10 +182,9 @@ def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
     known = _stems(topic) | _stems(" ".join(draft.values()))
     said = [(m, classify(m, topic=topic)) for m in earlier if m.strip()]
     step = inputs.get("step", "") or ""
-    said = [(m, _as_source(m, kind, step)) for m, kind in said]
-    said.append(
-        (message, _as_source(message, turn_intent(inputs) or classify(message, topic=topic), step))
-    )
+    said = [(m, _as_denial(m, _as_source(m, kind, step), step)) for m, kind in said]
+    intent = _as_source(message, turn_intent(inputs) or classify(message, topic=topic), step)
+    said.append((message, _as_denial(message, intent, step)))
     claim = draft.get("claim", "") if step == "warrant" else ""
     said = _pleading(said, known, step if step in MIN_WORDS else "", claim)
     said = _own_questions(said, tuple(draft.values()))

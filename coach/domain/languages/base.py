@@ -67,6 +67,16 @@ class LanguagePack:
     # A rebuttal that says the claim holds in every case ("it always works", "funciona
     # siempre"), read only when the rebuttal names no condition and no contrasting case.
     always_patterns: tuple[str, ...] = ()
+    # The case a denial says never happens ("where it wouldn't work", "en que no funcione"):
+    # "no se me ocurre ningún caso en que no funcione" denies, "no se me ocurre nada" is stuck.
+    failing_case_patterns: tuple[str, ...] = ()
+    # Asking the tutor for help ("help", "ayúdame"): "i can't think of any exception, help"
+    # asks, whatever it denies.
+    help_asked_patterns: tuple[str, ...] = ()
+    # What opens a rule's condition, in more forms than ``rule_markers`` ("every time",
+    # "where pupils ...", "cada vez que", "los alumnos que ..."), read only to tell a rule
+    # from a restatement.
+    link_patterns: tuple[str, ...] = ()
     # Texting forms written out before a warrant is compared with the claim ("shld" ->
     # "should", "xq" -> "porque"): folded word -> folded words.
     spelled_out: Mapping[str, str] = field(default_factory=dict)

@@ -29,7 +29,7 @@ NO_KNOWLEDGE: tuple[str, ...] = (
 # A rebuttal that denies any circumstance or opponent exists ("no one could disagree",
 # "there's no situation where this fails"), read only when it names no condition.
 DENIALS: tuple[str, ...] = (
-    r"\b(no one|noone|nobody|nothing|no situation|no case|no exception|no way|no reason|"
+    r"\b(no one|noone|nobody|nothing|no situation|no case|no exceptions?|no way|no reason|"
     r"not a single|not one|never)\b",
     r"\b(cant|can t|can not|cannot|couldnt|couldn t|dont|don t|do not) (see|think of|imagine|find) "
     r"(anyone|anybody|any|a single|one)\b",
@@ -50,6 +50,27 @@ ALWAYS: tuple[str, ...] = (
     r"(always|every time|everywhere|for (everyone|everybody|every one|all))|(works?|helps?|"
     r"applies|holds) in (every|all|any) (cases?|situations?|schools?)|never fails?|"
     r"(cant|can t|cannot|couldnt|wont|would never|will never) (ever )?fail)\b",
+)
+
+# The case a denial says never happens: "there's no case where it wouldn't work", "i cant see
+# any case where it doesnt help". "I can't think of any exception" names none: stuck.
+FAILING_CASE: tuple[str, ...] = (
+    r"\b(where|wherever|in which|when|that|for which)( [a-z]+){0,5} (fails?|failed|wouldnt|"
+    r"wouldn t|doesnt|doesn t|dont|don t|wont|won t|didnt|didn t|isnt|isn t|not|goes wrong|"
+    r"go wrong|went wrong|backfires?)\b",
+)
+
+# Asking the tutor for help beside a denial: "i can't think of any exception, help".
+HELP_ASKED: tuple[str, ...] = (
+    r"\b(help|helps|hint|hints|give me|show me|can you|could you|tell me)\b",
+)
+
+# What opens a rule's condition, read only to tell a rule from a restatement: "when students
+# rate teachers, teachers improve", "where pupils ...", "teachers who get rated ...".
+LINKS: tuple[str, ...] = (
+    r"\b(if|when|whenever|once|as long as|every time|each time|any time|anytime|as soon as|"
+    r"where|wherever)\b",
+    r"\b[a-z]+ (who|whose)\b",
 )
 
 # Texting forms written out before a warrant is compared with the claim: "exams shld be

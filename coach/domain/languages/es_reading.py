@@ -38,6 +38,28 @@ ALWAYS: tuple[str, ...] = (
     r"no (falla|fallaria|fallan) (nunca|jamas)|nunca (falla|fallaria|fallan))\b",
 )
 
+# El caso que una negación dice que nunca ocurre: "no se me ocurre ningún caso en que no
+# funcione", "no hay ningún caso en el que falle". "No se me ocurre nada" no nombra ninguno.
+FAILING_CASE: tuple[str, ...] = (
+    r"\b(en que|en el que|en la que|en los que|en las que|donde|que|cuando)( [a-z]+){0,5} "
+    r"(no (funcione|funcionen|funcionaria|funciona|sirva|sirvan|sirve|serviria|valga|vaya bien)|"
+    r"falle|fallen|fallaria|falla|salga mal|saldria mal|salgan mal)\b",
+)
+
+# Pedir ayuda al tutor junto a la negación: "no se me ocurre nada, ayúdame".
+HELP_ASKED: tuple[str, ...] = (
+    r"\b(ayuda|ayudame|ayudeme|ayudenme|ayudas|ayudarme|pista|pistas|dame|dime|puedes|"
+    r"podrias|echas una mano)\b",
+)
+
+# Lo que abre la condición de una regla, leído solo para distinguir una regla de una
+# repetición: "cada vez que los alumnos evalúan ...", "los alumnos que evalúan ...".
+LINKS: tuple[str, ...] = (
+    r"\b(si|cuando|siempre que|una vez que|cada vez que|en cuanto|tan pronto como|donde|"
+    r"en los que|en las que|en el que|en la que|quienes)\b",
+    r"\b(los|las|el|la|unos|unas|todos|todas|cualquier) [a-z]+ que\b",
+)
+
 # Formas de chat escritas enteras antes de comparar la garantía con la tesis: "xq" dice
 # "porque", "q" dice "que".
 SPELLED_OUT: dict[str, str] = {
