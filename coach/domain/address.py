@@ -122,6 +122,28 @@ def _question_to_tutor(text: str, tokens: list[str]) -> bool:
     return quotes or bool(said & (_PERSONAL | _PARTS))
 
 
+_SUBJECT_OPENERS = languages.every_set("subject_openers")
+_SAID_OPENERS = tuple(opener.split() for opener in languages.every("said_openers"))
+_ADDRESSEES = languages.every_set("addressees")
+_FOR_ME = tuple(f" {phrase} " for phrase in languages.every("for_me"))
+
+
+def _said(tokens: list[str]) -> bool:
+    return any(tokens[: len(opener)] == opener for opener in _SAID_OPENERS)
+
+
+def _their_verb(tokens: list[str], raw_first: str) -> bool:
+    """After a person named and what is said of them, a verb as plain as the third person's
+    ("apunta", "write"), with no "tú", "you" after it, no "por mí", "for me" and no pronoun
+    written on to it ("apúntame"): the person's doing, not an order to the tutor."""
+    said = f" {' '.join(tokens)} "
+    return (
+        fold(raw_first) == raw_first.casefold()
+        and not set(tokens[1:2]) & _ADDRESSEES
+        and not any(phrase in said for phrase in _FOR_ME)
+    )
+
+
 def addressed_to_tutor(message: str) -> bool:
     """Whether ``message`` asks the tutor to do something (see the module's docstring)."""
     folded = " " + " ".join(_tokens(message)) + " "
@@ -133,13 +155,19 @@ def addressed_to_tutor(message: str) -> bool:
         return True
     # Each word as typed, to see its written accent ("escríbeme" vs "escribeme").
     as_typed = {fold(word): word for word in re.findall(r"[^\W\d_]+", message)}
+    named = said = False  # a person named; then what is said of them
     for tokens, continues in _clauses(message):
         core = _strip_fillers(tokens)
         if not core:
             continue
         raw_first = as_typed.get(core[0], core[0])
-        if not continues and _imperative(core, raw_first):
+        theirs = named and said and _their_verb(core, raw_first)
+        if not continues and not theirs and _imperative(core, raw_first):
             return True
+        if named and _said(core):
+            said = True
+        else:
+            named, said = core[0] in _SUBJECT_OPENERS and not theirs, False
         if any(pack.asks_tutor(core) for pack in languages.packs()) or _wants_artefact(core):
             return True
         # "warrant please": a fragment held up by politeness.

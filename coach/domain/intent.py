@@ -213,6 +213,19 @@ _SLOT_WORDS = languages.every_set("slot_words")
 _SLOT_LEADS = languages.every_set("slot_leads")
 _ELLIPSIS = re.compile(r"\.{3}|…")
 _INSERT = re.compile(r"\[(\w+)\]")
+# "¿Los alumnos de la ESO están cansados?", "Are pupils in the US too tired?": a word in
+# capitals after a sentence's first, in a message not all in capitals, is an acronym, not the
+# pronoun it folds to ("eso", "us"); a digit after it keeps it out of every word list. "ESO
+# ESTÁ BIEN?" (shouted) and "¿ESO está bien?" (the first word) are still the pronoun.
+_ACRONYMS = languages.every_set("acronyms")
+# After a word and before the next sentence: "de la ESO", not "¿ESO ...?" or "... ESO ...".
+_CAPITALS = re.compile(r"(?<=\w)([^\w.?!]+)([A-Z]{2,4})(?![^\W\d_])")
+
+
+def _acronyms_apart(message: str) -> str:
+    if not any(ch.islower() for ch in message):
+        return message
+    return _CAPITALS.sub(lambda m: m[0] + "0" if m[2].casefold() in _ACRONYMS else m[0], message)
 
 
 def has_slot(message: str) -> bool:
@@ -332,6 +345,21 @@ _NOT_TOPICAL = frozenset().union(
         )
     )
 )
+
+# A question whose yes-word is followed by what it says of the topic, an infinitive ("¿Está
+# bien madrugar tanto?", "¿Vale madrugar?"), asks about the topic; "¿vale?", "¿de acuerdo
+# entonces?", "¿vale, lo guardo?" are still a yes.
+_YES_ASKS = re.compile(
+    r"\b(?:"
+    + "|".join(re.escape(fold(p)) for p in languages.every("confirmations"))
+    + r") (?:"
+    + languages.alternatives("infinitives")
+    + r")\b"
+)
+
+
+def _asks_about_topic(message: str) -> bool:
+    return "?" in message and _YES_ASKS.search(fold(message)) is not None
 
 
 # Insisting ("but I am right", "no es verdad") is a (weak) rebuttal's content, not pleading.
@@ -458,7 +486,7 @@ def classify(message: str, *, topic: str = "") -> Intent:
     confirmation. A message with text of its own (more than a few words) is a confirmation
     or a rewrite request only in the form "rewrite: <text>".
     """
-    message = _INSERT.sub(r"\1", message)
+    message = _acronyms_apart(_INSERT.sub(r"\1", message))
     changing = accepts_with_change(message)  # read before a "yes," is taken as a filler
     pointing = confirms_card(message)  # "sí, esa": the yes is no filler before a text
     if accepts_with_doubt(message) or says_yes_and_no(message):
@@ -506,7 +534,13 @@ def classify(message: str, *, topic: str = "") -> Intent:
         return Intent("help", "emotional")  # before a yes: "mi madre me castiga si suspendo"
     # "Unless it rains, but yes": a yes that brings a limit of its own brings a new attempt.
     limited = any(marker in norm for marker in _LIMIT_OPENING)
-    if short and is_confirmation(message) and not _hedged(norm) and not limited:
+    if (
+        short
+        and is_confirmation(message)
+        and not _hedged(norm)
+        and not limited
+        and not _asks_about_topic(message)
+    ):
         return Intent("confirmation")
     if _pleads(norm, topic):  # after "fix it please", a rewrite request
         return Intent("help", "emotional")

@@ -15,6 +15,11 @@ from coach.domain.languages.base import fold as _fold
 CONFIRMATIONS: tuple[str, ...] = languages.every("confirmations")
 _INFORMAL_YES = frozenset(" ".join(_fold(y).split()) for y in languages.every("informal_yes"))
 REWRITE_REQUESTS: tuple[str, ...] = languages.every("rewrite_requests")
+# "¿Vale la pena madrugar tanto?", "make sure pupils sleep": the yes-word is part of an idiom
+# about the topic, so it is taken out before looking for a yes.
+_YES_IDIOMS = re.compile(
+    r"\b(?:" + "|".join(re.escape(_fold(i)) for i in languages.every("yes_idioms")) + r")\b"
+)
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -71,7 +76,9 @@ def _unstretched(text: str) -> str:
 
 def is_confirmation(text: str) -> bool:
     """The student accepts a suggestion ("yes", "that works", "me sirve"...); a whole message
-    may say it informally ("ya", "dale", "yesss", "sii")."""
+    may say it informally ("ya", "dale", "yesss", "sii"); not a yes-word inside an idiom
+    ("vale la pena", "make sure")."""
+    text = _YES_IDIOMS.sub(" ", fold(text))
     if _matches(text, CONFIRMATIONS, unless_negated=True):
         return True
     plain = " ".join(words(text))

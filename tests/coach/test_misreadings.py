@@ -59,6 +59,34 @@ def test_a_yes_word_inside_an_idiom_is_no_yes(message):
     assert not confirms_card(message)
 
 
+@pytest.mark.parametrize(
+    "message, kind",
+    [
+        ("¿Está bien madrugar tanto?", "attempt"),
+        ("¿vale madrugar tanto para dormirse en clase?", "attempt"),
+        ("¿vale?", "confirmation"),
+        ("¿De acuerdo entonces?", "confirmation"),
+        ("¿Vale, lo guardo?", "confirmation"),
+    ],
+)
+def test_a_question_with_a_yes_word_about_the_topic_is_no_yes(message, kind):
+    assert classify(message).kind == kind
+
+
+@pytest.mark.parametrize(
+    "message, kind",
+    [
+        ("¿La ESO es demasiado dura?", "attempt"),
+        ("¿ESO está bien?", "feedback"),  # a sentence's first word: the pronoun, stressed
+        ("ESO ESTÁ BIEN?", "feedback"),  # all in capitals: shouted
+        ("Mi tesis. ¿ESO es suficiente?", "feedback"),
+        ("Are pupils in the US too tired?", "attempt"),
+    ],
+)
+def test_capitals_inside_a_sentence_are_an_acronym(message, kind):
+    assert classify(message).kind == kind
+
+
 def test_the_two_halves_hold_different_messages():
     frozen = v.load(FROZEN)
     assert {m.message for m in _TUNE.messages}.isdisjoint(m.message for m in frozen.messages)
@@ -69,11 +97,14 @@ def test_the_two_halves_hold_different_messages():
     "trigger",
     [
         "vale la pena ",
+        "¿vale madrugar ",
+        "está bien ",
         "make sure ",
         "la ESO ",
         "ESO ",
         "the US IT ",
         "Mi entrenador, que lleva, ",
+        "The nurses, who write down, ",
         "el conserje, quien abre, apunta, ",
     ],
 )

@@ -41,6 +41,11 @@ class LanguagePack:
     # an informal yes that confirms only as the whole message ("ya", "dale"): inside a
     # sentence it means something else ("ya lo he intentado", "dale más tiempo")
     informal_yes: tuple[str, ...] = ()
+    # idioms whose yes-word says no yes ("vale la pena", "make sure"), folded
+    yes_idioms: tuple[str, ...] = ()
+    # words that, typed in capitals inside a sentence, are an acronym ("la ESO", "the US")
+    acronyms: frozenset[str] = frozenset()
+    infinitives: tuple[str, ...] = ()  # pattern alternatives: "[a-z]{2,}(?:ar|er|ir)", "to [a-z]+"
     rewrite_requests: tuple[str, ...] = ()
     negations: frozenset[str] = frozenset()
     # -- the step checks (``heuristics``); markers may end in "*" (any ending)
@@ -210,6 +215,13 @@ class LanguagePack:
     determiners: frozenset[str] = frozenset()
     part_words: frozenset[str] = frozenset()
     personal: frozenset[str] = frozenset()
+    # "Mi entrenador, que lleva diez años, apunta ...": a person named (opened by one of
+    # ``subject_openers``), what is said of them (opened by one of ``said_openers``), then
+    # their verb; only ``addressees`` or ``for_me`` after it make it an order.
+    subject_openers: frozenset[str] = frozenset()
+    said_openers: tuple[str, ...] = ()
+    addressees: frozenset[str] = frozenset()
+    for_me: tuple[str, ...] = ()
     clause_joiners: tuple[str, ...] = ()  # pattern alternatives between clauses
     # (folded clause, its first word as typed): None when the clause does not open with one
     # of this language's verbs of producing text, so another pack may read it.

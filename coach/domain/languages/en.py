@@ -223,6 +223,9 @@ PACK = LanguagePack(
         "yup",
     ),
     informal_yes=("ya", "yah", "yea", "sure thing"),
+    yes_idioms=asking.YES_IDIOMS,
+    acronyms=frozenset({"it", "us"}),
+    infinitives=(r"to [a-z]+",),
     rewrite_requests=(
         "rewrite",
         "improve",
@@ -790,6 +793,10 @@ PACK = LanguagePack(
         "rebuttals".split()
     ),
     personal=frozenset("you your yours u ur youre me my i im ive id we our us".split()),
+    subject_openers=asking.SUBJECT_OPENERS,
+    said_openers=asking.SAID_OPENERS,
+    addressees=asking.ADDRESSEES,
+    for_me=asking.FOR_ME,
     clause_joiners=("and then", "and", "so", "then"),
     imperative=imperative,
     asks_tutor=asks_tutor,

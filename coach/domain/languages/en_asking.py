@@ -131,3 +131,22 @@ WRAPPED_REQUESTS: tuple[str, ...] = (
     r" (fix|correct|tidy|polish|improve) (the|my) (wording|grammar|spelling|english)"
     r"( for me| please| up)* $",
 )
+
+# A "sure" that says no yes: "make sure pupils sleep more", "sure enough, PE helps" speak
+# about the topic and accept nothing.
+YES_IDIOMS = (
+    "make sure",
+    "makes sure",
+    "making sure",
+    "made sure",
+    "be sure",
+    "sure enough",
+)
+
+# "The school nurses, who are there every morning, write down every visit": people named and
+# what is said of them; the verb after is theirs, not an order to the tutor, unless "you" or
+# "for me" follows it ("Miss, write down a source for me").
+SUBJECT_OPENERS = frozenset("the my our his her their a an this these those".split())
+SAID_OPENERS = ("who", "whose", "which", "that", "the one who", "the ones who")
+ADDRESSEES = frozenset({"you"})
+FOR_ME = ("for me", "for us")

@@ -566,7 +566,9 @@ KEPT_RECORDS: tuple[str, ...] = (
     r"(?:own )?(?:list|count|tally|log|logbook|record|records|register|sheet|spreadsheet|"
     r"notebook|chart)\b",
     r"\b(?:logs|logged|records|recorded|tracks|tracked|counts|counted|tallies|tallied|"
-    r"registers|registered|writes down|wrote down|notes down|noted down|jots down|ticks off) "
+    r"registers|registered|writes down|wrote down|notes down|noted down|jots down|ticks off|"
+    # with more than one keeper: "the nurses, who are there every morning, write down ..."
+    r"write down|note down|jot down|tick off) "
     r"(?:how many|how much|how often|every|each|all|the number|who|what|when|everyone|"
     r"everything|attendance|visits?)\b",
     rf"\bwho (?:has|s|have|ve|had|d)(?: been)? (?:[a-z0-9]+ ){{1,6}}(?:for|over) "

@@ -254,6 +254,9 @@ PACK = LanguagePack(
         "adelante",
     ),
     informal_yes=more.INFORMAL_YES,
+    yes_idioms=asking.YES_IDIOMS,
+    acronyms=frozenset({"eso"}),
+    infinitives=(r"[a-z]{2,}(?:ar|er|ir)",),
     rewrite_requests=(
         "reescribe",
         "reescribelo",
@@ -785,6 +788,10 @@ PACK = LanguagePack(
         "refutaciones".split()
     ),
     personal=frozenset("tu tus te ti usted me mi mis yo nos nosotros".split()),
+    subject_openers=asking.SUBJECT_OPENERS,
+    said_openers=asking.SAID_OPENERS,
+    addressees=asking.ADDRESSEES,
+    for_me=asking.FOR_ME,
     clause_joiners=("y luego", "y", "luego", "asi que"),
     imperative=imperative,
     asks_tutor=asks_tutor,

@@ -116,3 +116,37 @@ WRAPPED_REQUESTS: tuple[str, ...] = (
     r" (porfa|por favor|plis|no se|nose|tu|solo) (arreglalo|corrigelo|mejoralo|arregla|corrige)"
     r"( porfa| por favor| plis)* $",
 )
+
+# Un "vale" o un "está bien" que no dice sí: "¿Vale la pena madrugar tanto?", "vale más
+# dormir", "¿está bien que empiecen tan pronto?" hablan del tema, no aceptan nada.
+YES_IDIOMS = (
+    "vale la pena",
+    "valga la pena",
+    "vale mas",
+    "vale menos",
+    "vale lo mismo",
+    "esta bien que",
+)
+
+# "Mi entrenador, que lleva diez años con el equipo, apunta la asistencia", "el conserje, quien
+# abre a las siete, anota ...": alguien nombrado y lo que se dice de él; el verbo que sigue es
+# suyo, no una orden al tutor, salvo con "tú" o "por mí" ("Profe, apunta tú la fuente").
+SUBJECT_OPENERS = frozenset(
+    "el la los las mi mis su sus nuestro nuestra nuestros nuestras este esta estos estas "
+    "un una".split()
+)
+SAID_OPENERS = (
+    "que",
+    "quien",
+    "quienes",
+    "el que",
+    "la que",
+    "los que",
+    "las que",
+    "el cual",
+    "la cual",
+    "cuyo",
+    "cuya",
+)
+ADDRESSEES = frozenset("tu usted ustedes vosotros vosotras".split())
+FOR_ME = ("por mi", "para mi")
