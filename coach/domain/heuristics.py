@@ -77,6 +77,9 @@ RESTATED_MIN_SHARED = 2  # the claim's words a "..., so ... should" warrant says
 # A rule's two sides: what comes after "if"/"when" (the kind of fact) and the rest.
 _RULE_MARKERS = languages.every("rule_markers")
 _GENERAL = languages.every("general")
+# A principle's markers: "people who", "anyone", "usually"; not a bare quantifier ("all
+# students", "la mayoría"), which makes no rule of a judgement.
+_PRINCIPLE = tuple(m for m in _GENERAL if m not in languages.every_set("bare_quantifiers"))
 RULE_SIDE_MIN_WORDS = 2
 LIMIT_MIN_WORDS = 3  # "but not always" limits nothing in particular
 RESTATED_SHARE = 0.75
@@ -316,18 +319,45 @@ def _complains(text: str) -> bool:
     return not _OBLIGATION.search(plain) and bool(_COMPLAINT.search(plain))
 
 
+def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The last of ``pattern``'s matches in ``text``, if any."""
+    found = None
+    for match in pattern.finditer(text):
+        found = match
+    return found
+
+
 _EVALUATION = _either("evaluations")
+_EVALUATION_CLAUSE = _either("evaluation_clauses")
+_EVALUATED_ACTION = _either("evaluated_actions")
+_EVALUATION_KIND = _either("evaluation_kinds")
+_STATEMENT_BREAK = re.compile(r"[,;:.!?]")
 
 
 def _only_evaluates(text: str) -> bool:
     """Whether a claim only evaluates: something is a problem, a disaster, the worst, out of
     hand, and no one is asked to do anything ("phones are a massive issue", "el plastico es un
     problemon"). With what should happen ("..., so the canteen should stop selling them"), a
-    reason or a condition ("because ...", "when ...") it takes a position to defend."""
+    reason or a condition ("because ...", "when ..."), a decision it rejects ("banning phones
+    in class is a terrible idea", "quitar el recreo es inaceptable") or the kind of problem
+    ("a public health problem") it takes a position to defend. Whatever words follow the
+    evaluation ("for year 11", "at lunch every single day") it is one, unless a comparison or
+    a clause does ("... than ...", "... that ...")."""
     plain = _untagged(text)
     if _OBLIGATION.search(plain) or _CONSEQUENCE.search(plain):
         return False
-    return _marker_at(plain.split(), _RULE_MARKERS) is None and bool(_EVALUATION.search(plain))
+    if _marker_at(plain.split(), _RULE_MARKERS) is not None or _EVALUATION_KIND.search(plain):
+        return False
+    found = _last(_EVALUATION, plain)
+    if found is None or _EVALUATED_ACTION.search(plain[: found.start()]):
+        return False
+    if any(clause.start() >= found.end() for clause in _EVALUATION_CLAUSE.finditer(plain)):
+        return False
+    # "the canteen is a mess, the queue takes half of lunch": a statement of its own after the
+    # evaluation says more than it ("..., honestly" does not).
+    pieces = [_untagged(piece) for piece in _STATEMENT_BREAK.split(text)]
+    last = max((i for i, piece in enumerate(pieces) if _EVALUATION.search(piece)), default=0)
+    return all(len(piece.split()) < RULE_SIDE_MIN_WORDS for piece in pieces[last + 1 :])
 
 
 def _judged_then_ought(text: str) -> bool:
@@ -418,7 +448,8 @@ def _reason_and_conclusion(text: str) -> tuple[str, str] | None:
     ("por eso", "that's why", "así que"), with or without "because" in front, or "because
     ..., ...". "If ..., ..." is a rule's two sides, not a reason."""
     plain = " ".join(_spelled(text))
-    so = _CONSEQUENCE.search(plain)
+    # The last "so": the reason may hold one of its own ("so addictive for anyone that ...").
+    so = _last(_CONSEQUENCE, plain)
     if so is not None:
         reason = plain[: so.start()].split()
         found = _marker_at(reason[:3], _REASON_FIRST)
@@ -442,6 +473,10 @@ def _halves_say_the_same(text: str, claim: str) -> bool:
     halves = _reason_and_conclusion(text)
     # "when students rate teachers, teachers improve, so ...": a rule, whatever words it shares.
     if halves is None or _marker_at(halves[0].split(), _CONDITION_MARKERS) is not None:
+        return False
+    # Only an obligation said twice is the claim again: "because the contract costs the school
+    # too much, the school should renegotiate it" gives a fact, however few words of its own.
+    if not _OBLIGATION.search(halves[0]):
         return False
     reason = _said(halves[0])
     known = _said(halves[1]) + _said(claim)
@@ -536,7 +571,7 @@ def warrant_problem(text: str, claim: str = "") -> str | None:
         # claim's own subject and its conclusion again, joined by "so"; no rule links them.
         so = _CONSEQUENCE.search(plain)
         # "People who use a service every day can judge it, so ...": a principle before "so".
-        principle = so is not None and _has_marker(plain[: so.start()], _GENERAL)
+        principle = so is not None and _has_marker(plain[: so.start()], _PRINCIPLE)
         if ought and so and so.start() < ought.start() and not (ruled or principle):
             said = {token[:5] for token in words(plain[: ought.start()]) if len(token) >= 4}
             if len(said & claimed) >= RESTATED_MIN_SHARED:

@@ -104,6 +104,10 @@ class LanguagePack:
     bare_judgements: tuple[str, ...] = ()  # "dogs make school better", no criterion
     complaints: tuple[str, ...] = ()  # "the bus comes way too early": no change asked for
     evaluations: tuple[str, ...] = ()  # "phones are a massive issue": nothing asked for
+    evaluation_clauses: tuple[str, ...] = ()  # "than", "that": a clause after an evaluation
+    evaluated_actions: tuple[str, ...] = ()  # "banning phones is ...": a decision evaluated
+    evaluation_kinds: tuple[str, ...] = ()  # "a public health problem": a named criterion
+    bare_quantifiers: tuple[str, ...] = ()  # "all", "most": a general marker, no principle
     unsure: tuple[str, ...] = ()
     figure_words: tuple[str, ...] = ()  # a time or amount in words: "twenty minutes"
     when_words: tuple[str, ...] = ()  # when a survey was made: "in March", "last term"

@@ -279,6 +279,10 @@ PACK = LanguagePack(
     bare_judgements=more.BARE_JUDGEMENTS,
     complaints=more.COMPLAINTS,
     evaluations=more.EVALUATIONS,
+    evaluation_clauses=more.EVALUATION_CLAUSES,
+    evaluated_actions=more.EVALUATED_ACTIONS,
+    evaluation_kinds=more.EVALUATION_KINDS,
+    bare_quantifiers=more.BARE_QUANTIFIERS,
     unsure=more.UNSURE,
     figure_words=more.FIGURE_WORDS,
     when_words=more.WHEN_WORDS,
@@ -468,13 +472,15 @@ PACK = LanguagePack(
     platforms=frozenset(
         "google tiktok youtube instagram reddit facebook twitter snapchat internet".split()
     ),
+    # "so" after "is"/"get" or before "<word> that" intensifies: "phones are so addictive
+    # for anyone that ...", "it got so bad that ...".
     consequence_patterns=(
-        r"\b(so(?! (that|many|much|far|long)\b)|therefore|thus|hence|(thats|that s|that is|"
-        r"which is|this is) why)\b",
+        r"\b(" + more.AFTER_NO_LINKING_VERB + r"so(?! (that|many|much|far|long)\b)"
+        r"(?! [a-z]+ that\b)|therefore|thus|hence|(thats|that s|that is|which is|this is) why)\b",
     ),
     reason_markers=("because", "since"),
     obligation_patterns=(
-        r"\b(should|must|ought to|need to|have to|shouldnt|shouldn t|mustnt|mustn t)\b",
+        r"\b(should|must|ought to|needs? to|ha(ve|s) to|shouldnt|shouldn t|mustnt|mustn t)\b",
     ),
     opinion_patterns=(
         r"\b(i (just |really |honestly |do |personally )?(think|believe|feel)|i guess|"

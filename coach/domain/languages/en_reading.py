@@ -450,8 +450,9 @@ COMPLAINTS: tuple[str, ...] = (
 # An evaluation and nothing more: something is a problem, a disaster, the worst, out of hand,
 # and no one is asked to do anything ("phones are a massive issue", "homework is such a pain",
 # "vaping in the toilets is getting out of hand"). Read on the folded words of a claim with no
-# "should", "so" or "because" in it; a few words may follow ("... for teens", "at our
-# school"), a comparison ("than ...") or a clause ("that ...", "which ...") may not.
+# "should", "so" or "because" in it; any words may follow ("... for teens", "at our school",
+# "for year 11"), but not a comparison ("than ..."), a clause ("that ...", "which ...") or
+# what would be better ("...; it would be better to ..."): EVALUATION_CLAUSES open them.
 _EVALUATED = (
     r"(problem|problems|issue|issues|disaster|nightmare|joke|mess|pain|concern|worry|headache|"
     r"nuisance|scandal|disgrace|crisis|catastrophe|shambles|farce|hassle|menace|"
@@ -461,13 +462,44 @@ _EVALUATED = (
 )
 EVALUATIONS: tuple[str, ...] = (
     r"\b(is|are|was|were|s|re|seems?|remains?|has become|have become|is becoming|"
-    r"are becoming|becomes?|feels?)( [a-z]+){0,3}? "
+    r"are becoming|becomes?|feels?|(would|will|could|might|d|ll|gonna) be)( [a-z]+){0,3}? "
     + _EVALUATED
-    + r"( (?!than\b|that\b|which\b|who\b|unless\b)[a-z]+){0,4}$",
+    + r"\b",
     r"\b(getting|gotten|got|going|gone|is|are|s|re) (way |totally |completely |a bit )?"
-    r"(out of hand|out of control|too far)( (?!than\b|that\b|which\b|unless\b)[a-z]+){0,4}$",
-    r"\b(sucks?|suck so much)( [a-z]+){0,2}$",
+    r"(out of hand|out of control|too far)\b",
+    r"\b(sucks?|suck so much)\b",
 )
+EVALUATION_CLAUSES: tuple[str, ...] = (
+    r"\b(than|that|which|who|unless|instead|rather|(would|d|will|could) be (better|good|best)|"
+    r"better to|why not|we need|they could|could just|ideally|lets|let s|i suggest|i propose)\b",
+)
+# An evaluation of a decision someone could take or undo takes a position: not to take it
+# ("banning phones in class is a terrible idea", "the ban on phones is ridiculous", "the lack
+# of teachers is the biggest problem"). A behaviour evaluated ("cheating on tests is a growing
+# concern", "vaping is getting out of hand") does not; read in the words before the evaluation.
+EVALUATED_ACTIONS: tuple[str, ...] = (
+    r"\b(not )?(banning|getting rid of|charging|ending|scrapping|cutting|removing|closing|"
+    r"cancell?ing|abolishing|raising|introducing|forcing|making|letting|allowing|stopping|"
+    r"dropping|replacing|shortening|lengthening|extending|moving|changing|reducing|"
+    r"increasing|taking away|bringing in|installing|requiring|limiting|restricting|lowering|"
+    r"doubling|merging|outsourcing|selling off|fining|punishing|excluding|expelling|"
+    r"searching|tracking|monitoring|filming|giving|setting|axing|slashing|imposing|"
+    r"enforcing|privatising|privatizing|knocking down|locking|confiscating)\b",
+    r"\b(the|this|a|any|their|our) (new )?(ban|bans|plan|plans|decision|proposal|idea|rule|"
+    r"rules|policy|cuts?|closure|price rise|rise) (on|to|of|that|about|for)\b",
+    r"\b(the )?(lack|shortage) of\b",
+)
+# What kind of problem it is names a criterion ("a public health problem", "a safety issue for
+# younger kids"): "a real problem", "a massive issue" do not.
+EVALUATION_KINDS: tuple[str, ...] = (
+    r"\b(health|safety|security|privacy|fire|environmental|legal|equality|financial|money|"
+    r"welfare|safeguarding|hygiene|pollution|traffic|discipline|attendance|wellbeing|"
+    r"accessibility|learning) (problem|problems|issue|issues|disaster|crisis|concern|"
+    r"nightmare|scandal|risk|hazard)\b",
+)
+# A bare quantifier is no principle: "coursework is better for all students", "most students
+# prefer it"; "people who ...", "anyone ...", "usually" are.
+BARE_QUANTIFIERS: tuple[str, ...] = ("all", "most", "any", "every")
 
 # A condition that threatens is pressure, not a part's condition: "please if i dont hand it in
 # tomorrow im dead". On the folded words, padded.
@@ -633,3 +665,11 @@ QUALITY_QUESTIONS: tuple[str, ...] = (
     r"serious|strong) )?(?P<part>sources?|backing|evidence|reference|qualifier|rebuttal|claim|"
     r"warrant|grounds)\b",
 )
+
+# Verbs after which "so" intensifies ("phones are so addictive that ...", "it got so bad"):
+# it is no "therefore" there. On the folded words.
+LINKING_VERBS: tuple[str, ...] = tuple(
+    "is are was were be been s re m get gets got getting feel feels felt seem seems look "
+    "looks become becomes became stay stays not".split()
+)
+AFTER_NO_LINKING_VERB = "".join(rf"(?<!\b{verb} )" for verb in LINKING_VERBS)

@@ -424,8 +424,9 @@ COMPLAINTS: tuple[str, ...] = (
 # Una valoración y nada más: algo es un problema, un desastre, lo peor, se va de las manos, y
 # no se pide a nadie que haga nada ("el plastico es un problemon", "la comida del comedor es un
 # desastre"). Se lee en las palabras sin tildes de una tesis sin "debería", "así que" ni
-# "porque"; pueden seguir unas pocas palabras ("... grave", "en el patio"), no una comparación
-# ("... que ...") ni una oración.
+# "porque"; puede seguir cualquier palabra ("... grave", "en el patio", "en 4º"), no una
+# comparación ("... que ..."), una oración ni lo que sería mejor ("...; sería mejor ..."):
+# EVALUATION_CLAUSES son las palabras que los abren.
 _EVALUADO = (
     r"(problema|problemas|problemon|problemones|problemazo|problemazos|desastre|desastres|caos|"
     r"pesadilla|pesadillas|horror|asco|verguenza|lata|rollo|rollazo|peligro|locura|cachondeo|"
@@ -436,12 +437,45 @@ _EVALUADO = (
 EVALUATIONS: tuple[str, ...] = (
     r"\b(es|son|era|eran|fue|esta|estan|sigue siendo|siguen siendo|se ha vuelto|se han vuelto|"
     r"se esta volviendo|se estan volviendo|se ha convertido en|se han convertido en|parece|"
-    r"parecen)( [a-z]+){0,3}? " + _EVALUADO + r"( (?!que\b|porque\b|pero\b)[a-z]+){0,4}$",
-    r"\b(da|dan|daba|me da|nos da) (pena|asco|verguenza|grima)( [a-z]+){0,3}$",
+    r"parecen|seria|serian|sera|seran|va a ser|van a ser)( [a-z]+){0,3}? " + _EVALUADO + r"\b",
+    r"\b(da|dan|daba|me da|nos da) (pena|asco|verguenza|grima)\b",
     r"\b(se (nos |les )?(esta|estan|ha|han|va|van) (yendo|ido) de las manos|"
     r"(esta|estan) (totalmente |completamente |un poco )?(fuera de control|descontrolad[oa]s?))"
-    r"( (?!que\b|porque\b|pero\b)[a-z]+){0,4}$",
+    r"\b",
 )
+EVALUATION_CLAUSES: tuple[str, ...] = (
+    r"\b(que|porque|pero|seria mejor|mejor seria|lo mejor|lo ideal|lo suyo|estaria bien|"
+    r"convendria|se podria|podrian|hace falta|necesitamos|propongo|ojala|en vez de|"
+    r"en lugar de)\b",
+)
+# Valorar una decisión que alguien puede tomar o deshacer es tomar postura: no tomarla ("quitar
+# el recreo es inaceptable", "la prohibición de los móviles es una locura", "que el instituto
+# cobre por las taquillas es una vergüenza", "la falta de profesores es el mayor problema").
+# Valorar una conducta ("copiar en los exámenes es un problema") no; se lee en las palabras
+# antes de la valoración.
+EVALUATED_ACTIONS: tuple[str, ...] = (
+    r"^que\b",
+    r"\b(no )?(quitar|prohibir|cobrar|subir|bajar|eliminar|cerrar|obligar|imponer|recortar|"
+    r"suprimir|cambiar|poner|reducir|aumentar|cancelar|permitir|dejar|mover|retrasar|"
+    r"adelantar|acortar|alargar|ampliar|sustituir|privatizar|vender|multar|castigar|expulsar|"
+    r"registrar|vigilar|grabar|instalar|despedir|exigir|limitar|restringir|"
+    r"forzar|abolir|anular|encarecer|dar|mandar|requisar)(le|les|lo|la|los|las|nos|me|se)?\b",
+    r"\b(la|esta|una|el|este|un) (nueva |nuevo )?(prohibicion|subida|bajada|eliminacion|"
+    r"supresion|cierre|recorte|recortes|cancelacion|imposicion|obligacion|decision|idea|plan|"
+    r"norma|medida|falta|escasez|privatizacion) (de|del|a|al|que|sobre)\b",
+)
+# Decir qué clase de problema es nombra un criterio ("un problema de salud pública", "el mayor
+# problema de la educación pública"); "un problema de verdad", "un problema grave" no.
+EVALUATION_KINDS: tuple[str, ...] = (
+    r"\b(problema|problemas|desastre|peligro|riesgo|crisis) (de|para la) (la )?(salud|seguridad|"
+    r"higiene|convivencia|igualdad|privacidad|dinero|medio ambiente|contaminacion|trafico|"
+    r"disciplina|asistencia|educacion|ensenanza|aprendizaje|sanidad)\b",
+    r"\b(problema|problemas|desastre|peligro|riesgo|crisis) (sanitari[oa]s?|medioambientales?|"
+    r"ambientales?|legal|legales|economic[oa]s?|educativ[oa]s?|de seguridad)\b",
+)
+# Un cuantificador solo no es un principio: "mejores para todos los alumnos", "la mayoría lo
+# prefiere"; "quien ...", "cualquiera ...", "suele ..." sí.
+BARE_QUANTIFIERS: tuple[str, ...] = ("todo", "todos", "toda", "todas", "la mayoria")
 
 # Una condición que amenaza es presión, no la condición de una parte: "porfa si no lo entrego
 # mañana me suspenden". Sobre las palabras sin tildes, con espacios alrededor.
