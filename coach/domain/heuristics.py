@@ -110,6 +110,7 @@ _SPECIFIC = languages.every_set("specific")
 _LIMITS = languages.every("limits")
 _PERCENT = languages.every("percent")
 _YEAR_OR_NUMBER = re.compile(r"\d")
+_NUMBERS = re.compile(r"\d+")
 _FIGURE_WORDS = _either("figure_words")
 _WHEN = _either("when_words")
 
@@ -204,6 +205,7 @@ _ROLES = _either("roles")
 _UNSURE = _either("unsure")
 # A record someone keeps, or a role's years at it (see the packs' ``kept_records``).
 _KEPT = _either("kept_records")
+_UNNAMED_KEEPERS = _either("unnamed_keepers")
 
 
 def _vouched(plain: str) -> bool:
@@ -263,7 +265,7 @@ def backing_problem(text: str) -> str | None:
     platform = _ONLINE.search(plain) and not _OWNED_ONLINE.search(plain)
     if _names_someone(text):
         return None
-    if _KEPT.search(plain) and not platform:
+    if _KEPT.search(plain) and not (platform or _UNNAMED_KEEPERS.search(plain)):
         # "she keeps a list of what gets sold", "el conserje lleva la cuenta": which record,
         # kept by whom, is said without a name.
         return None
@@ -604,6 +606,22 @@ def warrant_problem(text: str, claim: str = "") -> str | None:
     return None
 
 
+def _observed_for_opinion(text: str, tokens: list[str]) -> bool:
+    """Whether an opinion is placed beside something observed there ("I think so: in my class
+    19 of 27 fell asleep"). How sure the student is ("I think it's 100% true", "estoy 100%
+    segura") is no figure, and a state after "is"/"are" ("everyone is always tired") no
+    report."""
+    if not _has_marker(text, _PLACES_FOUND):
+        return False
+    numbers = _NUMBERS.findall(text)
+    sure = numbers == ["100"] and ("%" in text or _has_marker(text, _PERCENT))
+    reported = any(
+        _REPORTED.match(token) and _AUXILIARIES.isdisjoint(tokens[max(0, i - 2) : i])
+        for i, token in enumerate(tokens)
+    ) or any(raw.search(text.lower()) for raw in _REPORTED_RAW)
+    return reported or (_figure(text) and not sure)
+
+
 def grounds_problem(text: str) -> str | None:
     """``opinion`` for a conviction with nothing a reader could check ("I think it is 100%
     true"), ``no_evidence`` when there is no fact, figure, source or observed event,
@@ -621,8 +639,7 @@ def grounds_problem(text: str) -> str | None:
     reported = any(_REPORTED.match(t) for t in tokens) or any(
         raw.search(text.lower()) for raw in _REPORTED_RAW
     )
-    observed = _has_marker(text, _PLACES_FOUND) and (_figure(text) or reported)
-    if _OPINION.search(plain) and not (sourced or observed):
+    if _OPINION.search(plain) and not (sourced or _observed_for_opinion(text, tokens)):
         return "opinion"
     if sourced or _has_marker(text, _PLACES_FOUND) or _figure(text) or reported:
         return None

@@ -115,6 +115,9 @@ class LanguagePack:
     # cuenta") or a role's years of experience ("my coach who has run the club for ten
     # years"): a backing that says which source, without a name or an institution.
     kept_records: tuple[str, ...] = ()
+    # Who keeps the record when it is no one in particular ("someone keeps a list", "alguien
+    # lleva una lista"): the record is not said to be anyone's.
+    unnamed_keepers: tuple[str, ...] = ()
     # Where the student saw something ("in my class", "en mi salón"): it places an
     # observation, but it is no source for an opinion ("I think most people in my class ...").
     observed_places: tuple[str, ...] = ()

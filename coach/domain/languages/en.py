@@ -272,6 +272,7 @@ PACK = LanguagePack(
     authority=more.AUTHORITY,
     roles=more.ROLES,
     kept_records=more.KEPT_RECORDS,
+    unnamed_keepers=more.UNNAMED_KEEPERS,
     observed_places=more.OBSERVED_PLACES,
     exempt_patterns=more.EXEMPT,
     bare_failures=more.BARE_FAILURES,

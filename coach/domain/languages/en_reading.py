@@ -289,6 +289,29 @@ AUTHORITY: tuple[str, ...] = (
     "on the bottle",
     "on the packet",
     "official",
+    # Organisations and universities students type in lower case ("the nhs says", "a harvard
+    # study"); "the who" only with what it says, as a pronoun "who" names no one.
+    "the who says",
+    "the who said",
+    "the who recommends",
+    "the who advises",
+    "the who warns",
+    "the who report",
+    "the who website",
+    "the who guidelines",
+    "nhs",
+    "cdc",
+    "nasa",
+    "oecd",
+    "unesco",
+    "unicef",
+    "bbc",
+    "harvard",
+    "oxford",
+    "cambridge",
+    "stanford",
+    "yale",
+    "princeton",
     "timetable",
     "bus company",
     "transport company",
@@ -589,23 +612,31 @@ OBSERVED_PLACES: tuple[str, ...] = (
 _YEARS = f"(?:\\d+|{_N}|a few|many|several|so many)"
 KEPT_RECORDS: tuple[str, ...] = (
     r"\b(?:keeps?|kept|keeping|has|had|holds?) (?:a |an |the |their |her |his |its |our |"
-    r"all the |every )?(?:own |daily |weekly |written |paper |proper |careful )?(?:list|lists|"
+    r"that |this |these |those |all the |every )?(?:own |daily |weekly |written |paper |"
+    r"proper |careful )?(?:list|lists|"
     r"count|counts|tally|tallies|log|logs|logbook|logbooks|record|records|register|registers|"
     r"sheet|sheets|spreadsheet|spreadsheets|notebook|diary|file|files|notes|chart|charts|"
-    r"database|tabs)\b",
+    r"database|tabs|log book|log books|record book)\b",
     # A record handed to the student: "she gave me the attendance register".
     r"\b(?:gave|showed|sent|lent|passed|handed) (?:me |us )?(?:the|a|an|her|his|their|its|our) "
     r"(?:own )?(?:list|count|tally|log|logbook|record|records|register|sheet|spreadsheet|"
     r"notebook|chart)\b",
-    r"\b(?:logs|logged|records|recorded|tracks|tracked|counts|counted|tallies|tallied|"
-    r"registers|registered|writes down|wrote down|notes down|noted down|jots down|ticks off|"
+    r"\b(?:logs|logged|logging|records|recorded|recording|tracks|tracked|tracking|counts|"
+    r"counted|counting|tallies|tallied|registers|registered|writes down|wrote down|writing down|"
+    r"notes down|noted down|jots down|ticks off|"
     # with more than one keeper: "the nurses, who are there every morning, write down ..."
     r"write down|note down|jot down|tick off) "
-    r"(?:how many|how much|how often|every|each|all|the number|who|what|when|everyone|"
+    r"(?:how many|how much|how often|every|each|all|the|the number|who|what|when|everyone|"
     r"everything|attendance|visits?)\b",
     rf"\bwho (?:has|s|have|ve|had|d)(?: been)? (?:[a-z0-9]+ ){{1,6}}(?:for|over) "
     rf"(?:(?:about|nearly|almost|over|more than|like|around) )?{_YEARS} (?:years|decades)\b",
     rf"\b{_YEARS} (?:years|decades) (?:of )?experience\b",
+)
+# A record kept by no one in particular ("someone keeps a list", "some people have a
+# spreadsheet"): which record, kept by whom?
+UNNAMED_KEEPERS: tuple[str, ...] = (
+    r"^(?:(?:i think|i guess|maybe|like|well|um) )*(?:someone|somebody|some people|some guy|"
+    r"some lady|people|they|anyone|a person)\b",
 )
 
 # A rebuttal that names who or when the claim would not hold, in any frame: "it wouldn't work

@@ -305,6 +305,7 @@ PACK = LanguagePack(
     authority=more.AUTHORITY,
     roles=more.ROLES,
     kept_records=more.KEPT_RECORDS,
+    unnamed_keepers=more.UNNAMED_KEEPERS,
     observed_places=more.OBSERVED_PLACES,
     exempt_patterns=more.EXEMPT,
     bare_failures=more.BARE_FAILURES,
@@ -501,9 +502,9 @@ PACK = LanguagePack(
         r"tiene que|tenemos que|tendrian que|tendriamos que)\b",
     ),
     opinion_patterns=(
-        r"\b((creo|pienso|opino)( de verdad| sinceramente| realmente)? que|en mi opinion|"
+        r"\b((creo|pienso|opino)( de verdad| sinceramente| realmente)? (que|q)|en mi opinion|"
         r"todo el mundo sabe|es obvio|"
-        r"es verdad|es cierto|esta claro|obviamente|verdad al 100|es evidente|se nota|"
+        r"es verdad|es cierto|esta claro|obviamente|verdad al 100|100 verdad|es evidente|se nota|"
         r"todos sabemos|lo sabe todo el mundo)\b",
         # Un sentimiento atribuido a todos: "a todos nos da asco la carne del comedor".
         r"\b(a todos|todo el mundo|todos|nadie) (nos |les |los )?(da asco|dan asco|odia|"

@@ -283,6 +283,12 @@ AUTHORITY: tuple[str, ...] = (
     "en la botella",
     "en el paquete",
     "oficial",
+    # Organismos que los alumnos escriben en minúsculas ("la aemet avisa", "la unicef dice").
+    "aemet",
+    "ine",
+    "ocde",
+    "dgt",
+    "cis",
     "horario",
     "empresa de autobuses",
     "empresa de transporte",
@@ -585,11 +591,17 @@ KEPT_RECORDS: tuple[str, ...] = (
     r"recuento|recuentos|tabla|tablas|excel)\b",
     r"\b(?:apunta|apuntan|apuntaba|apuntaban|anota|anotan|anotaba|anotaban|registra|"
     r"registran|registraba|registraban|contabiliza|contabilizan|cuenta cuantos|cuenta cuantas|"
-    r"cuentan cuantos|cuentan cuantas)\b",
+    r"cuentan cuantos|cuentan cuantas|apuntando|anotando|registrando|contabilizando)\b",
     rf"\bque (?:lleva|llevan|llevaba|llevaban) (?:(?:mas de|casi|unos|unas) )?{_ANOS} anos\b",
     rf"\bque (?:[a-z0-9]+ ){{1,6}}(?:desde hace|hace|durante) (?:(?:mas de|casi|unos) )?"
     rf"(?:{_ANOS} )?anos\b",
     rf"\b{_ANOS} anos de experiencia\b",
+)
+# Un registro que no lleva nadie en concreto ("alguien lleva una lista", "hay gente que tiene
+# una lista"): ¿qué registro, y quién lo lleva?
+UNNAMED_KEEPERS: tuple[str, ...] = (
+    r"^(?:(?:creo que|creo q|pues|bueno|nose|no se) )*(?:alguien|hay alguien|hay gente|gente|"
+    r"una persona|un tipo|un senor|una senora|ellos|algunos)\b",
 )
 
 # Una refutación que nombra para quién o cuándo la tesis no valdría, sin "a menos que": "no
