@@ -23,8 +23,8 @@ from pydantic import ValidationError
 
 from coach.domain import events, languages
 from coach.domain.authorship import Authorship, authorship_for, examples_in, sentences
-from coach.domain.explanations import guiding_question
-from coach.domain.guards import CoachAIResult, enforce_turn, failure_code
+from coach.domain.explanations import next_move
+from coach.domain.guards import CoachAIResult, asks, enforce_turn, failure_code
 from coach.domain.stream import StreamedText, parse_answer
 from coach.domain.turn import TurnInput, read_turn
 from coach.domain.tutor import PHRASES
@@ -47,22 +47,23 @@ def talks_of_proposal(sentence: str) -> bool:
 
 
 def _without_proposal_talk(
-    result: CoachAIResult, step: str, language: str, topic: str
+    result: CoachAIResult, step: str, language: str, topic: str, card: str = ""
 ) -> CoachAIResult:
     """``result`` without its sentences about a proposal that is no longer there."""
     kept = [s for s in sentences(result.assistantText) if not talks_of_proposal(s)]
     if len(kept) == len(sentences(result.assistantText)):
         return result
-    text = " ".join(kept).strip() or guiding_question(step, language, topic)
+    text = " ".join(kept).strip() or next_move(step, language, topic, card=card)
     return result.model_copy(update={"assistantText": text})
 
 
-def withheld_text(*, released: str, step: str, language: str, topic: str) -> str:
+def withheld_text(*, released: str, step: str, language: str, topic: str, card: str = "") -> str:
     """What the student reads instead of a withheld answer: what they already saw, the note,
-    and a guiding question on their own argument."""
+    and the next move (``next_move``: the ``card``'s while one shows, else a guiding question
+    on their own argument)."""
     lang = languages.pack_for(language).code
     note = PHRASES[lang]["withheld"]
-    question = guiding_question(step, lang, topic)
+    question = next_move(step, lang, topic, card=card)
     return "\n\n".join(part for part in (released.strip(), note, question) if part)
 
 
@@ -162,11 +163,17 @@ def _judge_whole(
         status = "stripped-not-students-text"
     if level == "questions" and examples_in(result.assistantText):
         kept = [s for s in sentences(result.assistantText) if s not in examples_in(s)]
-        text = " ".join(kept).strip() or guiding_question(turn.step, turn.language, turn.topic)
-        result = result.model_copy(update={"assistantText": text})
+        text = " ".join(kept).strip()
+        update: dict[str, Any] = {"assistantText": text}
+        # The contract asked "does it ask anything?" of the examples too: an answer to a
+        # question whose only question was in one ends on the next move, as one left empty.
+        if not text or (not turn.intent.may_propose and not asks(text)):
+            move = next_move(turn.step, turn.language, turn.topic, card=turn.card)
+            update = {"assistantText": f"{text}\n\n{move}".strip(), "nextQuestion": move}
+        result = result.model_copy(update=update)
     if result.proposedUpdate is None:
         # A proposal removed takes the reply's words about it along.
-        result = _without_proposal_talk(result, turn.step, turn.language, turn.topic)
+        result = _without_proposal_talk(result, turn.step, turn.language, turn.topic, turn.card)
     if withheld:
         result = _without_proposal(result).model_copy(
             update={
@@ -176,6 +183,7 @@ def _judge_whole(
                     # The note speaks the session's language, whatever the message's.
                     language=turn.language,
                     topic=turn.topic,
+                    card=turn.card,
                 ),
                 "nextQuestion": None,
                 "confidence": 0.0,

@@ -50,6 +50,16 @@ def guiding_question(step: str, language: str, topic: str) -> str:
     return HELP_QUESTIONS[lang][step].format(topic=topic)
 
 
+def next_move(step: str, language: str, topic: str, *, card: str = "") -> str:
+    """The question the server ends an answer on when the answer asks none: while a ``card``
+    shows for the step, whether it says what the student means (the offline tutor's words for
+    a waiting card), since the step's opening question would ask again for what the card
+    holds; else the step's guiding question."""
+    if card.strip():
+        return languages.pack_for(language).phrases["card_waiting"]
+    return guiding_question(step, language, topic)
+
+
 # Part names a student may ask about -> the step explained ("backing" is decided by the step).
 _ASKED_PARTS: tuple[tuple[tuple[str, ...], str], ...] = tuple(
     (languages.every_keyed("asked_parts", step), step)
@@ -110,5 +120,6 @@ __all__ = [
     "example_for",
     "guiding_question",
     "help_text",
+    "next_move",
     "off_topic_text",
 ]

@@ -15,7 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from coach.domain.explanations import asked_part, guiding_question, help_text
+from coach.domain import languages
+from coach.domain.explanations import asked_part, help_text, next_move
 from coach.domain.heuristics import is_question, passes
 from coach.domain.intent import Intent
 from coach.domain.phrases import is_rewrite_request, words
@@ -301,7 +302,8 @@ def _tutoring_only(
     """The answer to a help request or a question: explanation and a question, never the
     part. A model that wrote the part on the student's topic is overruled: ``writes`` (the
     structural check of ``coach.domain.authorship``) judges its text when given. An answer
-    that asks nothing ends on the step's question, unless a card shows."""
+    that asks nothing ends on the next move (``next_move``): the card's while one shows, else
+    the step's question."""
     text = f"{result.assistantText}\n{result.nextQuestion or ''}"
     step, language, topic = turn.step, turn.language, turn.topic
     wrote = writes(text) if writes is not None else writes_the_part(text, step=step, topic=topic)
@@ -314,13 +316,24 @@ def _tutoring_only(
             about=about,
         )
         return result.model_copy(update={"assistantText": text, "nextQuestion": None})
-    asks = "?" in result.assistantText or "?" in (result.nextQuestion or "")
-    # While a card shows, the student's next move is to confirm or change it: the step's
-    # opening question would ask again for what the card holds. (This answer's own proposal
-    # never gets here: an answer to a question keeps none; the card is one already waiting.)
-    if not asks and not turn.card:
-        return result.model_copy(update={"nextQuestion": guiding_question(step, language, topic)})
+    if not asks(text):
+        # While a card shows, the student's next move is to confirm or change it. (This
+        # answer's own proposal never gets here: an answer to a question keeps none; the card
+        # is one already waiting.)
+        move = next_move(step, language, topic, card=turn.card)
+        return result.model_copy(update={"nextQuestion": move})
     return result
+
+
+# A question's marks: "?", and the opening ones of a language that has them ("¿"), since a
+# model's question may lose its closing mark ("¿Para quién sería mejor ...").
+_ASKING_MARKS = ("?", *languages.every("opening_marks"))
+
+
+def asks(text: str) -> bool:
+    """Whether ``text`` asks the student anything: it has a question mark, opening or
+    closing."""
+    return any(mark in text for mark in _ASKING_MARKS)
 
 
 def failure_code(raw: object) -> str:
@@ -338,6 +351,7 @@ __all__ = [
     "ProposalStatus",
     "ProposedUpdate",
     "ValidationError",
+    "asks",
     "enforce_contract",
     "failure_code",
 ]
