@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from coach.domain.steps import STEPS
 from evaluations.coach import voices
 
 
@@ -393,6 +394,104 @@ def test_offer_of_content_they_did_not_write_is_withheld(
 )
 def test_near_miss_of_an_offer_passes_whole(language, topic, step, message, field, sentence):
     assert sentence in _seen(language, topic, step, message, field, sentence).text
+
+
+# An offer to cite a source whose relative or reported clause states what the source says ("the
+# FAO, which says that ...", "Dr Patel, who found that ...", "la OMS, según la cual ..."): the
+# statement is the student's grounds or backing, not a name, and is withheld on any step after
+# the claim. Asking for a source, or naming one by what the student did, offers nothing.
+_GARDEN_CLAIM = {
+    "en": "Schools should have a garden.",
+    "es": "Los colegios deberían tener un huerto escolar.",
+}
+_GARDEN_MESSAGE = {
+    "en": "schools should have a garden I think",
+    "es": "los coles deberían tener huerto, creo",
+}
+
+
+def _garden_seen(language, step, sentence):
+    """What the student sees of ``sentence`` as the next question, on a school garden session
+    whose claim is written."""
+    draft = {name: "" for name in STEPS}
+    draft["claim"] = _GARDEN_CLAIM[language]
+    message = _GARDEN_MESSAGE[language]
+    inputs = {
+        "step": step,
+        "language": language,
+        "topic": {"en": "A school garden", "es": "Un huerto escolar"}[language],
+        "draft": draft,
+        "draft_value": "",
+        "draft_is_latest": False,
+        "draft_version": 1,
+        "user_message": message,
+        "is_first_turn": True,
+        "step_messages": [],
+        "history": [],
+        "help_level": "full",
+    }
+    return voices.shown(voices.sentence_answer(step, language, "q", sentence, message), inputs)
+
+
+@pytest.mark.parametrize("step", ["grounds", "warrant"])
+@pytest.mark.parametrize(
+    ("language", "sentence", "new"),
+    [
+        (
+            "es",
+            "¿Has pensado en citar a la FAO, que dice que los huertos escolares mejoran la dieta?",
+            "mejoran la dieta",
+        ),
+        (
+            "en",
+            "You could cite the RHS, who found that pupils who garden eat more vegetables.",
+            "eat more vegetables",
+        ),
+        (
+            "en",
+            "Maybe mention the WHO, which says that school gardens improve children's diets.",
+            "improve children's diets",
+        ),
+        (
+            "es",
+            "¿Y si citas a la OMS, según la cual los huertos escolares reducen la obesidad "
+            "infantil?",
+            "reducen la obesidad",
+        ),
+        (
+            "en",
+            "Why not quote Dr Patel, who found that gardening lowers stress in ten-year-olds?",
+            "lowers stress in",
+        ),
+        (
+            "es",
+            "También podrías nombrar a la FAO, que asegura que el huerto enseña a comer fruta.",
+            "enseña a comer fruta",
+        ),
+        (
+            "en",
+            "Could you mention a study which shows school gardens raise science marks?",
+            "raise science marks",
+        ),
+    ],
+)
+def test_a_source_offered_with_what_it_says_is_withheld(language, step, sentence, new):
+    seen = _garden_seen(language, step, sentence).text
+    assert new not in seen and sentence not in seen
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("es", "¿Has pensado en citar a alguien que lo haya estudiado?"),
+        ("en", "Could you cite who ran the survey?"),
+        ("es", "¿Podrías citar la fuente que dice eso?"),
+        ("en", "Maybe cite the teacher who told you that."),
+        ("en", "You could mention the report where you read it."),
+    ],
+)
+def test_a_source_asked_for_or_named_without_a_statement_passes(language, sentence):
+    assert sentence in _garden_seen(language, "grounds", sentence).text
 
 
 # The offers that reached the student on the third final set (a tuning set since), each in a
