@@ -93,6 +93,7 @@ _KIND_NEW_WORDS = 1  # words of its own a kind of content may name ("a figure fr
 _SET_OFF_WORDS = 2  # words not the student's that make a set-off text a part
 _ASKS_WITHIN = 3  # words before a question word that still ask: "más o menos qué ..."
 _APPROXIMATELY = _frames("offer_approximately")
+_REPORTED = _frames("offer_reported")
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,17 @@ def read(sentence: str) -> list[Offer]:
         )
         # Named as the part itself: the words are offered as that part.
         found.append(Offer(content.strip(" ¿¡,;"), after.group(0), set_off=True, wording=True))
-    return [offer for offer in found if words(offer.content)]
+    return [offer for offer in (_reported(offer) for offer in found) if words(offer.content)]
+
+
+def _reported(offer: Offer) -> Offer:
+    """The offer judged as the statement its content reports, if a relative or reported clause
+    states one ("cite the FAO, which says that school gardens improve diets", "citar a la OMS,
+    según la cual ..."): a source named with what it says offers that statement, not a name."""
+    reported = _REPORTED.search(offer.content)
+    if not reported or not words(offer.content[reported.end() :]):
+        return offer
+    return Offer(offer.content[reported.end() :], offer.frame, set_off=True)
 
 
 def asks(content: str) -> bool:

@@ -574,6 +574,7 @@ def test_the_offer_judge_stays_linear_on_long_input(trigger):
             offers._QUOTED,
             offers._LEAD,
             offers._APPROXIMATELY,
+            offers._REPORTED,
             offers._CLAUSE_ENDS,
             offers._CLAUSE_MARK,
             offers._SETTING_OFF,

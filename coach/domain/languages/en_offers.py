@@ -104,6 +104,17 @@ OFFER_FRAMES = {
         r"^\W{0,4}((?:the|that|this)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+"
         r"(?:(?:that|when|where)\s+)?(?:you|your)(?!\w)",
     ),
+    # A relative or reported clause that states what a source says ("the WHO, which says that
+    # ...", "Dr Patel, who found that ...", "a study which shows ...", "according to which"):
+    # what follows is a statement, the part itself. Its end: where the statement starts.
+    "offer_reported": (
+        r"\b(?:who|which|that|whose\s+\w+)\s+(?:\w+\s+){0,2}?(?:found|finds?|says?|said|"
+        r"shows?|showed|shown|claims?|claimed|argues?|argued|concludes?|concluded|reports?|"
+        r"reported|proves?|proved|suggests?|suggested|states?|stated|estimates?|estimated|"
+        r"warns?|warned|notes?|noted|explains?|explained|recommends?|recommended|believes?|"
+        r"confirms?|confirmed|showing|finding)\s+(?:that\s+)?",
+        r"\baccording\s+to\s+(?:which|whom)\s+",
+    ),
     # Words before a question word that still ask: "roughly how many".
     "offer_approximately": (r"roughly|approximately|exactly|about|around",),
 }

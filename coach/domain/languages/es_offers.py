@@ -124,6 +124,19 @@ OFFER_FRAMES = {
         r"(?:(?:en (?:el |la )?que|donde|cuando|que)\s+)?"
         r"(?:te|tu|tus|[^\W\d_]+(?:aste|iste|asteis|isteis))(?!\w)",
     ),
+    # A relative or reported clause that states what a source says ("la FAO, que dice que ...",
+    # "un estudio que demuestra que ...", "la OMS, según la cual ..."): what follows is a
+    # statement, the part itself. Its end: where the statement starts.
+    "offer_reported": (
+        r"(?<!\w)(?:que|quien(?:es)?|(?:el|la|los|las)\s+cual(?:es)?)\s+(?:\w+\s+){0,2}?"
+        r"(?:dice|dicen|dijo|dijeron|afirma|afirman|afirm[oó]|asegura|aseguran|asegur[oó]|"
+        r"demuestra|demuestran|demostr[oó]|muestra|muestran|mostr[oó]|concluye|concluyen|"
+        r"concluy[oó]|sostiene|sostienen|indica|indican|indic[oó]|encontr[oó]|hall[oó]|"
+        r"descubri[oó]|comprob[oó]|comprueba|se[nñ]ala|se[nñ]alan|se[nñ]al[oó]|explica|"
+        r"recomienda|advierte|advirti[oó]|estima|calcula|calcul[oó]|confirma|confirm[oó]|"
+        r"defiende|cree|opina)\s+que\s+",
+        r"(?<!\w)seg[uú]n\s+(?:(?:el|la|los|las)\s+cual(?:es)?|(?:el|la)\s+que|quien(?:es)?)\s+",
+    ),
     # Words before a question word that still ask: "más o menos cuánto".
     "offer_approximately": (r"menos|aproximadamente|exactamente",),
 }
