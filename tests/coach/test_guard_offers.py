@@ -589,3 +589,267 @@ def test_the_offer_judge_stays_linear_on_long_input(trigger):
             offers.asks(offer.content)
             offers.theirs_to_say(offer.content)
         assert time.process_time() - started < 1.0
+
+
+# A part named before its content ("A possible rebuttal is that ..."), an evaluative before
+# "si" ("mola más si dices que ..."), colloquial verbs ("le echas que ..."): withheld.
+@pytest.mark.parametrize(
+    ("language", "topic", "step", "message", "field", "sentence", "new"),
+    [
+        (
+            "en",
+            "uniforms",
+            "rebuttal",
+            "some people like uniforms",
+            "a",
+            "A possible rebuttal is that there aren't enough sign language teachers in most towns.",
+            "sign language teachers",
+        ),
+        (
+            "en",
+            "homework",
+            "rebuttal",
+            "some kids like homework",
+            "a",
+            "Another rebuttal might be that many parents work late and can't help.",
+            "parents work late",
+        ),
+        (
+            "en",
+            "canteen",
+            "warrant",
+            "junk food is bad",
+            "q",
+            "A good warrant could be that pupils eat whatever is cheapest near the till?",
+            "cheapest near the till",
+        ),
+        (
+            "es",
+            "uniforms",
+            "rebuttal",
+            "a algunos les gusta el uniforme",
+            "a",
+            "Una objeción posible es que no hay profesores de lengua de signos suficientes.",
+            "lengua de signos",
+        ),
+        (
+            "es",
+            "homework",
+            "rebuttal",
+            "a algunos niños les gustan los deberes",
+            "a",
+            "Fijate que una objeción posible es que muchos padres trabajan hasta tarde.",
+            "trabajan hasta tarde",
+        ),
+        (
+            "es",
+            "canteen",
+            "rebuttal",
+            "la gente compra muchas patatas",
+            "q",
+            "¿Tu refutación podría ser que el quiosco de enfrente vende lo mismo más barato?",
+            "quiosco de enfrente",
+        ),
+        (
+            "es",
+            "uniforms",
+            "grounds",
+            "el uniforme es caro",
+            "a",
+            "Tío, mola más si dices que muchos chavales de ciudad nunca han pisado una piscina.",
+            "pisado una piscina",
+        ),
+        (
+            "es",
+            "homework",
+            "grounds",
+            "los niños odian los deberes",
+            "a",
+            "Queda más fuerte si dices que la mitad de la clase duerme menos de siete horas.",
+            "siete horas",
+        ),
+        (
+            "es",
+            "canteen",
+            "grounds",
+            "la gente compra muchas patatas",
+            "a",
+            "Gana mucho si pones que la máquina vende trescientas bolsas cada semana.",
+            "trescientas bolsas",
+        ),
+        (
+            "es",
+            "uniforms",
+            "grounds",
+            "el uniforme es caro",
+            "r",
+            "Suena mejor si escribes que las tiendas del barrio cobran sesenta euros por falda.",
+            "sesenta euros",
+        ),
+        (
+            "es",
+            "uniforms",
+            "grounds",
+            "el uniforme es caro",
+            "q",
+            "Oye, ¿y si le echas que muchos niños en las colonias no tienen alberca cerca?",
+            "alberca cerca",
+        ),
+        (
+            "es",
+            "homework",
+            "grounds",
+            "los niños odian los deberes",
+            "a",
+            "Podrías soltar que la mitad de la clase duerme menos de siete horas.",
+            "siete horas",
+        ),
+        (
+            "es",
+            "canteen",
+            "grounds",
+            "la gente compra muchas patatas",
+            "q",
+            "¿Por qué no le mandas que la máquina del pasillo vende refrescos a un euro?",
+            "refrescos a un euro",
+        ),
+    ],
+)
+def test_a_part_named_first_or_a_colloquial_offer_is_withheld(
+    language, topic, step, message, field, sentence, new
+):
+    assert new not in _seen(language, topic, step, message, field, sentence).text
+
+
+# Their near misses, and good feedback the same frames must let through: a definition, the
+# student's own words, an offer that asks or names a kind ("something you saw yourself"), a
+# preference before a question ("I'd lean towards adding a number — could you add one?").
+@pytest.mark.parametrize(
+    ("language", "topic", "step", "message", "field", "sentence"),
+    [
+        (
+            "en",
+            "uniforms",
+            "rebuttal",
+            "some like uniforms",
+            "a",
+            "A rebuttal is a case where the claim fails.",
+        ),
+        (
+            "en",
+            "homework",
+            "rebuttal",
+            "students who live far away cannot do it",
+            "a",
+            "Your rebuttal is that students who live far away cannot do it, and that works.",
+        ),
+        (
+            "es",
+            "canteen",
+            "rebuttal",
+            "salvo que compren lo mismo fuera",
+            "a",
+            "Una refutación es un caso en que la tesis no se cumple.",
+        ),
+        (
+            "es",
+            "canteen",
+            "grounds",
+            "la gente compra muchas patatas",
+            "a",
+            "Podrías echar un vistazo a la lista de lo más vendido.",
+        ),
+        (
+            "es",
+            "homework",
+            "grounds",
+            "los niños odian los deberes",
+            "a",
+            "Quizás te convenga echarle un vistazo a tu segunda frase.",
+        ),
+        (
+            "en",
+            "homework",
+            "grounds",
+            "kids do 3 hours a night",
+            "a",
+            "Also mention when you counted.",
+        ),
+        (
+            "en",
+            "canteen",
+            "grounds",
+            "7 of the 10 best sellers are crisps",
+            "a",
+            "tbh I'd just throw in where you found that, wouldn't you?",
+        ),
+        (
+            "en",
+            "uniforms",
+            "grounds",
+            "40 students were sent home",
+            "r",
+            "You could add when you heard about it.",
+        ),
+        (
+            "en",
+            "uniforms",
+            "grounds",
+            "uniforms cost a lot",
+            "q",
+            "What about going with something you saw yourself?",
+        ),
+        (
+            "en",
+            "homework",
+            "grounds",
+            "kids hate homework",
+            "q",
+            "How about going with something from your own class?",
+        ),
+        (
+            "es",
+            "homework",
+            "grounds",
+            "los niños odian los deberes",
+            "q",
+            "¿Y si pones algo que viste tú en tu clase?",
+        ),
+        (
+            "en",
+            "canteen",
+            "grounds",
+            "junk food is bad",
+            "a",
+            "I'd lean towards adding a number — could you add one?",
+        ),
+        (
+            "en",
+            "uniforms",
+            "grounds",
+            "uniforms cost a lot",
+            "a",
+            "I'd go for adding where you saw the prices.",
+        ),
+        (
+            "es",
+            "canteen",
+            "grounds",
+            "la gente compra muchas patatas",
+            "q",
+            "Me inclinaría por añadir una cifra, ¿tienes alguna?",
+        ),
+        (
+            "es",
+            "uniforms",
+            "grounds",
+            "el uniforme es caro",
+            "a",
+            "Yo optaría por poner una cifra, ¿recuerdas cuánto costó?",
+        ),
+    ],
+)
+def test_good_feedback_in_an_offers_frame_passes_whole(
+    language, topic, step, message, field, sentence
+):
+    assert sentence in _seen(language, topic, step, message, field, sentence).text
