@@ -167,7 +167,7 @@ class Authorship:
             return "offered"
         empty = [offer for offer in offered if offers.offers_nothing(offer, self._offered_words)]
         for piece, kind in pieces_of(sentence, self._theirs):
-            if kind == "offered" and any(offers.within(piece, offer) for offer in empty):
+            if offers.exempt(piece, kind, sentence, offered, empty):
                 continue
             figures = self._new_figures(piece)
             stems = stems_of(piece) | figures

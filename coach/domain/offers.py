@@ -294,9 +294,34 @@ def offers_nothing(offer: Offer, read_words: Reader) -> bool:
 
 
 def within(piece: str, offer: Offer) -> bool:
-    """Whether ``piece`` (a piece the frames read) is part of the offer's content."""
-    run = " ".join(words(piece))
-    return bool(run) and run in " ".join(words(offer.content))
+    """Whether ``piece`` (a piece the frames read) is part of the offer's content, or ends in
+    the offer itself: a few words of cue, its verb and the start of its content ("I'd lean
+    towards adding a number" of "... adding a number — could you add one?")."""
+    run = words(piece)
+    content = words(offer.content)
+    if run and " ".join(run) in " ".join(content):
+        return True
+    offered = words(offer.frame) + content
+    for length in range(min(len(run), len(offered)), len(words(offer.frame)), -1):
+        if run[-length:] == offered[:length]:
+            return len(run) - length <= _CUE_WORDS + 1
+    return False
+
+
+def exempt(piece: str, kind: str, sentence: str, offered: list[Offer], empty: list[Offer]) -> bool:
+    """Whether a piece the frames read (of ``kind``) is left alone because the sentence's
+    offers (``offered``) offer nothing (``empty``): a piece within one of them, or the whole
+    sentence read as a statement when none of its offers offers anything ("Also mention when
+    you counted.")."""
+    if kind in ("offered", "declared") and any(within(piece, offer) for offer in empty):
+        return True
+    # Only offers that ask or point at their doing: "One angle: the school should put a bin in
+    # every classroom" offers a kind ("a bin") yet states a claim.
+    theirs = all(
+        asks(offer.content) or theirs_to_say(offer.content) != offer.content for offer in empty
+    )
+    whole = kind == "frame" and words(piece) == words(sentence)
+    return whole and theirs and bool(offered) and len(empty) == len(offered)
 
 
 __all__ = [
@@ -304,6 +329,7 @@ __all__ = [
     "Reader",
     "Words",
     "asks",
+    "exempt",
     "offers_nothing",
     "read",
     "states_part",

@@ -551,6 +551,15 @@ def _only(set_: voices.Voices, turn: voices.Turn) -> voices.Voices:
         "y también ",
         "more or less what ",
         "x" * 60,
+        "a possible rebuttal is ",
+        "una objeción posible es ",
+        "mola más fuerte ",
+        "más x x ",
+        "le echas un ",
+        "something from your ",
+        "algo que ",
+        "when you ",
+        "me inclinaría por ",
     ],
 )
 def test_the_offer_judge_stays_linear_on_long_input(trigger):

@@ -34,7 +34,9 @@ _CUE = (
     r"don'?t forget|do not forget|remember|be sure|make sure|consider|go ahead|let'?s|"
     r"(?:thing|things|bit|line) to|i suggest|i recommend|i'?d suggest|"
     r"(?:thought|thinking) (?:of|about)|considered|"
-    r"(?:better|stronger|clearer|sharper|safer) (?:if|to|with))\b"
+    r"(?:better|stronger|clearer|sharper|safer) (?:if|to|with)|"
+    # A preference: "I'd lean towards adding ...", "I'd go for quoting ...".
+    r"lean(?:ing)? towards?|opt(?:ing)? for|go(?:ing)? for)\b"
 )
 OFFER_FRAMES = {
     "offer_verb": (r"\b" + _VERB + r"\b",),
@@ -54,6 +56,11 @@ OFFER_FRAMES = {
         r"\b(?:addition|add-on|extra|to add|to include|to mention|to slip in|to throw in)\s*[:—–]",
         r"\b(?:in your case|for you)\b,?\s+(?:\w+\s+){0,2}?(?:would|could|might|will)\s+"
         r"(?:work|do|fit)\b",
+        # A part named before its content: "A possible rebuttal is that ...", "Your claim could
+        # be that ..." (the student's own words after it offer nothing; a definition, "A
+        # rebuttal is a case where ...", has no "that").
+        r"\b(?:a|an|one|another|your)\s+(?:possible\s+|good\s+)?" + _PARTS + r"\s+"
+        r"(?:is|would be|could be|might be)\s+that\b",
     ),
     # The content comes before: "... would work as your claim?", "... is what I'd add here",
     # "..., isn't that a rebuttal too?" (a part named as what the words before it would be).
@@ -82,7 +89,9 @@ OFFER_FRAMES = {
         r"^\W{0,4}(?:saying|writing|stating|claiming|arguing|to say|to write)\b",
     ),
     # Words that open a kind of content rather than content ("a figure", "another reason").
-    "offer_kind": (r"^\W{0,4}(?:a|an|some|any|another|more|one|other)\b",),
+    "offer_kind": (
+        r"^\W{0,4}(?:a|an|some|any|another|more|one|other|something|anything|someone)\b",
+    ),
     # What an offer's gerund or infinitive subject is followed by: a conditional ("Adding that
     # ... *would* make ..."); "Naming the source tells the reader ..." says what they did.
     "offer_conditional": (r"\b(?:would|could|might|will|'d|’d)\b",),
@@ -103,6 +112,11 @@ OFFER_FRAMES = {
     "offer_their_doing": (
         r"^\W{0,4}((?:the|that|this)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+"
         r"(?:(?:that|when|where)\s+)?(?:you|your)(?!\w)",
+        # "when you counted", "where you found that": the time or place of their own doing.
+        r"^\W{0,4}()(?:when|where)\s+you(?!\w)",
+        # "something from your own class": a thing of theirs, unnamed.
+        r"^\W{0,4}(something|anything|someone)\s+(?:(?:from|in|at|of|that)\s+)?(?:you|your)"
+        r"(?!\w)",
     ),
     # A relative or reported clause that states what a source says ("the WHO, which says that
     # ...", "Dr Patel, who found that ...", "a study which shows ...", "according to which"):

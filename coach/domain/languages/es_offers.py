@@ -28,6 +28,12 @@ _VERB = (
     r"cit(?:ar|as|es|ara|aras|ar[ií]a|ar[ií]as|ando)|c[ií]ta|"
     r"ped(?:ir|ir[ií]a|ir[ií]as)|pid(?:es|as|iera|ieras|iendo)|p[ií]de|"
     r"us(?:ar|ara|aras|ar[ií]a|ar[ií]as|ando)|"
+    # Colloquial: "le echas que ...", "suéltale que ...", "mándale que ..."; "echar un
+    # vistazo", "echar una mano", "echar en falta" add nothing.
+    r"(?:ech(?:ar|as|es|ara|aras|ar[ií]a|ar[ií]as|ando|amos)|[eé]cha)(?:le|les|lo|la)?"
+    r"(?!\w)(?!\s+(?:una?\s+)?(?:vistazo|ojo|ojeada|mano|culpa|de menos|en falta))|"
+    r"mand(?:ar|as|es|ara|aras|ar[ií]a|ar[ií]as|ando|amos)|m[aá]nda|"
+    r"solt(?:ar|ara|aras|ar[ií]a|ar[ií]as|ando|amos)|suelt(?:as|es)|su[eé]lta|"
     # Wording their text: "dejarlo en", "cambiarla por", "acotarlo a", "terminarla con".
     r"(?:dej|concret)\w{0,6}? en(?= )|(?:cambi|sustitu|sustituy|reemplaz)\w{0,6}? por(?= )|"
     r"(?:acot|limit|reduc)\w{0,6}? a(?= )|(?:termin|cerr|remat)\w{0,6}? con(?= )|"
@@ -43,7 +49,11 @@ _CUE = (
     r"qu[eé] tal si|y si|por qu[eé] no|yo|mejor|vale la pena|merece la pena|tal vez|"
     r"quiz[aá]s?|a lo mejor|igual|otra cosa|otr[oa] que|algo que|se podr[ií]a|se puede|"
     r"quedar[ií]a|quieres|querr[ií]as|te sugiero|te recomiendo|sugiero|recomiendo|"
-    r"pensado en|planteado)(?!\w)"
+    r"pensado en|planteado|"
+    # A preference: "me inclinaría por añadir ...", "yo optaría por poner ...".
+    r"me inclinar[ií]a por|optar[ií]a por|me ir[ií]a por|"
+    # An evaluative before "si": "mola más si dices que ...", "gana mucho si pones ...".
+    r"(?:m[aá]s|mejor|bien|fuerte|mucho)\s+(?:\w+\s+){0,2}?si)(?!\w)"
 )
 # The tutor's own conditional of adding ("yo le sumaría que", "añadiría"), and "let us"
 # ("¿lo dejamos en ...?"), offer without a cue.
@@ -72,6 +82,11 @@ OFFER_FRAMES = {
     "offer_deictic": (
         r"(?<!\w)(?=\w)(?:en tu caso|para ti|para tu \w+|en el tuyo|como " + _PARTS + r")\b,?\s+"
         r"(?:\w+\s+){0,2}?(?:te\s+|le\s+)?" + _SERVES + r"(?!\w)",
+        # A part named before its content: "Una objeción posible es que ...", "Tu refutación
+        # podría ser que ..." (a definition, "Una refutación es un caso en que ...", has no
+        # "que" after the verb).
+        r"(?<!\w)(?:una?|otra|tu)\s+" + _PARTS + r"\s+(?:posible\s+)?"
+        r"(?:es|ser[ií]a|podr[ií]a ser)\s+que(?!\w)",
         r"(?<!\w)(?=\w)(?:te\s+|le\s+)?"
         + _SERVES
         + r"(?:\s+(?:como\s+\w+|para\s+ti|en\s+tu\s+caso))?"
@@ -99,7 +114,8 @@ OFFER_FRAMES = {
     "offer_talked_about": (r"^\W{0,4}(?:decir|diciendo|escribir|escribiendo|afirmar)(?!\w)",),
     # Words that open a kind of content ("una cifra", "otra razón", "algún dato").
     "offer_kind": (
-        r"^\W{0,4}(?:un|una|unos|unas|alg[uú]n|alguna|algunos|algunas|otr[oa]s?|m[aá]s)(?!\w)",
+        r"^\W{0,4}(?:un|una|unos|unas|alg[uú]n|alguna|algunos|algunas|otr[oa]s?|m[aá]s|algo|"
+        r"alguien)(?!\w)",
     ),
     # A conditional after a gerund or infinitive subject ("Poniendo que ..., se *podría*
     # comprobar", "Añadir que ... *ayudaría*"); "Nombrar la fuente le dice al lector ..." says
@@ -122,6 +138,9 @@ OFFER_FRAMES = {
     "offer_their_doing": (
         r"^\W{0,4}((?:el|la|los|las|ese|esa)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+"
         r"(?:(?:en (?:el |la )?que|donde|cuando|que)\s+)?"
+        r"(?:te|tu|tus|[^\W\d_]+(?:aste|iste|asteis|isteis))(?!\w)",
+        # "algo que viste tú", "algo de tu clase": a thing of theirs, unnamed.
+        r"^\W{0,4}(algo|alguien)\s+(?:(?:que|de|en|del)\s+)?"
         r"(?:te|tu|tus|[^\W\d_]+(?:aste|iste|asteis|isteis))(?!\w)",
     ),
     # A relative or reported clause that states what a source says ("la FAO, que dice que ...",
