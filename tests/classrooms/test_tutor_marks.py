@@ -65,7 +65,7 @@ def test_turns_record_the_pressure_and_the_withheld_answer(pressed):
     withheld = messages.get(withheld=True)
     assert WRITTEN not in withheld.text and withheld.proposal is None
     # Asked in Spanish in an English session, the note is in the session's language.
-    assert withheld.text.startswith("Sure!\n\nI held back the rest of my answer")
+    assert withheld.text.startswith("Sure!\n\nI held back some of my answer")
     assert messages.filter(role="user", pressure="", text__startswith="Schools").exists()
 
 

@@ -221,7 +221,7 @@ def test_on_a_phone_withheld_text_never_flashes_on_screen(
     assert partials and len(seen) >= 3  # it streamed, and the observer watched it
     assert not any("locked away" in text for text in seen)
     last = page.inner_text("#chat-log li:last-child")
-    assert "I held back the rest of my answer" in last and "locked away" not in last
+    assert "I held back some of my answer" in last and "locked away" not in last
     assert page.locator("#proposal-card").count() == 0
     assert CoachMessage.objects.get(session=session, withheld=True).proposal is None
     assert page.evaluate(
@@ -279,7 +279,7 @@ def test_on_a_phone_a_leading_question_never_flashes_and_the_note_is_in_the_sess
     assert seen
     assert not any("bajo llave" in text or "Lo he puesto" in text for text in seen)
     last = page.inner_text("#chat-log li:last-child")
-    assert "He retenido el resto de mi respuesta" in last
+    assert "He retenido algo de mi respuesta" in last
     assert "I held back" not in last and "bajo llave" not in last
     assert page.locator("#proposal-card").count() == 0
     assert page.evaluate(

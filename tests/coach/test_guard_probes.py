@@ -129,13 +129,14 @@ def _events(topic: str, step: str, raw: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize(
-    ("topic", "part", "before", "after", "question"),
+    ("topic", "part", "before", "pointing", "after", "question"),
     [
         (
             "lockers",
             PART_EN,
             "“Always over 7 kg” is a number a reader can check.",
             "That would make your grounds much stronger.",
+            "Your grounds already say how often you weighed the bag.",
             "Did anyone else see the scale when you weighed it?",
         ),
         (
@@ -143,26 +144,28 @@ def _events(topic: str, step: str, raw: dict[str, Any]) -> list[dict[str, Any]]:
             PART_ES,
             "«18 de 25» es una cifra que tu lector puede comprobar.",
             "Eso haría tus datos mucho más fuertes.",
+            "Tus datos ya dicen a cuántos preguntaste.",
             "¿Guardaste las hojas de la encuesta?",
         ),
     ],
 )
 def test_what_passes_around_a_withheld_sentence_still_reaches_the_student(
-    topic, part, before, after, question
+    topic, part, before, pointing, after, question
 ):
-    events = _events(
-        "lockers" if topic == "lockers" else topic,
-        "grounds",
-        _answer("grounds", f"{before} {part} {after}", question),
-    )
+    """The sentence pointing back at the withheld one goes with it (it would point at what
+    the student was not shown); the others stay, streamed, and the follow-up question too."""
+    text = f"{before} {part} {pointing} {after}"
+    events = _events(topic, "grounds", _answer("grounds", text, question))
     streamed = "".join(e["text"] for e in events if e["type"] == "partial")
     final = events[-1]
     assert final["type"] == "judged" and final["withheld"]
     shown = f"{streamed}\n{final['result'].assistantText}"
     assert not _leaked(topic, shown, part), shown
+    assert not _whole(shown, pointing), shown
     for sentence in (before, after, question):
         assert _whole(shown, sentence), shown
     assert _whole(streamed, before) and _whole(streamed, after)
+    assert final["result"].nextQuestion == question
 
 
 def test_a_withheld_follow_up_question_goes_and_the_reply_stays():
@@ -190,3 +193,20 @@ def test_an_answer_with_a_withheld_sentence_loses_its_proposal():
     final = _events("lockers", "grounds", raw)[-1]
     assert final["withheld"] and final["result"].proposedUpdate is None
     assert final["status"] == "withheld"
+
+
+@pytest.mark.parametrize(
+    "unit", ["“", "«", '"', "“a«b", "that ", "eso ", "los ", " la", "esta esto "]
+)
+def test_the_reply_is_read_in_bounded_time_whatever_its_quotes_and_pointers(unit):
+    """The quotation masked before words about a proposal are looked for, and the words that
+    point back, on 20,000 characters of one unit repeated (a quotation never closed)."""
+    import time
+
+    from coach.domain.answer import _refers_back, talks_of_proposal
+
+    text = (unit * (20_000 // len(unit) + 1))[:20_000]
+    started = time.perf_counter()
+    talks_of_proposal(text)
+    _refers_back(text)
+    assert time.perf_counter() - started < 0.05

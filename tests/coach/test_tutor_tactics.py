@@ -98,15 +98,25 @@ def _events(text: str, inputs=INPUTS, **extra):
 
 
 def test_a_written_part_never_streams_and_the_turn_is_withheld():
-    events = _events(f"Sure! Here is your claim: {WRITTEN} Shall I go on?")
+    events = _events(f"Sure! Here is your claim: {WRITTEN} Is the time right for you?")
     shown = "".join(e["text"] for e in events if e["type"] == "partial")
-    assert shown == "Sure! "  # released before the written part, never after it
+    # The written part never streams; what passes before and after it does.
+    assert shown == "Sure! Is the time right for you?"
     final = events[-1]
     assert final["withheld"] is True
     text = final["result"].assistantText
-    assert text.startswith("Sure!\n\nI held back the rest of my answer")
+    assert text.startswith("Sure! Is the time right for you?\n\nI held back some of my answer")
     assert "earlier than half past" not in text and text.endswith("?")
     assert final["result"].proposedUpdate is None
+
+
+def test_a_sentence_pointing_back_at_a_withheld_one_goes_with_it():
+    events = _events(f"Sure! Here is your claim: {WRITTEN} Shall I go on with that?")
+    shown = "".join(e["text"] for e in events if e["type"] == "partial")
+    assert shown == "Sure! "
+    text = events[-1]["result"].assistantText
+    assert text.startswith("Sure!\n\nI held back some of my answer")
+    assert "go on with that" not in text
 
 
 @pytest.mark.parametrize(

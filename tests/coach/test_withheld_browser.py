@@ -105,7 +105,7 @@ ANSWERS = {
         },
     ],
 }
-NOTES = {"en": "I held back the rest of my answer", "es": "He retenido el resto de mi respuesta"}
+NOTES = {"en": "I held back some of my answer", "es": "He retenido algo de mi respuesta"}
 
 
 class SlowComplyingModel(FakeClient):

@@ -213,4 +213,7 @@ GUARD_FRAMES = {
     ),
     # Offers judged by function (``coach.domain.offers``).
     **OFFER_FRAMES,
+    # A sentence that points back at the one before it ("Wouldn't that be your exception?",
+    # "You could use those as your source."): after a withheld sentence it goes too.
+    "refers_back": (r"\b(?:that|this|these|those|it|they|them)\b",),
 }

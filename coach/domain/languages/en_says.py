@@ -111,7 +111,7 @@ PHRASES: dict[str, str] = {
     "not_saved": "There is no {step} in your draft yet.",
     "doubt_question": "You ended it with a question mark, so I am not sure it is your part "
     "rather than a question to me.",
-    "withheld": "I held back the rest of my answer: it was writing part of your argument "
+    "withheld": "I held back some of my answer: it was writing part of your argument "
     "for you, and your argument has to be in your own words.",
     "still_missing": "Before I can propose it: {problem}",
     "opening": "Let's build your argument about “{topic}” in seven steps. Step 1 of 7: the claim.",

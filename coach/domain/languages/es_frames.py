@@ -200,4 +200,10 @@ GUARD_FRAMES = {
     ),
     # Offers judged by function (``coach.domain.offers``).
     **OFFER_FRAMES,
+    # Lo que remite a la frase anterior ("Eso te serviría como dato.", "Los podrías usar como
+    # respaldo."): tras una frase retenida, se retiene también.
+    "refers_back": (
+        r"\b(?:eso|esto|aquello|es[ae]s?|est[ae]s?)\b",
+        r"^[\W]*(?:lo|la|los|las|le|les)\s",
+    ),
 }

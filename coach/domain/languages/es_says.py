@@ -116,7 +116,7 @@ PHRASES: dict[str, str] = {
     "not_saved": "Todavía no hay {step} en tu borrador.",
     "doubt_question": "Lo terminaste con un signo de interrogación, así que no sé si es tu "
     "parte o una pregunta para mí.",
-    "withheld": "He retenido el resto de mi respuesta: estaba escribiendo parte de tu "
+    "withheld": "He retenido algo de mi respuesta: estaba escribiendo parte de tu "
     "argumento por ti, y tu argumento tiene que estar en tus propias palabras.",
     "still_missing": "Antes de proponerlo: {problem}",
     "opening": "Construyamos tu argumento sobre «{topic}» en siete pasos. Paso 1 de 7: la tesis.",
