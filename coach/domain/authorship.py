@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from coach.domain import clauses, languages, offers
@@ -80,6 +81,15 @@ ASKED_OFF_SUBJECT_WORDS = 5  # off their subject, in a clause a question frames:
 # ...?") and carries this many words of its own on their subject (a figure counts) brings a
 # new fact ("Do parents pay extra for blazers?"); 0 lets every question pass.
 QUESTION_NEW_WORDS = 1
+# The same for a yes/no question turned to the student ("Did you check it against the NHS
+# guidance?"): turning to them does not make a new source or fact theirs; 0 lets every such
+# question pass. Words of a probe on their own text ("check", "anyone", "a second day",
+# "unusual": ``probe_words``) are not counted in either.
+TO_STUDENT_NEW_WORDS = 0
+# What a check put to the student is about ("Could you check whether heavy bags hurt
+# backs?"): the clause after "check whether", judged as said.
+_CHECKING = re.compile(languages.alternatives("checking_patterns"), re.I)
+_PROBE_WORDS = languages.every_set("probe_words")
 
 _EXAMPLE_MARKERS = re.compile(r"\b(" + languages.alternatives("example_markers") + r")\b", re.I)
 _OTHER_TOPIC = re.compile(languages.alternatives("other_topic_patterns"), re.I)
@@ -94,6 +104,26 @@ _STATEMENT = 2  # a plain statement on the student's subject, likewise
 _IDEA_NEW_WORDS = 1  # words of the tutor's own a named idea may still carry
 # The qualifier's words ("almost", "casi"): on a definition's examples, not the subject.
 _HEDGE_STEMS = frozenset(word[:STEM] for word in languages.every_set("hedges"))
+_MAX_CHECKS = 4  # checks judged per question: more only repeat the clause that follows
+
+
+def _without_probe(text: str) -> str:
+    """``text`` without the words of a probe on the student's own text ("anyone", "check",
+    "a second day", "unusual", "shows"); the rest as written, accents and marks kept."""
+    return _WORD.sub(lambda word: " " if _probe_word(word.group(0)) else word.group(0), text)
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _probe_word(token: str) -> bool:
+    folded = words(token)
+    return len(folded) == 1 and folded[0] in _PROBE_WORDS
+
+
+def _unquoted(text: str) -> str:
+    """``text`` with its quotations blanked out (the quoted words are judged apart)."""
+    return QUOTED.sub(" ", text)
 
 
 def sentences(text: str) -> list[str]:
@@ -166,8 +196,42 @@ class Authorship:
         if any(offers.states_part(offer, self._offered_words) for offer in offered):
             return "offered"
         empty = [offer for offer in offered if offers.offers_nothing(offer, self._offered_words)]
+        # "“Until the mocks” shows ...", "Esto repite tu tesis: «hay que quitarlo» es ...": a
+        # sentence (or what follows its colon) about the student's words, quoted.
+        quote_led = self._opens_on_their_quote(sentence) or (
+            ":" in sentence and self._opens_on_their_quote(sentence.split(":", 1)[1])
+        )
+        quotations = {g for quote in QUOTED.finditer(sentence) for g in quote.groups() if g}
         for piece, kind in pieces_of(sentence, self._theirs):
             if offers.exempt(piece, kind, sentence, offered, empty):
+                continue
+            if kind == "declared":
+                # A Spanish yes/no question in statement order: a probe's words ("¿Las
+                # podría ver tu maestra si te las pidiera?") say nothing on their subject.
+                piece = _without_probe(piece)
+            if (
+                quote_led
+                and kind in ("named", "offered", "said")
+                and piece not in quotations
+                and not (kind == "offered" and self._asks(piece))
+            ):
+                # What is said of their quoted words ("... makes the point that it came too
+                # late", "... sin decir que funcione siempre") is judged clause by clause,
+                # a point named by what follows its relative word.
+                tokens = words(piece)
+                at = next((i for i, w in enumerate(tokens) if w in RELATIVE_WORDS), -1)
+                said = " ".join(tokens[at + 1 :]) if kind == "named" else piece
+                if any(self._states(_without_probe(clause)) for clause in clauses_of(said)):
+                    return kind
+                continue
+            if (
+                kind == "offered"
+                and words(piece)[:1]
+                and words(piece)[0] in _PROBE_WORDS
+                and not (self._probed(piece) - self.known - TUTOR_WORDS) | self._new_figures(piece)
+            ):
+                # "You might try reading it once without the word “money” to check ...": a
+                # probe the student runs on their text; only a probe's words besides theirs.
                 continue
             figures = self._new_figures(piece)
             stems = stems_of(piece) | figures
@@ -211,6 +275,18 @@ class Authorship:
                 kind = "offered"
             if kind == "offered" and self._asks(piece):
                 continue
+            if (
+                kind == "offered"
+                and is_question(sentence)
+                and not figures
+                and stems - self.known - TUTOR_WORDS
+                and not self._probed(piece) - self.known - TUTOR_WORDS
+                and not QUOTED.search(sentence)  # a quotation offered is text to copy
+            ):
+                # "... so nobody can say that week was unusual?": what the tutor adds to the
+                # student's words is a probe's ("unusual"); their words alone are still
+                # offered as a part ("Wouldn't “in most primary schools” be safer?").
+                continue
             if kind == "offered" and self._describes(piece) and not offers_better(sentence):
                 continue  # "a warrant would be a rule that holds beyond exams"
             new = stems - self.known - TUTOR_WORDS - self.subject
@@ -223,7 +299,7 @@ class Authorship:
                 continue
             if kind in ("frame", "declared"):
                 if kind == "frame" and is_question(piece):
-                    if self._carries_new(piece, stems, figures):
+                    if self._carries_new(piece, stems, figures) or self._checks_new(piece):
                         return "asked"
                     continue  # a question that holds no part
                 # "Try a rule that begins with “if” and names no school": the kind described.
@@ -235,7 +311,13 @@ class Authorship:
                 about = self.step != "claim" or bool(stems_of(added) & self.subject)
                 # Feedback: addressed to them, if only in the question it ends on ("...
                 # no dice cuándo fallaría tu tesis"); its clauses are still judged below.
-                feedback = is_feedback(added) or is_feedback(piece, parts=False)
+                feedback = (
+                    is_feedback(added)
+                    or is_feedback(piece, parts=False)
+                    # "“Until the mocks” shows when ...", "Your “if … then” shape ...": the
+                    # sentence is about the student's words, quoted; its clauses are judged.
+                    or self._opens_on_their_quote(sentence)
+                )
                 if (
                     about
                     and not feedback
@@ -245,7 +327,10 @@ class Authorship:
                     return kind  # it would do as the step's part
                 if not feedback and len(added_new) >= ANY_SUBJECT_NEW_WORDS:
                     return kind  # many words of its own, whatever the subject
-                if any(self._states(clause) for clause in clauses_of(piece)):
+                # Said of their quoted words, the words that point at text ("shows", "muestra")
+                # say nothing on their subject.
+                judged = [_without_probe(c) if quote_led else c for c in clauses_of(piece)]
+                if any(self._states(clause) for clause in judged):
                     return kind
                 continue
             if kind in ("colon", "said") and (addressed(piece) or is_question(piece)):
@@ -304,14 +389,58 @@ class Authorship:
     def _carries_new(self, question: str, stems: set[str], figures: set[str]) -> bool:
         """Whether a yes/no question ("Do parents pay extra for blazers?") carries
         ``QUESTION_NEW_WORDS`` words of its own on their subject, or a choice a new figure."""
-        if not QUESTION_NEW_WORDS or is_feedback(question) or to_student(question):
-            return False  # "¿Se te ocurre ...?"
+        turned = to_student(question)
+        limit = TO_STUDENT_NEW_WORDS if turned else QUESTION_NEW_WORDS
+        if not limit or (is_feedback(question) and not turned):
+            return False
         options = clauses.options(question)
         if asks_early(question) or (options is not None and not self._new_figures(options)):
             return False  # "What would ...?", "... or ...?" ask; "... £300 or £400?" offers
-        fresh = stems - self.known - TUTOR_WORDS
+        if turned and clauses.THEIR_TEXT.search(clauses.folded(question)):
+            return False  # "Did you keep your survey's answers?": about their own text
+        fresh = self._probed(question) - self.known - TUTOR_WORDS
         on_subject = bool(stems & self.subject) or bool(figures)
-        return on_subject and len(fresh) >= QUESTION_NEW_WORDS
+        return on_subject and len(fresh | figures) >= limit
+
+    def _probed(self, text: str) -> set[str]:
+        """The stems of ``text`` beyond the words of a probe on the student's own text
+        ("anyone", "check", "second", "unusual")."""
+        return stems_of(_without_probe(text))
+
+    def _checks_new(self, question: str) -> bool:
+        """Whether a check put to the student ("Could you check whether ...?", "¿Has
+        comprobado que ...?") is a check of something they never wrote: the clause checked
+        says something on their subject (two words of its own, or a figure, or one word that
+        makes it the step's part) or many words of its own off it."""
+        masked = _unquoted(question)
+        if asks_early(_CHECKING.sub(" ", masked)):
+            return False  # "How would the school check that ...?" asks
+        for match in islice(_CHECKING.finditer(masked), _MAX_CHECKS):
+            checked = re.split(r"[,;:?¿]", masked[match.end() :], maxsplit=1)[0]
+            if not words(checked) or is_feedback(checked):
+                continue  # "Could you check whether your survey asked ...?"
+            figures = self._new_figures(checked)
+            fresh = (self._probed(checked) - self.known - TUTOR_WORDS) | figures
+            on_subject = bool(stems_of(checked) & self.subject) or bool(figures)
+            if figures or (on_subject and len(fresh) >= _STATEMENT):
+                return True
+            if on_subject and fresh and self.step and passes(self.step, checked):
+                return True
+            if len(fresh) >= ANY_SUBJECT_NEW_WORDS:
+                return True
+        return False
+
+    def _opens_on_their_quote(self, text: str) -> bool:
+        """Whether ``text`` opens on a quotation of the student's own words, as what it talks
+        about ("“Until the mocks” shows ...", "Your “if … then” shape ...", "«Casi siempre»
+        muestra ...")."""
+        quote = QUOTED.search(text)
+        if quote is None:
+            return False
+        before = words(text[: quote.start()])
+        if len(before) > 1 or (before and before[0] not in ADDRESSED):
+            return False
+        return self._theirs(next(g for g in quote.groups() if g))
 
     def _without_described(self, text: str) -> str:
         """``text`` without "a rule that ..." where what follows describes the rule ("a rule

@@ -268,6 +268,13 @@ class LanguagePack:
     # Nouns for a kind of text, beside the parts' names: "a *rule* that ...", "una *idea* que".
     text_nouns: frozenset[str] = frozenset()
     word_nouns: frozenset[str] = frozenset()  # "the *word* “trips”": a quotation mentioned
+    # The words of a probe on the student's own text or evidence ("Did anyone else check the
+    # count?", "¿Lo podría ver alguien más?"): checking, counting, asking, someone, a second
+    # time, unusual. In a question they ask; they say nothing on the student's subject.
+    probe_words: frozenset[str] = frozenset()
+    # A check put to the student whose object is a clause: "Could you check whether ...",
+    # "¿Has comprobado que ...?": what follows is what they would check, judged as said.
+    checking_patterns: tuple[str, ...] = ()
     # What may follow the relative when the text only describes a kind of rule: a short
     # predicate about the rule itself ("would also hold ...", "valga también ...").
     describing_predicates: tuple[str, ...] = ()

@@ -856,6 +856,8 @@ PACK = LanguagePack(
         "rule rules idea ideas reason reasons principle principles point position stance".split()
     ),
     word_nouns=frozenset("word words phrase term".split()),
+    probe_words=frames.PROBE_WORDS,
+    checking_patterns=frames.CHECKING_PATTERNS,
     describing_predicates=(
         r"^(?:would |could |might |can |will |should )?(?:also |still |equally |then )?"
         r"(?:holds?|works?|appl(?:y|ies)|fits?|covers?|goes)\b",

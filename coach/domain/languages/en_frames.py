@@ -17,8 +17,9 @@ _SAY = (
 # A suggestion: the tutor offering text for the student's argument, in any frame.
 SUGGESTION_PATTERNS = (
     # "what if you argued that", "what if your claim were", "what if you wrote"
-    r"\bwhat if (?:you|your \w+(?: \w+)?) (?:\w+ )?(?:" + _SAY + r"|were|was|said|"
-    r"read|became|is)\b(?: that\b| something like\b| like\b)?:?",
+    # ("What if you read it aloud to a friend ...?" is about what the student does.)
+    r"\bwhat if (?:you (?:\w+ )?" + _SAY + r"|your \w+(?: \w+)? (?:\w+ )?(?:" + _SAY + r"|were|"
+    r"was|said|read|became|is))\b(?: that\b| something like\b| like\b)?:?",
     # "wouldn't it be stronger to say (something like)", "it would be better to add"
     r"\b(?:would|wouldnt|wouldn't|would not|could|couldnt|couldn't|might|may)n?'?t?"
     r" it be (?:\w+ ){0,3}?to " + _SAY + r"\b(?: that\b| something like\b| like\b)?:?",
@@ -167,7 +168,7 @@ GUARD_FRAMES = {
     # "Try cutting it down to:", "Reword it like this:"): what follows is offered.
     "completing": (
         r"\b(?:narrow|tighten|cut|cutting|shorten|change|turn|reduce|trim|limit|sharpen|"
-        r"rewrite|reword|rephrase|edit|make|narrowing|tightening|changing|making)"
+        r"rewrite|reword|rephrase|edit|make|narrowing|tightening|changing|making|read)"
         r"(?: (?:it|this|that|them|yours|your \w+))?(?: (?:down|back|up))?"
         r" (?:to|into|as|like this|so)\s*$",
     ),
@@ -192,6 +193,7 @@ GUARD_FRAMES = {
         r"words?|sentences?|phrases?|wording|versions?|examples?|opinions?|reasons?|points?|"
         r"ideas?|data|evidence|sources?|numbers?|figures?|statistics?|surveys?|study|draft|"
         r"text|answers?|message|readers?|limits?|exceptions?|conditions?|hedge|position|"
+        r"shape|structure|pattern|"
         r"stance|principle|judgement|link|questions?|attempts?|case|definition|quotes?|"
         r"quotation|premise|fact|facts|list|title|topic|side|view)\b|"
         r"\byou\s+(?:just\s+|already\s+|first\s+)?(?:wrote|write|said|say|mention(?:ed)?|"
@@ -217,3 +219,27 @@ GUARD_FRAMES = {
     # "You could use those as your source."): after a withheld sentence it goes too.
     "refers_back": (r"\b(?:that|this|these|those|it|they|them)\b",),
 }
+
+
+# A probe on the student's own text or evidence: the words a good tutor checks, counts, asks
+# and doubts with ("Did anyone outside the council check the count?", "Would it help to count
+# on a second day so nobody can say Monday was unusual?"). In a question they carry nothing
+# of the student's subject.
+PROBE_WORDS = frozenset(
+    """check checks checked checking count counts counted counting recount again second
+    another other others else anyone anybody someone somebody nobody everyone everybody
+    outside whether unusual usual typical normal special different same fair enough find
+    finds found ask asks asked asking look looked read reading aloud keep kept save saved
+    show shows showed shown agree agrees disagree disagrees test tests tested try tried sure
+    still teacher teachers friend friends classmate classmates group groups kind kinds once
+    twice sense""".split()
+)
+
+# A check put to the student on a clause ("Could you check whether heavy bags hurt?", "Did
+# you ask if 12 of them ...?", "Have you checked that ..."): the clause is what is checked.
+CHECKING_PATTERNS = (
+    r"\b(?:check|checked|checking|verify|verified|confirm|confirmed|find out|found out|"
+    r"make sure|made sure|ask|asked|test|tested|see|look up|looked up)"
+    r"(?: (?:it|this|that|them|again|first|yourself|around))?\s+(?:whether|if|that|against|"
+    r"with)\b",
+)

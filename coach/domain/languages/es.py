@@ -854,6 +854,8 @@ PACK = LanguagePack(
         "regla reglas idea ideas razon razones principio principios postura posicion".split()
     ),
     word_nouns=frozenset("palabra palabras frase expresion termino".split()),
+    probe_words=frames.PROBE_WORDS,
+    checking_patterns=frames.CHECKING_PATTERNS,
     describing_predicates=(
         r"^(?:tambi[eé]n |igual )?(?:se )?(?:valga|valdr[ií]a|vale|valiera|sirva|servir[ií]a|"
         r"sirve|sirviera|funcione|funcionar[ií]a|funciona|funcionara|aplique|aplicar[ií]a|"

@@ -153,7 +153,7 @@ GUARD_FRAMES = {
     # "Podrías dejarlo en:", "¿Y si lo concretas así:", "Prueba a reducirlo a:".
     "completing": (
         r"\b(?:dej|concret|reduc|cambi|acot|limit|ajust|redact|reescrib|precis|"
-        r"matiz|recort)\w*(?: \w+)? (?:en|a|as[ií]|como|por)\s*$",
+        r"matiz|recort|lee|le)\w*(?: \w+){0,2} (?:en|a|as[ií]|como|por)\s*$",
     ),
     # Lo que enmarca una pregunta sin decir nada: "Con 30 alumnos, ¿...?", "Si lo quitas, ¿...?".
     "framing": (
@@ -173,7 +173,7 @@ GUARD_FRAMES = {
         r"fuentes?|cifras?|numeros?|encuestas?|estudio|borrador|texto|respuestas?|mensaje|"
         r"version|limites?|excepcion(?:es)?|condicion(?:es)?|postura|posicion|principio|"
         r"preguntas?|lector(?:es)?|objecion|definicion|citas?|hecho|hechos|lista|titulo|"
-        r"tema|intento|caso|redaccion|matiz)\b|"
+        r"tema|intento|caso|redaccion|matiz|forma|estructura)\b|"
         r"\b(?:escribiste|escribes|dices|dijiste|pusiste|pones|citaste|citas|nombraste|"
         r"nombras|usaste|usas|elegiste|anadiste|anades|mencionas|mencionaste|hiciste|"
         r"hicieras|hagas|haces|digas|dijeras|escribas|escribieras|pongas|cites|nombres|uses|"
@@ -207,3 +207,25 @@ GUARD_FRAMES = {
         r"^[\W]*(?:lo|la|los|las|le|les)\s",
     ),
 }
+
+
+# Las palabras de un sondeo sobre el texto o las pruebas del alumno ("¿Podría alguien más ver
+# esas facturas si lo pidiera?", "¿Hay días en los que no haría falta ...?"): comprobar,
+# contar, preguntar, alguien, otra vez, raro. En una pregunta no dicen nada de su tema.
+PROBE_WORDS = frozenset(
+    """comprobar compruebas comprobaste comprobado contar cuentas contaste contado recontar
+    otra otro otras otros vez veces segundo segunda alguien nadie alguno alguna algun algo
+    fuera raro rara normal tipico tipica especial distinto distinta mismo misma suficiente
+    encontrar buscar preguntar preguntaste preguntas pedir pidiera pidieras pidiese ver
+    viera vieras mirar leer leyeras guardar guardaste guardado mostrar ensenar probar seguro
+    segura habria haria podria seria tendria maestra maestro profesor profesora amigo
+    amiga companero companera grupo grupos tipo tipos estaria estarias estarian muestra
+    muestran""".split()
+)
+
+# Una comprobación propuesta al alumno sobre una oración ("¿Podrías comprobar si ...?",
+# "¿Comprobaste que ...?"): lo que sigue es lo que comprobaría.
+CHECKING_PATTERNS = (
+    r"\b(?:comprob\w*|comprueb\w*|verific\w*|confirm\w*|averigu\w*|pregunt\w*|"
+    r"asegur\w*|mir\w*|ver)(?: (?:lo|la|los|las|tambien|antes|otra vez))?\s+(?:si|que|con)\b",
+)
