@@ -216,16 +216,16 @@ def test_an_answer_with_a_withheld_sentence_loses_its_proposal():
 def test_the_reply_is_read_in_bounded_time_whatever_its_quotes_and_pointers(unit):
     """The quotation masked before words about a proposal are looked for, and the words that
     point back, on 20,000 characters of one unit repeated (a quotation never closed): under
-    25 ms alone; the bound catches a square (seconds), not a busy machine's pace."""
+    25 ms alone (CPU time); the bound catches a square (seconds), not a busy machine's pace."""
     import time
 
     from coach.domain.answer import _refers_back, talks_of_proposal
 
     text = (unit * (20_000 // len(unit) + 1))[:20_000]
-    started = time.perf_counter()
+    started = time.process_time()
     talks_of_proposal(text)
     _refers_back(text)
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
 
 
 @pytest.mark.parametrize(
@@ -250,6 +250,6 @@ def test_a_long_run_of_checks_and_probes_is_judged_in_bounded_time(unit):
 
     authorship = authorship_for(read_turn(probes_contexts.inputs("lockers", "grounds")))
     text = (unit * (20_000 // len(unit) + 1))[:20_000] + "?"
-    started = time.perf_counter()
+    started = time.process_time()
     authorship.composes(text)
-    assert time.perf_counter() - started < 10.0
+    assert time.process_time() - started < 10.0

@@ -215,9 +215,10 @@ GUARD_FRAMES = {
     ),
     # Offers judged by function (``coach.domain.offers``).
     **OFFER_FRAMES,
-    # A sentence that points back at the one before it ("Wouldn't that be your exception?",
-    # "You could use those as your source."): after a withheld sentence it goes too.
-    "refers_back": (r"\b(?:that|this|these|those|it|they|them)\b",),
+    # A sentence that points back at the one before it, among its first words ("Wouldn't that
+    # be your exception?", "You could use those as your source."): after a withheld sentence
+    # it goes too.
+    "refers_back": (r"^\W*(?:\w+\W+){0,3}?(?:that|this|these|those|it|they|them)\b",),
 }
 
 

@@ -203,7 +203,7 @@ GUARD_FRAMES = {
     # Lo que remite a la frase anterior ("Eso te serviría como dato.", "Los podrías usar como
     # respaldo."): tras una frase retenida, se retiene también.
     "refers_back": (
-        r"\b(?:eso|esto|aquello|es[ae]s?|est[ae]s?)\b",
+        r"^\W*(?:\w+\W+){0,3}?(?:eso|esto|aquello|es[ae]s?|est[ae]s?)\b",
         r"^[\W]*(?:lo|la|los|las|le|les)\s",
     ),
 }
