@@ -345,13 +345,24 @@ def proposal_confirm(*, session: CoachSession, draft_version: int | None = None)
 
 @transaction.atomic
 def proposal_reject(*, session: CoachSession) -> CoachSession:
-    """Set the pending proposal aside; the conversation goes on."""
+    """Set the pending proposal aside and say so; the conversation goes on.
+
+    The button and a typed "no" end the same way: without the tutor's word the card's
+    "Confirm it to save it" would stay the newest bubble once the card has gone.
+    """
     locked = CoachSession.objects.select_for_update().get(pk=session.pk)
     pending = pending_proposal(locked)
     if pending is None:
         raise NoPendingProposal(gettext("There is no proposal waiting for confirmation."))
     pending.proposal_decision = CoachMessage.Decision.REJECTED
     pending.save(update_fields=["proposal_decision"])
+    if (pending.proposal or {}).get("field") == locked.current_step and not locked.is_completed:
+        CoachMessage.objects.create(
+            session=locked,
+            role=CoachMessage.Role.ASSISTANT,
+            text=set_aside_text(locked.current_step, locked.language),
+            step=locked.current_step,
+        )
     return locked
 
 
@@ -548,12 +559,6 @@ def typed_decision(*, session: CoachSession, turn: TurnStart) -> dict[str, Any] 
     try:
         if saying_no:
             locked = proposal_reject(session=session)
-            CoachMessage.objects.create(
-                session=locked,
-                role=CoachMessage.Role.ASSISTANT,
-                text=set_aside_text(locked.current_step, locked.language),
-                step=locked.current_step,
-            )
         else:
             locked = proposal_confirm(session=session)
     except CoachError:

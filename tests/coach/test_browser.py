@@ -59,6 +59,8 @@ def test_a_student_completes_all_seven_steps_and_makes_a_chain(
             if index == 0:
                 page.click(".proposal-reject")
                 page.wait_for_selector("#proposal-card", state="detached")
+                # The button answers as a typed "no": the tutor says the card was set aside.
+                assert "set the card aside" in page.inner_text("#chat-log li:last-child")
                 send(page, "yes")  # no card showing: the tutor offers the attempt again
                 assert GOOD_TEXT["en"][step] in page.locator("#proposal-card").inner_text()
             # Live diagram shows the text once it is confirmed: by a typed "yes" while the

@@ -330,3 +330,19 @@ def test_the_last_steps_proposal_is_confirmed_to_finish_not_to_continue(
     assert "Confirm and finish" in page and "Confirm and continue" not in page
     owner_client.cookies["django_language"] = "es"
     assert "Confirmar y terminar" in owner_client.get(url("detail", session)).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "I set the card aside; nothing was saved."), ("es", "He apartado la tarjeta")],
+)
+def test_the_reject_button_says_the_card_was_set_aside(owner, owner_client, language, said):
+    # The button answers as a typed "no" does: the card's "Confirm it to save it" bubble must
+    # not stay the newest word of the tutor once the card has gone.
+    session = make_session(owner, language=language)
+    give_proposal(session, GOOD_TEXT[language]["claim"])
+    page = owner_client.post(url("reject", session), **HTMX).content.decode()
+    newest = session.messages.order_by("-id").first()
+    assert newest.role == "assistant" and newest.text.startswith(said)
+    assert newest.step == "claim" and newest.proposal is None
+    assert said in page
