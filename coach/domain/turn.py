@@ -50,6 +50,7 @@ class TurnInput:
     attempts: tuple[str, ...]
     own_texts: tuple[str, ...]
     card: str = ""  # the value of the proposal card showing for this step, if any
+    tried: tuple[str, ...] = ()  # the attempts before this message (requests never count)
 
     @property
     def claim(self) -> str:
@@ -190,6 +191,7 @@ def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
     said = _own_questions(said, tuple(draft.values()))
     intent = said[-1][1]
     attempts = [own for m, kind in said if m.strip() and (own := _own_of(m, kind))]
+    tried = [own for m, kind in said[:-1] if m.strip() and (own := _own_of(m, kind))]
     # The words the student typed around their text are theirs too ("pues casi seguro, ..."):
     # a tutor that quotes or proposes them writes nothing for the student.
     as_typed = [m.strip() for m, kind in said if kind.is_attempt and m.strip() not in attempts]
@@ -212,6 +214,7 @@ def read_turn(inputs: Mapping[str, Any]) -> TurnInput:
         attempts=tuple(attempts),
         own_texts=tuple(t for t in own_texts if t.strip()),
         card=str(inputs.get("card", "") or ""),
+        tried=tuple(tried),
     )
 
 

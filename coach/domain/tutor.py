@@ -254,6 +254,10 @@ def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
             result["assistantText"] = text["nothing_yet"]
             return _answer(result)
         value, changes = tidy(step, candidate, lang) if rewriting else (candidate, [])
+        if value.rstrip().endswith("?"):
+            # The yes answers the question-mark note: the part is a statement, not a question
+            # to the tutor, so the card holds it without the mark and one confirm saves it.
+            value = value.strip().lstrip("¿").rstrip("?").rstrip()
         check = step_check(step, value)
         if not check.passed:
             problem = PROBLEMS[lang][check.problem or "empty"]
@@ -285,9 +289,11 @@ def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
         result.pop("nextQuestion")
     elif check.passed:
         # A genuine attempt that has what the part needs goes straight to a card: the
-        # student's click (or a typed "yes") is the confirmation. Praise on a first try;
-        # after the tutor's questions, that it answers what was missing.
-        lead = PRAISE[lang][step] if turn.is_first_turn else text["fixed"]
+        # student's click (or a typed "yes") is the confirmation. Praise on a first try (a
+        # request or a question before it is no try); after an attempt the tutor named a
+        # problem in, that it answers what was missing.
+        fixing = any(not step_check(step, tried, claim=claim).passed for tried in turn.tried)
+        lead = text["fixed"] if fixing else PRAISE[lang][step]
         result["assistantText"] = f"{lead} {AS_YOU_WROTE[lang][step]}"
         rationale = text["rationale_confirmed"].format(step=name)
         result.update(
