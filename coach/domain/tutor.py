@@ -254,16 +254,17 @@ def offline_turn(inputs: Mapping[str, Any] | TurnInput) -> str:
             result["assistantText"] = text["nothing_yet"]
             return _answer(result)
         value, changes = tidy(step, candidate, lang) if rewriting else (candidate, [])
-        if value.rstrip().endswith("?"):
-            # The yes answers the question-mark note: the part is a statement, not a question
-            # to the tutor, so the card holds it without the mark and one confirm saves it.
-            value = value.strip().lstrip("¿").rstrip("?").rstrip()
         check = step_check(step, value)
         if not check.passed:
             problem = PROBLEMS[lang][check.problem or "empty"]
             result["assistantText"] = text["still_missing"].format(problem=problem)
             result["confidence"] = 0.3
             return _answer(result)
+        if value.rstrip().endswith("?"):
+            # A part that passes with its mark got the question-mark note, and the yes answers
+            # it: a statement, not a question to the tutor, so the card holds it without the
+            # mark and one confirm saves it.
+            value = value.strip().lstrip("¿").rstrip("?").rstrip()
         if rewriting:
             listed = ", ".join(changes) or text["no_changes"]
             result["assistantText"] = text["proposal_rewrite"].format(changes=listed)
