@@ -137,7 +137,10 @@ def voice_sets(tuning: bool) -> list[tuple[str, Path]]:
     from evaluations.coach import voices as v
 
     sets = [
-        ("fourth final set, held out this round, run once (never tuned on)", v.VOICES_FINAL4),
+        (
+            "fourth final set, held out a round, run once and reported (not tuned on)",
+            v.VOICES_FINAL4,
+        ),
         (
             "third final set, held out a round, run once and reported (tuned on since)",
             v.VOICES_FINAL3,

@@ -76,7 +76,8 @@ VOICES_FINAL3 = HERE / "tutor_voices_final3.json"
 # Three more new topics (a school bike repair club, no homework over the holidays, students
 # voting on the governing board), written without reading the rules or any set's failures and
 # frozen before the next round's guard and offline-tutor changes: held out that round
-# (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY), run once at its end.
+# (``tutor_eval`` skips it under TUTOR_EVAL_TUNING_ONLY), run once at its end and reported,
+# not tuned on yet.
 VOICES_FINAL4 = HERE / "tutor_voices_final4.json"
 # Three more new topics (compulsory cooking lessons in secondary school, letting students choose
 # where they sit in class, solar panels on every school roof), written without reading the rules
