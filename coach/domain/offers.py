@@ -94,6 +94,7 @@ _SET_OFF_WORDS = 2  # words not the student's that make a set-off text a part
 _ASKS_WITHIN = 3  # words before a question word that still ask: "más o menos qué ..."
 _APPROXIMATELY = _frames("offer_approximately")
 _REPORTED = _frames("offer_reported")
+_REFUSED = _frames("offer_refused")
 
 
 @dataclass(frozen=True)
@@ -156,6 +157,8 @@ def read(sentence: str) -> list[Offer]:
         cued = _CUE.search(window)
         if _asked(head) or not (cued or opening):
             continue
+        if _refused(head):
+            continue  # "I won't write your claim for you: ...": a refusal offers nothing
         if not cued and _TALKED_ABOUT.match(masked[start:]):
             continue  # "Saying that trips are good doesn't tell ...": their words talked about
         if (
@@ -171,6 +174,8 @@ def read(sentence: str) -> list[Offer]:
     for deictic in islice(_DEICTIC.finditer(sentence), _MAX_OFFERS):
         if masked[deictic.start()] != sentence[deictic.start()]:
             continue  # inside a quotation: the student's words
+        if _refused(masked[_clause_start(masked, deictic.start()) : deictic.start()]):
+            continue  # "I won't write your claim for you: the argument has to be ..."
         found.append(_offer(sentence, deictic.end(), deictic.group(0)))
     afters = [*islice(_AFTER.finditer(masked), _MAX_OFFERS)]
     if asking:
@@ -183,6 +188,14 @@ def read(sentence: str) -> list[Offer]:
         # Named as the part itself: the words are offered as that part.
         found.append(Offer(content.strip(" ¿¡,;"), after.group(0), set_off=True, wording=True))
     return [offer for offer in (_reported(offer) for offer in found) if words(offer.content)]
+
+
+def _refused(head: str) -> bool:
+    """Whether the clause before an offer's words opens on the tutor refusing to word anything
+    ("I won't write ...", "No voy a escribir ..."): a refusal offers nothing."""
+    verb = _VERB.search(head)
+    before = head[: verb.start()] if verb else head
+    return bool(_REFUSED.search(" ".join(before.split()[-_CUE_WORDS:]) + " "))
 
 
 def _reported(offer: Offer) -> Offer:

@@ -129,6 +129,12 @@ OFFER_FRAMES = {
         r"confirms?|confirmed|showing|finding)\s+(?:that\s+)?",
         r"\baccording\s+to\s+(?:which|whom)\s+",
     ),
+    # The tutor refusing ("I won't write your claim for you: ..."): a verb of wording after a
+    # first-person refusal offers nothing, whatever follows its colon.
+    "offer_refused": (
+        r"\bI\s*(?:won['’]t|will\s+not|can['’]?t|cannot|am\s+not|['’]m\s+not|do\s+not|"
+        r"don['’]t)(?:\s+going\s+to|\s+able\s+to)?\s+(?:\w+\s+)?$",
+    ),
     # Words before a question word that still ask: "roughly how many".
     "offer_approximately": (r"roughly|approximately|exactly|about|around",),
 }

@@ -146,6 +146,12 @@ OFFER_FRAMES = {
     # A relative or reported clause that states what a source says ("la FAO, que dice que ...",
     # "un estudio que demuestra que ...", "la OMS, según la cual ..."): what follows is a
     # statement, the part itself. Its end: where the statement starts.
+    # El tutor que se niega ("No voy a escribir tu tesis por ti: ..."): un verbo de redacción
+    # tras una negativa en primera persona no ofrece nada.
+    "offer_refused": (
+        r"(?<!\w)no\s+(?:(?:te|se|lo|la|los|las)\s+)*(?:voy|vamos|puedo|podemos|pienso)\s+"
+        r"(?:a\s+)?(?:\w+\s+)?$",
+    ),
     "offer_reported": (
         r"(?<!\w)(?:que|quien(?:es)?|(?:el|la|los|las)\s+cual(?:es)?)\s+(?:\w+\s+){0,2}?"
         r"(?:dice|dicen|dijo|dijeron|afirma|afirman|afirm[oó]|asegura|aseguran|asegur[oó]|"
