@@ -14,53 +14,14 @@ import pytest
 
 from coach.domain import heuristics
 from coach.domain.heuristics import step_check
-from coach.domain.tutor import PRAISE, PROBLEMS, offline_turn
+from coach.domain.tutor import PROBLEMS
+from tests.coach.weak_examples import failures, first_reply
 
 HERE = Path(__file__).parent
 HALVES = {
     half: json.loads((HERE / f"weak_parts_{half}.json").read_text(encoding="utf-8"))["examples"]
     for half in ("tune", "frozen")
 }
-
-
-def _first_reply(example: dict) -> dict:
-    language = example["language"]
-    inputs = {
-        "step": example["step"],
-        "language": language,
-        "topic": {"en": "School life", "es": "La vida en el instituto"}[language],
-        "draft": {"claim": example["claim"]} if example["claim"] else {},
-        "draft_value": "",
-        "user_message": example["text"],
-        "is_first_turn": True,
-        "step_messages": [],
-        "history": [],
-        "help_level": "full",
-    }
-    return json.loads(offline_turn(inputs))
-
-
-def _failures(example: dict) -> list[str]:
-    """What the offline tutor got wrong on ``example``: a weak part praised, saved or left
-    without its next step; a near miss refused."""
-    check = step_check(example["step"], example["text"], claim=example["claim"])
-    reply = _first_reply(example)
-    said = reply["assistantText"]
-    praise = PRAISE[example["language"]][example["step"]]
-    out: list[str] = []
-    if example["expect"]:
-        if check.problem != example["expect"]:
-            out.append(f"check {check.problem}")
-        if praise in said or "proposedUpdate" in reply:
-            out.append("praised")
-        if PROBLEMS[example["language"]][example["expect"]] not in said:
-            out.append("no next step")
-    else:
-        if not check.passed:
-            out.append(f"refused ({check.problem})")
-        if "proposedUpdate" not in reply:
-            out.append("no card")
-    return out
 
 
 def test_each_half_has_enough_weak_parts_and_near_misses_in_both_languages():
@@ -73,7 +34,7 @@ def test_each_half_has_enough_weak_parts_and_near_misses_in_both_languages():
 
 @pytest.mark.parametrize("example", HALVES["tune"], ids=lambda e: e["text"][:40])
 def test_a_weak_evaluation_or_restatement_gets_its_next_step_and_a_near_miss_passes(example):
-    assert _failures(example) == []
+    assert failures(example) == []
 
 
 # Measured once, after the rules changed (docs/coach.md): it may only go down.
@@ -81,7 +42,7 @@ FROZEN_AT_MOST = 3
 
 
 def test_the_frozen_half_does_no_worse_than_when_it_was_measured():
-    failed = [e["text"] for e in HALVES["frozen"] if _failures(e)]
+    failed = [e["text"] for e in HALVES["frozen"] if failures(e)]
     assert len(failed) <= FROZEN_AT_MOST, failed
 
 
@@ -95,7 +56,7 @@ def test_the_frozen_half_does_no_worse_than_when_it_was_measured():
 )
 def test_a_denying_rebuttal_gets_its_next_step_in_the_students_language(language, message):
     example = {"language": language, "step": "rebuttal", "claim": "", "text": message}
-    said = _first_reply(example)["assistantText"]
+    said = first_reply(example)["assistantText"]
     assert PROBLEMS[language]["insists"] in said
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from coach.domain import heuristics
 from coach.domain.heuristics import step_check
-from tests.coach.test_weak_evaluations import _failures
+from tests.coach.weak_examples import failures
 
 HERE = Path(__file__).parent
 HALVES = {
@@ -36,7 +36,7 @@ def test_each_half_has_genuine_and_weak_parts_in_both_languages():
 
 @pytest.mark.parametrize("example", HALVES["tune"], ids=lambda e: e["text"][:40])
 def test_a_genuine_part_passes_and_a_weak_one_gets_its_next_step(example):
-    assert _failures(example) == []
+    assert failures(example) == []
 
 
 # Measured once, after the rules changed (docs/coach.md): it may only go down.
@@ -44,7 +44,7 @@ FROZEN_AT_MOST = 2
 
 
 def test_the_frozen_half_does_no_worse_than_when_it_was_measured():
-    failed = [e["text"] for e in HALVES["frozen"] if _failures(e)]
+    failed = [e["text"] for e in HALVES["frozen"] if failures(e)]
     assert len(failed) <= FROZEN_AT_MOST, failed
 
 

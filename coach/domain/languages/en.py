@@ -416,21 +416,7 @@ PACK = LanguagePack(
     link_patterns=more.LINKS,
     spelled_out=more.SPELLED_OUT,
     hollow_reason_words=more.HOLLOW_REASON_WORDS,
-    insisting_patterns=(
-        r"\b(i am|im|i m|i was|we are|i will be|i ll be) (still |really |totally |so )?"
-        r"(right|correct|sure|wrong)\b",
-        r"\b(i|we) (still )?(disagree|dont care|know i)\b",
-        r"\b(my|the) (claim|argument|opinion|point) (is|stays|remains) (still )?(true|right|"
-        r"valid|correct)\b",
-        r"\b(its|it is|thats|that is) (still )?(true|right|obvious)\b",
-        r"\b(some |many |other )?(people|others|critics|some) (might |may |could |would |"
-        r"will )?(disagree|not agree|say no|think otherwise)\b",
-        r"\bnot everyone (agrees|will agree)\b",
-        # Denying the other side instead of saying when it would be right.
-        r"\b(thats|that s|that is|its|it s|it is|this is|which is) (just |simply |all )?"
-        r"(not true|untrue|false|wrong|a lie|nonsense)\b",
-        r"\b(they|theyre|they re|they are|those people) (just )?(are )?(wrong|mistaken|lying)\b",
-    ),
+    insisting_patterns=more.INSISTING,
     vague_claim_patterns=(
         *more.VAGUE_COMPARISONS,
         r"\b(is|are|was|its) (so |very |really |just |too |super )?(bad|good|terrible|awful|"
