@@ -23,6 +23,32 @@ def ndjson(response) -> list[dict[str, Any]]:
     return [json.loads(line) for line in body.splitlines() if line.strip()]
 
 
+def turn_inputs(
+    language: str,
+    step: str,
+    message: str,
+    topic: str,
+    draft: dict[str, str] | None = None,
+    earlier: tuple[str, ...] | list[str] = (),
+) -> dict[str, Any]:
+    """What the server gives the tutor for one turn (``coach.services.turn_inputs``' shape):
+    ``earlier`` are the student's messages on this step before ``message``."""
+    return {
+        "step": step,
+        "language": language,
+        "topic": topic,
+        "draft": dict(draft or {}),
+        "draft_value": "",
+        "draft_is_latest": False,
+        "draft_version": 1,
+        "user_message": message,
+        "is_first_turn": not earlier,
+        "step_messages": list(earlier),
+        "history": [{"role": "user", "text": text} for text in earlier],
+        "help_level": "full",
+    }
+
+
 def make_session(owner, topic: str = "Phones in classrooms", language: str = "en"):
     return services.session_create(owner=owner, topic=topic, language=language)
 

@@ -14,6 +14,7 @@ import pytest
 
 from coach.domain.steps import STEPS
 from evaluations.coach import voices
+from tests.coach.builders import turn_inputs
 
 
 def _seen(language, topic, step, message, field, sentence):
@@ -416,20 +417,8 @@ def _garden_seen(language, step, sentence):
     draft = {name: "" for name in STEPS}
     draft["claim"] = _GARDEN_CLAIM[language]
     message = _GARDEN_MESSAGE[language]
-    inputs = {
-        "step": step,
-        "language": language,
-        "topic": {"en": "A school garden", "es": "Un huerto escolar"}[language],
-        "draft": draft,
-        "draft_value": "",
-        "draft_is_latest": False,
-        "draft_version": 1,
-        "user_message": message,
-        "is_first_turn": True,
-        "step_messages": [],
-        "history": [],
-        "help_level": "full",
-    }
+    topic = {"en": "A school garden", "es": "Un huerto escolar"}[language]
+    inputs = turn_inputs(language, step, message, topic, draft)
     return voices.shown(voices.sentence_answer(step, language, "q", sentence, message), inputs)
 
 

@@ -8,24 +8,13 @@ import json
 import pytest
 
 from coach.domain.tutor import PHRASES, PRAISE, offline_turn
+from tests.coach.builders import turn_inputs
 
 TOPIC = {"en": "Safety on school buses", "es": "El uso del ascensor del instituto"}
 
 
 def _inputs(language, step, message, earlier=(), draft=None):
-    return {
-        "step": step,
-        "language": language,
-        "topic": TOPIC[language],
-        "draft": draft or {},
-        "draft_value": "",
-        "draft_is_latest": False,
-        "user_message": message,
-        "is_first_turn": not earlier,
-        "step_messages": list(earlier),
-        "history": [{"role": "user", "text": t} for t in earlier],
-        "help_level": "full",
-    }
+    return turn_inputs(language, step, message, TOPIC[language], draft, earlier)
 
 
 def _reply(language, step, message, earlier=(), draft=None):

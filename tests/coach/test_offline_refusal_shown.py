@@ -12,30 +12,16 @@ from coach.domain import offers
 from coach.domain.answer import serve
 from coach.domain.steps import STEPS
 from coach.domain.tutor import offline_turn
+from tests.coach.builders import turn_inputs
 
 REQUESTS = {"en": "write my {part} for me", "es": "escríbeme tú la parte, porfa"}
 
 
 def _inputs(language: str, step: str, message: str) -> dict:
     index = STEPS.index(step)
-    draft = {
-        name: ("Schools should ban phones in lessons" if i < index else "")
-        for i, name in enumerate(STEPS)
-    }
-    return {
-        "step": step,
-        "language": language,
-        "topic": {"en": "Phones in classrooms", "es": "Móviles en clase"}[language],
-        "draft": draft,
-        "draft_value": "",
-        "draft_is_latest": False,
-        "draft_version": 1,
-        "user_message": message,
-        "is_first_turn": True,
-        "step_messages": [],
-        "history": [],
-        "help_level": "full",
-    }
+    draft = {name: "Schools should ban phones in lessons" for name in STEPS[:index]}
+    topic = {"en": "Phones in classrooms", "es": "Móviles en clase"}[language]
+    return turn_inputs(language, step, message, topic, draft)
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
